@@ -1,0 +1,6 @@
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Morf Studio: #root element missing from index.html');
+createRoot(container).render(<App />);

@@ -1,0 +1,83 @@
+/**
+ * Layer rules, enforced: shared/ is a pure codec (no Node, Electron, DOM, React or three);
+ * host services (electron/host, electron/cli) never import electron; the renderer never imports
+ * Node built-ins or electron.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+
+function sourceFiles(directory: string): string[] {
+  const files: string[] = [];
+  for (const name of readdirSync(directory)) {
+    const path = join(directory, name);
+    if (statSync(path).isDirectory()) files.push(...sourceFiles(path));
+    else if (/\.(ts|tsx|mts|js|mjs)$/.test(name) && !name.endsWith('.d.ts')) files.push(path);
+  }
+  return files;
+}
+
+/** Module specifiers of every import, export-from, dynamic import and require in a file. */
+export function importsOf(source: string): string[] {
+  const specifiers: string[] = [];
+  const patterns = [
+    /\bimport\s+(?:type\s+)?(?:[^'"`;]*?\sfrom\s+)?['"]([^'"]+)['"]/g,
+    /\bexport\s+(?:type\s+)?[^'"`;]*?\sfrom\s+['"]([^'"]+)['"]/g,
+    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+    /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
+  for (const pattern of patterns) for (const match of source.matchAll(pattern)) specifiers.push(match[1]!);
+  return specifiers;
+}
+
+const nodeBuiltin = /^(node:|fs$|fs\/|path$|os$|child_process$|crypto$|stream$|http$|https$|net$|url$|util$|worker_threads$|zlib$|buffer$|events$)/;
+
+function violations(directory: string, forbidden: (specifier: string) => boolean, globals: RegExp | null): string[] {
+  const found: string[] = [];
+  for (const file of sourceFiles(join(root, directory))) {
+    if (/\.test\.tsx?$/.test(file)) continue;
+    const source = readFileSync(file, 'utf8');
+    for (const specifier of importsOf(source)) {
+      if (forbidden(specifier)) found.push(`${relative(root, file)} imports ${specifier}`);
+    }
+    if (globals) {
+      const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+      const match = code.match(globals);
+      if (match) found.push(`${relative(root, file)} uses ${match[0]}`);
+    }
+  }
+  return found;
+}
+
+describe('layer rules', () => {
+  it('finds imports of every form (the rule itself can fail)', () => {
+    expect(importsOf(`import fs from 'node:fs'; export { x } from "three"; await import('electron'); require('react')`)).toEqual([
+      'node:fs',
+      'three',
+      'electron',
+      'react',
+    ]);
+  });
+
+  it('shared/ imports nothing from Node, Electron, the DOM, React or three', () => {
+    const forbidden = (specifier: string) =>
+      nodeBuiltin.test(specifier) ||
+      /^(electron|react|react-dom|three|@react-three\/|zustand)(\/|$)/.test(specifier) ||
+      /^\.\.?\/.*\b(electron|renderer)\//.test(specifier) ||
+      (!specifier.startsWith('.') && !specifier.startsWith('@shared'));
+    const globals = /\b(document|window|navigator|localStorage|Buffer|process|require|__dirname)\s*[.(\[]/;
+    expect(violations('shared', forbidden, globals)).toEqual([]);
+  });
+
+  it('host services and the CLI never import electron', () => {
+    const forbidden = (specifier: string) => specifier === 'electron' || specifier.startsWith('electron/');
+    expect([...violations('electron/host', forbidden, null), ...violations('electron/cli', forbidden, null)]).toEqual([]);
+  });
+
+  it('the renderer never imports Node built-ins or electron', () => {
+    const forbidden = (specifier: string) => nodeBuiltin.test(specifier) || specifier === 'electron' || /\belectron\/(host|cli|main|web)/.test(specifier);
+    expect(violations('renderer', forbidden, null)).toEqual([]);
+  });
+});
