@@ -1,0 +1,16 @@
+/**
+ * `npm run bench`: every suite, side by side in one run. Suites register in `suites` below.
+ */
+import { BenchReport, type BenchSuite } from './harness';
+
+const suites: BenchSuite[] = [];
+
+const only = process.argv.slice(2);
+const report = new BenchReport();
+for (const suite of suites) {
+  if (only.length > 0 && !only.includes(suite.name)) continue;
+  process.stdout.write(`\n# ${suite.name}\n`);
+  await suite.run(report);
+}
+const missed = report.rows.filter((row) => row.met === false);
+process.stdout.write(`\n${report.rows.length} figures, ${missed.length} goal(s) missed${missed.length ? ': ' + missed.map((row) => `${row.suite}/${row.name}`).join(', ') : ''}\n`);
