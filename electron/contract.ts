@@ -1,0 +1,573 @@
+/**
+ * The host contract: every operation the renderer can ask of the host (the Electron main process
+ * or the browser shell's server), with its argument and result types and one runtime validator
+ * per argument. Used by the preload (one exposed function per operation), by main (IPC handlers
+ * validate every argument), by the browser shell's server and by the renderer's client
+ * (renderer/platform/). Pure TypeScript: no Node, Electron or DOM import.
+ *
+ * Conventions
+ * - Every operation takes one argument object (or none) and resolves to a result; failures are
+ *   thrown on the renderer side as {@link HostError} with a {@link HostErrorCode}.
+ * - Expected outcomes are results, not errors: a save conflict (`status: 'conflict'`), a game
+ *   path not found in any data folder (`status: 'missing'`), a cancelled dialog (`canceled`).
+ * - File bytes travel as `ArrayBuffer` (structured clone over IPC; binary frames over HTTP, see
+ *   electron/wire.ts), never as JSON arrays.
+ * - Paths are the operating system's absolute file paths; the host refuses any path outside the
+ *   roots the user granted (data folders, files opened through a dialog, drag and drop, the
+ *   command line). A `gamePath` is a game-relative path such as
+ *   `Doodads\Cinematic\ArthasIllidanFight\ArthasCape0000.mrf` (either slash, any case).
+ */
+
+// ─── Shared value types ──────────────────────────────────────────────────────────────────────
+
+/** What identifies one version of a file on disk: used to detect changes made behind our back. */
+export interface FileIdentity {
+  /** Absolute file path as the host resolved it. */
+  path: string;
+  size: number;
+  mtimeMs: number;
+  /** Lower-case hex SHA-256 of the bytes. */
+  sha256: string;
+}
+
+/** A file read by {@link HostOperations.openFile}. */
+export interface OpenedFile {
+  identity: FileIdentity;
+  bytes: ArrayBuffer;
+}
+
+/** Kinds of file the data folders can list and resolve. */
+export type DataFileKind = 'model' | 'mrf' | 'texture' | 'sound' | 'any';
+export const dataFileKinds: readonly DataFileKind[] = ['model', 'mrf', 'texture', 'sound', 'any'];
+
+/** Extensions (lower case, with the dot) that belong to each kind; 'any' accepts every file. */
+export const dataFileExtensions: Record<Exclude<DataFileKind, 'any'>, readonly string[]> = {
+  model: ['.mdx', '.mdl'],
+  mrf: ['.mrf'],
+  texture: ['.blp', '.tga', '.dds'],
+  sound: ['.wav', '.mp3', '.flac', '.ogg'],
+};
+
+/** One data folder in the stack; the first folder that holds a game path wins. */
+export interface DataFolderStatus {
+  path: string;
+  /** `indexing` while the first walk runs; `missing` when the folder no longer exists. */
+  state: 'indexing' | 'ready' | 'missing' | 'error';
+  fileCount: number;
+  /** How long the last full index took, in milliseconds. */
+  indexMs: number;
+  /** True for the sample cinematic's folder, added for this session only (never persisted). */
+  transient: boolean;
+  error: string | null;
+}
+
+/** One file found in the data folders. */
+export interface DataFileEntry {
+  /** The game path with backslashes, in the folder's own spelling. */
+  gamePath: string;
+  /** Absolute file path. */
+  path: string;
+  /** The data folder that provides it (the first in the stack that holds the game path). */
+  folder: string;
+  size: number;
+}
+
+/** Result of resolving a game path through the data folders. */
+export type GamePathResolution =
+  | { status: 'found'; gamePath: string; entry: DataFileEntry }
+  | { status: 'missing'; gamePath: string; /** Spellings looked for (e.g. with each texture extension). */ tried: string[] };
+
+/** Result of reading a game path through the data folders. */
+export type GamePathRead =
+  | { status: 'found'; gamePath: string; entry: DataFileEntry; identity: FileIdentity; bytes: ArrayBuffer }
+  | { status: 'missing'; gamePath: string; tried: string[] };
+
+/** Result of a save: written, or refused because the file changed on disk since it was opened. */
+export type SaveResult =
+  | {
+      status: 'saved';
+      identity: FileIdentity;
+      /** Path of the `.bak` written by this save (the first save of a file), else null. */
+      backupPath: string | null;
+    }
+  | {
+      status: 'conflict';
+      /** The file as it is on disk now (null when it was deleted). */
+      current: FileIdentity | null;
+    };
+
+/** An entry of the in-app file browser. */
+export interface DirectoryEntry {
+  name: string;
+  path: string;
+  kind: 'file' | 'directory';
+  size: number;
+  mtimeMs: number;
+}
+
+/** A directory listing (or, with no path given, the granted roots). */
+export interface DirectoryListing {
+  /** The listed directory, or null when listing the roots. */
+  path: string | null;
+  /** The parent directory when it is still inside a granted root, else null. */
+  parent: string | null;
+  entries: DirectoryEntry[];
+}
+
+/** A granted root the in-app file browser may show. */
+export interface GrantedRoot {
+  path: string;
+  kind: 'file' | 'directory';
+  /** Why it is granted. */
+  reason: 'data-folder' | 'command-line' | 'dialog' | 'drop' | 'recent' | 'sample' | 'root-option';
+}
+
+/** JSON values (settings and session state). */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** The persisted settings the renderer may read. */
+export interface SettingsSnapshot {
+  /** Most recent first; at most {@link limits.recentFiles}. */
+  recentFiles: string[];
+  /** The data folder stack, first match wins (persisted folders only). */
+  dataFolders: string[];
+  /** Session state owned by the renderer (panel sizes, playback speed…), by key. */
+  session: Record<string, JsonValue>;
+  /** Set once when the settings file was corrupt and was set aside (with where it went). */
+  notice: string | null;
+}
+
+/** A recovery file: unsaved edits written by the renderer every few seconds. */
+export interface RecoveryEntry {
+  /** Stable id chosen by the renderer per document (e.g. derived from its path or 'untitled-1'). */
+  id: string;
+  /** The document's file path, null for a document never saved. */
+  documentPath: string | null;
+  /** A name to show (file name or 'Untitled'). */
+  displayName: string;
+  savedAtMs: number;
+  size: number;
+  /** True when written by this run (the current session); false for leftovers of a crash. */
+  currentSession: boolean;
+}
+
+/** What the renderer should do first. */
+export interface StartupRequest {
+  runtime: 'electron' | 'web';
+  platform: 'win32' | 'darwin' | 'linux' | 'other';
+  /** Whether showOpenDialog/showSaveDialog/revealPath exist (false in the browser shell: use the in-app file browser). */
+  nativeDialogs: boolean;
+  /** Files to open, in order (command line, OS file association); already granted. */
+  openFiles: string[];
+  /** True when {@link openFiles} is the embedded sample cinematic (no file was given). */
+  isSample: boolean;
+  /** Leftover recovery files from a crash, to offer back. */
+  recovery: RecoveryEntry[];
+  /** A message to show once (e.g. the settings file was corrupt and was set aside). */
+  notice: string | null;
+  appVersion: string;
+}
+
+/** Events the host pushes to the renderer. */
+export type HostEvent =
+  | { type: 'fileChanged'; path: string; /** Null when the file was deleted or renamed away. */ identity: FileIdentity | null }
+  | { type: 'openFile'; path: string; source: 'command-line' | 'second-instance' | 'drop' | 'os' | 'recent' }
+  | { type: 'menuCommand'; /** The renderer operator to run, e.g. 'wm.open', 'ed.undo'. */ operatorId: string }
+  | { type: 'dataFoldersChanged'; folders: DataFolderStatus[]; /** Game paths (lower case, backslashes) added, removed or changed; empty after a reindex. */ changedGamePaths: string[] }
+  | { type: 'closeRequested' };
+
+/** Event names, for validation and switch exhaustiveness. */
+export const hostEventTypes: readonly HostEvent['type'][] = ['fileChanged', 'openFile', 'menuCommand', 'dataFoldersChanged', 'closeRequested'];
+
+/** Size limits shared by both sides. */
+export const limits = {
+  /** Largest file the host opens or saves. */
+  fileBytes: 512 * 1024 * 1024,
+  /** Longest path string accepted. */
+  pathLength: 4096,
+  /** Largest session value (JSON-encoded). */
+  sessionValueBytes: 256 * 1024,
+  /** Recent files kept. */
+  recentFiles: 12,
+  /** Most entries a listing returns. */
+  listEntries: 20_000,
+} as const;
+
+// ─── Operations ──────────────────────────────────────────────────────────────────────────────
+
+type NoArgs = Record<string, never>;
+
+/**
+ * Every host operation: `args` is the single argument object (NoArgs for none), `result` what it
+ * resolves to. Menu command operator ids are listed in electron/menu.ts.
+ */
+export interface HostOperations {
+  /** What to open first, the runtime's capabilities, crash leftovers. Grants the startup files. */
+  getStartup: { args: NoArgs; result: StartupRequest };
+
+  /** Read a granted file: bytes and identity; starts watching it (fileChanged events). Adds it to the recent files. */
+  openFile: { args: { path: string }; result: OpenedFile };
+  /** The identity of a granted file as it is now on disk, or null when it does not exist. */
+  statFile: { args: { path: string }; result: FileIdentity | null };
+  /**
+   * Atomically overwrite an opened file. Refused with `status: 'conflict'` when the file on disk no
+   * longer matches `expected` (unless `force`). Keeps `FILE.bak` of the original on the first save.
+   */
+  saveFile: { args: { path: string; bytes: ArrayBuffer; expected: FileIdentity | null; force: boolean }; result: SaveResult };
+  /** Atomically write to a new path (chosen through showSaveDialog or inside a granted directory); starts watching it. */
+  saveFileAs: { args: { path: string; bytes: ArrayBuffer }; result: SaveResult };
+  /** Stop watching a file the renderer closed. */
+  closeFile: { args: { path: string }; result: null };
+
+  /** Resolve a game path through the data folders (case-insensitive, either slash, textures with or without extension). */
+  resolveGamePath: { args: { gamePath: string; kind: DataFileKind }; result: GamePathResolution };
+  /** Resolve and read a game path through the data folders. */
+  readGamePath: { args: { gamePath: string; kind: DataFileKind }; result: GamePathRead };
+  /** List data-folder files of a kind (the winning entry of each game path), optionally under a game-path prefix. */
+  listDataFiles: { args: { kind: DataFileKind; prefix: string; limit: number }; result: { files: DataFileEntry[]; total: number; truncated: boolean } };
+  /** The data folder stack with each folder's index state. */
+  listDataFolders: { args: NoArgs; result: DataFolderStatus[] };
+  /** Add a granted directory to the stack at `position` (0 = first, highest priority; -1 = last). */
+  addDataFolder: { args: { path: string; position: number }; result: DataFolderStatus[] };
+  /** Remove a folder from the stack. */
+  removeDataFolder: { args: { path: string }; result: DataFolderStatus[] };
+  /** Reorder the stack: `paths` must be the current folders, each once, in the new order. */
+  reorderDataFolders: { args: { paths: string[] }; result: DataFolderStatus[] };
+
+  /** Persisted settings: recent files, data folders, session state. */
+  getSettings: { args: NoArgs; result: SettingsSnapshot };
+  /** Set (or with null, delete) one session value, e.g. 'layout.timelineHeight'. Persisted atomically (debounced). */
+  setSessionValue: { args: { key: string; value: JsonValue }; result: null };
+  /** Forget the recent files. */
+  clearRecentFiles: { args: NoArgs; result: null };
+
+  /** Write (replace) the recovery file of a document with its current unsaved bytes. */
+  writeRecovery: { args: { id: string; documentPath: string | null; displayName: string; bytes: ArrayBuffer }; result: RecoveryEntry };
+  /** Every recovery file, newest first. */
+  listRecovery: { args: NoArgs; result: RecoveryEntry[] };
+  /** A recovery file's bytes. */
+  readRecovery: { args: { id: string }; result: { entry: RecoveryEntry; bytes: ArrayBuffer } };
+  /** Delete a recovery file (after a save, a clean close, or when the user declines it). */
+  discardRecovery: { args: { id: string }; result: null };
+
+  /** The in-app file browser: list a directory inside the granted roots; with `path: null`, list the roots. */
+  listDirectory: { args: { path: string | null }; result: DirectoryListing };
+  /** The granted roots (what the in-app file browser may show). */
+  listRoots: { args: NoArgs; result: GrantedRoot[] };
+
+  /** Native open dialog (Electron only; check StartupRequest.nativeDialogs). The chosen paths are granted. */
+  showOpenDialog: { args: { purpose: 'model' | 'mrf' | 'any' | 'data-folder'; multiple: boolean }; result: { canceled: boolean; paths: string[] } };
+  /** Native save dialog (Electron only). The chosen path is granted for writing. */
+  showSaveDialog: { args: { defaultPath: string | null; purpose: 'model' | 'mrf' | 'any' }; result: { canceled: boolean; path: string | null } };
+  /** Show a granted file in the system's file manager (Electron only). */
+  revealPath: { args: { path: string }; result: null };
+
+  /** The window title and unsaved-changes flag (close prompts, macOS' edited dot). */
+  setWindowState: { args: { title: string; edited: boolean }; result: null };
+  /** After a closeRequested event, the renderer confirms: the window closes (Electron). */
+  confirmClose: { args: NoArgs; result: null };
+}
+
+/** Operation names. */
+export type OperationName = keyof HostOperations;
+/** The argument object of an operation. */
+export type OperationArgs<K extends OperationName> = HostOperations[K]['args'];
+/** The result of an operation. */
+export type OperationResult<K extends OperationName> = HostOperations[K]['result'];
+
+// ─── Errors ──────────────────────────────────────────────────────────────────────────────────
+
+/** Why an operation failed. */
+export type HostErrorCode =
+  | 'invalid-argument' // an argument failed validation
+  | 'denied' // a path outside the granted roots, a symlink out of a root, a forbidden sender
+  | 'not-found' // the file or directory does not exist
+  | 'too-large' // over limits.fileBytes
+  | 'unsupported' // not available in this runtime (e.g. native dialogs in the browser)
+  | 'io'; // any other file-system failure
+
+export const hostErrorCodes: readonly HostErrorCode[] = ['invalid-argument', 'denied', 'not-found', 'too-large', 'unsupported', 'io'];
+
+/** HTTP status the browser shell uses for each error code. */
+export const httpStatusOfError: Record<HostErrorCode, number> = {
+  'invalid-argument': 400,
+  denied: 403,
+  'not-found': 404,
+  'too-large': 413,
+  unsupported: 501,
+  io: 500,
+};
+
+/** A typed host failure. Thrown by host services and re-thrown by the renderer's client. */
+export class HostError extends Error {
+  override readonly name = 'HostError';
+  constructor(
+    readonly code: HostErrorCode,
+    message: string,
+    /** The path concerned, when there is one. */
+    readonly path: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** How a result crosses IPC/HTTP: the value, or the error's plain fields. */
+export type WireResult<T> = { ok: true; value: T } | { ok: false; error: { code: HostErrorCode; message: string; path: string | null } };
+
+/** Wrap a thrown value for the wire; unexpected errors become 'io' without stack traces. */
+export function toWireError(error: unknown): WireResult<never> {
+  if (error instanceof HostError) return { ok: false, error: { code: error.code, message: error.message, path: error.path } };
+  const message = error instanceof Error ? error.message : String(error);
+  return { ok: false, error: { code: 'io', message, path: null } };
+}
+
+/** Unwrap a wire result: the value, or a thrown HostError. Validates the shape it was given. */
+export function fromWire<T>(result: unknown, operation: string): T {
+  if (typeof result === 'object' && result !== null && 'ok' in result) {
+    const wire = result as WireResult<T>;
+    if (wire.ok) return wire.value;
+    const error = wire.error;
+    if (error && hostErrorCodes.includes(error.code)) throw new HostError(error.code, String(error.message), error.path ?? null);
+  }
+  throw new HostError('io', `${operation}: malformed reply from the host`);
+}
+
+// ─── Validators ──────────────────────────────────────────────────────────────────────────────
+
+/** Validates one argument; returns it typed or throws HostError('invalid-argument'). */
+export type Validator<T> = (value: unknown, name: string) => T;
+
+function invalid(name: string, expected: string, value: unknown): never {
+  const got = value === null ? 'null' : Array.isArray(value) ? 'array' : value instanceof ArrayBuffer ? 'ArrayBuffer' : typeof value;
+  throw new HostError('invalid-argument', `argument "${name}" must be ${expected} (got ${got})`);
+}
+
+/** A non-empty string of at most `max` characters without NUL or other control characters. */
+export function text(max: number, allowEmpty = false): Validator<string> {
+  return (value, name) => {
+    if (typeof value !== 'string') return invalid(name, 'a string', value);
+    if (!allowEmpty && value.length === 0) return invalid(name, 'a non-empty string', value);
+    if (value.length > max) throw new HostError('invalid-argument', `argument "${name}" is longer than ${max} characters`);
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(value)) throw new HostError('invalid-argument', `argument "${name}" contains control characters`);
+    return value;
+  };
+}
+
+/** An operating-system file path (syntax only; confinement is checked by the host against its roots). */
+export const filePath: Validator<string> = text(limits.pathLength);
+
+/** A game path: relative, no drive, no `..` segment. */
+export const gamePath: Validator<string> = (value, name) => {
+  const path = text(1024)(value, name);
+  if (/^[\\/]|^[a-zA-Z]:/.test(path) || path.split(/[\\/]/).some((part) => part === '..')) {
+    throw new HostError('invalid-argument', `argument "${name}" must be a relative game path without ".." (got "${path}")`);
+  }
+  return path;
+};
+
+/** A game-path prefix for listings ('' for everything). */
+export const gamePathPrefix: Validator<string> = (value, name) => (value === '' ? '' : gamePath(value, name));
+
+/** A boolean. */
+export const bool: Validator<boolean> = (value, name) => (typeof value === 'boolean' ? value : invalid(name, 'a boolean', value));
+
+/** An integer within [min, max]. */
+export function integer(min: number, max: number): Validator<number> {
+  return (value, name) => {
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) return invalid(name, `an integer from ${min} to ${max}`, value);
+    return value;
+  };
+}
+
+/** An ArrayBuffer of at most limits.fileBytes. */
+export const bytes: Validator<ArrayBuffer> = (value, name) => {
+  if (!(value instanceof ArrayBuffer)) return invalid(name, 'an ArrayBuffer', value);
+  if (value.byteLength > limits.fileBytes) throw new HostError('too-large', `argument "${name}" is larger than ${limits.fileBytes} bytes`);
+  return value;
+};
+
+/** One of a fixed set of strings. */
+export function oneOf<T extends string>(choices: readonly T[]): Validator<T> {
+  return (value, name) => ((choices as readonly unknown[]).includes(value) ? (value as T) : invalid(name, `one of ${choices.join(', ')}`, value));
+}
+
+/** The value or null. */
+export function nullable<T>(inner: Validator<T>): Validator<T | null> {
+  return (value, name) => (value === null ? null : inner(value, name));
+}
+
+/** An array of at most `max` items, each validated. */
+export function arrayOf<T>(inner: Validator<T>, max: number): Validator<T[]> {
+  return (value, name) => {
+    if (!Array.isArray(value)) return invalid(name, 'an array', value);
+    if (value.length > max) throw new HostError('invalid-argument', `argument "${name}" has more than ${max} items`);
+    return value.map((item, index) => inner(item, `${name}[${index}]`));
+  };
+}
+
+/** A FileIdentity as returned by openFile. */
+export const fileIdentity: Validator<FileIdentity> = (value, name) => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return invalid(name, 'a file identity', value);
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).sort().join(',');
+  if (keys !== 'mtimeMs,path,sha256,size') throw new HostError('invalid-argument', `argument "${name}" must have exactly path, size, mtimeMs, sha256`);
+  const size = record.size;
+  const mtimeMs = record.mtimeMs;
+  if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) return invalid(`${name}.size`, 'a non-negative integer', size);
+  if (typeof mtimeMs !== 'number' || !Number.isFinite(mtimeMs)) return invalid(`${name}.mtimeMs`, 'a finite number', mtimeMs);
+  const sha256 = record.sha256;
+  if (typeof sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(sha256)) return invalid(`${name}.sha256`, 'a lower-case hex SHA-256', sha256);
+  return { path: filePath(record.path, `${name}.path`), size, mtimeMs, sha256 };
+};
+
+/** A JSON value whose encoding is at most limits.sessionValueBytes. */
+export const jsonValue: Validator<JsonValue> = (value, name) => {
+  const check = (item: unknown, depth: number): void => {
+    if (depth > 32) throw new HostError('invalid-argument', `argument "${name}" is nested too deeply`);
+    if (item === null || typeof item === 'boolean' || typeof item === 'string') return;
+    if (typeof item === 'number') {
+      if (!Number.isFinite(item)) throw new HostError('invalid-argument', `argument "${name}" holds a non-finite number`);
+      return;
+    }
+    if (Array.isArray(item)) {
+      for (const element of item) check(element, depth + 1);
+      return;
+    }
+    if (typeof item === 'object' && Object.getPrototypeOf(item) === Object.prototype) {
+      for (const element of Object.values(item)) check(element, depth + 1);
+      return;
+    }
+    invalid(name, 'a JSON value', item);
+  };
+  check(value, 0);
+  if (JSON.stringify(value).length > limits.sessionValueBytes) throw new HostError('too-large', `argument "${name}" is larger than ${limits.sessionValueBytes} bytes as JSON`);
+  return value as JsonValue;
+};
+
+/** A session key: dotted words, e.g. 'layout.timelineHeight'. */
+export const sessionKey: Validator<string> = (value, name) => {
+  const key = text(128)(value, name);
+  if (!/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(key) || key.split('.').some((part) => ['__proto__', 'prototype', 'constructor'].includes(part))) throw new HostError('invalid-argument', `argument "${name}" must be dotted words (got "${key}")`);
+  return key;
+};
+
+/** A recovery id: lower-case letters, digits and dashes. */
+export const recoveryId: Validator<string> = (value, name) => {
+  const id = text(64)(value, name);
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) throw new HostError('invalid-argument', `argument "${name}" must be lower-case letters, digits and dashes (got "${id}")`);
+  return id;
+};
+
+/** One validator per argument of each operation. */
+export type ArgumentValidators<A> = { [P in keyof A]-?: Validator<A[P]> };
+
+/** The runtime side of the contract: each operation's argument validators. */
+export const operationArguments: { [K in OperationName]: ArgumentValidators<OperationArgs<K>> } = {
+  getStartup: {},
+  openFile: { path: filePath },
+  statFile: { path: filePath },
+  saveFile: { path: filePath, bytes, expected: nullable(fileIdentity), force: bool },
+  saveFileAs: { path: filePath, bytes },
+  closeFile: { path: filePath },
+  resolveGamePath: { gamePath, kind: oneOf(dataFileKinds) },
+  readGamePath: { gamePath, kind: oneOf(dataFileKinds) },
+  listDataFiles: { kind: oneOf(dataFileKinds), prefix: gamePathPrefix, limit: integer(1, limits.listEntries) },
+  listDataFolders: {},
+  addDataFolder: { path: filePath, position: integer(-1, 1000) },
+  removeDataFolder: { path: filePath },
+  reorderDataFolders: { paths: arrayOf(filePath, 1000) },
+  getSettings: {},
+  setSessionValue: { key: sessionKey, value: jsonValue },
+  clearRecentFiles: {},
+  writeRecovery: { id: recoveryId, documentPath: nullable(filePath), displayName: text(256), bytes },
+  listRecovery: {},
+  readRecovery: { id: recoveryId },
+  discardRecovery: { id: recoveryId },
+  listDirectory: { path: nullable(filePath) },
+  listRoots: {},
+  showOpenDialog: { purpose: oneOf(['model', 'mrf', 'any', 'data-folder'] as const), multiple: bool },
+  showSaveDialog: { defaultPath: nullable(filePath), purpose: oneOf(['model', 'mrf', 'any'] as const) },
+  revealPath: { path: filePath },
+  setWindowState: { title: text(512, true), edited: bool },
+  confirmClose: {},
+};
+
+/** Every operation name, in declaration order. */
+export const operationNames = Object.keys(operationArguments) as OperationName[];
+
+/** Whether a string names an operation (own key, not an Object.prototype member). */
+export function isOperationName(name: unknown): name is OperationName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(operationArguments, name);
+}
+
+/**
+ * Validate an operation's raw argument object: a plain object with exactly the declared keys,
+ * each passing its validator. Missing arguments may be given as `undefined` only for none.
+ */
+export function validateArguments<K extends OperationName>(operation: K, raw: unknown): OperationArgs<K> {
+  const validators = operationArguments[operation] as Record<string, Validator<unknown>>;
+  const names = Object.keys(validators);
+  if (raw === undefined && names.length === 0) return {} as OperationArgs<K>;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || raw instanceof ArrayBuffer) {
+    throw new HostError('invalid-argument', `${operation}: the arguments must be an object`);
+  }
+  const record = raw as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (!names.includes(key)) throw new HostError('invalid-argument', `${operation}: unknown argument "${key}"`);
+  }
+  const result: Record<string, unknown> = {};
+  for (const name of names) {
+    if (!(name in record)) throw new HostError('invalid-argument', `${operation}: missing argument "${name}"`);
+    result[name] = validators[name]!(record[name], name);
+  }
+  return result as OperationArgs<K>;
+}
+
+/** IPC channel of an operation (Electron). */
+export function ipcChannel(operation: OperationName): string {
+  return `morf:${operation}`;
+}
+
+/** IPC channel for host events pushed to the renderer (Electron). */
+export const eventChannel = 'morf:event';
+
+/** Internal IPC channel: paths of files the user dropped on the window, sent by the preload from trusted drop events only (main validates them again). */
+export const dropChannel = 'morf:dropped-files';
+
+/** The global the preload exposes in the renderer (Electron). */
+export const preloadGlobal = 'morfHost';
+
+/** HTTP path of an operation (browser shell): POST with a JSON or binary-frame body. */
+export function httpPath(operation: OperationName): string {
+  return `/api/${operation}`;
+}
+
+/** HTTP path of the event stream (browser shell, Server-Sent Events). */
+export const eventStreamPath = '/api/events';
+
+/** Header carrying the per-run token (the cookie does the same once the page has loaded). */
+export const tokenHeader = 'x-morf-token';
+
+// ─── The client ──────────────────────────────────────────────────────────────────────────────
+
+/** A function calling one operation: no parameter for operations without arguments. */
+export type OperationFunction<K extends OperationName> = keyof OperationArgs<K> extends never
+  ? () => Promise<OperationResult<K>>
+  : (args: OperationArgs<K>) => Promise<OperationResult<K>>;
+
+/** What the renderer calls (renderer/platform's getHost()). Rejects with HostError. */
+export type HostClient = { [K in OperationName]: OperationFunction<K> } & {
+  readonly runtime: 'electron' | 'web';
+  /** Subscribe to host events; returns the unsubscribe function. */
+  onEvent(listener: (event: HostEvent) => void): () => void;
+};
+
+/**
+ * What the preload exposes as `window.morfHost` (Electron): one function per operation resolving
+ * to its WireResult, plus the event subscription.
+ */
+export type PreloadApi = { [K in OperationName]: (args?: OperationArgs<K>) => Promise<WireResult<OperationResult<K>>> } & {
+  readonly runtime: 'electron';
+  onEvent(listener: (event: HostEvent) => void): () => void;
+};
