@@ -1,0 +1,67 @@
+/**
+ * The real MRF files in ../shared/corpus (a sibling of the repository, present in CI, absent in
+ * a user's clone): read, validate, sample and round-trip each one.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { hasErrors } from '../diagnostics';
+import { readMrf } from './read';
+import { firstDifference } from './test-fixtures';
+import { mrfTiming, sampleMrf } from './sample';
+import { validateMrf } from './validate';
+import { writeMrf } from './write';
+
+const corpusDirectory = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus', 'wiselencave__Warcraft_MRF_Blender');
+const present = existsSync(corpusDirectory);
+const files = present ? readdirSync(corpusDirectory).filter((name) => name.toLowerCase().endsWith('.mrf')) : [];
+if (!present) console.warn(`Skipping the real MRF corpus tests: ${corpusDirectory} is absent (it sits beside the repository in CI).`);
+
+describe.skipIf(!present)('real MRF files (skipped when ../shared/corpus is absent)', () => {
+  it('finds the corpus MRF files', () => {
+    expect(files.length).toBeGreaterThanOrEqual(1);
+  });
+
+  for (const name of files) {
+    describe(name, () => {
+      const bytes = new Uint8Array(readFileSync(join(corpusDirectory, name)));
+      const file = readMrf(bytes);
+
+      it('reads consistent counts and zero-copy keyframes', () => {
+        expect(file.header.magic).toBe('Morf');
+        expect(file.keyframes).toHaveLength(file.header.keyframeCount);
+        expect(file.uvs.length).toBe(file.header.vertexCount * 2);
+        expect(file.faces.length).toBe(file.header.cornerCount);
+        expect(file.keyframes[0]!.buffer).toBe(bytes.buffer);
+        expect(file.texturePath.length).toBeGreaterThan(0);
+        expect(file.texturePath).not.toContain('.');
+      });
+
+      it('validates without errors', () => {
+        const diagnostics = validateMrf(file);
+        expect(hasErrors(diagnostics), JSON.stringify(diagnostics)).toBe(false);
+      });
+
+      it('round-trips byte for byte', () => {
+        expect(firstDifference(writeMrf(file), bytes)).toBe(-1);
+      });
+
+      it('samples the first keyframe at 0, interpolates mid-way and holds the last one at the end', () => {
+        const vertexCount = file.header.vertexCount;
+        const positions = new Float32Array(vertexCount * 3);
+        const normals = new Float32Array(vertexCount * 3);
+        const first = file.keyframes[0]!;
+        const last = file.keyframes[file.keyframes.length - 1]!;
+        expect(sampleMrf(file, 0, positions, normals)).toBe(true);
+        expect(Array.from(positions.subarray(0, 3))).toEqual(Array.from(first.subarray(0, 3)));
+        const timing = mrfTiming(file);
+        sampleMrf(file, timing.moveEndSeconds + 1, positions, normals);
+        expect(Array.from(normals.subarray(-3))).toEqual(Array.from(last.subarray(-3)));
+        sampleMrf(file, file.header.frameInterval * 1.5, positions, normals);
+        const a = file.keyframes[1]![0]!;
+        const b = file.keyframes[2]![0]!;
+        expect(positions[0]).toBeCloseTo((a + b) / 2, 3);
+      });
+    });
+  }
+});

@@ -1,0 +1,84 @@
+/**
+ * Fuzz: thousands of mutated and truncated MRF files. Each must either read (and then validate,
+ * sample and write without throwing) or throw a CodecError — never another error, never hang.
+ */
+import { describe, expect, it } from 'vitest';
+import { CodecError } from '../binary/codec-error';
+import { readMrf } from './read';
+import { sampleMrf } from './sample';
+import { assembleMrf, gridMrf } from './test-fixtures';
+import { validateMrf } from './validate';
+import { writeMrf } from './write';
+
+/** A small deterministic PRNG (mulberry32) so that failures reproduce. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const interesting = [0, 1, 3, 15, 16, 0x7fff, 0xffff, 0x10000, 0x7fffffff, 0xffffffff, 0xfffffff0];
+
+function mutate(source: Uint8Array, next: () => number): Uint8Array {
+  const mode = Math.floor(next() * 5);
+  if (mode === 0) return source.slice(0, Math.floor(next() * source.length));
+  const bytes = source.slice();
+  const view = new DataView(bytes.buffer);
+  const edits = 1 + Math.floor(next() * 4);
+  for (let edit = 0; edit < edits; edit += 1) {
+    if (mode === 1) bytes[Math.floor(next() * bytes.length)] = Math.floor(next() * 256);
+    else if (mode === 2) {
+      // A header count or offset table entry set to an interesting value.
+      const slot = Math.floor(next() * Math.min(24, (bytes.length - 4) / 4));
+      const offset = slot < 4 ? 4 + (slot % 3) * 4 : 64 + (slot - 4) * 4;
+      if (offset + 4 <= bytes.length) view.setUint32(offset, interesting[Math.floor(next() * interesting.length)]!, true);
+    } else if (mode === 3) {
+      const offset = Math.floor(next() * (bytes.length - 4));
+      if (offset >= 0) view.setFloat32(offset, [Number.NaN, Infinity, -1, 0, 1e30][Math.floor(next() * 5)]!, true);
+    } else {
+      const offset = 64 + 4 * Math.floor(next() * 8);
+      if (offset + 4 <= bytes.length) view.setUint32(offset, Math.floor(next() * bytes.length * 1.2), true);
+    }
+  }
+  return bytes;
+}
+
+describe('MRF fuzz', () => {
+  it('reads or throws CodecError for 5,000 mutated and truncated files, each quickly', () => {
+    const seeds = [
+      assembleMrf(),
+      assembleMrf({ base: gridMrf({ columns: 5, rows: 4, keyframeCount: 6 }), alignment: 4, textureBytes: 'X.blp' }),
+      assembleMrf({ order: ['keyframes', 'texture', 'uvs', 'faces'], trailing: 7 }),
+    ];
+    const next = random(0x5eed);
+    const positions = new Float32Array(3 * 64);
+    const normals = new Float32Array(3 * 64);
+    let read = 0;
+    let refused = 0;
+    let slowest = 0;
+    for (let round = 0; round < 5000; round += 1) {
+      const bytes = mutate(seeds[round % seeds.length]!, next);
+      const started = performance.now();
+      try {
+        const file = readMrf(bytes);
+        validateMrf(file);
+        if (file.uvs.length / 2 <= 64) sampleMrf(file, next() * 2, positions, normals);
+        readMrf(writeMrf(file));
+        read += 1;
+      } catch (error) {
+        if (!(error instanceof CodecError)) throw new Error(`round ${round}: ${String(error)}`, { cause: error });
+        refused += 1;
+      }
+      slowest = Math.max(slowest, performance.now() - started);
+    }
+    expect(read).toBeGreaterThan(100);
+    expect(refused).toBeGreaterThan(100);
+    // Not a benchmark: a guard against a pathological input that hangs or allocates hugely.
+    expect(slowest).toBeLessThan(100);
+  });
+});
