@@ -1,0 +1,63 @@
+/**
+ * Snapping while keys move: the delta is always whole milliseconds (keys are integer frames), and
+ * the grabbed key is pulled onto another key's time or a sequence bound when it comes within a
+ * few pixels. Targets are collected once per drag into a sorted array; each pointer move is a
+ * binary search.
+ */
+import type { KeyAddress, ModelDocument } from '../../../shared/events/document';
+import { keyId } from '../../state/selection';
+
+/** How close (px) the grabbed key must come to a target to snap. */
+export const SNAP_DISTANCE_PX = 8;
+
+/** Sorted, unique target times: keys that do not move, sequence starts and ends, and 0. */
+export function snapTargets(document: ModelDocument, moving: readonly KeyAddress[]): Float64Array {
+  const movingIds = new Set(moving.map((key) => keyId(key.objectIndex, key.frameIndex)));
+  const times = new Set<number>([0]);
+  for (const sequence of document.sequences) {
+    times.add(sequence.start);
+    times.add(sequence.end);
+  }
+  for (const object of document.eventObjects) {
+    for (let frameIndex = 0; frameIndex < object.frames.length; frameIndex += 1) {
+      if (!movingIds.has(keyId(object.index, frameIndex))) times.add(object.frames[frameIndex]!);
+    }
+  }
+  return Float64Array.from(times).sort();
+}
+
+/** The target nearest to a time (binary search), or NaN when there is none. */
+export function nearestTarget(targets: Float64Array, timeMs: number): number {
+  if (targets.length === 0) return Number.NaN;
+  let low = 0;
+  let high = targets.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (targets[middle]! < timeMs) low = middle + 1;
+    else high = middle;
+  }
+  const after = targets[low]!;
+  const before = low > 0 ? targets[low - 1]! : after;
+  return Math.abs(before - timeMs) <= Math.abs(after - timeMs) ? before : after;
+}
+
+/**
+ * The delta to apply: `rawDeltaMs` rounded to whole ms, or — with snapping on and a target
+ * within `thresholdMs` of the anchor's new time — the delta that puts the anchor on the target.
+ * `minimumDeltaMs` keeps every moved key at or after 0.
+ */
+export function snapDelta(anchorMs: number, rawDeltaMs: number, targets: Float64Array, thresholdMs: number, enabled: boolean, minimumDeltaMs = Number.NEGATIVE_INFINITY): number {
+  let delta = Math.round(rawDeltaMs);
+  if (enabled) {
+    const target = nearestTarget(targets, anchorMs + rawDeltaMs);
+    if (!Number.isNaN(target) && Math.abs(target - (anchorMs + rawDeltaMs)) <= thresholdMs) delta = Math.round(target - anchorMs);
+  }
+  return Math.max(delta, Math.ceil(minimumDeltaMs));
+}
+
+/** The most negative delta that keeps all moving keys at or after time 0. */
+export function minimumDelta(document: ModelDocument, moving: readonly KeyAddress[]): number {
+  let earliest = Number.POSITIVE_INFINITY;
+  for (const key of moving) earliest = Math.min(earliest, document.eventObjects[key.objectIndex]?.frames[key.frameIndex] ?? Number.POSITIVE_INFINITY);
+  return Number.isFinite(earliest) ? -earliest : 0;
+}

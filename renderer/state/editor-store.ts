@@ -1,0 +1,144 @@
+/**
+ * The editor's store (zustand, vanilla so that operators, tests and the canvas views use it
+ * without React). State comes in three kinds:
+ *  - document: the open file and its undo history of immutable model documents — undoable, saved;
+ *  - session: layout, timeline view, playhead, shading — persisted through the host, not undoable;
+ *  - ephemeral: selection, hover, drag preview, playback, dialogs, the cape asset cache.
+ * Writers live in the *-actions modules; views read through narrow selectors.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { DataFolderStatus, FileIdentity, HostClient } from '../../electron/contract';
+import type { Diagnostic } from '../../shared/diagnostics';
+import type { KeyAddress, ModelCodec, ModelDocument } from '../../shared/events/document';
+import type { CapeEntry } from '../capes/cape-entry';
+import { type History, present } from './history';
+import { EMPTY_SELECTION, type Selection } from './selection';
+import { defaultSession, type SessionState } from './session';
+
+/** The editor areas; the keymap is looked up in the hovered area first, then `screen`. */
+export type AreaKind = 'screen' | 'outliner' | 'viewport' | 'timeline' | 'properties' | 'diagnostics' | 'fileBrowser';
+
+/** The file being edited: a model (events and links) or a standalone cape. */
+export interface OpenFile {
+  kind: 'model' | 'mrf';
+  /** Absolute file path; null for a file not yet saved anywhere. */
+  path: string | null;
+  /** Base name shown in the header. */
+  name: string;
+  /** Identity on disk when it was opened or last saved (conflict detection). */
+  identity: FileIdentity | null;
+}
+
+/** Where the editor gets its codec and host; injected so tests and workers can supply their own. */
+export interface EditorServices {
+  /** The model codec (shared/events); null until it is wired, then models cannot be opened. */
+  codec: ModelCodec | null;
+  /** The host client; null in unit tests that need no files. */
+  host: HostClient | null;
+}
+
+/** A key drag (mouse drag or G) shown before it is committed as one edit. */
+export interface DragPreview {
+  keys: readonly KeyAddress[];
+  /** The key the snapping follows (the one grabbed). */
+  anchor: KeyAddress;
+  deltaMs: number;
+  /** The duplicate step's gesture when the keys were just duplicated: the move joins it, Esc undoes it. */
+  gesture: string | null;
+}
+
+/** Keys copied with Ctrl+C: per object, times relative to the earliest copied key. */
+export interface KeyClipboard {
+  entries: readonly { objectIndex: number; objectName: string; offsetMs: number }[];
+}
+
+/** A modal prompt. */
+export type Dialog =
+  | { kind: 'confirm'; title: string; message: string; actions: readonly { id: string; label: string; primary?: boolean; danger?: boolean }[]; resolve: (actionId: string) => void }
+  | { kind: 'prompt'; title: string; label: string; value: string; resolve: (value: string | null) => void }
+  | { kind: 'fileBrowser'; purpose: 'open' | 'save' | 'dataFolder'; title: string; initialName: string; resolve: (path: string | null) => void }
+  | { kind: 'operatorSearch' }
+  | { kind: 'keymap' }
+  | { kind: 'about' };
+
+/** A status-bar message. */
+export interface Notice {
+  text: string;
+  severity: 'info' | 'warning' | 'error';
+  /** performance.now() when shown. */
+  at: number;
+}
+
+/** Everything in the store. */
+export interface EditorState {
+  services: EditorServices;
+  // ── document
+  file: OpenFile | null;
+  history: History<ModelDocument> | null;
+  /** The document as last read or saved: unsaved changes are `present(history) !== savedDocument`. */
+  savedDocument: ModelDocument | null;
+  /** Validation of the present document and of the capes it links. */
+  diagnostics: readonly Diagnostic[];
+  /** In MRF-only mode, the cape that was opened. */
+  standaloneCape: CapeEntry | null;
+  /** True when the file changed on disk since it was opened or saved (reload prompt pending). */
+  changedOnDisk: boolean;
+  // ── session
+  session: SessionState;
+  runtime: { kind: 'electron' | 'web'; nativeDialogs: boolean; platform: string };
+  recentFiles: readonly string[];
+  dataFolders: readonly DataFolderStatus[];
+  // ── ephemeral
+  selection: Selection;
+  capes: Readonly<Record<string, CapeEntry>>;
+  hoveredArea: AreaKind | null;
+  /** Hint for the hovered control, shown in the status bar. */
+  hint: string;
+  drag: DragPreview | null;
+  /** 0 stopped, 1 forwards, -1 backwards. */
+  playing: 0 | 1 | -1;
+  loading: { label: string; progress: number | null } | null;
+  notice: Notice | null;
+  dialog: Dialog | null;
+  clipboard: KeyClipboard | null;
+}
+
+/** The store type passed to actions, operators and views. */
+export type EditorStore = StoreApi<EditorState>;
+
+/** A store with nothing open. */
+export function createEditorStore(services: EditorServices, session: SessionState = defaultSession()): EditorStore {
+  return createStore<EditorState>()(() => ({
+    services,
+    file: null,
+    history: null,
+    savedDocument: null,
+    diagnostics: [],
+    standaloneCape: null,
+    changedOnDisk: false,
+    session,
+    runtime: { kind: 'web', nativeDialogs: false, platform: 'other' },
+    recentFiles: [],
+    dataFolders: [],
+    selection: EMPTY_SELECTION,
+    capes: {},
+    hoveredArea: null,
+    hint: '',
+    drag: null,
+    playing: 0,
+    loading: null,
+    notice: null,
+    dialog: null,
+    clipboard: null,
+  }));
+}
+
+/** The present model document, or null (nothing open, or a standalone cape). */
+export function currentDocument(state: EditorState): ModelDocument | null {
+  return state.history ? present(state.history) : null;
+}
+
+/** Whether the document differs from the saved one. */
+export function isDirty(state: EditorState): boolean {
+  return state.history !== null && present(state.history) !== state.savedDocument;
+}

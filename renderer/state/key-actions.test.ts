@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { fixtureCodec, fixtureDocument, sampleCinematicDocument } from '../test-fixtures/fixture-model';
+import { openModelDocument, redoDocument, undoDocument } from './document-actions';
+import { createEditorStore, currentDocument, isDirty } from './editor-store';
+import {
+  beginKeyDrag,
+  cancelKeyDrag,
+  commitKeyDrag,
+  copySelectedKeys,
+  deleteSelectedKeys,
+  duplicateSelectedKeys,
+  insertKeyAtPlayhead,
+  pasteKeys,
+  selectAllKeys,
+  selectKeys,
+  setKeyTime,
+  updateKeyDrag,
+} from './key-actions';
+import { keyId, selectedKeyAddresses } from './selection';
+import { setPlayhead } from './session-actions';
+
+function storeWith(document = sampleCinematicDocument()) {
+  const store = createEditorStore({ codec: fixtureCodec, host: null });
+  openModelDocument(store, document, { kind: 'model', path: '/tmp/sample.mdx', name: 'sample.mdx', identity: null });
+  return store;
+}
+
+const frames = (store: ReturnType<typeof storeWith>, objectIndex: number) => currentDocument(store.getState())!.eventObjects[objectIndex]!.frames;
+
+describe('key actions', () => {
+  it('a drag is previewed without touching the document, then committed as one undo step', () => {
+    const store = storeWith();
+    const original = currentDocument(store.getState());
+    selectKeys(store, [{ objectIndex: 2, frameIndex: 0 }], 'replace');
+    beginKeyDrag(store, { objectIndex: 2, frameIndex: 0 });
+    for (const delta of [100, 250, 500]) updateKeyDrag(store, delta);
+    expect(currentDocument(store.getState())).toBe(original);
+    expect(store.getState().drag?.deltaMs).toBe(500);
+    expect(commitKeyDrag(store)).toBe(true);
+    expect(frames(store, 2)).toEqual([28633]);
+    expect(isDirty(store.getState())).toBe(true);
+    expect(store.getState().history!.entries).toHaveLength(2);
+    undoDocument(store);
+    expect(frames(store, 2)).toEqual([28133]);
+    expect(isDirty(store.getState())).toBe(false);
+    redoDocument(store);
+    expect(frames(store, 2)).toEqual([28633]);
+  });
+
+  it('Esc cancels a drag and leaves no undo step', () => {
+    const store = storeWith();
+    selectKeys(store, [{ objectIndex: 0, frameIndex: 0 }], 'replace');
+    beginKeyDrag(store, { objectIndex: 0, frameIndex: 0 });
+    updateKeyDrag(store, 900);
+    cancelKeyDrag(store);
+    expect(store.getState().drag).toBeNull();
+    expect(frames(store, 0)).toEqual([19300]);
+    expect(store.getState().history!.entries).toHaveLength(1);
+  });
+
+  it('moved keys stay selected even when they change position among their object’s frames', () => {
+    const store = storeWith(fixtureDocument([{ name: 'SNDxA', frames: [100, 200, 300] }]));
+    selectKeys(store, [{ objectIndex: 0, frameIndex: 0 }], 'replace');
+    beginKeyDrag(store, { objectIndex: 0, frameIndex: 0 });
+    updateKeyDrag(store, 250);
+    commitKeyDrag(store);
+    expect(frames(store, 0)).toEqual([200, 300, 350]);
+    expect([...store.getState().selection.keys]).toEqual([keyId(0, 2)]);
+    expect(store.getState().selection.active).toEqual({ kind: 'key', objectIndex: 0, frameIndex: 2 });
+  });
+
+  it('selection is not undone: undo keeps selected keys that still exist and drops the rest', () => {
+    const store = storeWith(fixtureDocument([{ name: 'SNDxA', frames: [100] }]));
+    setPlayhead(store, 500);
+    selectKeys(store, [{ objectIndex: 0, frameIndex: 0 }], 'replace');
+    insertKeyAtPlayhead(store);
+    expect(frames(store, 0)).toEqual([100, 500]);
+    expect(selectedKeyAddresses(store.getState().selection)).toEqual([{ objectIndex: 0, frameIndex: 1 }]);
+    undoDocument(store);
+    expect(frames(store, 0)).toEqual([100]);
+    expect(store.getState().selection.keys.size).toBe(0);
+    expect(store.getState().session.playback.playheadMs).toBe(500);
+  });
+
+  it('A selects every key, Alt+A none, Ctrl+I inverts', () => {
+    const store = storeWith();
+    selectAllKeys(store, 'select');
+    expect(store.getState().selection.keys.size).toBe(14);
+    selectKeys(store, [{ objectIndex: 0, frameIndex: 0 }], 'subtract');
+    selectAllKeys(store, 'invert');
+    expect([...store.getState().selection.keys]).toEqual([keyId(0, 0)]);
+    selectAllKeys(store, 'deselect');
+    expect(store.getState().selection.keys.size).toBe(0);
+  });
+
+  it('shift-click toggles a key in and out of the selection', () => {
+    const store = storeWith();
+    selectKeys(store, [{ objectIndex: 0, frameIndex: 0 }], 'replace');
+    selectKeys(store, [{ objectIndex: 1, frameIndex: 0 }], 'toggle');
+    expect(store.getState().selection.keys.size).toBe(2);
+    selectKeys(store, [{ objectIndex: 1, frameIndex: 0 }], 'toggle');
+    expect([...store.getState().selection.keys]).toEqual([keyId(0, 0)]);
+  });
+
+  it('deletes the selected keys in one step', () => {
+    const store = storeWith();
+    selectKeys(store, [{ objectIndex: 12, frameIndex: 0 }, { objectIndex: 12, frameIndex: 1 }], 'replace');
+    expect(deleteSelectedKeys(store)).toBe(true);
+    expect(frames(store, 12)).toEqual([]);
+    expect(store.getState().selection.keys.size).toBe(0);
+    undoDocument(store);
+    expect(frames(store, 12)).toEqual([1000, 5000]);
+  });
+
+  it('copies keys and pastes them at the playhead keeping their spacing', () => {
+    const store = storeWith();
+    selectKeys(store, [{ objectIndex: 12, frameIndex: 0 }, { objectIndex: 12, frameIndex: 1 }], 'replace');
+    copySelectedKeys(store);
+    setPlayhead(store, 40_000.4);
+    expect(pasteKeys(store)).toBe(true);
+    expect(frames(store, 12)).toEqual([1000, 5000, 40_000, 44_000]);
+    expect(selectedKeyAddresses(store.getState().selection)).toEqual([
+      { objectIndex: 12, frameIndex: 2 },
+      { objectIndex: 12, frameIndex: 3 },
+    ]);
+  });
+
+  it('duplicate + move is one undo step, and Esc after duplicating removes the copies', () => {
+    const store = storeWith();
+    selectKeys(store, [{ objectIndex: 12, frameIndex: 0 }], 'replace');
+    expect(duplicateSelectedKeys(store)).toBe(true);
+    updateKeyDrag(store, 300);
+    commitKeyDrag(store);
+    expect(frames(store, 12)).toEqual([1000, 1300, 5000]);
+    expect(store.getState().history!.entries).toHaveLength(2);
+    undoDocument(store);
+    expect(frames(store, 12)).toEqual([1000, 5000]);
+
+    selectKeys(store, [{ objectIndex: 12, frameIndex: 1 }], 'replace');
+    duplicateSelectedKeys(store);
+    updateKeyDrag(store, 300);
+    cancelKeyDrag(store);
+    expect(frames(store, 12)).toEqual([1000, 5000]);
+  });
+
+  it('sets one key’s time from a number field, rounding to whole ms', () => {
+    const store = storeWith();
+    expect(setKeyTime(store, { objectIndex: 1, frameIndex: 0 }, 22_800.4)).toBe(true);
+    expect(frames(store, 1)).toEqual([22_800]);
+    expect(setKeyTime(store, { objectIndex: 1, frameIndex: 0 }, -5)).toBe(false);
+  });
+
+  it('does not insert a second key where one already is', () => {
+    const store = storeWith();
+    setPlayhead(store, 19_300);
+    selectKeys(store, [{ objectIndex: 0, frameIndex: 0 }], 'replace');
+    expect(insertKeyAtPlayhead(store)).toBe(false);
+    expect(store.getState().history!.entries).toHaveLength(1);
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * Selection: which keys, event objects and links are selected, and which item is active (shown
+ * in the properties). Keys are addressed by (object index, position in its frames) and stored as
+ * one number each, so that drawing 10,000 keys asks a Set<number> and builds no strings.
+ * Selection is not part of the document and not undoable (Blender's habit for the dope sheet).
+ */
+import type { KeyAddress, ModelDocument } from '../../shared/events/document';
+
+/** Frames per object are capped far below this by the codec's size checks. */
+const FRAME_RADIX = 16_777_216;
+
+/** The number standing for one key. */
+export function keyId(objectIndex: number, frameIndex: number): number {
+  return objectIndex * FRAME_RADIX + frameIndex;
+}
+
+/** The key a number stands for. */
+export function keyAddress(id: number): KeyAddress {
+  return { objectIndex: Math.floor(id / FRAME_RADIX), frameIndex: id % FRAME_RADIX };
+}
+
+/** The item whose properties are shown. */
+export type ActiveItem =
+  | { kind: 'object'; objectIndex: number }
+  | { kind: 'link'; id: string }
+  | { kind: 'key'; objectIndex: number; frameIndex: number }
+  | { kind: 'sequence'; sequenceIndex: number }
+  | { kind: 'globalSequence'; globalSequenceIndex: number }
+  | { kind: 'cape' };
+
+/** Everything selected. */
+export interface Selection {
+  keys: ReadonlySet<number>;
+  objects: ReadonlySet<number>;
+  /** Link ids, upper-cased (ids compare case-insensitively). */
+  links: ReadonlySet<string>;
+  active: ActiveItem | null;
+}
+
+/** Nothing selected. */
+export const EMPTY_SELECTION: Selection = { keys: new Set(), objects: new Set(), links: new Set(), active: null };
+
+/** The selected keys as addresses, sorted by object then frame. */
+export function selectedKeyAddresses(selection: Selection): KeyAddress[] {
+  return [...selection.keys].sort((a, b) => a - b).map(keyAddress);
+}
+
+/** How a click combines with what is selected. */
+export type SelectMode = 'replace' | 'extend' | 'toggle' | 'subtract';
+
+/** Combines a set of ids with the current ones. */
+export function combine<T>(current: ReadonlySet<T>, ids: Iterable<T>, mode: SelectMode): Set<T> {
+  if (mode === 'replace') return new Set(ids);
+  const next = new Set(current);
+  for (const id of ids) {
+    if (mode === 'subtract') next.delete(id);
+    else if (mode === 'toggle' && next.has(id)) next.delete(id);
+    else next.add(id);
+  }
+  return next;
+}
+
+/** Every key of the document. */
+export function allKeyIds(document: ModelDocument): Set<number> {
+  const ids = new Set<number>();
+  for (const object of document.eventObjects) for (let frame = 0; frame < object.frames.length; frame += 1) ids.add(keyId(object.index, frame));
+  return ids;
+}
+
+/** Drops addresses that no longer exist (after undo, delete or reload). */
+export function sanitizeSelection(selection: Selection, document: ModelDocument | null): Selection {
+  if (!document) return EMPTY_SELECTION;
+  const objects = document.eventObjects;
+  const keys = new Set<number>();
+  for (const id of selection.keys) {
+    const { objectIndex, frameIndex } = keyAddress(id);
+    if (objectIndex < objects.length && frameIndex < objects[objectIndex]!.frames.length) keys.add(id);
+  }
+  const objectSet = new Set([...selection.objects].filter((index) => index < objects.length));
+  const linkIds = new Set(document.links.map((link) => link.id.toUpperCase()));
+  const links = new Set([...selection.links].filter((id) => linkIds.has(id)));
+  let active = selection.active;
+  if (active?.kind === 'object' && active.objectIndex >= objects.length) active = null;
+  if (active?.kind === 'key' && !keys.has(keyId(active.objectIndex, active.frameIndex))) active = null;
+  if (active?.kind === 'link' && !linkIds.has(active.id.toUpperCase())) active = null;
+  if (active?.kind === 'sequence' && active.sequenceIndex >= document.sequences.length) active = null;
+  if (active?.kind === 'globalSequence' && active.globalSequenceIndex >= document.globalSequences.length) active = null;
+  if (keys.size === selection.keys.size && objectSet.size === selection.objects.size && links.size === selection.links.size && active === selection.active) return selection;
+  return { keys, objects: objectSet, links, active };
+}
+
+/**
+ * Where keys went after their frames changed: an edit keeps each object's frames sorted, so a
+ * moved key may change position. Each selected key is followed by value (its old frame + the
+ * delta), matching duplicates one to one, so the same keys stay selected after a move.
+ */
+export function followKeys(before: ModelDocument, after: ModelDocument, keys: ReadonlySet<number>, deltaFor: (address: KeyAddress) => number): Set<number> {
+  const wanted = new Map<number, number[]>();
+  for (const id of keys) {
+    const address = keyAddress(id);
+    const frame = before.eventObjects[address.objectIndex]?.frames[address.frameIndex];
+    if (frame === undefined) continue;
+    const list = wanted.get(address.objectIndex) ?? [];
+    list.push(frame + deltaFor(address));
+    wanted.set(address.objectIndex, list);
+  }
+  const followed = new Set<number>();
+  for (const [objectIndex, frames] of wanted) {
+    const object = after.eventObjects[objectIndex];
+    if (!object) continue;
+    const positions = new Map<number, number[]>();
+    for (let index = object.frames.length - 1; index >= 0; index -= 1) {
+      const frame = object.frames[index]!;
+      const list = positions.get(frame);
+      if (list) list.push(index);
+      else positions.set(frame, [index]);
+    }
+    for (const frame of frames) {
+      const index = positions.get(frame)?.pop();
+      if (index !== undefined) followed.add(keyId(objectIndex, index));
+    }
+  }
+  return followed;
+}
