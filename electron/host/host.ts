@@ -1,0 +1,189 @@
+/**
+ * The host services behind the contract, shared by the Electron shell and the browser shell:
+ * grants, files, data folders, settings, recovery and startup. Plain Node (no electron import).
+ */
+import { randomUUID } from 'node:crypto';
+import { lstat, readdir, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { DirectoryEntry, DirectoryListing, GrantedRoot, HostEvent, StartupRequest } from '../contract';
+import { HostError, limits } from '../contract';
+import { temporarySuffix } from './atomic-write';
+import { PathGuard } from './confinement';
+import { DataFolderStack } from './data-folders';
+import { FileService } from './files';
+import { RecoveryStore, recoveryDirectory } from './recovery';
+import { SettingsStore } from './settings';
+import { findSample } from './startup';
+
+/** How a host is set up by its shell. */
+export interface HostOptions {
+  runtime: StartupRequest['runtime'];
+  appVersion: string;
+  configDirectory: string;
+  /** Files to open first (absolute; command line or OS). Granted as files. */
+  startupFiles: string[];
+  /** Folders granted as roots for the in-app file browser (browser shell: `--root`, folder arguments). */
+  rootDirectories?: string[];
+  /** Data folders for this run only, added below the persisted ones (browser shell: `--data`). */
+  sessionDataFolders?: string[];
+  /** Where the sample cinematic lives (assets/sample or resources/sample); null for none. */
+  sampleDirectory: string | null;
+  /** Whether native dialogs exist (Electron). */
+  nativeDialogs: boolean;
+  /** Grant the folder of each startup file as a root (the browser shell's only way to Save As next to it). */
+  grantStartupFolders?: boolean;
+  /** Called when the recent files change (Electron rebuilds its menu). */
+  onRecentFilesChanged?: (recentFiles: readonly string[]) => void;
+}
+
+function platformName(): StartupRequest['platform'] {
+  return process.platform === 'win32' || process.platform === 'darwin' || process.platform === 'linux' ? process.platform : 'other';
+}
+
+/** Every host service, started once per run. */
+export class HostServices {
+  readonly guard = new PathGuard();
+  readonly settings: SettingsStore;
+  readonly recovery: RecoveryStore;
+  readonly files: FileService;
+  readonly dataFolders: DataFolderStack;
+  private readonly listeners = new Set<(event: HostEvent) => void>();
+  private startup: Omit<StartupRequest, 'recovery' | 'notice'> | null = null;
+
+  constructor(readonly options: HostOptions) {
+    this.settings = new SettingsStore(options.configDirectory);
+    this.recovery = new RecoveryStore(recoveryDirectory(options.configDirectory), randomUUID());
+    this.files = new FileService(this.guard, (path, identity) => this.emit({ type: 'fileChanged', path, identity }));
+    this.dataFolders = new DataFolderStack(this.guard, (folders, changedGamePaths) => this.emit({ type: 'dataFoldersChanged', folders, changedGamePaths }));
+  }
+
+  /** Subscribe to host events (the shell forwards them to the renderer). */
+  onEvent(listener: (event: HostEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  /** Push an event to every subscriber. */
+  emit(event: HostEvent): void {
+    for (const listener of [...this.listeners]) listener(event);
+  }
+
+  /** Load settings, grant the startup files and recent files, index the data folders, find the sample. */
+  async start(): Promise<void> {
+    await this.settings.load();
+    for (const path of this.settings.recentFiles) this.guard.grant(path, 'file', 'recent');
+    for (const path of this.options.rootDirectories ?? []) this.guard.grant(path, 'directory', 'root-option');
+    for (const path of this.options.startupFiles) {
+      this.guard.grant(path, 'file', 'command-line');
+      if (this.options.grantStartupFolders) this.guard.grant(dirname(path), 'directory', 'command-line');
+    }
+    for (const path of this.settings.dataFolders) await this.dataFolders.add(path, -1);
+    for (const path of this.options.sessionDataFolders ?? []) await this.dataFolders.add(path, -1, true);
+    let openFiles = [...this.options.startupFiles];
+    let isSample = false;
+    if (openFiles.length === 0 && this.options.sampleDirectory) {
+      const sample = await findSample(this.options.sampleDirectory);
+      if (sample) {
+        this.guard.grant(sample.model, 'file', 'sample');
+        if (sample.dataFolder) await this.dataFolders.add(sample.dataFolder, -1, true);
+        openFiles = [sample.model];
+        isSample = true;
+      }
+    }
+    this.startup = { runtime: this.options.runtime, platform: platformName(), nativeDialogs: this.options.nativeDialogs, openFiles, isSample, appVersion: this.options.appVersion };
+  }
+
+  /** The startup request (with crash leftovers and any notice). */
+  async startupRequest(): Promise<StartupRequest> {
+    if (!this.startup) throw new HostError('io', 'the host has not started');
+    return { ...this.startup, recovery: await this.recovery.leftovers(), notice: this.settings.peekNotice() };
+  }
+
+  /** Grant a file the user handed over (second instance, OS open-file, drop) and tell the renderer to open it. */
+  async handOver(path: string, source: 'command-line' | 'second-instance' | 'drop' | 'os' | 'recent'): Promise<boolean> {
+    const info = await stat(path).catch(() => null);
+    if (!info?.isFile()) return false;
+    this.guard.grant(path, 'file', source === 'second-instance' || source === 'os' ? 'command-line' : source === 'drop' ? 'drop' : source === 'recent' ? 'recent' : 'command-line');
+    this.emit({ type: 'openFile', path, source });
+    return true;
+  }
+
+  /** Remember a file as recently used. */
+  noteRecent(path: string): void {
+    this.settings.addRecent(path);
+    this.options.onRecentFilesChanged?.(this.settings.recentFiles);
+  }
+
+  /** Forget the recent files (and their grants). */
+  clearRecent(): void {
+    for (const path of this.settings.recentFiles) {
+      if (this.guard.grantFor(path)?.reason === 'recent') this.guard.revoke(path, 'file');
+    }
+    this.settings.clearRecent();
+    this.options.onRecentFilesChanged?.(this.settings.recentFiles);
+  }
+
+  /** Add a renderer-named folder (granted through a dialog or inside a root) to the data folder stack. */
+  async addDataFolder(requested: string, position: number) {
+    const path = await this.guard.check(requested, 'read');
+    if (!(await stat(path)).isDirectory()) throw new HostError('invalid-argument', 'a data folder must be a directory', path);
+    const statuses = await this.dataFolders.add(path, position);
+    this.settings.setDataFolders(this.dataFolders.persistedPaths());
+    return statuses;
+  }
+
+  removeDataFolder(path: string) {
+    const statuses = this.dataFolders.remove(path);
+    this.settings.setDataFolders(this.dataFolders.persistedPaths());
+    return statuses;
+  }
+
+  reorderDataFolders(paths: string[]) {
+    const statuses = this.dataFolders.reorder(paths);
+    this.settings.setDataFolders(this.dataFolders.persistedPaths());
+    return statuses;
+  }
+
+  /** The granted roots. */
+  roots(): GrantedRoot[] {
+    return this.guard.roots();
+  }
+
+  /** List a directory inside the granted roots (or the roots themselves). Symlinks leading out are left out. */
+  async listDirectory(requested: string | null): Promise<DirectoryListing> {
+    if (requested === null) {
+      const entries: DirectoryEntry[] = [];
+      for (const root of this.guard.roots()) {
+        const info = await stat(root.path).catch(() => null);
+        if (!info) continue;
+        entries.push({ name: root.path, path: root.path, kind: info.isDirectory() ? 'directory' : 'file', size: info.size, mtimeMs: info.mtimeMs });
+      }
+      return { path: null, parent: null, entries };
+    }
+    const path = await this.guard.check(requested, 'read');
+    if (!(await stat(path)).isDirectory()) throw new HostError('invalid-argument', 'not a directory', path);
+    const names = await readdir(path);
+    const entries: DirectoryEntry[] = [];
+    for (const name of names.slice(0, limits.listEntries)) {
+      if (name.endsWith(temporarySuffix)) continue;
+      const child = join(path, name);
+      const link = await lstat(child).catch(() => null);
+      if (!link) continue;
+      if (link.isSymbolicLink() && !(await this.guard.allows(child, 'read'))) continue;
+      const info = link.isSymbolicLink() ? await stat(child).catch(() => null) : link;
+      if (!info || !(info.isFile() || info.isDirectory())) continue;
+      entries.push({ name, path: child, kind: info.isDirectory() ? 'directory' : 'file', size: info.isFile() ? info.size : 0, mtimeMs: info.mtimeMs });
+    }
+    entries.sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true }) : a.kind === 'directory' ? -1 : 1));
+    const parentPath = dirname(path);
+    const parent = parentPath !== path && this.guard.grantFor(parentPath)?.kind === 'directory' ? parentPath : null;
+    return { path, parent, entries };
+  }
+
+  /** Stop watchers and write pending settings. */
+  async close(): Promise<void> {
+    this.files.closeAll();
+    this.dataFolders.close();
+    await this.settings.flush().catch(() => undefined);
+  }
+}
