@@ -39,3 +39,15 @@ describe('browser shell wire frames', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
+
+describe('frames decoded from a view into a larger buffer', () => {
+  it('returns buffers of exactly the carried bytes (Node Buffer bodies share a pool)', () => {
+    const { body } = encodeBody({ bytes: new Uint8Array([1, 2, 3]).buffer });
+    const pool = new Uint8Array(body.byteLength + 64).fill(7);
+    pool.set(body, 32);
+    const view = Buffer.from(pool.buffer, 32, body.byteLength);
+    const decoded = decodeBody(frameContentType, view) as { bytes: ArrayBuffer };
+    expect(decoded.bytes.byteLength).toBe(3);
+    expect(new Uint8Array(decoded.bytes)).toEqual(new Uint8Array([1, 2, 3]));
+  });
+});

@@ -98,7 +98,8 @@ export function decodeBody(contentType: string | null, body: Uint8Array): unknow
     if (!Array.isArray(path) || path.length > maxDepth || !path.every((part) => typeof part === 'string' || typeof part === 'number')) {
       throw new WireFormatError(`frame buffer ${index} has a malformed path`);
     }
-    const buffer = body.slice(offset, offset + length).buffer;
+    // Uint8Array.prototype.slice copies even when `body` is a Node Buffer (whose own slice is a view).
+    const buffer = Uint8Array.prototype.slice.call(body, offset, offset + length).buffer as ArrayBuffer;
     offset += length;
     if (path.length === 0) {
       value = buffer;
