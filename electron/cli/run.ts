@@ -1,6 +1,8 @@
-import { isCodecError } from '../../shared/binary/codec-error';
-import { ExitCode, UsageError, type CliIo } from './command';
+import { ExitCode, type CliIo } from './command';
 import { commands } from './commands/index';
+import { describeError } from './errors';
+
+export { describeError };
 
 /** Runs `morf` with the given arguments; never throws, returns the exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
@@ -27,17 +29,6 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stderr(`morf ${name}: ${describeError(error)}\n`);
     return ExitCode.failure;
   }
-}
-
-/** One line for any error: codec errors carry file, field and offset; others their message. */
-export function describeError(error: unknown): string {
-  if (isCodecError(error)) return error.message;
-  if (error instanceof UsageError) return error.message;
-  if (error instanceof Error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code ? `${error.message.replace(/^\w+: /, '')}` : error.message;
-  }
-  return String(error);
 }
 
 function generalHelp(): string {

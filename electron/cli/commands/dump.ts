@@ -1,0 +1,23 @@
+import { parseArgs } from '../args';
+import { ExitCode, UsageError, type CliCommand } from '../command';
+import { namingFile, openFormatFile } from './open-file';
+
+const usage = 'morf dump FILE.mrf [--json]';
+
+/** `morf dump FILE.mrf --json`: the inspect fields plus every face, UV and keyframe as JSON. */
+export const dumpCommand: CliCommand = {
+  name: 'dump',
+  summary: 'Print all of a file as JSON: faces, UVs and every keyframe',
+  usage: `Usage: ${usage}\n\nPrints JSON: the inspect --json fields plus faces [[a,b,c],…], uvs [[u,v],…] as\nstored (V not flipped) and keyframes [{positions: [[x,y,z],…], normals: [[x,y,z],…]},…].\nNumbers are the file's float32 values; NaN and infinities print as strings.`,
+  async run(args, io) {
+    const { positional } = parseArgs(args, ['--json'], usage);
+    if (positional.length !== 1) throw new UsageError(`expects one file (usage: ${usage})`);
+    const file = await openFormatFile(positional[0]!, io.cwd);
+    const dump = file.handler.dump;
+    if (!dump) throw new UsageError(`${file.path}: dump is not available for ${file.handler.format.toUpperCase()} files`);
+    const chunks: string[] = [];
+    namingFile(file.path, () => dump(file.bytes, (text) => chunks.push(text)));
+    for (const chunk of chunks) io.stdout(chunk);
+    return ExitCode.ok;
+  },
+};
