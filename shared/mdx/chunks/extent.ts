@@ -1,0 +1,32 @@
+/**
+ * Extent: float boundsRadius, float[3] minimum, float[3] maximum (28 bytes), used by MODL, SEQS
+ * and geosets.
+ */
+import type { BinaryWriter } from '../../binary/writer';
+
+/** Bytes of an extent. */
+export const EXTENT_BYTES = 28;
+
+/** A bounding sphere radius and box. */
+export interface Extent {
+  readonly boundsRadius: number;
+  readonly minimum: readonly [number, number, number];
+  readonly maximum: readonly [number, number, number];
+}
+
+/** Reads an extent at `offset` (the caller has checked that 28 bytes fit). */
+export function readExtent(view: DataView, offset: number): Extent {
+  const float = (at: number): number => view.getFloat32(offset + at, true);
+  return {
+    boundsRadius: float(0),
+    minimum: [float(4), float(8), float(12)],
+    maximum: [float(16), float(20), float(24)],
+  };
+}
+
+/** Writes an extent. */
+export function writeExtent(writer: BinaryWriter, extent: Extent): void {
+  writer.f32(extent.boundsRadius);
+  for (const value of extent.minimum) writer.f32(value);
+  for (const value of extent.maximum) writer.f32(value);
+}

@@ -1,0 +1,24 @@
+/**
+ * GLBS: uint32 durations (ms) of the global sequences.
+ */
+import { bodyView, entryCount } from './body';
+
+/** Bytes of one global sequence. */
+export const GLOBAL_SEQUENCE_BYTES = 4;
+
+/** Reads GLBS; throws CodecError when the size is not a multiple of 4. */
+export function readGlobalSequences(body: Uint8Array, bodyOffset = 0): number[] {
+  const count = entryCount(body, GLOBAL_SEQUENCE_BYTES, 'GLBS', bodyOffset);
+  const view = bodyView(body);
+  const durations: number[] = [];
+  for (let index = 0; index < count; index += 1) durations.push(view.getUint32(index * GLOBAL_SEQUENCE_BYTES, true));
+  return durations;
+}
+
+/** Writes GLBS. */
+export function writeGlobalSequences(durations: readonly number[]): Uint8Array {
+  const body = new Uint8Array(durations.length * GLOBAL_SEQUENCE_BYTES);
+  const view = new DataView(body.buffer);
+  durations.forEach((duration, index) => view.setUint32(index * GLOBAL_SEQUENCE_BYTES, duration, true));
+  return body;
+}

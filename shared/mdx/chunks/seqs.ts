@@ -1,0 +1,70 @@
+/**
+ * SEQS: 132-byte sequences — char[80] name, uint32 interval[2], float moveSpeed, uint32 flags
+ * (1: non looping), float rarity, uint32 syncPoint, Extent extent.
+ */
+import { BinaryWriter } from '../../binary/writer';
+import { decodeName, encodeName } from '../names';
+import { bodyView, entryCount } from './body';
+import { readExtent, writeExtent, type Extent } from './extent';
+
+/** Bytes of one sequence. */
+export const SEQUENCE_BYTES = 132;
+/** Bytes of the sequence name field. */
+export const SEQUENCE_NAME_BYTES = 80;
+/** Byte offsets of a sequence's fields. */
+export const SEQUENCE_FIELD_OFFSET = { name: 0, start: 80, end: 84, moveSpeed: 88, flags: 92, rarity: 96, syncPoint: 100, extent: 104 } as const;
+/** Flag bit of a sequence that plays once. */
+export const SEQUENCE_FLAG_NON_LOOPING = 0x1;
+
+/** One sequence (animation). */
+export interface Sequence {
+  readonly name: string;
+  readonly nameBytes: Uint8Array;
+  /** Interval start, ms. */
+  readonly start: number;
+  /** Interval end, ms. */
+  readonly end: number;
+  readonly moveSpeed: number;
+  readonly flags: number;
+  readonly nonLooping: boolean;
+  readonly rarity: number;
+  readonly syncPoint: number;
+  readonly extent: Extent;
+}
+
+/** Reads SEQS; throws CodecError when the size is not a multiple of 132. */
+export function readSequences(body: Uint8Array, bodyOffset = 0): Sequence[] {
+  const count = entryCount(body, SEQUENCE_BYTES, 'SEQS', bodyOffset);
+  const view = bodyView(body);
+  const sequences: Sequence[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const at = index * SEQUENCE_BYTES;
+    const nameBytes = body.subarray(at, at + SEQUENCE_NAME_BYTES);
+    const flags = view.getUint32(at + SEQUENCE_FIELD_OFFSET.flags, true);
+    sequences.push({
+      name: decodeName(nameBytes),
+      nameBytes,
+      start: view.getUint32(at + SEQUENCE_FIELD_OFFSET.start, true),
+      end: view.getUint32(at + SEQUENCE_FIELD_OFFSET.end, true),
+      moveSpeed: view.getFloat32(at + SEQUENCE_FIELD_OFFSET.moveSpeed, true),
+      flags,
+      nonLooping: (flags & SEQUENCE_FLAG_NON_LOOPING) !== 0,
+      rarity: view.getFloat32(at + SEQUENCE_FIELD_OFFSET.rarity, true),
+      syncPoint: view.getUint32(at + SEQUENCE_FIELD_OFFSET.syncPoint, true),
+      extent: readExtent(view, at + SEQUENCE_FIELD_OFFSET.extent),
+    });
+  }
+  return sequences;
+}
+
+/** Writes SEQS. `flags` is written as given (`nonLooping` is derived from it on read). */
+export function writeSequences(sequences: readonly Sequence[]): Uint8Array {
+  const writer = new BinaryWriter(sequences.length * SEQUENCE_BYTES);
+  for (const sequence of sequences) {
+    writer.bytes(encodeName(sequence.name, SEQUENCE_NAME_BYTES, sequence.nameBytes));
+    writer.u32(sequence.start).u32(sequence.end).f32(sequence.moveSpeed).u32(sequence.flags);
+    writer.f32(sequence.rarity).u32(sequence.syncPoint);
+    writeExtent(writer, sequence.extent);
+  }
+  return writer.finish();
+}

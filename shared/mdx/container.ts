@@ -1,0 +1,259 @@
+/**
+ * The MDX container: `MDLX`, then chunks (char[4] tag, uint32 size, body). Reading walks the chunk
+ * table only — every chunk is kept as a view of the file's bytes, in order, unknown and empty ones
+ * included — and writing concatenates the chunks again, so a model read and written without edits
+ * is byte-identical. Chunk contents are parsed on demand by the chunk modules.
+ */
+import { CodecError } from '../binary/codec-error';
+import type { Diagnostic } from '../diagnostics';
+import { isTrackTag, readTag, trackByteLength } from './tracks';
+import { chunkIntroducedIn, DEFAULT_MDX_VERSION, mdxLayout } from './versions';
+
+/** The four bytes every MDX file starts with. */
+export const MDX_MAGIC = 'MDLX';
+/** Bytes of the magic. */
+export const MDX_MAGIC_BYTES = 4;
+/** Bytes of a chunk header: tag and size. */
+export const CHUNK_HEADER_BYTES = 8;
+
+/** One top-level chunk. */
+export interface MdxChunk {
+  /** Four characters, one per byte (latin1). */
+  readonly tag: string;
+  /** Offset of the chunk's header in the file it was read from; -1 for a chunk an edit built. */
+  readonly offset: number;
+  /** The body: as many bytes as the header's size says (a view of the file's bytes when read). */
+  readonly body: Uint8Array;
+  /**
+   * Bytes after the declared body that still belong to this chunk: tracks that a chunk's size
+   * leaves out (seen in the wild: a LITE chunk whose size omits its light's KLAI track). Empty for
+   * well-formed chunks. Written back right after the body; the header's size stays the body's.
+   */
+  readonly trailing: Uint8Array;
+}
+
+/** A model opened by {@link readMdx}: its chunks in file order. Immutable; edits return new models. */
+export interface MdxModel {
+  readonly chunks: readonly MdxChunk[];
+  /** VERS, or {@link DEFAULT_MDX_VERSION} when the model has none. */
+  readonly version: number;
+  /** Problems the container stepped over (never thrown): short chunk sizes, odd chunk sizes, unknown chunks. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Offset of the version field inside VERS. */
+const VERS_BYTES = 4;
+
+/**
+ * Body sizes of the chunks with fixed-size entries: `[header bytes, entry bytes]`. A body that
+ * does not add up gets a diagnostic (its bytes are kept, and its reader refuses it).
+ */
+export const FIXED_ENTRY_CHUNKS: Readonly<Record<string, readonly [number, number]>> = {
+  VERS: [4, 0],
+  MODL: [372, 0],
+  SEQS: [0, 132],
+  GLBS: [0, 4],
+  TEXS: [0, 268],
+  SNDS: [0, 272],
+  PIVT: [0, 12],
+  FAFX: [0, 340],
+};
+
+/** True when `bytes` starts with the MDX magic. */
+export function isMdx(bytes: Uint8Array): boolean {
+  return bytes.byteLength >= MDX_MAGIC_BYTES && readTag(bytes, 0) === MDX_MAGIC;
+}
+
+/** A chunk tag is four ASCII letters or digits; anything else means the chunk table is broken. */
+function isPlausibleTag(bytes: Uint8Array, offset: number): boolean {
+  for (let index = 0; index < 4; index += 1) {
+    const code = bytes[offset + index]!;
+    const letterOrDigit = (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+    if (!letterOrDigit) return false;
+  }
+  return true;
+}
+
+function printable(tag: string): string {
+  let text = '';
+  for (const character of tag) {
+    const code = character.charCodeAt(0);
+    text += code >= 0x20 && code < 0x7f ? character : `\\x${code.toString(16).padStart(2, '0')}`;
+  }
+  return text;
+}
+
+/**
+ * Opens an MDX file by walking its chunk table. Cheap: no chunk is parsed except VERS. Throws
+ * CodecError when the bytes are not MDX, a chunk header is cut off, a tag is not a tag, or a chunk's
+ * size runs past the end of the file. Damage inside a chunk is reported by the chunk's reader.
+ */
+export function readMdx(bytes: Uint8Array): MdxModel {
+  if (!isMdx(bytes)) {
+    const start = bytes.byteLength >= 4 ? `starts with "${printable(readTag(bytes, 0))}"` : `has only ${bytes.byteLength} bytes`;
+    throw new CodecError({ format: 'mdx', kind: 'invalid', where: 'magic', offset: 0, detail: `not an MDX file: it ${start}, not "MDLX"` });
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const end = bytes.byteLength;
+  const chunks: MdxChunk[] = [];
+  const diagnostics: Diagnostic[] = [];
+  let version: number | undefined;
+  let offset = MDX_MAGIC_BYTES;
+  while (offset < end) {
+    const index = chunks.length;
+    if (end - offset < CHUNK_HEADER_BYTES) {
+      throw new CodecError({ format: 'mdx', kind: 'truncated', where: `chunk[${index}].header`, offset, detail: `the file ends ${end - offset} bytes into a chunk header` });
+    }
+    const tag = readTag(bytes, offset);
+    if (!isPlausibleTag(bytes, offset)) {
+      throw new CodecError({ format: 'mdx', kind: 'invalid', where: `chunk[${index}].tag`, offset, detail: `"${printable(tag)}" is not a chunk tag; the chunk table cannot be walked` });
+    }
+    const size = view.getUint32(offset + 4, true);
+    if (size > end - offset - CHUNK_HEADER_BYTES) {
+      throw new CodecError({ format: 'mdx', kind: 'truncated', where: `${tag} chunk (chunk[${index}]).size`, offset, detail: `size ${size} runs past the end of the file (${end - offset - CHUNK_HEADER_BYTES} bytes left)` });
+    }
+    const bodyStart = offset + CHUNK_HEADER_BYTES;
+    const body = bytes.subarray(bodyStart, bodyStart + size);
+    let next = bodyStart + size;
+    const trailingStart = next;
+    while (end - next >= 4 && isTrackTag(readTag(bytes, next))) {
+      next += trackByteLength(bytes, next, end, `${tag} chunk (chunk[${index}]).trailing`);
+    }
+    const trailing = bytes.subarray(trailingStart, next);
+    if (trailing.byteLength > 0) {
+      const tracks = describeTracks(bytes, trailingStart, next);
+      diagnostics.push({
+        severity: 'warning',
+        code: 'mdx.chunk-size-short',
+        message: `The ${tag} chunk's size (${size}) leaves out ${trailing.byteLength} bytes of tracks (${tracks}) that follow it; they are kept as they are.`,
+        where: `${tag} chunk`,
+        offset: trailingStart,
+        target: { kind: 'chunk', tag },
+      });
+    }
+    if (tag === 'VERS') {
+      if (version === undefined && size >= VERS_BYTES) version = view.getUint32(bodyStart, true);
+    }
+    chunks.push(Object.freeze({ tag, offset, body, trailing }));
+    offset = next;
+  }
+  const resolvedVersion = version ?? DEFAULT_MDX_VERSION;
+  diagnostics.push(...containerDiagnostics(chunks, resolvedVersion, version !== undefined));
+  return Object.freeze({ chunks: Object.freeze(chunks), version: resolvedVersion, diagnostics: Object.freeze(diagnostics) });
+}
+
+function describeTracks(bytes: Uint8Array, start: number, end: number): string {
+  const tags: string[] = [];
+  let at = start;
+  while (at < end) {
+    tags.push(readTag(bytes, at));
+    at += trackByteLength(bytes, at, end, 'trailing');
+  }
+  return tags.join(', ');
+}
+
+/** Checks the container can make without parsing: fixed-size bodies, duplicates, unknown and out-of-version chunks. */
+function containerDiagnostics(chunks: readonly MdxChunk[], version: number, hasVersion: boolean): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const layout = mdxLayout(version);
+  if (!hasVersion && chunks.length > 0) {
+    diagnostics.push({ severity: 'info', code: 'mdx.no-version', message: `The model has no VERS chunk; it is read as version ${DEFAULT_MDX_VERSION}.`, where: 'VERS' });
+  }
+  if (!layout.known) {
+    diagnostics.push({ severity: 'warning', code: 'mdx.unknown-version', message: `Version ${version} is not one this codec knows (800–1200); its chunks are kept as they are.`, where: 'VERS' });
+  }
+  const seen = new Set<string>();
+  for (const chunk of chunks) {
+    const where = `${chunk.tag} chunk`;
+    const offset = chunk.offset;
+    const target = { kind: 'chunk', tag: chunk.tag } as const;
+    if (seen.has(chunk.tag) && chunkIntroducedIn(chunk.tag) !== undefined) {
+      diagnostics.push({ severity: 'warning', code: 'mdx.duplicate-chunk', message: `The model has more than one ${chunk.tag} chunk; the first one is read.`, where, offset, target });
+    }
+    seen.add(chunk.tag);
+    const introduced = chunkIntroducedIn(chunk.tag);
+    if (introduced === undefined) {
+      diagnostics.push({ severity: 'info', code: 'mdx.unknown-chunk', message: `Unknown chunk ${printable(chunk.tag)} (${chunk.body.byteLength} bytes) is kept as it is.`, where, offset, target });
+    } else if (!layout.chunkTags.has(chunk.tag)) {
+      diagnostics.push({ severity: 'info', code: 'mdx.chunk-version', message: `The ${chunk.tag} chunk belongs to version ${introduced} and later; this model is version ${version}.`, where, offset, target });
+    }
+    const fixed = FIXED_ENTRY_CHUNKS[chunk.tag];
+    if (fixed) {
+      const [headerBytes, entryBytes] = fixed;
+      const size = chunk.body.byteLength;
+      const addsUp = entryBytes === 0 ? size === headerBytes : size >= headerBytes && (size - headerBytes) % entryBytes === 0;
+      if (!addsUp) {
+        const expected = entryBytes === 0 ? `${headerBytes} bytes` : `a multiple of ${entryBytes} bytes`;
+        diagnostics.push({ severity: 'error', code: 'mdx.chunk-size', message: `The ${chunk.tag} chunk has ${size} bytes; it should have ${expected}. Its bytes are kept; it is not read.`, where, offset, target });
+      }
+    }
+  }
+  return diagnostics;
+}
+
+/** Total byte length of the file {@link writeMdx} produces. */
+export function mdxByteLength(model: MdxModel): number {
+  let length = MDX_MAGIC_BYTES;
+  for (const chunk of model.chunks) length += CHUNK_HEADER_BYTES + chunk.body.byteLength + chunk.trailing.byteLength;
+  return length;
+}
+
+/** Writes the model: the magic, then every chunk (header, body, trailing bytes) in order. */
+export function writeMdx(model: MdxModel): Uint8Array {
+  const output = new Uint8Array(mdxByteLength(model));
+  const view = new DataView(output.buffer);
+  for (let index = 0; index < 4; index += 1) output[index] = MDX_MAGIC.charCodeAt(index);
+  let offset = MDX_MAGIC_BYTES;
+  for (const chunk of model.chunks) {
+    for (let index = 0; index < 4; index += 1) output[offset + index] = chunk.tag.charCodeAt(index) & 0xff;
+    view.setUint32(offset + 4, chunk.body.byteLength, true);
+    output.set(chunk.body, offset + CHUNK_HEADER_BYTES);
+    output.set(chunk.trailing, offset + CHUNK_HEADER_BYTES + chunk.body.byteLength);
+    offset += CHUNK_HEADER_BYTES + chunk.body.byteLength + chunk.trailing.byteLength;
+  }
+  return output;
+}
+
+/** The first chunk with `tag`, or undefined. */
+export function findChunk(model: MdxModel, tag: string): MdxChunk | undefined {
+  return model.chunks.find((chunk) => chunk.tag === tag);
+}
+
+/** A chunk built by an edit (offset -1, no trailing bytes). */
+export function newChunk(tag: string, body: Uint8Array): MdxChunk {
+  if (tag.length !== 4) throw new RangeError(`chunk tag must have 4 characters: ${JSON.stringify(tag)}`);
+  return Object.freeze({ tag, offset: -1, body, trailing: new Uint8Array(0) });
+}
+
+/**
+ * A new model with the chunk at `index` replaced by `body` (keeping its tag and any trailing
+ * bytes). The read diagnostics stay as they were.
+ */
+export function replaceChunkBody(model: MdxModel, index: number, body: Uint8Array): MdxModel {
+  const old = model.chunks[index];
+  if (!old) throw new RangeError(`no chunk at index ${index}`);
+  const replacement: MdxChunk = Object.freeze({ tag: old.tag, offset: -1, body, trailing: old.trailing });
+  const chunks = model.chunks.slice();
+  chunks[index] = replacement;
+  return withChunks(model, chunks);
+}
+
+/**
+ * A new model with a chunk inserted at its canonical place: after the last chunk whose tag comes
+ * before `tag` in `order`, or first when there is none.
+ */
+export function insertChunk(model: MdxModel, chunk: MdxChunk, order: readonly string[]): MdxModel {
+  const rank = order.indexOf(chunk.tag);
+  let at = 0;
+  model.chunks.forEach((existing, index) => {
+    const existingRank = order.indexOf(existing.tag);
+    if (existingRank !== -1 && existingRank < rank) at = index + 1;
+  });
+  const chunks = model.chunks.slice();
+  chunks.splice(at, 0, chunk);
+  return withChunks(model, chunks);
+}
+
+function withChunks(model: MdxModel, chunks: MdxChunk[]): MdxModel {
+  return Object.freeze({ chunks: Object.freeze(chunks), version: model.version, diagnostics: model.diagnostics });
+}

@@ -1,0 +1,139 @@
+/**
+ * Every difference between MDX format versions, decided here and nowhere else.
+ *
+ * 800 is classic Warcraft III (RoC/TFT); 900 the Reforged beta; 1000 Reforged at launch; 1100 and
+ * 1200 later Reforged patches. Other modules ask {@link mdxLayout} for a version's layout instead of
+ * comparing version numbers themselves.
+ *
+ * Sources: the MDX specification thread (`specs/mdx-format-thread.txt`: the game client's
+ * `version >= 900` check for the layer's Reforged fields, BPOS covering every node then every
+ * camera), checked against the corpus (a 1000 material has the 80-byte shader name, a 1200 one has
+ * none and its layers carry texture slots) and against Retera's Model Studio (layer texture slots
+ * from 1100, the light's shadow intensity from 1200).
+ */
+
+/** Classic Warcraft III (Reign of Chaos, The Frozen Throne). */
+export const MDX_VERSION_CLASSIC = 800;
+/** Reforged beta: popcorn emitters, face effects, bind poses, material shaders, geoset LODs. */
+export const MDX_VERSION_REFORGED_BETA = 900;
+/** Reforged at launch: layer fresnel fields. */
+export const MDX_VERSION_REFORGED = 1000;
+/** Reforged 1.32.x: layers carry texture slots; materials lose the shader name. */
+export const MDX_VERSION_REFORGED_TEXTURE_SLOTS = 1100;
+/** Reforged 1.33+: lights gain a shadow intensity. */
+export const MDX_VERSION_REFORGED_LIGHT_SHADOWS = 1200;
+
+/** The versions this codec knows the layout of. */
+export const KNOWN_MDX_VERSIONS: readonly number[] = [
+  MDX_VERSION_CLASSIC,
+  MDX_VERSION_REFORGED_BETA,
+  MDX_VERSION_REFORGED,
+  MDX_VERSION_REFORGED_TEXTURE_SLOTS,
+  MDX_VERSION_REFORGED_LIGHT_SHADOWS,
+];
+
+/** The version assumed for a model without a VERS chunk (the classic game's). */
+export const DEFAULT_MDX_VERSION = MDX_VERSION_CLASSIC;
+
+/** Bytes of a material's shader name field, in the versions that have one. */
+export const MATERIAL_SHADER_NAME_BYTES = 80;
+/** Layer fields every version has: inclusiveSize, filterMode, shadingFlags, textureId, textureAnimationId, coordId, alpha. */
+export const LAYER_CLASSIC_BYTES = 28;
+/** Reforged layer fields: emissiveGain, fresnelColor[3], fresnelOpacity, fresnelTeamColor (the client reads all six from 900 on). */
+export const LAYER_REFORGED_SHADING_BYTES = 24;
+/** 1100+: a uint32 before the texture slots and the uint32 slot count. */
+export const LAYER_TEXTURE_SLOT_HEADER_BYTES = 8;
+/** Geoset LOD fields of 900+: uint32 lod, char[80] lodName. */
+export const GEOSET_LOD_BYTES = 4 + 80;
+/** Light fields after the node in every version: type, attenuation[2], color[3], intensity, ambientColor[3], ambientIntensity. */
+export const LIGHT_CLASSIC_FIELD_BYTES = 44;
+/** 1200+: float shadowIntensity after ambientIntensity. */
+export const LIGHT_SHADOW_INTENSITY_BYTES = 4;
+
+/** Top-level chunks of classic models, in the order the game's exporter writes them. */
+const CLASSIC_CHUNKS = [
+  'VERS', 'MODL', 'SEQS', 'GLBS', 'MTLS', 'TEXS', 'SNDS', 'TXAN', 'GEOS', 'GEOA', 'BONE', 'LITE', 'HELP', 'ATCH',
+  'PIVT', 'PREM', 'PRE2', 'RIBB', 'EVTS', 'CAMS', 'CLID',
+] as const;
+/** Chunks added by Reforged (900+). CORN sits between PRE2 and RIBB; FAFX and BPOS come last. */
+const REFORGED_CHUNKS = ['CORN', 'FAFX', 'BPOS'] as const;
+
+/** Chunks whose objects are nodes (carry objectIds), in canonical objectId order. */
+const CLASSIC_NODE_CHUNKS = ['BONE', 'LITE', 'HELP', 'ATCH', 'PREM', 'PRE2', 'RIBB', 'EVTS', 'CLID'] as const;
+const REFORGED_NODE_CHUNKS = ['BONE', 'LITE', 'HELP', 'ATCH', 'PREM', 'PRE2', 'CORN', 'RIBB', 'EVTS', 'CLID'] as const;
+
+/** Everything that depends on the format version, for one version. */
+export interface MdxLayout {
+  readonly version: number;
+  /** False for versions outside {@link KNOWN_MDX_VERSIONS}: read with the nearest known layout. */
+  readonly known: boolean;
+  /** True for Reforged (900+). */
+  readonly reforged: boolean;
+  /** Top-level chunk tags this version defines. */
+  readonly chunkTags: ReadonlySet<string>;
+  /** Node chunk tags in canonical objectId order (CORN only from 900). */
+  readonly nodeChunkTags: readonly string[];
+  /** Bytes of the material's shader name (80 in 900 and 1000, absent otherwise). */
+  readonly materialShaderBytes: number;
+  /** Bytes of a layer before its texture slots or tracks, inclusive size included. */
+  readonly layerFixedBytes: number;
+  /** 1100+: a layer lists (textureId, slot) pairs after its fixed fields. */
+  readonly layerHasTextureSlots: boolean;
+  /** Track tags a layer may carry. */
+  readonly layerTrackTags: readonly string[];
+  /** 900+: a geoset has lod and lodName after selectionFlags, and may have TANG and SKIN before UVAS. */
+  readonly geosetHasLod: boolean;
+  /** Bytes of a light before its tracks, inclusive size and node excluded. */
+  readonly lightFieldBytes: number;
+  /** 900+: a BPOS chunk holds one 3×4 matrix per node (objectId order), then one per camera. */
+  readonly hasBindPoses: boolean;
+}
+
+const layouts = new Map<number, MdxLayout>();
+
+/** The layout of `version` (memoized). Unknown versions get the layout of the nearest lower known one. */
+export function mdxLayout(version: number): MdxLayout {
+  let layout = layouts.get(version);
+  if (!layout) {
+    layout = buildLayout(version);
+    if (layouts.size < 64) layouts.set(version, layout);
+  }
+  return layout;
+}
+
+function buildLayout(version: number): MdxLayout {
+  const reforged = version >= MDX_VERSION_REFORGED_BETA;
+  const textureSlots = version >= MDX_VERSION_REFORGED_TEXTURE_SLOTS;
+  const fresnelTracks = version >= MDX_VERSION_REFORGED;
+  const chunkTags = new Set<string>(CLASSIC_CHUNKS);
+  if (reforged) for (const tag of REFORGED_CHUNKS) chunkTags.add(tag);
+  return {
+    version,
+    known: KNOWN_MDX_VERSIONS.includes(version),
+    reforged,
+    chunkTags,
+    nodeChunkTags: reforged ? REFORGED_NODE_CHUNKS : CLASSIC_NODE_CHUNKS,
+    materialShaderBytes: reforged && !textureSlots ? MATERIAL_SHADER_NAME_BYTES : 0,
+    layerFixedBytes:
+      LAYER_CLASSIC_BYTES + (reforged ? LAYER_REFORGED_SHADING_BYTES : 0) + (textureSlots ? LAYER_TEXTURE_SLOT_HEADER_BYTES : 0),
+    layerHasTextureSlots: textureSlots,
+    layerTrackTags: ['KMTF', 'KMTA', ...(reforged ? ['KMTE'] : []), ...(fresnelTracks ? ['KFC3', 'KFCA', 'KFTC'] : [])],
+    geosetHasLod: reforged,
+    lightFieldBytes:
+      LIGHT_CLASSIC_FIELD_BYTES + (version >= MDX_VERSION_REFORGED_LIGHT_SHADOWS ? LIGHT_SHADOW_INTENSITY_BYTES : 0),
+    hasBindPoses: reforged,
+  };
+}
+
+/** Every chunk tag any version defines, in canonical order (for placing a chunk an edit creates). */
+export const CANONICAL_CHUNK_ORDER: readonly string[] = [
+  'VERS', 'MODL', 'SEQS', 'GLBS', 'MTLS', 'TEXS', 'SNDS', 'TXAN', 'GEOS', 'GEOA', 'BONE', 'LITE', 'HELP', 'ATCH',
+  'PIVT', 'PREM', 'PRE2', 'CORN', 'RIBB', 'EVTS', 'CAMS', 'CLID', 'FAFX', 'BPOS',
+];
+
+/** The version that introduced `tag`, or undefined for tags no version defines. */
+export function chunkIntroducedIn(tag: string): number | undefined {
+  if ((CLASSIC_CHUNKS as readonly string[]).includes(tag)) return MDX_VERSION_CLASSIC;
+  if ((REFORGED_CHUNKS as readonly string[]).includes(tag)) return MDX_VERSION_REFORGED_BETA;
+  return undefined;
+}
