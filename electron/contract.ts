@@ -195,7 +195,7 @@ export const limits = {
 
 // ─── Operations ──────────────────────────────────────────────────────────────────────────────
 
-type NoArgs = Record<string, never>;
+type NoArgs = Record<never, never>;
 
 /**
  * Every host operation: `args` is the single argument object (NoArgs for none), `result` what it
