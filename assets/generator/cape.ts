@@ -149,9 +149,9 @@ function computeNormals(keyframe: Float32Array, faces: Uint16Array): void {
     const ny = abz * acx - abx * acz;
     const nz = abx * acy - aby * acx;
     for (const vertex of [faces[corner]!, faces[corner + 1]!, faces[corner + 2]!]) {
-      sums[vertex * 3] += nx;
-      sums[vertex * 3 + 1] += ny;
-      sums[vertex * 3 + 2] += nz;
+      sums[vertex * 3] = sums[vertex * 3]! + nx;
+      sums[vertex * 3 + 1] = sums[vertex * 3 + 1]! + ny;
+      sums[vertex * 3 + 2] = sums[vertex * 3 + 2]! + nz;
     }
   }
   for (let vertex = 0; vertex < vertexCount; vertex += 1) {
