@@ -1,21 +1,7 @@
-import { app, BrowserWindow } from 'electron';
-import { join } from 'node:path';
+/** The Electron main process entry (bundled to out/main/main.js): see electron/app.ts. */
+import { runMain } from './app';
 
-function createWindow(): void {
-  const window = new BrowserWindow({
-    width: 1440,
-    height: 900,
-    backgroundColor: '#1d1d1d',
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/preload.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-    },
-  });
-  void window.loadFile(join(import.meta.dirname, '../renderer/index.html'));
-}
-
-void app.whenReady().then(createWindow);
-app.on('window-all-closed', () => app.quit());
+void runMain(import.meta.dirname).catch((error: unknown) => {
+  process.stderr.write(`Morf Studio could not start: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.exit(1);
+});
