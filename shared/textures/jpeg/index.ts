@@ -1,0 +1,1 @@
+export { decodeJpeg, type JpegComponent, type JpegImage } from './decoder';
