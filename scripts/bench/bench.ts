@@ -2,8 +2,9 @@
  * `npm run bench`: every suite, side by side in one run. Suites register in `suites` below.
  */
 import { BenchReport, type BenchSuite } from './harness';
+import { mrfBench } from './mrf.bench';
 
-const suites: BenchSuite[] = [];
+const suites: BenchSuite[] = [mrfBench];
 
 const only = process.argv.slice(2);
 const report = new BenchReport();
