@@ -175,14 +175,18 @@ export function inclusiveObjectBytes(node: NodeSpec, fields: Uint8Array, tracks:
   return concat(new BinaryWriter(4).u32(4 + body.byteLength).finish(), body);
 }
 
-/** A classic light (flag 0x200): type, attenuation, color, intensity, ambient color and intensity, then tracks. */
-export function lightBytes(node: NodeSpec, light: { type?: number; intensity: number; color?: Vec3 }, tracks: readonly TrackSpec[] = []): Uint8Array {
-  const writer = new BinaryWriter(44);
+/**
+ * A light (flag 0x200): type, attenuation, color, intensity, ambient color and intensity, and —
+ * when `shadowIntensity` is given, as version 1200 lights have — a shadow intensity; then tracks.
+ */
+export function lightBytes(node: NodeSpec, light: { type?: number; intensity: number; color?: Vec3; shadowIntensity?: number }, tracks: readonly TrackSpec[] = []): Uint8Array {
+  const writer = new BinaryWriter(48);
   writer.u32(light.type ?? 0).f32(80).f32(200);
   for (const value of light.color ?? [1, 1, 1]) writer.f32(value);
   writer.f32(light.intensity);
   for (const value of [0.5, 0.5, 0.5]) writer.f32(value);
   writer.f32(0.25);
+  if (light.shadowIntensity !== undefined) writer.f32(light.shadowIntensity);
   return inclusiveObjectBytes({ flags: 0x200, ...node }, writer.finish().slice(), tracks);
 }
 
@@ -284,7 +288,7 @@ export function testPivot(id: number): Vec3 {
 /**
  * A small model with a node of most kinds and dense objectIds in canonical order:
  * BONE 0 "Root", 1 "Arm" (parent 0); LITE 2 "Lamp" (parent 0, static intensity beside a KLAI
- * track); HELP 3 "Helper" (parent 1); EVTS 4 "SNDxABCD" (parent 0, keys 100 and 200),
+ * track, and a shadow intensity from 1200 on); HELP 3 "Helper" (parent 1); EVTS 4 "SNDxABCD" (parent 0, keys 100 and 200),
  * 5 "MRFx0001" (no KEVT); CLID 6 "Box" (parent 0), 7 "Ball" (sphere, parent 6); one pivot per
  * node; one geoset; one camera; and for 900+ a BPOS with one matrix per node then per camera.
  */
@@ -304,7 +308,7 @@ export function testModelBytes(options: TestModelOptions = {}): Uint8Array {
     ['GLBS', glbsBody([500])],
     ['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: options.geosetMatrixIndices ?? [0, 1], version })],
     ['BONE', concat(boneBytes({ name: 'Root', objectId: 0 }), boneBytes({ name: 'Arm', objectId: 1, parentId: 0 }))],
-    ['LITE', lightBytes({ name: 'Lamp', objectId: 2, parentId: 0 }, { intensity: 3 }, [{ tag: 'KLAI', interpolation: 1, keys: [{ frame: 0, value: [1] }, { frame: 500, value: [2] }] }])],
+    ['LITE', lightBytes({ name: 'Lamp', objectId: 2, parentId: 0 }, { intensity: 3, ...(version >= 1200 ? { shadowIntensity: 0.4 } : {}) }, [{ tag: 'KLAI', interpolation: 1, keys: [{ frame: 0, value: [1] }, { frame: 500, value: [2] }] }])],
     ['HELP', helperBytes({ name: 'Helper', objectId: 3, parentId: 1 })],
     ['PIVT', pivtBody(Array.from({ length: nodeCount }, (_, id) => testPivot(id)))],
   ];
@@ -324,4 +328,28 @@ export function testModelBytes(options: TestModelOptions = {}): Uint8Array {
     chunks.push(['BPOS', bposBody(matrices)]);
   }
   return mdxBytes(chunks);
+}
+
+/**
+ * A material with `layerCount` layers in the layout of `version`: 900 and 1000 have an 80-byte
+ * shader name; from 900 layers carry emissive gain and fresnel fields; from 1100 layers list their
+ * texture slots (here one) and materials have no shader name.
+ */
+export function materialBytes(spec: { version: number; layerCount?: number; shader?: string }): Uint8Array {
+  const layers: Uint8Array[] = [];
+  for (let layer = 0; layer < (spec.layerCount ?? 1); layer += 1) {
+    const writer = new BinaryWriter();
+    writer.u32(layer).u32(0x10).i32(0).i32(-1).u32(0).f32(1);
+    if (spec.version >= 900) writer.f32(1).f32(1).f32(1).f32(1).f32(0).f32(0);
+    if (spec.version >= 1100) writer.u32(0).u32(1).u32(0).u32(0);
+    const body = writer.finish().slice();
+    layers.push(concat(new BinaryWriter(4).u32(4 + body.byteLength).finish(), body));
+  }
+  const writer = new BinaryWriter();
+  writer.u32(0).u32(0);
+  if (spec.version >= 900 && spec.version < 1100) writer.bytes(field(spec.shader ?? 'Shader_HD_DefaultUnit', 80));
+  writer.tag('LAYS').u32(layers.length);
+  for (const layer of layers) writer.bytes(layer);
+  const body = writer.finish().slice();
+  return concat(new BinaryWriter(4).u32(4 + body.byteLength).finish(), body);
 }

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { readMdx } from './container';
+import { concat, geosetBytes, lightBytes, materialBytes, mdxBytes, pivtBody, versBody } from './fixtures';
+import { validateMdx } from './validate';
+import { KNOWN_MDX_VERSIONS, mdxLayout } from './versions';
+
+function damage(version: number, chunks: [string, Uint8Array][]): string[] {
+  return validateMdx(readMdx(mdxBytes([['VERS', versBody(version)], ...chunks])))
+    .filter((diagnostic) => diagnostic.severity !== 'info')
+    .map((diagnostic) => diagnostic.where ?? '');
+}
+
+describe('MDX versions', () => {
+  it('decides every version difference in one layout', () => {
+    const table = KNOWN_MDX_VERSIONS.map((version) => {
+      const layout = mdxLayout(version);
+      return [version, layout.chunkTags.has('CORN'), layout.chunkTags.has('BPOS'), layout.materialShaderBytes, layout.layerFixedBytes, layout.layerHasTextureSlots, layout.geosetHasLod, layout.lightFieldBytes, layout.nodeChunkTags.length];
+    });
+    expect(table).toEqual([
+      [800, false, false, 0, 28, false, false, 44, 9],
+      [900, true, true, 80, 52, false, true, 44, 10],
+      [1000, true, true, 80, 52, false, true, 44, 10],
+      [1100, true, true, 0, 60, true, true, 44, 10],
+      [1200, true, true, 0, 60, true, true, 48, 10],
+    ]);
+    expect(mdxLayout(1000).layerTrackTags).toEqual(['KMTF', 'KMTA', 'KMTE', 'KFC3', 'KFCA', 'KFTC']);
+    expect(mdxLayout(800).layerTrackTags).toEqual(['KMTF', 'KMTA']);
+    expect(mdxLayout(1300).known).toBe(false);
+  });
+
+  it('reads materials in the layout of their version and reports the wrong one', () => {
+    for (const version of KNOWN_MDX_VERSIONS) {
+      expect(damage(version, [['MTLS', concat(materialBytes({ version, layerCount: 2 }), materialBytes({ version }))]]), `${version}`).toEqual([]);
+    }
+    expect(damage(1100, [['MTLS', materialBytes({ version: 1000 })]])).toEqual(['MTLS[0].LAYS']);
+    expect(damage(1000, [['MTLS', materialBytes({ version: 800 })]])).toEqual(['MTLS[0].inclusiveSize']);
+  });
+
+  it('reads geosets in the layout of their version', () => {
+    expect(damage(800, [['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: [0], version: 800 })]])).toEqual([]);
+    expect(damage(1000, [['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: [0], version: 1000, tangentsAndSkin: true })]])).toEqual([]);
+    expect(damage(800, [['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: [0], version: 1000 })]])).toEqual(['GEOS[0]']);
+  });
+
+  it('expects the shadow intensity of 1200 lights', () => {
+    const classic = lightBytes({ name: 'Light', objectId: 0 }, { intensity: 1 });
+    const reforged = lightBytes({ name: 'Light', objectId: 0 }, { intensity: 1, shadowIntensity: 0.4 });
+    const pivot: [string, Uint8Array] = ['PIVT', pivtBody([[0, 0, 0]])];
+    expect(damage(1000, [['LITE', classic], pivot])).toEqual([]);
+    expect(damage(1200, [['LITE', reforged], pivot])).toEqual([]);
+    expect(damage(1200, [['LITE', classic], pivot])).toEqual(['LITE[0]']);
+  });
+});
