@@ -157,7 +157,7 @@ const events = () => window.webContents.sent.filter((entry: unknown[]) => entry[
 describe('Electron main window', () => {
   it('creates the window with isolation, sandbox and web security on and Node off', () => {
     const preferences = window.options.webPreferences;
-    expect(preferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInWorker: false, webSecurity: true, allowRunningInsecureContent: false, webviewTag: false });
+    expect(preferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInWorker: false, webSecurity: true, allowRunningInsecureContent: false, webviewTag: false, disableBlinkFeatures: 'Auxclick' });
     expect(preferences.preload).toBe(join(process.cwd(), 'out', 'preload', 'preload.cjs'));
   });
 

@@ -3,7 +3,7 @@
  * the CSP on every response, navigation and new windows blocked, permission requests denied,
  * nothing remote loaded.
  */
-import type { BrowserWindowConstructorOptions, Session, WebContents } from 'electron';
+import type { Session, WebContents } from 'electron';
 import { BrowserWindow, screen } from 'electron';
 import { contentSecurityPolicy } from './csp';
 import type { WindowBounds } from './host/settings';
@@ -11,33 +11,6 @@ import type { WindowBounds } from './host/settings';
 /** Default window size. */
 export const defaultWindowSize = { width: 1440, height: 900 };
 const minimumSize = { width: 800, height: 500 };
-
-/** The BrowserWindow options: every security preference set explicitly. */
-export function mainWindowOptions(preloadPath: string, bounds: WindowBounds | null): BrowserWindowConstructorOptions {
-  return {
-    ...(bounds ? { x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height } : defaultWindowSize),
-    minWidth: minimumSize.width,
-    minHeight: minimumSize.height,
-    backgroundColor: '#1d1d1d',
-    title: 'Morf Studio',
-    show: false,
-    webPreferences: {
-      preload: preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      webviewTag: false,
-      navigateOnDragDrop: false,
-      safeDialogs: true,
-      spellcheck: false,
-    },
-  };
-}
 
 /** Keep remembered bounds only when they are still on a connected display. */
 export function visibleBounds(bounds: WindowBounds | null): WindowBounds | null {
@@ -90,10 +63,36 @@ export function hardenContents(contents: WebContents, allowedOrigins: readonly s
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
 }
 
-/** Create the hardened main window (not yet loaded). */
+/**
+ * Create the hardened main window (not yet loaded). The options are written out literally here so
+ * that static scanners (electronegativity, in `npm test`) see every security preference.
+ */
 export function createMainWindow(preloadPath: string, bounds: WindowBounds | null, allowedOrigins: readonly string[]): BrowserWindow {
   const remembered = visibleBounds(bounds);
-  const window = new BrowserWindow(mainWindowOptions(preloadPath, remembered));
+  const window = new BrowserWindow({
+    ...(remembered ? { x: remembered.x, y: remembered.y, width: remembered.width, height: remembered.height } : defaultWindowSize),
+    minWidth: minimumSize.width,
+    minHeight: minimumSize.height,
+    backgroundColor: '#1d1d1d',
+    title: 'Morf Studio',
+    show: false,
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      disableBlinkFeatures: 'Auxclick',
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      spellcheck: false,
+    },
+  });
   hardenContents(window.webContents, allowedOrigins);
   if (remembered?.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());
