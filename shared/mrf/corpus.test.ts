@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CodecError } from '../binary/codec-error';
 import { hasErrors } from '../diagnostics';
 import { readMrf } from './read';
 import { firstDifference } from './test-fixtures';
@@ -61,6 +62,18 @@ describe.skipIf(!present)('real MRF files (skipped when ../shared/corpus is abse
         const a = file.keyframes[1]![0]!;
         const b = file.keyframes[2]![0]!;
         expect(positions[0]).toBeCloseTo((a + b) / 2, 3);
+      });
+
+      it('reads or refuses with a CodecError every truncation and header mutation of it', () => {
+        for (let step = 0; step < 200; step += 1) {
+          const mutated = step % 2 === 0 ? bytes.slice(0, Math.floor((bytes.length * step) / 200)) : bytes.slice();
+          if (step % 2 === 1) new DataView(mutated.buffer).setUint32(4 * (1 + (step % 40)), (step * 2654435761) >>> 0, true);
+          try {
+            readMrf(mutated);
+          } catch (error) {
+            expect(error).toBeInstanceOf(CodecError);
+          }
+        }
       });
     });
   }
