@@ -1,0 +1,244 @@
+/**
+ * Edits of node blocks: Parent, name, inserting an EventObject and removing a node — with the
+ * objectIds kept dense in canonical order. Inserting or removing a node renumbers the ObjectId of
+ * every following node and every Parent that points past it, adds or removes the node's
+ * PivotPoints entry (and its Reforged `BindPose` matrix: one per node by objectId, then one per
+ * camera), and keeps the Model block's `NumEvents` right.
+ *
+ * Decisions: `Parent -1` is written by leaving the Parent line out (as the game's tools do); the
+ * children of a removed node move to its parent; Retera's `Parent N,\t// "Name"` comments follow
+ * a change of parent or of the parent's name, and are written for new Parent lines in files that
+ * use them. Parent ids given to these functions use the model's current numbering.
+ */
+import { canonicalRank } from './completeness';
+import { assertEventTrackValue, renderEventTrack, type EventTrackValue } from './edit-events';
+import { parentComment } from './layout';
+import { NODE_KIND_ORDER } from './nodes';
+import {
+  addToBlock,
+  applySpanEdits,
+  assertOwnNode,
+  assertQuotable,
+  indentOf,
+  linesAfter,
+  linesBefore,
+  nodeById,
+  removeStatement,
+  replaceToken,
+  type SpanEdit,
+} from './span-edits';
+import type { MdlStatement } from './tree';
+import type { MdlModel, MdlNode, Vector3 } from './types';
+import { countToken, nameToken, valueToken } from './values';
+
+/** What to insert: an EventObject with its keys, its parent and its pivot. */
+export interface NewEventObject extends Partial<EventTrackValue> {
+  name: string;
+  frames: readonly number[];
+  /** ObjectId of the parent node in the current numbering, -1 (default) for none. */
+  parentId?: number;
+  /** The PivotPoints entry (and bind-pose translation) of the new node; default [0, 0, 0]. */
+  pivot?: Vector3;
+}
+
+/** The objectId an inserted EventObject gets: one past the last node of a kind up to event objects. */
+export function newEventObjectId(model: MdlModel): number {
+  const eventRank = NODE_KIND_ORDER.indexOf('eventObject');
+  let last = -1;
+  for (const node of model.nodes) {
+    if (node.objectId !== null && NODE_KIND_ORDER.indexOf(node.kind) <= eventRank) last = Math.max(last, node.objectId);
+  }
+  return last + 1;
+}
+
+function parentLine(model: MdlModel, parentId: number, parentName: string | null): string {
+  return model.style.parentComments && parentName !== null ? `Parent ${parentId},\t// "${parentName}"` : `Parent ${parentId},`;
+}
+
+/**
+ * Edits that make `node`'s Parent `parentId`. `parentName` is the new parent's name when the
+ * parent is a different node (its `// "Name"` comment follows), null when only its id changes.
+ */
+function parentEdits(model: MdlModel, node: MdlNode, parentId: number, parentName: string | null): SpanEdit[] {
+  const statement = node.parentStatement;
+  if (parentId === -1) return statement === null ? [] : [removeStatement(model, statement)];
+  if (statement !== null) {
+    const token = valueToken(statement);
+    if (token < 0) return [{ start: statement.start, end: statement.end, text: parentLine(model, parentId, null) }];
+    const edits = [replaceToken(statement, token, String(parentId))];
+    const comment = parentName === null ? null : parentComment(model.bytes, statement.end);
+    if (comment !== null) edits.push({ start: comment.nameStart, end: comment.nameEnd, text: parentName! });
+    return edits;
+  }
+  const line = parentLine(model, parentId, parentName);
+  const block = node.statement;
+  if (node.objectIdStatement !== null) return [addToBlock(model, block, [line], node.objectIdStatement)];
+  const first = block.children[0];
+  if (first !== undefined) return [linesBefore(model, first, [indentOf(model, first) + line])];
+  return [addToBlock(model, block, [line])];
+}
+
+/** New bytes with `node`'s Parent set (-1 removes it); throws RangeError for an unknown parent. */
+export function setNodeParent(model: MdlModel, node: MdlNode, parentId: number): Uint8Array {
+  assertOwnNode(model, node);
+  if (!Number.isSafeInteger(parentId) || parentId < -1) throw new RangeError(`parent id ${parentId} is not -1 or an objectId`);
+  if (parentId !== -1 && parentId === node.objectId) throw new RangeError(`${node.keyword} "${node.name}" cannot be its own parent`);
+  const parent = parentId === -1 ? undefined : nodeById(model, parentId);
+  if (parentId !== -1 && parent === undefined) throw new RangeError(`no node has ObjectId ${parentId}`);
+  if (parentId === node.parentId) return model.bytes;
+  return applySpanEdits(model.bytes, parentEdits(model, node, parentId, parent?.name ?? null));
+}
+
+/** New bytes with `node` renamed (its children's `// "Name"` comments follow). */
+export function renameNode(model: MdlModel, node: MdlNode, name: string): Uint8Array {
+  assertOwnNode(model, node);
+  assertQuotable(name, 'name');
+  const statement = node.statement;
+  const token = nameToken(statement);
+  const edits: SpanEdit[] = [
+    token >= 0 ? replaceToken(statement, token, `"${name}"`) : { start: statement.level.ends[statement.first]!, end: statement.level.ends[statement.first]!, text: ` "${name}"` },
+  ];
+  if (node.objectId !== null) {
+    for (const child of model.nodes) {
+      if (child === node || child.parentId !== node.objectId || child.parentStatement === null) continue;
+      const comment = parentComment(model.bytes, child.parentStatement.end);
+      if (comment !== null && comment.name === node.name) edits.push({ start: comment.nameStart, end: comment.nameEnd, text: name });
+    }
+  }
+  return applySpanEdits(model.bytes, edits);
+}
+
+/** Edits that renumber ObjectIds and Parents: `mapId` gives each old objectId its new one. */
+function renumberEdits(model: MdlModel, skip: MdlNode | null, mapId: (objectId: number) => number): SpanEdit[] {
+  const edits: SpanEdit[] = [];
+  for (const node of model.nodes) {
+    if (node === skip) continue;
+    if (node.objectId !== null && node.objectIdStatement !== null) {
+      const id = mapId(node.objectId);
+      const token = valueToken(node.objectIdStatement);
+      if (id !== node.objectId && token >= 0) edits.push(replaceToken(node.objectIdStatement, token, String(id)));
+    }
+  }
+  return edits;
+}
+
+/** Edits that add an entry at `index` of a `Name N { { … }, … }` list (PivotPoints, BindPose Matrices). */
+function listInsertEdits(model: MdlModel, list: MdlStatement, entries: readonly MdlStatement[], index: number, entry: string): SpanEdit[] {
+  const edits: SpanEdit[] = [];
+  const count = countToken(list);
+  if (count >= 0) edits.push(replaceToken(list, count, String(entries.length + 1)));
+  const before = entries[index];
+  if (before !== undefined) edits.push(linesBefore(model, before, [indentOf(model, before) + entry]));
+  else edits.push(addToBlock(model, list, [entry], entries[entries.length - 1]));
+  return edits;
+}
+
+/** Edits that remove entry `index` of such a list. */
+function listRemoveEdits(model: MdlModel, list: MdlStatement, entries: readonly MdlStatement[], index: number): SpanEdit[] {
+  const entry = entries[index];
+  if (entry === undefined) return [];
+  const edits = [removeStatement(model, entry)];
+  const count = countToken(list);
+  if (count >= 0) edits.push(replaceToken(list, count, String(entries.length - 1)));
+  return edits;
+}
+
+function vectorText(values: readonly number[]): string {
+  return `{ ${values.map((value) => String(value)).join(', ')} },`;
+}
+
+/** Edits that keep the Model block's `NumEvents` at `count` (in files that write `Num…` counts). */
+function numEventsEdits(model: MdlModel, count: number): SpanEdit[] {
+  const info = model.info;
+  if (info === null) return [];
+  const statement = info.statement.child('NumEvents');
+  if (statement !== undefined) {
+    if (count === 0) return [removeStatement(model, statement)];
+    const token = valueToken(statement);
+    return token < 0 ? [] : [replaceToken(statement, token, String(count))];
+  }
+  const counts = info.statement.children.filter((child) => child.keyword.startsWith('Num') && !child.hasBlock);
+  if (count === 0 || counts.length === 0) return [];
+  return [addToBlock(model, info.statement, [`NumEvents ${count},`], counts[counts.length - 1])];
+}
+
+/** Edit that adds a top-level block (`lines`, unindented) where the canonical block order puts it. */
+function topLevelInsert(model: MdlModel, keyword: string, lines: readonly string[], anchor?: MdlStatement): SpanEdit {
+  const statements = model.tree.statements;
+  const rank = canonicalRank(keyword);
+  let after = anchor;
+  if (after === undefined) {
+    for (const statement of statements) {
+      const statementRank = canonicalRank(statement.keyword);
+      if (statementRank >= 0 && statementRank <= rank) after = statement;
+    }
+  }
+  if (after !== undefined) return linesAfter(model, after, lines);
+  const before = statements.find((statement) => canonicalRank(statement.keyword) > rank);
+  if (before !== undefined) return linesBefore(model, before, lines);
+  const last = statements[statements.length - 1];
+  if (last !== undefined) return linesAfter(model, last, lines);
+  const bytes = model.bytes;
+  const newline = model.style.newline;
+  const tail = bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a && bytes[bytes.length - 1] !== 0x0d ? newline : '';
+  return { start: bytes.length, end: bytes.length, text: tail + lines.join(newline) + newline };
+}
+
+/** New bytes with an EventObject inserted (see the module comment); its objectId is `newEventObjectId(model)`. */
+export function insertEventObject(model: MdlModel, spec: NewEventObject): Uint8Array {
+  assertQuotable(spec.name, 'event object name');
+  const value: EventTrackValue = { frames: spec.frames, globalSequenceId: spec.globalSequenceId ?? null };
+  assertEventTrackValue(value);
+  const pivot = spec.pivot ?? [0, 0, 0];
+  const oldParentId = spec.parentId ?? -1;
+  const parent = oldParentId === -1 ? undefined : nodeById(model, oldParentId);
+  if (oldParentId !== -1 && parent === undefined) throw new RangeError(`no node has ObjectId ${oldParentId}`);
+
+  const objectId = newEventObjectId(model);
+  const shift = (id: number) => (id >= objectId ? id + 1 : id);
+  const edits = renumberEdits(model, null, shift);
+  for (const node of model.nodes) {
+    if (node.parentId >= objectId) edits.push(...parentEdits(model, node, node.parentId + 1, null));
+  }
+
+  const pivots = model.pivotPoints;
+  const unit = model.style.indent;
+  if (pivots !== null) edits.push(...listInsertEdits(model, pivots.statement, pivots.entries, objectId, vectorText(pivot)));
+  else if (model.nodes.length === 0) edits.push(topLevelInsert(model, 'PivotPoints', ['PivotPoints 1 {', unit + vectorText(pivot), '}']));
+  const matrices = model.bindPose?.matrices ?? null;
+  if (matrices !== null) {
+    edits.push(...listInsertEdits(model, matrices, model.bindPose!.entries, objectId, vectorText([1, 0, 0, 0, 1, 0, 0, 0, 1, ...pivot])));
+  }
+  edits.push(...numEventsEdits(model, model.eventObjects.length + 1));
+
+  const lines = [`EventObject "${spec.name}" {`, `${unit}ObjectId ${objectId},`];
+  if (parent !== undefined) lines.push(unit + parentLine(model, shift(oldParentId), parent.name));
+  lines.push(unit + renderEventTrack(value, unit, unit, model.style.newline, false), '}');
+  const lastEvent = model.eventObjects[model.eventObjects.length - 1];
+  edits.push(topLevelInsert(model, 'EventObject', lines, lastEvent?.statement));
+  return applySpanEdits(model.bytes, edits);
+}
+
+/** New bytes with `node` removed (see the module comment). */
+export function removeNode(model: MdlModel, node: MdlNode): Uint8Array {
+  assertOwnNode(model, node);
+  const edits = [removeStatement(model, node.statement)];
+  const removedId = node.objectId;
+  if (removedId !== null) {
+    const shift = (id: number) => (id > removedId ? id - 1 : id);
+    edits.push(...renumberEdits(model, node, shift));
+    const heir = node.parentId === -1 ? -1 : shift(node.parentId);
+    const heirName = node.parentId === -1 ? null : (nodeById(model, node.parentId)?.name ?? null);
+    for (const other of model.nodes) {
+      if (other === node) continue;
+      if (other.parentId === removedId) edits.push(...parentEdits(model, other, heir, heirName));
+      else if (other.parentId > removedId) edits.push(...parentEdits(model, other, other.parentId - 1, null));
+    }
+    const pivots = model.pivotPoints;
+    if (pivots !== null) edits.push(...listRemoveEdits(model, pivots.statement, pivots.entries, removedId));
+    const matrices = model.bindPose?.matrices ?? null;
+    if (matrices !== null) edits.push(...listRemoveEdits(model, matrices, model.bindPose!.entries, removedId));
+  }
+  if (node.kind === 'eventObject') edits.push(...numEventsEdits(model, model.eventObjects.length - 1));
+  return applySpanEdits(model.bytes, edits);
+}

@@ -1,0 +1,221 @@
+/**
+ * The structural scan: one tight pass over the bytes that validates the text as MDL and records
+ * every brace with its partner — the only pass that touches every byte.
+ *
+ * It refuses (CodecError) an unterminated string or block comment, a `{` never closed (the text was
+ * cut short), a `}` that closes nothing, and control bytes outside strings and comments (binary
+ * data is not MDL). With braces matched, the block tree (tree.ts) tokenizes only the levels it is
+ * asked for and steps over everything else — a model's bone tracks and geoset vertices are never
+ * tokenized when only its event objects are wanted.
+ */
+import {
+  blockCommentEnd,
+  BYTE_CLOSE_BRACE,
+  BYTE_OPEN_BRACE,
+  BYTE_QUOTE,
+  BYTE_SLASH,
+  BYTE_STAR,
+  byteOrderMarkLength,
+  isControlByte,
+  lexToken,
+  lineCommentEnd,
+  stringEnd,
+  TokenKind,
+} from './lexer';
+import { mdlError } from './text';
+
+/** Validated MDL bytes with their braces matched. */
+export interface MdlSource {
+  readonly bytes: Uint8Array;
+  /** Offset of every `{` and `}` outside strings and comments, ascending. */
+  readonly braceOffsets: Int32Array;
+  /** For each brace (by index in `braceOffsets`), the index of its partner. */
+  readonly bracePartners: Int32Array;
+  readonly braceCount: number;
+  /** Where the text proper starts: 3 after a UTF-8 byte order mark, else 0. */
+  readonly textStart: number;
+}
+
+const CLASS_ORDINARY = 0;
+const CLASS_QUOTE = 1;
+const CLASS_SLASH = 2;
+const CLASS_OPEN = 3;
+const CLASS_CLOSE = 4;
+const CLASS_CONTROL = 5;
+
+/** Byte classes for the scan's inner loop: everything but these six is stepped over. */
+const BYTE_CLASSES = (() => {
+  const classes = new Uint8Array(256);
+  for (let code = 0; code < 256; code += 1) if (isControlByte(code)) classes[code] = CLASS_CONTROL;
+  classes[BYTE_QUOTE] = CLASS_QUOTE;
+  classes[BYTE_SLASH] = CLASS_SLASH;
+  classes[BYTE_OPEN_BRACE] = CLASS_OPEN;
+  classes[BYTE_CLOSE_BRACE] = CLASS_CLOSE;
+  return classes;
+})();
+
+/** Scans and validates MDL bytes; throws CodecError (see the module comment). */
+export function scanMdl(bytes: Uint8Array): MdlSource {
+  const length = bytes.length;
+  const classes = BYTE_CLASSES;
+  let offsets: Int32Array = new Int32Array(Math.max(64, length >>> 4));
+  let partners: Int32Array = new Int32Array(offsets.length);
+  let count = 0;
+  let stack: Int32Array = new Int32Array(64);
+  let depth = 0;
+  const textStart = byteOrderMarkLength(bytes);
+  let index = textStart;
+  // No closures over these locals: the loop below is the hottest code of the MDL reader.
+  let failure = '';
+  let failureKind: 'truncated' | 'invalid' = 'invalid';
+
+  scan: for (;;) {
+    while (index < length && classes[bytes[index]!] === CLASS_ORDINARY) index += 1;
+    if (index >= length) break;
+    const code = bytes[index]!;
+    switch (classes[code]) {
+      case CLASS_QUOTE: {
+        const end = stringEnd(bytes, index, length);
+        if (end < 0) {
+          [failureKind, failure] = ['truncated', 'a string is not closed before the end of the text'];
+          break scan;
+        }
+        index = end;
+        break;
+      }
+      case CLASS_SLASH: {
+        const next = bytes[index + 1];
+        if (next === BYTE_SLASH) {
+          index = lineCommentEnd(bytes, index, length);
+        } else if (next === BYTE_STAR) {
+          const end = blockCommentEnd(bytes, index, length);
+          if (end < 0) {
+            [failureKind, failure] = ['truncated', 'a /* comment is not closed before the end of the text'];
+            break scan;
+          }
+          index = end;
+        } else {
+          index += 1;
+        }
+        break;
+      }
+      case CLASS_OPEN: {
+        if (count === offsets.length) {
+          offsets = grow(offsets);
+          partners = grow(partners);
+        }
+        if (depth === stack.length) stack = grow(stack);
+        offsets[count] = index;
+        partners[count] = -1;
+        stack[depth] = count;
+        depth += 1;
+        count += 1;
+        index += 1;
+        break;
+      }
+      case CLASS_CLOSE: {
+        if (depth === 0) {
+          failure = 'a "}" closes no block';
+          break scan;
+        }
+        if (count === offsets.length) {
+          offsets = grow(offsets);
+          partners = grow(partners);
+        }
+        depth -= 1;
+        const open = stack[depth]!;
+        offsets[count] = index;
+        partners[count] = open;
+        partners[open] = count;
+        count += 1;
+        index += 1;
+        break;
+      }
+      default:
+        failure = `control byte 0x${code.toString(16).padStart(2, '0')} is not MDL text`;
+        break scan;
+    }
+  }
+
+  const source: MdlSource = { bytes, braceOffsets: offsets.subarray(0, count), bracePartners: partners.subarray(0, count), braceCount: count, textStart };
+  if (failure === '' && depth > 0) {
+    failureKind = 'truncated';
+    failure = `the text ends inside ${depth === 1 ? 'a block' : `${depth} nested blocks`}; the innermost, opened at character ${offsets[stack[depth - 1]!]}, is never closed`;
+    index = length;
+  }
+  if (failure !== '') throw mdlError(bytes, failureKind, openBlockPath(source, stack.subarray(0, depth)), index, failure);
+  return source;
+}
+
+function grow(array: Int32Array): Int32Array {
+  const grown = new Int32Array(array.length * 2);
+  grown.set(array);
+  return grown;
+}
+
+/** Index in `braceOffsets` of the brace at `offset`, or -1 when no brace is there. */
+export function braceIndexAt(source: MdlSource, offset: number): number {
+  let low = 0;
+  let high = source.braceCount - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const value = source.braceOffsets[middle]!;
+    if (value === offset) return middle;
+    if (value < offset) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+/** Index of the first brace at or after `offset` (may equal braceCount). */
+export function firstBraceFrom(source: MdlSource, offset: number): number {
+  let low = 0;
+  let high = source.braceCount;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (source.braceOffsets[middle]! < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The block path (`EventObject "MRFx0001" > EventTrack`) of a stack of open braces, for error messages. */
+export function openBlockPath(source: MdlSource, openBraces: ArrayLike<number>): string {
+  if (openBraces.length === 0) return '(top level)';
+  const labels: string[] = [];
+  for (let level = 0; level < openBraces.length; level += 1) labels.push(groupLabel(source, openBraces[level]!));
+  return labels.join(' > ');
+}
+
+/**
+ * The label of the group opened by brace `braceIndex`: the keyword of the statement it belongs to
+ * and that statement's first string (`EventObject "MRFx0001"`, `EventTrack`, `Anim "Walk"`), or
+ * `{…}` for an anonymous group. The statement starts after the previous brace (its parent's `{` or a
+ * sibling's `}`) and after the last comma before it.
+ */
+export function groupLabel(source: MdlSource, braceIndex: number): string {
+  const { bytes } = source;
+  const braceOffset = source.braceOffsets[braceIndex]!;
+  let index = braceIndex > 0 ? source.braceOffsets[braceIndex - 1]! + 1 : source.textStart;
+  let keyword = '';
+  let name = '';
+  let fresh = true;
+  while (index < braceOffset) {
+    const packed = lexToken(bytes, index, braceOffset);
+    const kind = packed % 16;
+    const end = (packed - kind) / 16;
+    if (kind === TokenKind.Comma) {
+      fresh = true;
+      keyword = '';
+      name = '';
+    } else if (kind === TokenKind.Word || kind === TokenKind.Number || kind === TokenKind.String || kind === TokenKind.Colon) {
+      const text = String.fromCharCode(...bytes.subarray(index, Math.min(end, index + 120)));
+      if (fresh) keyword = kind === TokenKind.Word ? text : '';
+      else if (kind === TokenKind.String && name === '') name = text;
+      fresh = false;
+    }
+    index = end;
+  }
+  if (keyword === '') return '{…}';
+  return name === '' ? keyword : `${keyword} ${name}`;
+}
