@@ -15,9 +15,8 @@ export const dumpCommand: CliCommand = {
     const file = await openFormatFile(positional[0]!, io.cwd);
     const dump = file.handler.dump;
     if (!dump) throw new UsageError(`${file.path}: dump is not available for ${file.handler.format.toUpperCase()} files`);
-    const chunks: string[] = [];
-    namingFile(file.path, () => dump(file.bytes, (text) => chunks.push(text)));
-    for (const chunk of chunks) io.stdout(chunk);
+    // Handlers parse (and may fail) before their first write, so output streams piece by piece.
+    namingFile(file.path, () => dump(file.bytes, io.stdout));
     return ExitCode.ok;
   },
 };

@@ -23,11 +23,15 @@ export interface FormatHandler {
   inspect(bytes: Uint8Array): InspectResult;
   /** Diagnostics of the format's validation pass (never throws for readable input). */
   validate(bytes: Uint8Array): Diagnostic[];
-  /** `dump --json`: writes one JSON document in pieces through `write`. Absent: dump is not offered. */
+  /**
+   * `dump --json`: writes one JSON document in pieces through `write`, after parsing the whole
+   * file (so a CodecError comes before any output). Absent: dump is not offered.
+   */
   dump?(bytes: Uint8Array, write: (text: string) => void): void;
   /**
    * `convert`: the bytes of `outputFormat` (the `format` of the handler that owns the output
-   * file's extension). Absent, or throwing `UnsupportedConversion`: that conversion is refused.
+   * file's extension). Absent, or throwing a CodecError of kind `unsupported`: that conversion
+   * is refused with exit code 2.
    */
   convert?(bytes: Uint8Array, outputFormat: string): Uint8Array;
 }
