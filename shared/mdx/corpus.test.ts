@@ -7,8 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CodecError } from '../binary/codec-error';
-import { CHUNK_HEADER_BYTES, MDX_MAGIC_BYTES, readMdx, writeMdx, type MdxModel } from './container';
-import { readEvents } from './event-objects';
+import { CHUNK_HEADER_BYTES, insertChunk, MDX_MAGIC_BYTES, newChunk, readMdx, writeMdx, type MdxModel } from './container';
+import { insertEventObject, readEvents, removeEventObject } from './event-objects';
+import { CANONICAL_CHUNK_ORDER } from './versions';
 import { readMdxHeader } from './model-info';
 import { listNodes } from './node-objects';
 import { validateMdx } from './validate';
@@ -141,6 +142,29 @@ describe.skipIf(!present)('MDX corpus', () => {
       const nodes = listNodes(model);
       expect(nodes.length, entry.file).toBe(pivots.body.byteLength / 12);
       expect(readMdxHeader(model).sequences.length, entry.file).toBeGreaterThan(0);
+    }
+  });
+
+  it('adds an event object to every corpus model (renumbering what follows) and removes it again', () => {
+    for (const entry of files) {
+      const model = readMdx(entry.bytes);
+      const before = listNodes(model);
+      const count = readEvents(model).objects.length;
+      const inserted = insertEventObject(model, count, { name: 'MRFx0042', keys: { globalSequenceId: -1, frames: [100] } }, [1, 2, 3]);
+      const reread = readMdx(writeMdx(inserted));
+      const after = listNodes(reread);
+      const added = after.find((node) => node.name === 'MRFx0042')!;
+      expect(after.length, entry.file).toBe(before.length + 1);
+      // Nodes from the new objectId on moved up by one; the others kept theirs.
+      before.forEach((node, index) => {
+        const moved = after.filter((other) => other !== added)[index]!;
+        expect(moved.objectId, `${entry.file} ${node.name}`).toBe(node.objectId >= added.objectId ? node.objectId + 1 : node.objectId);
+      });
+      expect(validateMdx(reread).filter((item) => item.severity === 'error'), entry.file).toEqual(validateMdx(model).filter((item) => item.severity === 'error'));
+      const removed = writeMdx(removeEventObject(reread, count));
+      const expected = count > 0 ? entry.bytes : writeMdx(insertChunk(model, newChunk('EVTS', new Uint8Array(0)), CANONICAL_CHUNK_ORDER));
+      expect(removed.byteLength, entry.file).toBe(expected.byteLength);
+      expect(removed.every((byte, index) => byte === expected[index]), entry.file).toBe(true);
     }
   });
 

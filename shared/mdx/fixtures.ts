@@ -5,6 +5,7 @@
  * objects with and without KEVT — and check what the codec reads from it.
  */
 import { BinaryWriter } from '../binary/writer';
+import { mdxLayout } from './versions';
 
 export type Vec3 = readonly [number, number, number];
 
@@ -237,9 +238,10 @@ export function cameraBytes(spec: { name: string | readonly number[]; position?:
 
 /**
  * A geoset with `vertexCount` vertices in one group bound to `matrixIndices` (objectIds), one
- * triangle per three vertices, in the layout of `version` (900+: LOD fields, optional TANG/SKIN).
+ * triangle per three vertices; with `lod`, the Reforged lod and lodName fields, and with
+ * `tangentsAndSkin` (only with `lod`) TANG and SKIN arrays.
  */
-export function geosetBytes(spec: { vertexCount: number; matrixIndices: readonly number[]; version: number; tangentsAndSkin?: boolean }): Uint8Array {
+export function geosetBytes(spec: { vertexCount: number; matrixIndices: readonly number[]; lod: boolean; tangentsAndSkin?: boolean }): Uint8Array {
   const writer = new BinaryWriter();
   const array = (tag: string, count: number, write: (index: number) => void): void => {
     writer.tag(tag).u32(count);
@@ -255,11 +257,11 @@ export function geosetBytes(spec: { vertexCount: number; matrixIndices: readonly
   array('MTGC', 1, () => writer.u32(spec.matrixIndices.length));
   array('MATS', spec.matrixIndices.length, (index) => writer.u32(spec.matrixIndices[index]!));
   writer.u32(0).u32(0).u32(0);
-  if (spec.version >= 900) writer.u32(0).bytes(field('lod0', 80));
+  if (spec.lod) writer.u32(0).bytes(field('lod0', 80));
   writeExtent(writer, { radius: 10 });
   writer.u32(1);
   writeExtent(writer, { radius: 10 });
-  if (spec.version >= 900 && spec.tangentsAndSkin) {
+  if (spec.lod && spec.tangentsAndSkin) {
     array('TANG', n, () => writer.f32(1).f32(0).f32(0).f32(1));
     array('SKIN', n * 8, (index) => writer.u8(index % 8 < 4 ? 0 : index % 8 === 4 ? 255 : 0));
   }
@@ -291,9 +293,11 @@ export function testPivot(id: number): Vec3 {
  * track, and a shadow intensity from 1200 on); HELP 3 "Helper" (parent 1); EVTS 4 "SNDxABCD" (parent 0, keys 100 and 200),
  * 5 "MRFx0001" (no KEVT); CLID 6 "Box" (parent 0), 7 "Ball" (sphere, parent 6); one pivot per
  * node; one geoset; one camera; and for 900+ a BPOS with one matrix per node then per camera.
+ * Version-dependent layouts follow `mdxLayout(version)`.
  */
 export function testModelBytes(options: TestModelOptions = {}): Uint8Array {
   const version = options.version ?? 800;
+  const layout = mdxLayout(version);
   const nodeCount = options.withoutEvents ? 6 : 8;
   const events = concat(
     eventObjectBytes({ name: 'SNDxABCD', objectId: 4, parentId: 0 }, { frames: [100, 200] }),
@@ -306,9 +310,9 @@ export function testModelBytes(options: TestModelOptions = {}): Uint8Array {
     ['MODL', modlBody({ name: 'TestModel', animationFileName: '' })],
     ['SEQS', seqsBody([{ name: 'Stand', start: 0, end: 1000 }, { name: 'Walk', start: 2000, end: 3000, moveSpeed: 270 }])],
     ['GLBS', glbsBody([500])],
-    ['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: options.geosetMatrixIndices ?? [0, 1], version })],
+    ['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: options.geosetMatrixIndices ?? [0, 1], lod: layout.geosetHasLod })],
     ['BONE', concat(boneBytes({ name: 'Root', objectId: 0 }), boneBytes({ name: 'Arm', objectId: 1, parentId: 0 }))],
-    ['LITE', lightBytes({ name: 'Lamp', objectId: 2, parentId: 0 }, { intensity: 3, ...(version >= 1200 ? { shadowIntensity: 0.4 } : {}) }, [{ tag: 'KLAI', interpolation: 1, keys: [{ frame: 0, value: [1] }, { frame: 500, value: [2] }] }])],
+    ['LITE', lightBytes({ name: 'Lamp', objectId: 2, parentId: 0 }, { intensity: 3, ...(layout.lightFieldBytes > 44 ? { shadowIntensity: 0.4 } : {}) }, [{ tag: 'KLAI', interpolation: 1, keys: [{ frame: 0, value: [1] }, { frame: 500, value: [2] }] }])],
     ['HELP', helperBytes({ name: 'Helper', objectId: 3, parentId: 1 })],
     ['PIVT', pivtBody(Array.from({ length: nodeCount }, (_, id) => testPivot(id)))],
   ];
@@ -322,7 +326,7 @@ export function testModelBytes(options: TestModelOptions = {}): Uint8Array {
       collisionShapeBytes({ name: 'Ball', objectId: shapeId + 1, parentId: shapeId }, 2, [[0, 0, 0]], 5),
     ),
   ]);
-  if (version >= 900) {
+  if (layout.hasBindPoses) {
     const matrices = Array.from({ length: nodeCount }, (_, id) => [1, 0, 0, 0, 1, 0, 0, 0, 1, ...testPivot(id)]);
     matrices.push([1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 2, 3]);
     chunks.push(['BPOS', bposBody(matrices)]);
@@ -330,24 +334,30 @@ export function testModelBytes(options: TestModelOptions = {}): Uint8Array {
   return mdxBytes(chunks);
 }
 
-/**
- * A material with `layerCount` layers in the layout of `version`: 900 and 1000 have an 80-byte
- * shader name; from 900 layers carry emissive gain and fresnel fields; from 1100 layers list their
- * texture slots (here one) and materials have no shader name.
- */
-export function materialBytes(spec: { version: number; layerCount?: number; shader?: string }): Uint8Array {
+/** Which Reforged fields a material fixture has. */
+export interface MaterialLayoutSpec {
+  /** An 80-byte shader name after the flags. */
+  shaderName: boolean;
+  /** Layers carry emissiveGain, fresnelColor, fresnelOpacity, fresnelTeamColor. */
+  reforgedLayerFields: boolean;
+  /** Layers list texture slots (a uint32, a count, then textureId and slot pairs). */
+  textureSlots: boolean;
+}
+
+/** A material with `layerCount` layers (each bound to texture 0) in the layout `spec` describes. */
+export function materialBytes(spec: MaterialLayoutSpec & { layerCount?: number; shader?: string }): Uint8Array {
   const layers: Uint8Array[] = [];
   for (let layer = 0; layer < (spec.layerCount ?? 1); layer += 1) {
     const writer = new BinaryWriter();
     writer.u32(layer).u32(0x10).i32(0).i32(-1).u32(0).f32(1);
-    if (spec.version >= 900) writer.f32(1).f32(1).f32(1).f32(1).f32(0).f32(0);
-    if (spec.version >= 1100) writer.u32(0).u32(1).u32(0).u32(0);
+    if (spec.reforgedLayerFields) writer.f32(1).f32(1).f32(1).f32(1).f32(0).f32(0);
+    if (spec.textureSlots) writer.u32(0).u32(1).u32(0).u32(0);
     const body = writer.finish().slice();
     layers.push(concat(new BinaryWriter(4).u32(4 + body.byteLength).finish(), body));
   }
   const writer = new BinaryWriter();
   writer.u32(0).u32(0);
-  if (spec.version >= 900 && spec.version < 1100) writer.bytes(field(spec.shader ?? 'Shader_HD_DefaultUnit', 80));
+  if (spec.shaderName) writer.bytes(field(spec.shader ?? 'Shader_HD_DefaultUnit', 80));
   writer.tag('LAYS').u32(layers.length);
   for (const layer of layers) writer.bytes(layer);
   const body = writer.finish().slice();

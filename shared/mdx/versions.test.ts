@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { readMdx } from './container';
-import { concat, geosetBytes, lightBytes, materialBytes, mdxBytes, pivtBody, versBody } from './fixtures';
+import { concat, geosetBytes, lightBytes, materialBytes, mdxBytes, pivtBody, versBody, type MaterialLayoutSpec } from './fixtures';
 import { validateMdx } from './validate';
 import { KNOWN_MDX_VERSIONS, mdxLayout } from './versions';
+
+/** Material layouts per version, as observed in real files (1000: shader name; 1200: texture slots, no shader name). */
+const materialLayouts: Record<number, MaterialLayoutSpec> = {
+  800: { shaderName: false, reforgedLayerFields: false, textureSlots: false },
+  900: { shaderName: true, reforgedLayerFields: true, textureSlots: false },
+  1000: { shaderName: true, reforgedLayerFields: true, textureSlots: false },
+  1100: { shaderName: false, reforgedLayerFields: true, textureSlots: true },
+  1200: { shaderName: false, reforgedLayerFields: true, textureSlots: true },
+};
 
 function damage(version: number, chunks: [string, Uint8Array][]): string[] {
   return validateMdx(readMdx(mdxBytes([['VERS', versBody(version)], ...chunks])))
@@ -30,16 +39,19 @@ describe('MDX versions', () => {
 
   it('reads materials in the layout of their version and reports the wrong one', () => {
     for (const version of KNOWN_MDX_VERSIONS) {
-      expect(damage(version, [['MTLS', concat(materialBytes({ version, layerCount: 2 }), materialBytes({ version }))]]), `${version}`).toEqual([]);
+      const layout = materialLayouts[version]!;
+      expect(damage(version, [['MTLS', concat(materialBytes({ ...layout, layerCount: 2 }), materialBytes(layout))]]), `${version}`).toEqual([]);
     }
-    expect(damage(1100, [['MTLS', materialBytes({ version: 1000 })]])).toEqual(['MTLS[0].LAYS']);
-    expect(damage(1000, [['MTLS', materialBytes({ version: 800 })]])).toEqual(['MTLS[0].inclusiveSize']);
+    expect(damage(1100, [['MTLS', materialBytes(materialLayouts[1000]!)]])).toEqual(['MTLS[0].LAYS']);
+    expect(damage(1000, [['MTLS', materialBytes(materialLayouts[800]!)]])).toEqual(['MTLS[0].inclusiveSize']);
   });
 
   it('reads geosets in the layout of their version', () => {
-    expect(damage(800, [['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: [0], version: 800 })]])).toEqual([]);
-    expect(damage(1000, [['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: [0], version: 1000, tangentsAndSkin: true })]])).toEqual([]);
-    expect(damage(800, [['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: [0], version: 1000 })]])).toEqual(['GEOS[0]']);
+    expect(damage(800, [['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: [0], lod: false })]])).toEqual([]);
+    expect(damage(1000, [['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: [0], lod: true, tangentsAndSkin: true })]])).toEqual([]);
+    expect(damage(1200, [['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: [0], lod: true })]])).toEqual([]);
+    expect(damage(800, [['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: [0], lod: true })]])).toEqual(['GEOS[0]']);
+    expect(damage(900, [['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: [0], lod: false })]])).toEqual(['GEOS[0]']);
   });
 
   it('expects the shadow intensity of 1200 lights', () => {

@@ -115,7 +115,8 @@ describe('MDX chunk readers and writers', () => {
 
   it('walks geosets of classic and Reforged layouts to their matrix indices', () => {
     for (const [version, tangentsAndSkin] of [[800, false], [1000, true], [1200, false]] as const) {
-      const body = concat(geosetBytes({ vertexCount: 6, matrixIndices: [0, 4, 9], version, tangentsAndSkin }), geosetBytes({ vertexCount: 3, matrixIndices: [2], version }));
+      const lod = version !== 800;
+      const body = concat(geosetBytes({ vertexCount: 6, matrixIndices: [0, 4, 9], lod, tangentsAndSkin }), geosetBytes({ vertexCount: 3, matrixIndices: [2], lod }));
       const read = walkGeosets(body, version);
       expect(read.damage).toBeUndefined();
       const view = new DataView(body.buffer);
