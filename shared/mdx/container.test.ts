@@ -5,6 +5,7 @@ import { concat, lightBytes, mdxBytes, modlBody, seqsBody, testModelBytes, track
 import { readEvents } from './event-objects';
 import { readMdxHeader } from './model-info';
 import { listNodes } from './node-objects';
+import { openMdx } from './open';
 import { CANONICAL_CHUNK_ORDER } from './versions';
 import { validateMdx } from './validate';
 
@@ -175,5 +176,19 @@ describe('MDX container', () => {
       ['info', 'mdx.no-version'],
       ['info', 'mdx.chunk-version'],
     ]);
+  });
+});
+
+describe('openMdx', () => {
+  it('opens a model for its events with the header and every read diagnostic', () => {
+    const opened = openMdx(testModelBytes());
+    expect(opened.header.info!.name).toBe('TestModel');
+    expect(opened.header.sequences.map((sequence) => [sequence.name, sequence.start, sequence.end])).toEqual([
+      ['Stand', 0, 1000],
+      ['Walk', 2000, 3000],
+    ]);
+    expect(opened.header.globalSequences).toEqual([500]);
+    expect(opened.events.objects.map((object) => object.name)).toEqual(['SNDxABCD', 'MRFx0001']);
+    expect(opened.diagnostics).toEqual([]);
   });
 });

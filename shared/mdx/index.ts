@@ -1,6 +1,6 @@
 /**
  * The MDX codec: a lossless chunk container, lazily parsed chunks, the event-object codec and the
- * edits the events module builds on. See the README of each module for the layouts.
+ * edits the events module builds on. Each module's header describes its layout; README.md maps them.
  */
 export * from './versions';
 export * from './container';
@@ -23,3 +23,4 @@ export * from './model-info';
 export * from './event-objects';
 export * from './renumber';
 export * from './validate';
+export * from './open';

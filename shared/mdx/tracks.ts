@@ -53,6 +53,12 @@ export const TRACK_COMPONENTS: Readonly<Record<string, number>> = {
 /** The three tracks a node may carry. */
 export const NODE_TRACK_TAGS = ['KGTR', 'KGRT', 'KGSC'] as const;
 export type NodeTrackTag = (typeof NODE_TRACK_TAGS)[number];
+/** What each node track animates (the names the model document uses). */
+export const NODE_TRACK_KINDS: Readonly<Record<NodeTrackTag, 'translation' | 'rotation' | 'scaling'>> = {
+  KGTR: 'translation',
+  KGRT: 'rotation',
+  KGSC: 'scaling',
+};
 
 /** True when `tag` names a keyframe track this codec knows the value size of. */
 export function isTrackTag(tag: string): boolean {
