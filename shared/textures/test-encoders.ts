@@ -112,15 +112,7 @@ export interface Blp1JpegOptions {
 export function encodeBlp1Jpeg(options: Blp1JpegOptions): Uint8Array {
   const { mips } = options;
   const quality = options.quality ?? 95;
-  const jpegs = mips.map((mip) => {
-    const pixels = mip.width * mip.height;
-    const planes = [2, 1, 0, 3].slice(0, options.threeComponents ? 3 : 4).map((channel) => {
-      const plane = new Uint8Array(pixels);
-      for (let index = 0; index < pixels; index += 1) plane[index] = mip.rgba[index * 4 + channel]!;
-      return plane;
-    });
-    return encodeJpeg({ width: mip.width, height: mip.height, planes, quantTables: [quantTable(quality)] }).bytes;
-  });
+  const jpegs = mips.map((mip) => encodeMipJpeg(mip, quality, options.threeComponents ?? false));
   const sof = indexOfMarker(jpegs[0]!, 0xc0);
   const split = options.headerSplit ?? 'blizzard';
   const headerSize = split === 'none' ? 0 : split === 'before-sof' ? sof : sof + 5;
@@ -132,6 +124,17 @@ export function encodeBlp1Jpeg(options: Blp1JpegOptions): Uint8Array {
   out.u32(headerSize).append(header);
   for (const level of levels) out.append(level);
   return out.finish();
+}
+
+/** One level as the standalone JPEG a BLP1 stores (B, G, R and optionally A as raw components). */
+export function encodeMipJpeg(mip: TextureMip, quality: number, threeComponents = false): Uint8Array {
+  const pixels = mip.width * mip.height;
+  const planes = [2, 1, 0, 3].slice(0, threeComponents ? 3 : 4).map((channel) => {
+    const plane = new Uint8Array(pixels);
+    for (let index = 0; index < pixels; index += 1) plane[index] = mip.rgba[index * 4 + channel]!;
+    return plane;
+  });
+  return encodeJpeg({ width: mip.width, height: mip.height, planes, quantTables: [quantTable(quality)] }).bytes;
 }
 
 function indexOfMarker(bytes: Uint8Array, marker: number): number {

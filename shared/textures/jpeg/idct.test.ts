@@ -49,8 +49,8 @@ describe('integer inverse DCT', () => {
         const reference = Math.min(255, Math.max(0, Math.round(exact[index]! + 128)));
         const error = out[index]! - reference;
         peak = Math.max(peak, Math.abs(error));
-        sumSquared[index] += error * error;
-        sumError[index] += error;
+        sumSquared[index] = sumSquared[index]! + error * error;
+        sumError[index] = sumError[index]! + error;
       }
     }
     expect(peak).toBeLessThanOrEqual(1);
