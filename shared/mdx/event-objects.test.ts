@@ -153,6 +153,17 @@ describe('inserting and removing event objects', () => {
     expect(problems(inserted)).toEqual([]);
   });
 
+  it('adds the first event object to an empty EVTS chunk of a model without nodes or pivots', () => {
+    const model = readMdx(mdxBytes([['VERS', versBody(800)], ['EVTS', concat()]]));
+    const inserted = insertEventObject(model, 0, { name: 'SNDxFIRST', keys: { globalSequenceId: -1, frames: [0] } });
+    expect(inserted.chunks.map((chunk) => [chunk.tag, chunk.body.byteLength])).toEqual([
+      ['VERS', 4],
+      ['PIVT', 12],
+      ['EVTS', 96 + 16],
+    ]);
+    expect(readEvents(inserted).objects.map((object) => [object.name, object.objectId])).toEqual([['SNDxFIRST', 0]]);
+  });
+
   it('keeps an emptied EVTS chunk, with 0 bytes', () => {
     const model = readMdx(mdxBytes([['VERS', versBody(800)], ['BONE', boneBytes({ name: 'B', objectId: 0 })], ['PIVT', pivtBody([[0, 0, 0], [1, 1, 1]])], ['EVTS', concat()]]));
     const inserted = insertEventObject(model, 0, { name: 'X' });

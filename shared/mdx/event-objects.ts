@@ -117,15 +117,17 @@ export function insertEventObject(model: MdxModel, index: number, fields: NewEve
   const parentId = parentBefore !== -1 && parentBefore >= objectId ? parentBefore + 1 : parentBefore;
   const bytes = encodeEventObject(newEventObject({ ...fields, parentId }, objectId));
   const renumbered = insertObjectId(model, objectId, pivot);
-  if (events.chunkIndex === -1) return insertChunk(renumbered, newChunk(EVTS_TAG, bytes), CANONICAL_CHUNK_ORDER);
-  const chunk = renumbered.chunks[events.chunkIndex]!;
-  const walked = walkNodeChunk(chunk, events.chunkIndex);
+  // insertObjectId may have created PIVT, so look the EVTS chunk up again.
+  const chunkIndex = renumbered.chunks.findIndex((chunk) => chunk.tag === EVTS_TAG);
+  if (chunkIndex === -1) return insertChunk(renumbered, newChunk(EVTS_TAG, bytes), CANONICAL_CHUNK_ORDER);
+  const chunk = renumbered.chunks[chunkIndex]!;
+  const walked = walkNodeChunk(chunk, chunkIndex);
   const at = index < walked.objects.length ? walked.objects[index]!.offset : chunk.body.byteLength;
   const body = new Uint8Array(chunk.body.byteLength + bytes.byteLength);
   body.set(chunk.body.subarray(0, at), 0);
   body.set(bytes, at);
   body.set(chunk.body.subarray(at), at + bytes.byteLength);
-  return replaceChunkBody(renumbered, events.chunkIndex, body);
+  return replaceChunkBody(renumbered, chunkIndex, body);
 }
 
 /**
