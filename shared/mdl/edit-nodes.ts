@@ -3,14 +3,14 @@
  * objectIds kept dense in canonical order. Inserting or removing a node renumbers the ObjectId of
  * every following node and every Parent that points past it, adds or removes the node's
  * PivotPoints entry (and its Reforged `BindPose` matrix: one per node by objectId, then one per
- * camera), and keeps the Model block's `NumEvents` right.
+ * camera), and keeps the Model block's `NumEvents`, `NumBones`, … right.
  *
  * Decisions: `Parent -1` is written by leaving the Parent line out (as the game's tools do); the
  * children of a removed node move to its parent; Retera's `Parent N,\t// "Name"` comments follow
  * a change of parent or of the parent's name, and are written for new Parent lines in files that
  * use them. Parent ids given to these functions use the model's current numbering.
  */
-import { canonicalRank } from './completeness';
+import { canonicalRank, MODEL_COUNT_KEYS } from './completeness';
 import { assertEventTrackValue, renderEventTrack, type EventTrackValue } from './edit-events';
 import { parentComment } from './layout';
 import { NODE_KIND_ORDER } from './nodes';
@@ -147,11 +147,22 @@ function vectorText(values: readonly number[]): string {
   return `{ ${values.map((value) => String(value)).join(', ')} },`;
 }
 
-/** Edits that keep the Model block's `NumEvents` at `count` (in files that write `Num…` counts). */
-function numEventsEdits(model: MdlModel, count: number): SpanEdit[] {
+/** The Model block's count key for node blocks of `keyword` (`Bone` → `NumBones`), or undefined. */
+function countKeyOf(keyword: string): string | undefined {
+  for (const [key, counted] of MODEL_COUNT_KEYS) if (counted === keyword) return key;
+  return undefined;
+}
+
+/**
+ * Edits that keep the Model block's count of `keyword` blocks (`NumEvents`, `NumBones`, …) at
+ * `count`, in files that write `Num…` counts: updated in place, added after the last count, removed
+ * at zero (the tools leave zero counts out).
+ */
+function modelCountEdits(model: MdlModel, keyword: string, count: number): SpanEdit[] {
   const info = model.info;
-  if (info === null) return [];
-  const statement = info.statement.child('NumEvents');
+  const key = countKeyOf(keyword);
+  if (info === null || key === undefined) return [];
+  const statement = info.statement.child(key);
   if (statement !== undefined) {
     if (count === 0) return [removeStatement(model, statement)];
     const token = valueToken(statement);
@@ -159,7 +170,7 @@ function numEventsEdits(model: MdlModel, count: number): SpanEdit[] {
   }
   const counts = info.statement.children.filter((child) => child.keyword.startsWith('Num') && !child.hasBlock);
   if (count === 0 || counts.length === 0) return [];
-  return [addToBlock(model, info.statement, [`NumEvents ${count},`], counts[counts.length - 1])];
+  return [addToBlock(model, info.statement, [`${key} ${count},`], counts[counts.length - 1])];
 }
 
 /** Edit that adds a top-level block (`lines`, unindented) where the canonical block order puts it. */
@@ -209,7 +220,7 @@ export function insertEventObject(model: MdlModel, spec: NewEventObject): Uint8A
   if (matrices !== null) {
     edits.push(...listInsertEdits(model, matrices, model.bindPose!.entries, objectId, vectorText([1, 0, 0, 0, 1, 0, 0, 0, 1, ...pivot])));
   }
-  edits.push(...numEventsEdits(model, model.eventObjects.length + 1));
+  edits.push(...modelCountEdits(model, 'EventObject', model.eventObjects.length + 1));
 
   const lines = [`EventObject "${spec.name}" {`, `${unit}ObjectId ${objectId},`];
   if (parent !== undefined) lines.push(unit + parentLine(model, shift(oldParentId), parent.name));
@@ -239,6 +250,7 @@ export function removeNode(model: MdlModel, node: MdlNode): Uint8Array {
     const matrices = model.bindPose?.matrices ?? null;
     if (matrices !== null) edits.push(...listRemoveEdits(model, matrices, model.bindPose!.entries, removedId));
   }
-  if (node.kind === 'eventObject') edits.push(...numEventsEdits(model, model.eventObjects.length - 1));
+  const sameKind = model.nodes.filter((other) => other.keyword === node.keyword).length;
+  edits.push(...modelCountEdits(model, node.keyword, sameKind - 1));
   return applySpanEdits(model.bytes, edits);
 }
