@@ -254,3 +254,32 @@ describe('the bundled browser shell (as end-to-end tests start it)', () => {
     }
   });
 });
+
+describe('npm start where Electron cannot run', () => {
+  const startScript = join(import.meta.dirname, '..', 'scripts', 'start.mjs');
+  const built = existsSync(join(import.meta.dirname, '..', 'out', 'web', 'server.js')) && existsSync(join(import.meta.dirname, '..', 'out', 'renderer', 'index.html'));
+
+  it.skipIf(!built)('says why in one line and falls back to the browser shell', async () => {
+    const env = { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1', DISPLAY: '', WAYLAND_DISPLAY: '', BROWSER: '', CHROMIUM_PATH: '' };
+    const child = spawn(process.execPath, [startScript, '--no-sample', '--config-dir', join(base, 'start-config'), model], { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      const output = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          if (/token=[0-9a-f]+\n/.test(text)) resolve(text);
+        });
+        child.on('exit', (code) => reject(new Error(`start.mjs exited (${code}): ${text}`)));
+      });
+      const lines = output.trim().split('\n');
+      expect(lines[0]).toMatch(/^Morf Studio: Electron cannot start here because the Electron runtime is not installed .*; starting the browser shell instead\.$/);
+      const url = new URL(/http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+/.exec(output)![0]);
+      const page = await raw(Number(url.port), '/', { headers: { 'x-morf-token': url.searchParams.get('token')! } });
+      expect(page.status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  });
+});
