@@ -4,6 +4,10 @@
  * Reforged BPOS matrix (one per node in objectId order, then one per camera), and the geosets' MATS
  * matrix indices. Node chunks are patched in place (a copy of their bytes with the changed uint32s
  * rewritten), so nothing else in them changes.
+ *
+ * Reforged SKIN bone indices point into their geoset's MATS list (as Retera's Model Studio writes
+ * them), so they follow MATS without change; and the nodes vertices are bound to (bones, helpers)
+ * come before EVTS, so inserting or removing event objects never moves them.
  */
 import { insertChunk, newChunk, replaceChunkBody, type MdxModel } from './container';
 import { BIND_POSE_BYTES, BIND_POSE_COUNT_BYTES, pivotBindPose } from './chunks/bpos';
