@@ -1,0 +1,215 @@
+/**
+ * The MDL codec against the real files of ../shared/corpus (skipped, saying so, when it is absent):
+ * byte-identical round trips, refusal of every cut-short file, the same event objects and node
+ * headers as the MDX twins, and edits that change only what they must.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CodecError } from '../binary/codec-error';
+import { setEventFrames } from './edit-events';
+import { insertEventObject, removeNode } from './edit-nodes';
+import { readMdl, writeMdl } from './model';
+import { decodeMdlBytes } from './text';
+import type { MdlModel } from './types';
+
+const corpusDirectory = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
+const corpusPresent = existsSync(join(corpusDirectory, 'MANIFEST.tsv'));
+
+interface ManifestRow {
+  file: string;
+  format: string;
+  eventNames: string[];
+}
+
+function manifest(): ManifestRow[] {
+  const [header, ...lines] = readFileSync(join(corpusDirectory, 'MANIFEST.tsv'), 'latin1').split('\n').filter((line) => line.length > 0);
+  const columns = header!.split('\t');
+  const column = (name: string) => columns.indexOf(name);
+  return lines.map((line) => {
+    const cells = line.split('\t');
+    const names = cells[column('event_names')] ?? '';
+    return { file: cells[column('file')]!, format: cells[column('format')]!, eventNames: names === '' ? [] : names.split(' ') };
+  });
+}
+
+const rows = corpusPresent ? manifest().filter((row) => row.format === 'MDL') : [];
+const bytesOf = (file: string) => new Uint8Array(readFileSync(join(corpusDirectory, file)));
+
+/** What a text cut short at `length` does: 'refused', or 'empty' when nothing but comments is left. */
+function cutOutcome(bytes: Uint8Array, length: number): 'refused' | 'empty' | 'read' {
+  try {
+    const model = readMdl(bytes.subarray(0, length));
+    return model.tree.statements.length === 0 ? 'empty' : 'read';
+  } catch (error) {
+    if (error instanceof CodecError) return 'refused';
+    throw error;
+  }
+}
+
+/** Node headers read straight from an MDX's node chunks (classic 800 layout), for the twin comparison. */
+interface MdxNodeHeader {
+  name: string;
+  objectId: number;
+  parentId: number;
+  globalSequenceId?: number;
+  frames?: number[];
+}
+
+const NODE_HEADER_BYTES = 96;
+const NAME_BYTES = 80;
+
+function readMdxNodeHeaders(bytes: Uint8Array): MdxNodeHeader[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const tag = (offset: number) => String.fromCharCode(...bytes.subarray(offset, offset + 4));
+  const headers: MdxNodeHeader[] = [];
+  for (let offset = 4; offset + 8 <= bytes.length; offset += 8 + view.getUint32(offset + 4, true)) {
+    const chunk = tag(offset);
+    const end = offset + 8 + view.getUint32(offset + 4, true);
+    const inclusive = ['LITE', 'ATCH', 'PREM', 'PRE2', 'RIBB'].includes(chunk);
+    if (!inclusive && !['BONE', 'HELP', 'EVTS', 'CLID'].includes(chunk)) continue;
+    let position = offset + 8;
+    while (position < end) {
+      const node = inclusive ? position + 4 : position;
+      const nodeSize = view.getUint32(node, true);
+      const nameBytes = bytes.subarray(node + 4, node + 4 + NAME_BYTES);
+      const header: MdxNodeHeader = {
+        name: String.fromCharCode(...nameBytes.subarray(0, nameBytes.indexOf(0) < 0 ? NAME_BYTES : nameBytes.indexOf(0))),
+        objectId: view.getInt32(node + 4 + NAME_BYTES, true),
+        parentId: view.getInt32(node + 8 + NAME_BYTES, true),
+      };
+      let next = node + nodeSize;
+      if (chunk === 'BONE') next += 8;
+      if (chunk === 'EVTS') {
+        header.frames = [];
+        if (tag(next) === 'KEVT') {
+          const count = view.getUint32(next + 4, true);
+          header.globalSequenceId = view.getInt32(next + 8, true);
+          for (let index = 0; index < count; index += 1) header.frames.push(view.getUint32(next + 12 + 4 * index, true));
+          next += 12 + 4 * count;
+        }
+      }
+      if (chunk === 'CLID') {
+        const shape = view.getUint32(next, true);
+        next += 4 + (shape === 2 ? 12 : 24) + (shape === 2 || shape === 3 ? 4 : 0);
+      }
+      headers.push(header);
+      position = inclusive ? position + view.getUint32(position, true) : next;
+      expect(nodeSize).toBeGreaterThanOrEqual(NODE_HEADER_BYTES);
+    }
+  }
+  return headers.sort((left, right) => left.objectId - right.objectId);
+}
+
+function mdlNodeHeaders(model: MdlModel): MdxNodeHeader[] {
+  return model.nodes
+    .map((node) => {
+      const header: MdxNodeHeader = { name: node.name, objectId: node.objectId!, parentId: node.parentId };
+      if (node.kind === 'eventObject') {
+        const event = model.eventObjects.find((candidate) => candidate === node)!;
+        header.frames = [...event.frames];
+        if (event.hasKeyBlock) header.globalSequenceId = event.globalSequenceId ?? -1;
+      }
+      return header;
+    })
+    .sort((left, right) => left.objectId - right.objectId);
+}
+
+/**
+ * MDL files with an MDX of the same model in the corpus. `MDXLib__PackHorse.mdl` is not one: its
+ * MDX namesake holds 75 nodes and 9 event objects, the MDL an older mesh-only export (1 bone, no
+ * event objects); `PackHorse_magos.mdl` is the MDL of that MDX.
+ */
+const TWINS: readonly [string, string][] = [
+  ['Retera__ReterasModelStudio/MDXLib__PackHorse_magos.mdl', 'Retera__ReterasModelStudio/MDXLib__PackHorse.mdx'],
+  ['Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__debug__TunableKaelSpheres.mdl', 'Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__bases__TunableKaelSpheres.mdx'],
+  ['Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__debug__TunableShield.mdl', 'Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__bases__TunableShield.mdx'],
+  ['Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__debug__TunableStackUp.mdl', 'Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__bases__TunableStackUp.mdx'],
+];
+
+describe.skipIf(!corpusPresent)(corpusPresent ? 'MDL corpus' : 'MDL corpus (skipped: ../shared/corpus is absent)', () => {
+  it('reads and writes every corpus MDL byte for byte, with the event objects the manifest lists', () => {
+    expect(rows.length).toBeGreaterThan(0);
+    const identical: string[] = [];
+    for (const row of rows) {
+      const bytes = bytesOf(row.file);
+      const model = readMdl(bytes);
+      const written = writeMdl(model);
+      if (written.length === bytes.length && written.every((value, index) => value === bytes[index])) identical.push(row.file);
+      expect(model.eventObjects.map((event) => event.name), row.file).toEqual(row.eventNames);
+      expect(model.diagnostics, row.file).toEqual([]);
+      expect(model.nodes.map((node) => node.objectId), row.file).toEqual(model.nodes.map((_, index) => index));
+    }
+    expect(`${identical.length}/${rows.length}`).toBe(`${rows.length}/${rows.length}`);
+  });
+
+  it('refuses every corpus MDL cut in half', () => {
+    for (const row of rows) {
+      const bytes = bytesOf(row.file);
+      expect(cutOutcome(bytes, Math.floor(bytes.length / 2)), row.file).toBe('refused');
+    }
+  });
+
+  it('refuses every corpus MDL cut between two top-level blocks (where the text is valid, only shorter)', () => {
+    for (const row of rows) {
+      const bytes = bytesOf(row.file);
+      const statements = readMdl(bytes).tree.statements;
+      // Cut before each block that starts a run of one keyword, inside runs, and before the last block.
+      const cuts = statements.filter(
+        (statement, index) =>
+          index > 0 && (statement.keyword !== statements[index - 1]!.keyword || index === statements.length - 1 || index % 7 === 0),
+      );
+      expect(cuts.length).toBeGreaterThan(2);
+      for (const statement of cuts) expect(cutOutcome(bytes, statement.start), `${row.file} cut before ${statement.label}`).toBe('refused');
+      expect(cutOutcome(bytes, statements[statements.length - 1]!.end)).toBe('read');
+    }
+  });
+
+  it('refuses corpus MDLs cut anywhere (or reads nothing when only comments are left)', () => {
+    let seed = 7;
+    for (const row of rows.filter((candidate) => !candidate.file.includes('alchemist'))) {
+      const bytes = bytesOf(row.file);
+      for (let cut = 0; cut < 4; cut += 1) {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        const length = seed % bytes.length;
+        expect(['refused', 'empty'], `${row.file} cut at ${length}`).toContain(cutOutcome(bytes, length));
+      }
+    }
+  });
+
+  it('reads the same event objects and node headers as the MDX twin', () => {
+    for (const [mdlFile, mdxFile] of TWINS) {
+      const fromMdl = mdlNodeHeaders(readMdl(bytesOf(mdlFile)));
+      const fromMdx = readMdxNodeHeaders(bytesOf(mdxFile));
+      expect(fromMdl.length, mdlFile).toBeGreaterThan(0);
+      expect(fromMdl, mdlFile).toEqual(fromMdx);
+    }
+    const packHorse = readMdl(bytesOf(TWINS[0]![0]));
+    expect(packHorse.eventObjects.map((event) => [event.name, event.objectId, event.frames])).toContainEqual(['SNDXDHOR', 65, [30167]]);
+  });
+
+  it('edits corpus MDLs changing only the spans they must', () => {
+    for (const row of rows.filter((candidate) => candidate.eventNames.length > 0 && !candidate.file.includes('alchemist'))) {
+      const bytes = bytesOf(row.file);
+      const model = readMdl(bytes);
+      const original = model.text;
+      const event = model.eventObjects[0]!;
+
+      const framed = decodeMdlBytes(setEventFrames(model, event, [...event.frames, 99999]));
+      expect(framed.slice(0, event.eventTrack!.start), row.file).toBe(original.slice(0, event.eventTrack!.start));
+      expect(framed.slice(framed.length - (original.length - event.statement.end)), row.file).toBe(original.slice(event.statement.end));
+      expect(readMdl(setEventFrames(model, event, [])).eventObjects[0]!.frames).toEqual([]);
+
+      const inserted = readMdl(insertEventObject(model, { name: 'MRFx0000', frames: [19300], parentId: 0 }));
+      expect(inserted.diagnostics, row.file).toEqual([]);
+      expect(inserted.nodes.map((node) => node.objectId).sort((left, right) => left! - right!)).toEqual(inserted.nodes.map((_, index) => index));
+      const restored = removeNode(inserted, inserted.eventObjects[inserted.eventObjects.length - 1]!);
+      expect(decodeMdlBytes(restored) === original, row.file).toBe(true);
+
+      const removed = readMdl(removeNode(model, event));
+      expect(removed.diagnostics, row.file).toEqual([]);
+      expect(removed.eventObjects.length).toBe(model.eventObjects.length - 1);
+      expect(removed.nodes.map((node) => node.objectId)).toEqual(removed.nodes.map((_, index) => index));
+    }
+  });
+});
