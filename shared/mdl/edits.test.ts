@@ -101,6 +101,27 @@ describe('EventTrack edits', () => {
     expect(after).toBe('EventObject "E" {\n\tObjectId 0,\n\tEventTrack 1 {\n\t\t5,\n\t}\n\tTranslation 1 {\n\t\tLinear,\n\t\t0: { 0, 0, 0 },\n\t}\n}\n');
   });
 
+  it('adds after a last statement that lacks its comma and shares its line with the closing brace', () => {
+    const model = parseMdl('EventObject "E" {\n\tObjectId 0,\n\tFlagWithoutComma}\n');
+    const after = text(setEventFrames(model, model.eventObjects[0]!, [3]));
+    expect(after).toBe('EventObject "E" {\n\tObjectId 0,\n\tFlagWithoutComma,\n\tEventTrack 1 {\n\t\t3,\n\t}}\n');
+    expect(parseMdl(after).eventObjects[0]!.frames).toEqual([3]);
+    const bones = parseMdl('Bone "B" { ObjectId 0 }\nBone "C" { ObjectId 1 }');
+    const parented = parseMdl(text(setNodeParent(bones, bones.nodes[1]!, 0)));
+    expect(parented.text).toBe('Bone "B" { ObjectId 0 }\nBone "C" { ObjectId 1, Parent 0, }');
+    expect(parented.nodes[1]!.parentId).toBe(0);
+  });
+
+  it('adds a top-level block after a block that shares its line with the next one', () => {
+    const model = parseMdl('EventObject "A" { ObjectId 0, } CollisionShape "C" { ObjectId 1, }\n');
+    const after = readMdl(insertEventObject(model, { name: 'B', frames: [] }));
+    expect(after.nodes.map((node) => [node.name, node.objectId])).toEqual([
+      ['A', 0],
+      ['B', 1],
+      ['C', 2],
+    ]);
+  });
+
   it('keeps a track written on one line on one line', () => {
     const fragment = parseMdl(FRAGMENT_MDL);
     const after = text(setEventTrack(fragment, fragment.eventObjects[0]!, { frames: [1, 2], globalSequenceId: 3 }));

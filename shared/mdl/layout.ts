@@ -79,9 +79,17 @@ export function removalRange(bytes: Uint8Array, start: number, end: number): Ran
   return { start: from, end };
 }
 
-/** Offset where a new line can be added after the statement ending at `end`: the end of its line, before the break. */
+/**
+ * Offset where a new line can be added after the statement ending at `end`: the end of its line
+ * (before the break) when only blanks or a `//` comment follow it there, else `end` itself (the
+ * line goes on with a `}` or another statement).
+ */
 export function lineInsertionAfter(bytes: Uint8Array, end: number): number {
-  return lineEndOf(bytes, trailingCommentEnd(bytes, end));
+  const commentEnd = trailingCommentEnd(bytes, end);
+  if (commentEnd > end) return commentEnd;
+  let index = end;
+  while (isBlank(bytes[index])) index += 1;
+  return index >= bytes.length || bytes[index] === BYTE_LF || bytes[index] === BYTE_CR ? index : end;
 }
 
 /** True when no line break lies in `[start, end)`. */

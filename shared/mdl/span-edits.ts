@@ -12,7 +12,7 @@ import {
   removalRange,
   startsLine,
 } from './layout';
-import { encodeMdlText } from './text';
+import { decodeLatin1, encodeMdlText } from './text';
 import type { MdlStatement } from './tree';
 import type { MdlModel, MdlNode } from './types';
 
@@ -65,10 +65,24 @@ export function removeStatement(model: MdlModel, statement: MdlStatement): SpanE
   return { ...range, text: '' };
 }
 
+/** True when a statement ends without its own `,` or block, so that a statement added after it would join it. */
+function isUnterminated(statement: MdlStatement): boolean {
+  return !statement.hasComma && !statement.hasBlock;
+}
+
+/**
+ * Edit that adds `text` after `statement` at offset `at` (at or after its end), first giving the
+ * statement the `,` it lacks when it has none.
+ */
+function insertAfter(model: MdlModel, statement: MdlStatement, at: number, text: string): SpanEdit {
+  if (!isUnterminated(statement)) return { start: at, end: at, text };
+  return { start: statement.end, end: at, text: `,${decodeLatin1(model.bytes, statement.end, at)}${text}` };
+}
+
 /** Edit that adds `lines` (already indented) on new lines after the line of `statement`. */
 export function linesAfter(model: MdlModel, statement: MdlStatement, lines: readonly string[]): SpanEdit {
   const at = lineInsertionAfter(model.bytes, statement.end);
-  return { start: at, end: at, text: lines.map((line) => model.style.newline + line).join('') };
+  return insertAfter(model, statement, at, lines.map((line) => model.style.newline + line).join(''));
 }
 
 /** Edit that adds `lines` (already indented) on new lines before the line of `statement`. */
@@ -102,8 +116,9 @@ export function addToBlock(model: MdlModel, block: MdlStatement, lines: readonly
   const bytes = model.bytes;
   const newline = model.style.newline;
   if (isSingleLine(bytes, block.open, block.close)) {
-    const at = after !== undefined ? after.end : block.children.length > 0 ? block.children[block.children.length - 1]!.end : block.open + 1;
-    return { start: at, end: at, text: lines.map((line) => ` ${line}`).join('') };
+    const anchor = after ?? block.children[block.children.length - 1];
+    const text = lines.map((line) => ` ${line}`).join('');
+    return anchor === undefined ? { start: block.open + 1, end: block.open + 1, text } : insertAfter(model, anchor, anchor.end, text);
   }
   const indent = innerIndentOf(model, block);
   const anchor = after ?? block.children[block.children.length - 1];
