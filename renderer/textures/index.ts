@@ -1,0 +1,24 @@
+/**
+ * The editor's textures: decode off the main thread, cache by resolved path, upload with every
+ * mip level. Typical use in the viewport:
+ *
+ *   const cache = new TextureCache({ decoder: createTextureDecoder(startTextureWorker) });
+ *   const decoded = await cache.request(resolvedPath, () => readBytes(resolvedPath), MRF_PREPARATION);
+ *   material.map = createMipmappedTexture(decoded);
+ */
+export { applyAlphaMode, type TextureAlphaMode } from './alpha-modes';
+export {
+  createTextureDecoder,
+  decodeAndPrepare,
+  DEFAULT_PREPARATION,
+  type TextureDecoder,
+  type TexturePreparation,
+} from './texture-decoder';
+export { TextureCache, textureByteSize, type TextureBytesLoader, type TextureCacheOptions } from './texture-cache';
+export { createMipmappedTexture, mipUploads, type MipmappedTextureOptions, type MipUpload } from './three-texture';
+export { startTextureWorker } from './texture-worker-client';
+
+import type { TexturePreparation } from './texture-decoder';
+
+/** For textures drawn on MRF meshes: transparent pixels black (premultiplied, opaque), full chain. */
+export const MRF_PREPARATION: TexturePreparation = { alpha: 'black-transparent', completeChain: true };
