@@ -124,6 +124,21 @@ describe('data folder stack', () => {
     expect((await stack.resolve('Sound\\Cape.wav', 'sound')).status).toBe('missing');
   });
 
+  it('watches folders created after indexing, and forgets removed ones', async () => {
+    const waitFor = async (check: () => Promise<boolean>) => {
+      const deadline = Date.now() + 3000;
+      while (Date.now() < deadline && !(await check())) await new Promise((resolve) => setTimeout(resolve, 30));
+    };
+    mkdirSync(join(game, 'maps', 'imports'), { recursive: true });
+    await new Promise((resolve) => setTimeout(resolve, 400)); // the new folders get their watchers
+    put(game, 'maps/imports/Late.mrf', 'late');
+    await waitFor(async () => (await stack.resolve('Maps\\Imports\\Late.mrf', 'mrf')).status === 'found');
+    expect((await stack.resolve('Maps\\Imports\\Late.mrf', 'mrf')).status).toBe('found');
+    rmSync(join(game, 'maps'), { recursive: true });
+    await waitFor(async () => (await stack.resolve('Maps\\Imports\\Late.mrf', 'mrf')).status === 'missing');
+    expect((await stack.resolve('Maps\\Imports\\Late.mrf', 'mrf')).status).toBe('missing');
+  });
+
   it('reports a folder that does not exist instead of failing', async () => {
     const statuses = await stack.add(join(base, 'nowhere'), -1);
     expect(statuses.at(-1)).toMatchObject({ state: 'missing', fileCount: 0 });

@@ -1,142 +1,18 @@
 /**
  * Game data folders: folders extracted from the game's MPQ/CASC archives or a map's imports.
- * Each folder is indexed once (one recursive directory read; a file's key is its lower-case,
- * backslash game path) and kept current by a recursive watcher. Folders stack in order: the first
- * folder holding a game path wins (a map's imports over the game's data). Symbolic links inside a
- * folder are not indexed.
+ * Each folder is indexed once and kept current by watchers (folder-index.ts). Folders stack in
+ * order: the first folder holding a game path wins (a map's imports over the game's data).
  */
-import type { Dirent, FSWatcher } from 'node:fs';
-import { watch } from 'node:fs';
-import { lstat, readdir, readFile, stat } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { join, sep } from 'node:path';
 import type { DataFileEntry, DataFileKind, DataFolderStatus, FileIdentity, GamePathRead, GamePathResolution } from '../contract';
 import { HostError, limits } from '../contract';
 import type { PathGuard } from './confinement';
+import { FolderIndex } from './folder-index';
 import { candidateKeys, gamePathKey, isOfKind } from './game-paths';
 import { identityOf, toArrayBuffer } from './identity';
 
-/** How long file-system events are gathered before the index is updated (ms). */
-const watchSettleMs = 150;
-
-/** One indexed data folder. */
-export class FolderIndex {
-  /** Game path key → path relative to the folder, in the operating system's form. */
-  readonly files = new Map<string, string>();
-  state: DataFolderStatus['state'] = 'indexing';
-  indexMs = 0;
-  error: string | null = null;
-  private watcher: FSWatcher | null = null;
-  private pending = new Set<string>();
-  private settleTimer: ReturnType<typeof setTimeout> | null = null;
-
-  constructor(
-    readonly path: string,
-    readonly transient: boolean,
-    private readonly onChange: (folder: FolderIndex, changedKeys: string[]) => void,
-  ) {}
-
-  /** The status the renderer sees. */
-  status(): DataFolderStatus {
-    return { path: this.path, state: this.state, fileCount: this.files.size, indexMs: this.indexMs, transient: this.transient, error: this.error };
-  }
-
-  private addEntry(entry: Dirent, parent: string): string | null {
-    if (!entry.isFile()) return null;
-    const relativePath = relative(this.path, join(parent, entry.name));
-    const key = gamePathKey(relativePath);
-    if (!this.files.has(key)) this.files.set(key, relativePath);
-    return key;
-  }
-
-  /** Walk the whole folder (again) and start watching it. */
-  async build(): Promise<void> {
-    const started = performance.now();
-    this.state = 'indexing';
-    this.files.clear();
-    try {
-      if (!(await stat(this.path)).isDirectory()) throw new HostError('invalid-argument', 'not a directory', this.path);
-      const entries = await readdir(this.path, { withFileTypes: true, recursive: true });
-      for (const entry of entries) this.addEntry(entry, entry.parentPath ?? (entry as unknown as { path: string }).path);
-      this.state = 'ready';
-      this.error = null;
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      this.state = code === 'ENOENT' ? 'missing' : 'error';
-      this.error = code === 'ENOENT' ? 'the folder does not exist' : (error as Error).message;
-    }
-    this.indexMs = Math.round(performance.now() - started);
-    if (this.state === 'ready') this.startWatching();
-  }
-
-  private startWatching(): void {
-    if (this.watcher) return;
-    try {
-      this.watcher = watch(this.path, { recursive: true, persistent: false }, (_event, name) => {
-        if (name === null) this.pending.add('');
-        else this.pending.add(String(name));
-        this.settleTimer ??= setTimeout(() => void this.applyPending(), watchSettleMs);
-      });
-      this.watcher.on('error', (error) => {
-        this.error = `no longer watched: ${error.message}`;
-        this.stopWatching();
-      });
-    } catch (error) {
-      this.error = `not watched: ${(error as Error).message}`;
-    }
-  }
-
-  /** Bring the index up to date with the paths the watcher reported. */
-  async applyPending(): Promise<void> {
-    this.settleTimer = null;
-    const names = [...this.pending];
-    this.pending.clear();
-    if (names.includes('')) {
-      this.stopWatching();
-      await this.build();
-      this.onChange(this, []);
-      return;
-    }
-    const changed = new Set<string>();
-    for (const name of names) {
-      const key = gamePathKey(name);
-      let info;
-      try {
-        info = await lstat(join(this.path, name));
-      } catch {
-        info = null;
-      }
-      if (info?.isFile()) {
-        this.files.set(key, name.split(/[\\/]/).join(sep));
-        changed.add(key);
-      } else if (info?.isDirectory()) {
-        const entries = await readdir(join(this.path, name), { withFileTypes: true, recursive: true }).catch(() => []);
-        for (const entry of entries) {
-          const added = this.addEntry(entry, entry.parentPath ?? (entry as unknown as { path: string }).path);
-          if (added) changed.add(added);
-        }
-      } else {
-        // Removed (or replaced by a symlink): drop the file and anything that was below it.
-        if (this.files.delete(key)) changed.add(key);
-        const prefix = `${key}\\`;
-        for (const existing of this.files.keys()) {
-          if (existing.startsWith(prefix)) {
-            this.files.delete(existing);
-            changed.add(existing);
-          }
-        }
-      }
-    }
-    if (changed.size > 0) this.onChange(this, [...changed]);
-  }
-
-  /** Stop watching (the folder was removed from the stack, or the host shuts down). */
-  stopWatching(): void {
-    this.watcher?.close();
-    this.watcher = null;
-    if (this.settleTimer) clearTimeout(this.settleTimer);
-    this.settleTimer = null;
-  }
-}
+export { FolderIndex } from './folder-index';
 
 /** The stack of data folders and game-path resolution through it. */
 export class DataFolderStack {
