@@ -3,8 +3,9 @@
  */
 import { BenchReport, type BenchSuite } from './harness';
 import { mrfBench } from './mrf.bench';
+import { dataFolderSuite } from '../../electron/host/data-folders.bench';
 
-const suites: BenchSuite[] = [mrfBench];
+const suites: BenchSuite[] = [mrfBench, dataFolderSuite];
 
 const only = process.argv.slice(2);
 const report = new BenchReport();
