@@ -55,6 +55,7 @@ async function main(): Promise<number> {
     sessionDataFolders: args.dataFolders.map((folder) => resolve(cwd, folder)),
     sampleDirectory: args.noSample ? null : args.sampleDirectory ? resolve(cwd, args.sampleDirectory) : join(packageRoot, 'assets', 'sample'),
     rendererDirectory,
+    iconFile: join(packageRoot, 'assets', 'icons', 'icon.ico'),
     port: args.port,
   });
   const notice = shell.host.settings.peekNotice();

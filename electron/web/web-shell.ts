@@ -11,7 +11,7 @@
  * the CSP and security headers.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
@@ -32,6 +32,8 @@ export interface WebShellOptions extends Omit<HostOptions, 'runtime' | 'nativeDi
   port?: number;
   /** A fixed token (tests); random by default. */
   token?: string;
+  /** Served as /favicon.ico when the renderer has none (assets/icons/icon.ico). */
+  iconFile?: string;
 }
 
 /** A running browser shell. */
@@ -131,8 +133,12 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       return send(response, 400, 'malformed path');
     }
     if (relative.includes('\0') || relative.split(/[\\/]/).includes('..')) return send(response, 400, 'malformed path');
-    const file = join(rendererRoot, relative);
+    const file = relative === '/favicon.ico' && options.iconFile && !existsSync(join(rendererRoot, relative)) ? options.iconFile : join(rendererRoot, relative);
     const real = await realpath(file).catch(() => null);
+    if (real && file === options.iconFile) {
+      response.writeHead(200, { ...securityHeaders, 'Content-Type': 'image/x-icon', 'Cache-Control': 'no-store' });
+      return void createReadStream(real).pipe(response);
+    }
     if (!real || (real !== rendererRoot && !real.startsWith(rendererRoot + sep))) return send(response, 404, 'not found');
     const info = await stat(real).catch(() => null);
     if (!info?.isFile()) return send(response, 404, 'not found');
