@@ -3,9 +3,10 @@
  */
 import { BenchReport, type BenchSuite } from './harness';
 import { mrfBench } from './mrf.bench';
+import { textureBench } from './texture.bench';
 import { dataFolderSuite } from '../../electron/host/data-folders.bench';
 
-const suites: BenchSuite[] = [mrfBench, dataFolderSuite];
+const suites: BenchSuite[] = [mrfBench, dataFolderSuite, textureBench];
 
 const only = process.argv.slice(2);
 const report = new BenchReport();
