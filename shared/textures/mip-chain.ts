@@ -35,7 +35,7 @@ export function checkTextureSize(format: CodecFormat, width: number, height: num
       kind: 'limit',
       where,
       offset,
-      detail: `image size ${width}×${height} exceeds the ${TEXTURE_LIMITS.maxDimension}-pixel / ${TEXTURE_LIMITS.maxPixels}-pixel limit`,
+      detail: `image size ${width}×${height} exceeds the limits (${TEXTURE_LIMITS.maxDimension} pixels a side, ${TEXTURE_LIMITS.maxPixels / (1024 * 1024)} Mi pixels in all)`,
     });
   }
 }
