@@ -69,11 +69,24 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
   let failure = '';
   let failureKind: 'truncated' | 'invalid' = 'invalid';
 
+  // Whole 4-byte words that hold no special byte are stepped over at once (see wordMayBeSpecial).
+  const misalignment = bytes.byteOffset & 3;
+  const wordStart = misalignment === 0 ? 0 : 4 - misalignment;
+  const wordCount = length >= wordStart + 4 ? (length - wordStart) >>> 2 : 0;
+  const words = wordCount > 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset + wordStart, wordCount) : new Uint32Array(0);
+
   scan: for (;;) {
-    while (index < length && classes[bytes[index]!] === CLASS_ORDINARY) index += 1;
+    if (index >= wordStart && ((index - wordStart) & 3) === 0) {
+      let word = (index - wordStart) >>> 2;
+      while (word < wordCount && !wordMayBeSpecial(words[word]!)) word += 1;
+      if (word > (index - wordStart) >>> 2) index = wordStart + word * 4;
+    }
     if (index >= length) break;
     const code = bytes[index]!;
     switch (classes[code]) {
+      case CLASS_ORDINARY:
+        index += 1;
+        break;
       case CLASS_QUOTE: {
         const end = stringEnd(bytes, index, length);
         if (end < 0) {
@@ -145,6 +158,27 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
   }
   if (failure !== '') throw mdlError(bytes, failureKind, openBlockPath(source, stack.subarray(0, depth)), index, failure);
   return source;
+}
+
+/**
+ * True when a little- or big-endian 32-bit word may hold a `"`, `/`, `{`, `}` or a control byte
+ * (0x00–0x08, 0x0E–0x1F): the classic "has zero byte" and "has byte between" bit tricks, exact
+ * for the question "does any byte match".
+ */
+function wordMayBeSpecial(word: number): boolean {
+  const quote = word ^ 0x22222222;
+  const slash = word ^ 0x2f2f2f2f;
+  const open = word ^ 0x7b7b7b7b;
+  const close = word ^ 0x7d7d7d7d;
+  const low = word & 0x7f7f7f7f;
+  const matches =
+    ((quote - 0x01010101) & ~quote) |
+    ((slash - 0x01010101) & ~slash) |
+    ((open - 0x01010101) & ~open) |
+    ((close - 0x01010101) & ~close) |
+    ((word - 0x09090909) & ~word) |
+    ((0x9f9f9f9f - low) & ~word & (low + 0x72727272));
+  return (matches & 0x80808080) !== 0;
 }
 
 function grow(array: Int32Array): Int32Array {
