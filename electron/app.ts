@@ -81,6 +81,7 @@ export async function runMain(mainDirectory: string): Promise<boolean> {
     runOperator: (operatorId: string) => send({ type: 'menuCommand', operatorId }),
     openRecent: (path: string) => void host.handOver(path, 'recent'),
     clearRecent: () => host.clearRecent(),
+    quit: () => (window ? window.close() : app.quit()),
   };
   await host.start();
   started = host;

@@ -73,10 +73,12 @@ export const menuLayout: { label: string; items: (MenuCommand | '-' | 'recent' |
   },
 ];
 
-/** Every operator id a menu can send, for the renderer to check its registry against. */
-export const menuCommandIds: readonly string[] = menuLayout.flatMap((menu) =>
-  menu.items.flatMap((item) => (typeof item === 'object' ? [item.operatorId] : item === 'quit' ? ['wm.quit'] : [])),
-);
+/**
+ * Every operator id a menu can send, for the renderer to check its registry against. (Quit is
+ * handled by main: it closes the window, which sends closeRequested first when there are unsaved
+ * changes; the renderer's own Ctrl+Q operator should do the same through confirmClose.)
+ */
+export const menuCommandIds: readonly string[] = menuLayout.flatMap((menu) => menu.items.flatMap((item) => (typeof item === 'object' ? [item.operatorId] : [])));
 
 /** Whether an accelerator is a bare key (no modifier): never registered, or it would swallow typing. */
 export function isBareKey(accelerator: string): boolean {

@@ -17,6 +17,8 @@ export interface MenuActions {
   /** Open a recent file. */
   openRecent(path: string): void;
   clearRecent(): void;
+  /** Close the window (the renderer is asked first when there are unsaved changes). */
+  quit(): void;
 }
 
 /** Build the menu template for a platform. */
@@ -34,7 +36,7 @@ export function buildMenuTemplate(recentFiles: readonly string[], actions: MenuA
         recent.push({ type: 'separator' }, { label: 'Clear Recent Files', enabled: recentFiles.length > 0, click: () => actions.clearRecent() });
         submenu.push({ label: 'Open Recent', submenu: recent });
       } else if (item === 'quit') {
-        if (!mac) submenu.push({ label: 'Quit', accelerator: 'CmdOrCtrl+Q', registerAccelerator: false, click: () => actions.runOperator('wm.quit') });
+        if (!mac) submenu.push({ label: 'Quit', accelerator: 'CmdOrCtrl+Q', registerAccelerator: false, click: () => actions.quit() });
       } else {
         const accelerator = item.accelerator && !(mac && isBareKey(item.accelerator)) ? item.accelerator : undefined;
         submenu.push({ label: item.label, ...(accelerator ? { accelerator, registerAccelerator: false } : {}), click: () => actions.runOperator(item.operatorId) });
