@@ -3,8 +3,12 @@
  * mip level. Typical use in the viewport:
  *
  *   const cache = new TextureCache({ decoder: createTextureDecoder(startTextureWorker) });
- *   const decoded = await cache.request(resolvedPath, () => readBytes(resolvedPath), MRF_PREPARATION);
- *   material.map = createMipmappedTexture(decoded);
+ *   const result = await loadGameTexture(cache, host, mrf.texturePath, MRF_PREPARATION);
+ *   if (result.status === 'ready') material.map = createMipmappedTexture(result.texture);
+ *   else showChecker(result.reason);
+ *
+ * `cache.request(resolvedPath, loadBytes, preparation)` is the lower-level entry for bytes that
+ * do not come from the data folders.
  */
 export { applyAlphaMode, type TextureAlphaMode } from './alpha-modes';
 export {
@@ -14,6 +18,7 @@ export {
   type TextureDecoder,
   type TexturePreparation,
 } from './texture-decoder';
+export { loadGameTexture, type GameTextureResult } from './game-textures';
 export { TextureCache, textureByteSize, type TextureBytesLoader, type TextureCacheOptions } from './texture-cache';
 export { createMipmappedTexture, mipUploads, type MipmappedTextureOptions, type MipUpload } from './three-texture';
 export { startTextureWorker } from './texture-worker-client';
