@@ -1,6 +1,34 @@
+/**
+ * Entry point: wires the store to the host (Electron preload or browser shell), the model codec
+ * and its parsing worker, the operators and keymap, then renders the editor and boots it.
+ */
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { installAutomation } from './app/automation';
+import { boot } from './app/boot';
+import type { EditorApp } from './app/editor-context';
+import { installKeyboard } from './app/keyboard';
+import { hostTextureSource } from './editors/viewport/texture-source';
+import { FileService } from './files/file-service';
+import { modelCodec, createModelWorker } from './files/model-codec';
+import { createKeymap, createOperatorRegistry } from './operators';
+import { getHost } from './platform';
+import { createEditorStore } from './state/editor-store';
+import { createModelParser } from './workers/model-parser';
+import './styles/theme.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Morf Studio: #root element missing from index.html');
-createRoot(container).render(<App />);
+
+const host = getHost();
+const store = createEditorStore({ codec: modelCodec, host });
+const files = new FileService(store, createModelParser(createModelWorker, modelCodec));
+const app: EditorApp = { store, operators: createOperatorRegistry(files), keymap: createKeymap(), files };
+
+let pointer: { x: number; y: number } | null = null;
+window.addEventListener('pointermove', (event) => (pointer = { x: event.clientX, y: event.clientY }), { passive: true });
+installKeyboard(store, app.operators, app.keymap, () => pointer);
+installAutomation(store);
+
+createRoot(container).render(<App app={app} textureSource={hostTextureSource(host)} />);
+void boot(store, files, app.operators);

@@ -4,7 +4,7 @@
  * cached by game path and never undone.
  */
 import type { Diagnostic } from '../../shared/diagnostics';
-import type { MrfFile } from '../../shared/mrf/types';
+import { type MrfFile, type MrfTiming, mrfTiming } from '../../shared/mrf';
 
 /** Resolution state of a link's file: shown in the outliner and the timeline. */
 export type CapeStatus = 'loading' | 'found' | 'missing' | 'unreadable';
@@ -21,6 +21,8 @@ export interface CapeStatistics {
   /** Length of the animation, (keyframes − 1) × interval, seconds. */
   durationSeconds: number;
   texturePath: string;
+  /** Whether the game draws it, and when it moves after a show (shared/mrf's game rules). */
+  timing: MrfTiming;
 }
 
 /** A cape file read and parsed. */
@@ -49,28 +51,25 @@ export function capeKey(gamePath: string): string {
 
 /** Statistics of an MRF file. */
 export function capeStatistics(file: MrfFile): CapeStatistics {
-  const keyframeCount = file.keyframes.length;
-  const frameInterval = file.header.frameInterval;
+  const timing = mrfTiming(file);
   return {
     vertexCount: file.uvs.length / 2,
     faceCount: Math.floor(file.faces.length / 3),
-    keyframeCount,
-    frameInterval,
+    keyframeCount: file.keyframes.length,
+    frameInterval: file.header.frameInterval,
     initialTime: file.header.initialTime,
-    durationSeconds: Math.max(0, keyframeCount - 1) * Math.max(0, frameInterval),
+    durationSeconds: timing.durationSeconds,
     texturePath: file.texturePath,
+    timing,
   };
 }
 
 /**
- * The span of timeline time, relative to a show key, during which the cape moves: animation time
- * runs from `initialTime` and the cape moves while it is inside [0, duration]. Null when it never
- * moves (one keyframe, interval 0 or negative).
+ * The span of timeline time, relative to a show key, during which the cape moves (animation time
+ * inside [0, duration]); null when it never moves (one keyframe, interval 0 or negative).
  */
 export function movingWindowMs(statistics: CapeStatistics): { startMs: number; endMs: number } | null {
-  if (statistics.keyframeCount < 2 || statistics.frameInterval <= 0) return null;
-  const startMs = Math.max(0, -statistics.initialTime) * 1000;
-  const endMs = (statistics.durationSeconds - statistics.initialTime) * 1000;
-  if (endMs <= startMs) return null;
-  return { startMs, endMs };
+  const { moveStartSeconds, moveEndSeconds } = statistics.timing;
+  if (!(moveEndSeconds > moveStartSeconds)) return null;
+  return { startMs: moveStartSeconds * 1000, endMs: moveEndSeconds * 1000 };
 }

@@ -61,6 +61,17 @@ export type Dialog =
   | { kind: 'keymap' }
   | { kind: 'about' };
 
+/** Whether a cape's texture could be shown, and why not. */
+export interface TextureStatus {
+  status: 'loading' | 'ready' | 'missing' | 'unreadable';
+  /** The file it resolved to. */
+  resolvedPath: string | null;
+  /** Why the checker pattern is shown instead. */
+  reason: string | null;
+  width: number;
+  height: number;
+}
+
 /** A status-bar message. */
 export interface Notice {
   text: string;
@@ -101,6 +112,12 @@ export interface EditorState {
   notice: Notice | null;
   dialog: Dialog | null;
   clipboard: KeyClipboard | null;
+  /** Bumped to ask the timeline / viewport to frame everything (after opening a file). */
+  frameRequests: { timeline: number; viewport: number };
+  /** Texture state by cape texture path (lower case), for the properties. */
+  textures: Readonly<Record<string, TextureStatus>>;
+  /** The area shown alone (Ctrl+Space), or null. */
+  maximizedArea: AreaKind | null;
 }
 
 /** The store type passed to actions, operators and views. */
@@ -130,6 +147,9 @@ export function createEditorStore(services: EditorServices, session: SessionStat
     notice: null,
     dialog: null,
     clipboard: null,
+    frameRequests: { timeline: 0, viewport: 0 },
+    maximizedArea: null,
+    textures: {},
   }));
 }
 

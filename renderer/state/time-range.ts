@@ -35,7 +35,7 @@ export function documentRange(document: ModelDocument): TimeRange {
 export function capeRange(entry: CapeEntry | null): TimeRange {
   const statistics = entry?.cape?.statistics;
   if (!statistics) return { startMs: 0, endMs: 1000 };
-  const endMs = Math.max(0, statistics.durationSeconds - statistics.initialTime) * 1000;
+  const endMs = statistics.timing.moveEndSeconds * 1000;
   return { startMs: 0, endMs: Math.max(endMs, statistics.frameInterval > 0 ? statistics.frameInterval * 1000 : 1000) };
 }
 

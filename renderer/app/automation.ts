@@ -1,0 +1,56 @@
+/**
+ * A read-only automation surface on `window.morfStudio`, for end-to-end tests and the benchmark
+ * (in the spirit of Blender's Python API): the state, the rendered-frame counter, and where a key
+ * is drawn on screen so a test can drag it with the real mouse.
+ */
+import { currentDocument, type EditorStore, isDirty } from '../state/editor-store';
+import { buildModelRows } from '../editors/timeline/rows';
+import { rowCentre, timeToScreenX } from '../editors/timeline/layout';
+import { areaCommands } from '../state/area-commands';
+import { viewportFrames } from '../editors/viewport/ViewportScene';
+
+/** What tests can read. */
+export interface MorfAutomation {
+  /** Frames the viewport has rendered so far. */
+  viewportFrames(): number;
+  /** A summary of the editor's state. */
+  snapshot(): { file: string | null; dirty: boolean; playheadMs: number; links: { id: string; show: number[]; hide: number[]; status: string }[]; undoSteps: number; selectedKeys: number };
+  /** Client coordinates of a key's diamond in the timeline's link row (the row of its link). */
+  linkKeyPosition(linkId: string, which: 'show' | 'hide', frameIndex?: number): { x: number; y: number } | null;
+}
+
+/** Installs `window.morfStudio`. */
+export function installAutomation(store: EditorStore): void {
+  const automation: MorfAutomation = {
+    viewportFrames: () => viewportFrames.count,
+    snapshot() {
+      const state = store.getState();
+      const document = currentDocument(state);
+      return {
+        file: state.file?.path ?? state.file?.name ?? null,
+        dirty: isDirty(state),
+        playheadMs: state.session.playback.playheadMs,
+        links: (document?.links ?? []).map((link) => ({ id: link.id, show: [...link.showFrames], hide: [...link.hideFrames], status: Object.values(state.capes).find((entry) => entry.gamePath === link.path)?.status ?? 'loading' })),
+        undoSteps: state.history ? state.history.index : 0,
+        selectedKeys: state.selection.keys.size,
+      };
+    },
+    linkKeyPosition(linkId, which, frameIndex = 0) {
+      const state = store.getState();
+      const document = currentDocument(state);
+      const canvas = document && (globalThis.document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement | null);
+      if (!document || !canvas) return null;
+      const rows = buildModelRows(document, state.session.timeline.collapsed);
+      const rowIndex = rows.findIndex((row) => row.kind === 'link' && row.link.id.toUpperCase() === linkId.toUpperCase());
+      const row = rows[rowIndex];
+      if (!row || row.kind !== 'link') return null;
+      const frame = (which === 'show' ? row.link.showFrames : row.link.hideFrames)[frameIndex];
+      if (frame === undefined) return null;
+      const rect = canvas.getBoundingClientRect();
+      const geometry = areaCommands(store, 'timeline')?.geometry();
+      if (!geometry) return null;
+      return { x: rect.left + timeToScreenX(frame, state.session.timeline.view, geometry), y: rect.top + rowCentre(rowIndex, geometry) };
+    },
+  };
+  (globalThis as unknown as { morfStudio: MorfAutomation }).morfStudio = automation;
+}

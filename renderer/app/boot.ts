@@ -1,0 +1,122 @@
+/**
+ * Startup and the host's events: restores the session from settings, opens the startup files
+ * (the sample cinematic when none is given), offers crash recovery, reacts to files changed on
+ * disk, menu commands, data folders changing and close requests, writes recovery files while
+ * there are unsaved changes, and warns before the page closes with unsaved work.
+ */
+import type { HostEvent, StartupRequest } from '../../electron/contract';
+import { type FileService, recoveryId } from '../files/file-service';
+import { type OperatorRegistry, contextFor } from '../operators/operator';
+import { askConfirm, notify } from '../state/dialog-actions';
+import { type EditorStore, currentDocument, isDirty } from '../state/editor-store';
+import { sessionFromSettings } from '../state/session';
+import { persistSession } from '../state/session-actions';
+
+/** How often unsaved changes are written to the recovery file. */
+export const RECOVERY_INTERVAL_MS = 5000;
+
+/** Writes a recovery file whenever the document changed since the last one. Returns a stop function. */
+export function startRecoveryWriter(store: EditorStore, files: FileService, intervalMs = RECOVERY_INTERVAL_MS): () => void {
+  let written: unknown = null;
+  const timer = setInterval(() => {
+    const state = store.getState();
+    const host = state.services.host;
+    const document = currentDocument(state);
+    if (!host || !state.file || !document || !isDirty(state) || document === written) return;
+    written = document;
+    const bytes = files.serialize();
+    if (!bytes) return;
+    host
+      .writeRecovery({ id: recoveryId(state.file.path ?? state.file.name), documentPath: state.file.path, displayName: state.file.name, bytes: bytes.slice().buffer as ArrayBuffer })
+      .catch(() => {
+        written = null;
+      });
+  }, intervalMs);
+  return () => clearInterval(timer);
+}
+
+async function offerRecovery(store: EditorStore, files: FileService, startup: StartupRequest): Promise<void> {
+  const host = store.getState().services.host!;
+  for (const entry of startup.recovery) {
+    const when = new Date(entry.savedAtMs).toLocaleString();
+    const choice = await askConfirm(store, 'Recover unsaved changes', `Morf Studio closed with unsaved changes to “${entry.displayName}” (saved for recovery ${when}).\nRecover them?`, [
+      { id: 'discard', label: 'Discard', danger: true },
+      { id: 'later', label: 'Later' },
+      { id: 'recover', label: 'Recover', primary: true },
+    ]);
+    if (choice === 'discard') await host.discardRecovery({ id: entry.id }).catch(() => undefined);
+    if (choice !== 'recover') continue;
+    const { bytes } = await host.readRecovery({ id: entry.id });
+    const identity = entry.documentPath ? await host.statFile({ path: entry.documentPath }).catch(() => null) : null;
+    if (await files.openBytes(entry.displayName, bytes, entry.documentPath, identity)) {
+      // The recovered document differs from the file on disk: it is unsaved work.
+      store.setState({ savedDocument: null });
+      files.updateWindowState();
+      notify(store, `Recovered ${entry.displayName}: save it to keep the changes`, 'warning');
+    }
+    return;
+  }
+}
+
+function handleEvent(store: EditorStore, files: FileService, operators: OperatorRegistry, event: HostEvent): void {
+  switch (event.type) {
+    case 'fileChanged':
+      void files.fileChangedOnDisk(event.path, event.identity);
+      return;
+    case 'openFile':
+      void files.openPath(event.path);
+      return;
+    case 'menuCommand':
+      if (!operators.run(event.operatorId, contextFor(store, store.getState().hoveredArea ?? 'screen'))) notify(store, `${operators.get(event.operatorId)?.label ?? event.operatorId} cannot run now`, 'warning');
+      return;
+    case 'dataFoldersChanged': {
+      store.setState({ dataFolders: event.folders });
+      void files.reloadCapes();
+      return;
+    }
+    case 'closeRequested':
+      void (async () => {
+        if (await files.confirmDiscard('closing')) {
+          const host = store.getState().services.host;
+          const path = store.getState().file?.path;
+          if (host && path) await host.discardRecovery({ id: recoveryId(path) }).catch(() => undefined);
+          await host?.confirmClose();
+        }
+      })();
+      return;
+  }
+}
+
+/** Connects the editor to its host and opens what the host asks for. */
+export async function boot(store: EditorStore, files: FileService, operators: OperatorRegistry): Promise<void> {
+  const host = store.getState().services.host;
+  if (!host) return;
+  store.setState({ loading: { label: 'Starting…', progress: null } });
+  try {
+    const [startup, settings, dataFolders] = await Promise.all([host.getStartup(), host.getSettings(), host.listDataFolders()]);
+    store.setState({
+      session: sessionFromSettings(settings.session),
+      runtime: { kind: startup.runtime, nativeDialogs: startup.nativeDialogs, platform: startup.platform },
+      recentFiles: settings.recentFiles,
+      dataFolders,
+      loading: null,
+    });
+    persistSession(store, host);
+    host.onEvent((event) => handleEvent(store, files, operators, event));
+    startRecoveryWriter(store, files);
+    window.addEventListener('beforeunload', (event) => {
+      if (isDirty(store.getState())) event.preventDefault();
+    });
+    store.subscribe((state, previous) => {
+      if (state.history !== previous.history || state.savedDocument !== previous.savedDocument || state.file !== previous.file) files.updateWindowState();
+    });
+    const notice = startup.notice ?? settings.notice;
+    if (notice) notify(store, notice, 'warning');
+    const first = startup.openFiles[0];
+    if (first) await files.openPath(first, { skipPrompt: true });
+    if (startup.recovery.length > 0) await offerRecovery(store, files, startup);
+  } catch (error) {
+    store.setState({ loading: null });
+    notify(store, `Cannot reach the host: ${error instanceof Error ? error.message : String(error)}`, 'error');
+  }
+}

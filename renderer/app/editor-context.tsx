@@ -1,0 +1,47 @@
+/**
+ * The editor's React context: the store, the operator registry, the keymap and the file service,
+ * with hooks for narrow store selectors and for running operators.
+ */
+import { createContext, useCallback, useContext } from 'react';
+import { useStore } from 'zustand';
+import type { FileService } from '../files/file-service';
+import type { Keymap } from '../operators/keymap';
+import { type OperatorProperties, type OperatorRegistry, contextFor } from '../operators/operator';
+import type { AreaKind, EditorState, EditorStore } from '../state/editor-store';
+
+/** Everything the views need. */
+export interface EditorApp {
+  store: EditorStore;
+  operators: OperatorRegistry;
+  keymap: Keymap;
+  files: FileService;
+}
+
+const EditorContext = createContext<EditorApp | null>(null);
+
+/** Provides the editor to its views. */
+export const EditorProvider = EditorContext.Provider;
+
+/** The editor (throws outside the provider: a programming error). */
+export function useApp(): EditorApp {
+  const app = useContext(EditorContext);
+  if (!app) throw new Error('useApp outside <EditorProvider>');
+  return app;
+}
+
+/** Subscribes to a slice of the store. Selectors must return stable values (no new objects). */
+export function useEditor<T>(selector: (state: EditorState) => T): T {
+  return useStore(useApp().store, selector);
+}
+
+/** Runs an operator from a button or menu; returns false when its poll failed. */
+export function useRunOperator(): (id: string, properties?: OperatorProperties, area?: AreaKind) => boolean {
+  const { operators, store } = useApp();
+  return useCallback((id, properties = {}, area = 'screen') => operators.run(id, contextFor(store, area, properties)), [operators, store]);
+}
+
+/** Whether an operator can run now (re-evaluated when the store changes). */
+export function useOperatorEnabled(id: string, area: AreaKind = 'screen'): boolean {
+  const { operators, store } = useApp();
+  return useStore(store, () => operators.canRun(id, contextFor(store, area)));
+}

@@ -1,0 +1,193 @@
+/**
+ * Modal dialogs: confirmations, text prompts, the F3 operator search, the keymap list, About and
+ * the in-app file browser. One at a time, from the store's `dialog`.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useApp, useEditor } from '../../app/editor-context';
+import { displayChord } from '../../operators/keymap';
+import { contextFor } from '../../operators/operator';
+import type { Dialog } from '../../state/editor-store';
+import { FileBrowser } from './FileBrowser';
+
+function Modal({ title, children, onCancel, className }: { title: string; children: React.ReactNode; onCancel(): void; className?: string }) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopPropagation();
+        onCancel();
+      }
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [onCancel]);
+  return (
+    <div className="modal-backdrop" onPointerDown={(event) => event.target === event.currentTarget && onCancel()}>
+      <div className={`dialog ${className ?? ''}`} role="dialog" aria-label={title} data-testid="dialog">
+        <div className="dialog-title">{title}</div>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function ConfirmDialog({ dialog }: { dialog: Extract<Dialog, { kind: 'confirm' }> }) {
+  const primary = useRef<HTMLButtonElement>(null);
+  useEffect(() => primary.current?.focus(), []);
+  return (
+    <Modal title={dialog.title} onCancel={() => dialog.resolve('cancel')}>
+      <div className="dialog-body">{dialog.message}</div>
+      <div className="dialog-actions">
+        {dialog.actions.map((action) => (
+          <button key={action.id} ref={action.primary ? primary : undefined} className={`button${action.primary ? ' primary' : ''}${action.danger ? ' danger' : ''}`} data-testid={`dialog-${action.id}`} onClick={() => dialog.resolve(action.id)}>
+            {action.label}
+          </button>
+        ))}
+      </div>
+    </Modal>
+  );
+}
+
+function PromptDialog({ dialog }: { dialog: Extract<Dialog, { kind: 'prompt' }> }) {
+  const [value, setValue] = useState(dialog.value);
+  return (
+    <Modal title={dialog.title} onCancel={() => dialog.resolve(null)}>
+      <form
+        className="dialog-body"
+        onSubmit={(event) => {
+          event.preventDefault();
+          dialog.resolve(value);
+        }}
+      >
+        <label style={{ display: 'grid', gap: 6 }}>
+          {dialog.label}
+          <input className="field" autoFocus value={value} data-testid="prompt-field" onChange={(event) => setValue(event.target.value)} onFocus={(event) => event.target.select()} />
+        </label>
+        <div className="dialog-actions" style={{ padding: '12px 0 0' }}>
+          <button type="button" className="button" onClick={() => dialog.resolve(null)}>
+            Cancel
+          </button>
+          <button type="submit" className="button primary" data-testid="prompt-ok">
+            OK
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function OperatorSearch({ close }: { close(): void }) {
+  const { operators, keymap, store } = useApp();
+  const area = useMemo(() => store.getState().hoveredArea ?? 'screen', [store]);
+  const [query, setQuery] = useState('');
+  const [highlight, setHighlight] = useState(0);
+  const matches = useMemo(() => {
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    return operators
+      .list()
+      .filter((operator) => operators.canRun(operator.id, contextFor(store, area)))
+      .filter((operator) => words.every((word) => `${operator.label} ${operator.id} ${operator.description}`.toLowerCase().includes(word)))
+      .slice(0, 60);
+  }, [operators, store, area, query]);
+  const runAt = (index: number) => {
+    const operator = matches[index];
+    if (!operator) return;
+    close();
+    operators.run(operator.id, contextFor(store, area));
+  };
+  return (
+    <Modal title="Operator Search" onCancel={close} className="search">
+      <div className="dialog-body" style={{ whiteSpace: 'normal' }}>
+        <input
+          className="field"
+          autoFocus
+          placeholder="Search…"
+          value={query}
+          data-testid="operator-search"
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setHighlight(0);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowDown') setHighlight((value) => Math.min(matches.length - 1, value + 1));
+            else if (event.key === 'ArrowUp') setHighlight((value) => Math.max(0, value - 1));
+            else if (event.key === 'Enter') runAt(highlight);
+            else return;
+            event.preventDefault();
+          }}
+        />
+        <div className="search-list">
+          {matches.map((operator, index) => {
+            const chord = keymap.chordsFor(operator.id)[0];
+            return (
+              <button key={operator.id} className={`menu-item${index === highlight ? ' highlighted' : ''}`} data-hint={operator.description} onPointerEnter={() => setHighlight(index)} onClick={() => runAt(index)}>
+                <span className="label">{operator.label}</span>
+                <span className="shortcut">{chord ? displayChord(chord) : operator.id}</span>
+              </button>
+            );
+          })}
+          {matches.length === 0 ? <div className="empty-hint">No operator matches (or none can run here).</div> : null}
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+function KeymapDialog({ close }: { close(): void }) {
+  const { keymap, operators } = useApp();
+  return (
+    <Modal title="Keyboard Shortcuts" onCancel={close}>
+      <div className="keymap-table">
+        {keymap.items.map((item, index) => (
+          <div key={index} style={{ display: 'contents' }}>
+            <span className="kbd">{displayChord(item.chord)}</span>
+            <span>{operators.get(item.operatorId)?.label ?? item.operatorId}{item.properties ? ` (${Object.values(item.properties).join(', ')})` : ''}</span>
+            <span style={{ color: 'var(--text-faint)' }}>{item.area}</span>
+          </div>
+        ))}
+      </div>
+      <div className="dialog-actions">
+        <button className="button primary" onClick={close}>
+          Close
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function AboutDialog({ close }: { close(): void }) {
+  return (
+    <Modal title="About Morf Studio" onCancel={close}>
+      <div className="dialog-body">
+        {'Morf Studio — an editor for Warcraft III MRF cape animations and the MDX/MDL event objects that link them.\n\nOpen source (MIT). Keys follow Blender; F3 searches every operator.'}
+      </div>
+      <div className="dialog-actions">
+        <button className="button primary" onClick={close}>
+          Close
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/** The dialog layer. */
+export function Dialogs() {
+  const { store } = useApp();
+  const dialog = useEditor((state) => state.dialog);
+  const close = () => store.setState({ dialog: null });
+  if (!dialog) return null;
+  switch (dialog.kind) {
+    case 'confirm':
+      return <ConfirmDialog dialog={dialog} />;
+    case 'prompt':
+      return <PromptDialog dialog={dialog} />;
+    case 'operatorSearch':
+      return <OperatorSearch close={close} />;
+    case 'keymap':
+      return <KeymapDialog close={close} />;
+    case 'about':
+      return <AboutDialog close={close} />;
+    case 'fileBrowser':
+      return <FileBrowser dialog={dialog} />;
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Drop-down and context menus. Items run operators (label and shortcut from the registry and the
+ * keymap, greyed out when the poll fails) or plain actions. A menu closes on a click outside, on
+ * Esc, and after an item ran.
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useApp } from '../../app/editor-context';
+import { displayChord } from '../../operators/keymap';
+import { type OperatorProperties, contextFor } from '../../operators/operator';
+import type { AreaKind } from '../../state/editor-store';
+
+/** One entry of a menu. */
+export type MenuEntry =
+  | { kind: 'operator'; id: string; label?: string; properties?: OperatorProperties; checked?: boolean }
+  | { kind: 'action'; label: string; run(): void; enabled?: boolean; checked?: boolean; shortcut?: string; hint?: string }
+  | { kind: 'separator' }
+  | { kind: 'heading'; label: string };
+
+/** A menu floating at a screen position. */
+export function MenuPopup({ entries, x, y, area = 'screen', onClose }: { entries: readonly MenuEntry[]; x: number; y: number; area?: AreaKind; onClose(): void }) {
+  const { operators, keymap, store } = useApp();
+  const ref = useRef<HTMLDivElement>(null);
+  const [position, setPosition] = useState({ x, y });
+
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const rect = element.getBoundingClientRect();
+    setPosition({ x: Math.max(4, Math.min(x, window.innerWidth - rect.width - 4)), y: Math.max(4, Math.min(y, window.innerHeight - rect.height - 4)) });
+  }, [x, y]);
+
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      if (ref.current && !ref.current.contains(event.target as Node)) onClose();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopPropagation();
+        onClose();
+      }
+    };
+    window.addEventListener('pointerdown', onPointerDown, true);
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => {
+      window.removeEventListener('pointerdown', onPointerDown, true);
+      window.removeEventListener('keydown', onKeyDown, true);
+    };
+  }, [onClose]);
+
+  return (
+    <div className="menu" ref={ref} style={{ left: position.x, top: position.y }} role="menu" onContextMenu={(event) => event.preventDefault()}>
+      {entries.map((entry, index) => {
+        if (entry.kind === 'separator') return <div key={index} className="menu-separator" />;
+        if (entry.kind === 'heading') return <div key={index} className="menu-heading">{entry.label}</div>;
+        if (entry.kind === 'action') {
+          return (
+            <button key={index} className="menu-item" role="menuitem" disabled={entry.enabled === false} data-hint={entry.hint ?? entry.label} onClick={() => { onClose(); entry.run(); }}>
+              <span className="label">{entry.checked === undefined ? entry.label : `${entry.checked ? '✓' : '\u2003'} ${entry.label}`}</span>
+              {entry.shortcut ? <span className="shortcut">{entry.shortcut}</span> : null}
+            </button>
+          );
+        }
+        const operator = operators.get(entry.id);
+        const context = contextFor(store, area, entry.properties ?? {});
+        const enabled = operator !== undefined && operators.canRun(entry.id, context);
+        const chord = keymap.chordsFor(entry.id)[0];
+        const label = entry.label ?? operator?.label ?? entry.id;
+        return (
+          <button
+            key={index}
+            className="menu-item"
+            role="menuitem"
+            disabled={!enabled}
+            data-hint={operator?.description ?? ''}
+            data-operator={entry.id}
+            onClick={() => {
+              onClose();
+              operators.run(entry.id, context);
+            }}
+          >
+            <span className="label">{entry.checked === undefined ? label : `${entry.checked ? '✓' : '\u2003'} ${label}`}</span>
+            {chord ? <span className="shortcut">{displayChord(chord)}</span> : null}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

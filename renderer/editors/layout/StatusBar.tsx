@@ -1,0 +1,70 @@
+/**
+ * The status bar: the hint for the hovered control, progress while loading, the latest notice,
+ * the diagnostics count (click to show the list) and the playhead time.
+ */
+import { useEffect, useState } from 'react';
+import { countBySeverity } from '../../../shared/diagnostics';
+import { useEditor, useRunOperator } from '../../app/editor-context';
+import { Icon } from '../../app/Icon';
+import { formatTime } from '../timeline/layout';
+
+const NOTICE_MS = 6000;
+
+function Notice() {
+  const notice = useEditor((state) => state.notice);
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setTick((tick) => tick + 1), NOTICE_MS + 50);
+    return () => clearTimeout(timer);
+  }, [notice]);
+  if (!notice || performance.now() - notice.at > NOTICE_MS) return null;
+  return (
+    <span className={`notice notice-${notice.severity}`} data-testid="notice">
+      {notice.text}
+    </span>
+  );
+}
+
+/** The bar. */
+export function StatusBar() {
+  const hint = useEditor((state) => state.hint);
+  const loading = useEditor((state) => state.loading);
+  const diagnostics = useEditor((state) => state.diagnostics);
+  const playheadMs = useEditor((state) => state.session.playback.playheadMs);
+  const unit = useEditor((state) => state.session.timeline.unit);
+  const frameStepMs = useEditor((state) => state.session.playback.frameStepMs);
+  const selectedKeys = useEditor((state) => state.selection.keys.size);
+  const playing = useEditor((state) => state.playing);
+  const run = useRunOperator();
+  const counts = countBySeverity(diagnostics);
+  return (
+    <footer className="statusbar">
+      <span className="hint" data-testid="hint">
+        {hint}
+      </span>
+      {loading ? (
+        <span className="count">
+          {loading.label}
+          <span className={`progress${loading.progress === null ? ' indeterminate' : ''}`}>
+            <div style={loading.progress === null ? undefined : { width: `${Math.round(loading.progress * 100)}%` }} />
+          </span>
+        </span>
+      ) : null}
+      <Notice />
+      {selectedKeys > 0 ? <span>{selectedKeys} key{selectedKeys === 1 ? '' : 's'} selected</span> : null}
+      <span className="count" role="button" data-hint="Diagnostics: click to show or hide the list" data-testid="diagnostics-count" onClick={() => run('view.toggle_diagnostics')}>
+        <Icon name="error" size={12} className="severity-error" />
+        {counts.error}
+        <Icon name="warning" size={12} className="severity-warning" />
+        {counts.warning}
+        <Icon name="info" size={12} className="severity-info" />
+        {counts.info}
+      </span>
+      <span className="playhead-time" data-testid="status-playhead" data-hint="Playhead time">
+        {playing ? (playing > 0 ? '▶ ' : '◀ ') : ''}
+        {formatTime(playheadMs, unit, frameStepMs, true)} {unit === 'seconds' ? 's' : unit === 'frames' ? 'f' : 'ms'}
+      </span>
+    </footer>
+  );
+}

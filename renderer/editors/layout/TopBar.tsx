@@ -1,0 +1,163 @@
+/**
+ * The window's top bar: the menus (File, Edit, View, Playback, Help), the file name with the
+ * unsaved-changes dot, and the data folders.
+ */
+import { useState } from 'react';
+import { useApp, useEditor } from '../../app/editor-context';
+import { Icon } from '../../app/Icon';
+import { baseName } from '../../files/file-service';
+import { isDirty } from '../../state/editor-store';
+import { redoLabel, undoLabel } from '../../state/history';
+import { type MenuEntry, MenuPopup } from './Menu';
+
+function useMenus(): Record<string, MenuEntry[]> {
+  const { files } = useApp();
+  const recentFiles = useEditor((state) => state.recentFiles);
+  const history = useEditor((state) => state.history);
+  const layout = useEditor((state) => state.session.layout);
+  const playback = useEditor((state) => state.session.playback);
+  const snapping = useEditor((state) => state.session.timeline.snapping);
+  const undo = history ? undoLabel(history) : null;
+  const redo = history ? redoLabel(history) : null;
+  return {
+    File: [
+      { kind: 'operator', id: 'wm.open' },
+      { kind: 'operator', id: 'wm.open_data_folder' },
+      { kind: 'separator' },
+      { kind: 'heading', label: recentFiles.length ? 'Open Recent' : 'No Recent Files' },
+      ...recentFiles.slice(0, 10).map((path): MenuEntry => ({ kind: 'action', label: baseName(path), hint: path, run: () => void files.openPath(path) })),
+      { kind: 'separator' },
+      { kind: 'operator', id: 'wm.save' },
+      { kind: 'operator', id: 'wm.save_as' },
+      { kind: 'operator', id: 'wm.revert' },
+      { kind: 'operator', id: 'wm.reload_capes' },
+      { kind: 'separator' },
+      { kind: 'operator', id: 'wm.close' },
+      { kind: 'operator', id: 'wm.quit' },
+    ],
+    Edit: [
+      { kind: 'operator', id: 'ed.undo', label: undo ? `Undo ${undo}` : 'Undo' },
+      { kind: 'operator', id: 'ed.redo', label: redo ? `Redo ${redo}` : 'Redo' },
+      { kind: 'separator' },
+      { kind: 'operator', id: 'action.copy' },
+      { kind: 'operator', id: 'action.paste' },
+      { kind: 'operator', id: 'action.duplicate_move' },
+      { kind: 'operator', id: 'action.delete' },
+      { kind: 'separator' },
+      { kind: 'operator', id: 'outliner.link_add' },
+      { kind: 'operator', id: 'outliner.item_rename' },
+      { kind: 'separator' },
+      { kind: 'operator', id: 'wm.search_menu' },
+    ],
+    View: [
+      { kind: 'operator', id: 'view.toggle_sidebar', label: 'Sidebar', checked: layout.propertiesOpen },
+      { kind: 'operator', id: 'view.toggle_diagnostics', label: 'Diagnostics', checked: layout.diagnosticsOpen },
+      { kind: 'separator' },
+      { kind: 'operator', id: 'view.frame_all' },
+      { kind: 'operator', id: 'view.frame_selected' },
+      { kind: 'operator', id: 'view.toggle_orthographic' },
+      { kind: 'operator', id: 'screen.screen_full_area' },
+      { kind: 'separator' },
+      { kind: 'operator', id: 'view3d.view_axis', label: 'Front', properties: { type: 'front' } },
+      { kind: 'operator', id: 'view3d.view_axis', label: 'Right', properties: { type: 'right' } },
+      { kind: 'operator', id: 'view3d.view_axis', label: 'Top', properties: { type: 'top' } },
+      { kind: 'separator' },
+      { kind: 'operator', id: 'action.cycle_time_unit' },
+    ],
+    Playback: [
+      { kind: 'operator', id: 'screen.animation_play' },
+      { kind: 'operator', id: 'screen.animation_play_reverse' },
+      { kind: 'separator' },
+      { kind: 'operator', id: 'screen.frame_offset_back' },
+      { kind: 'operator', id: 'screen.frame_offset_forward' },
+      { kind: 'operator', id: 'screen.keyframe_jump_prev' },
+      { kind: 'operator', id: 'screen.keyframe_jump_next' },
+      { kind: 'operator', id: 'screen.frame_jump_start' },
+      { kind: 'operator', id: 'screen.frame_jump_end' },
+      { kind: 'separator' },
+      { kind: 'operator', id: 'screen.toggle_loop', label: 'Loop Playback', checked: playback.loop },
+      { kind: 'operator', id: 'action.toggle_snapping', label: 'Snap Keys', checked: snapping },
+    ],
+    Help: [
+      { kind: 'operator', id: 'wm.keymap' },
+      { kind: 'operator', id: 'wm.about' },
+    ],
+  };
+}
+
+/** The bar. */
+export function TopBar() {
+  const menus = useMenus();
+  const [open, setOpen] = useState<{ name: string; x: number; y: number } | null>(null);
+  const file = useEditor((state) => state.file);
+  const dirty = useEditor(isDirty);
+  const dataFolders = useEditor((state) => state.dataFolders);
+  const [foldersOpen, setFoldersOpen] = useState<{ x: number; y: number } | null>(null);
+  const openMenu = (name: string, element: HTMLElement) => {
+    const rect = element.getBoundingClientRect();
+    setOpen({ name, x: rect.left, y: rect.bottom + 2 });
+  };
+  const readyFolders = dataFolders.filter((folder) => folder.state === 'ready').length;
+  return (
+    <header className="topbar">
+      <span className="brand" data-hint="Morf Studio">
+        <Icon name="logo" size={15} />
+      </span>
+      {Object.keys(menus).map((name) => (
+        <button
+          key={name}
+          className={`menu-button${open?.name === name ? ' open' : ''}`}
+          onPointerDown={(event) => {
+            event.preventDefault();
+            if (open?.name === name) setOpen(null);
+            else openMenu(name, event.currentTarget);
+          }}
+          onPointerEnter={(event) => open && open.name !== name && openMenu(name, event.currentTarget)}
+        >
+          {name}
+        </button>
+      ))}
+      <div className="file-title" data-hint={file?.path ?? 'No file open'} data-testid="file-title">
+        {dirty ? <span className="unsaved-dot" title="Unsaved changes" data-testid="unsaved-dot" /> : null}
+        <span className="name">{file ? file.name : 'No file'}</span>
+        {file?.path ? <span className="path">{file.path.slice(0, -file.name.length)}</span> : null}
+      </div>
+      <button
+        className="menu-button data-folders-button"
+        data-hint="Game data folders: game paths resolve through them, first match wins"
+        onPointerDown={(event) => {
+          event.preventDefault();
+          const rect = event.currentTarget.getBoundingClientRect();
+          setFoldersOpen(foldersOpen ? null : { x: rect.right - 320, y: rect.bottom + 2 });
+        }}
+      >
+        <Icon name="database" />
+        {dataFolders.length === 0 ? 'No data folders' : `${readyFolders}/${dataFolders.length} data folder${dataFolders.length === 1 ? '' : 's'}`}
+      </button>
+      {open ? <MenuPopup entries={menus[open.name]!} x={open.x} y={open.y} onClose={() => setOpen(null)} /> : null}
+      {foldersOpen ? (
+        <MenuPopup
+          x={foldersOpen.x}
+          y={foldersOpen.y}
+          onClose={() => setFoldersOpen(null)}
+          entries={[
+            { kind: 'heading', label: 'Data folders (first match wins)' },
+            ...dataFolders.map(
+              (folder, index): MenuEntry => ({
+                kind: 'action',
+                label: `${index + 1}. ${folder.path}${folder.transient ? ' (sample)' : ''}`,
+                shortcut: folder.state === 'ready' ? `${folder.fileCount} files` : folder.state,
+                hint: folder.error ?? `${folder.fileCount} files indexed in ${Math.round(folder.indexMs)} ms`,
+                run: () => undefined,
+                enabled: false,
+              }),
+            ),
+            { kind: 'separator' },
+            { kind: 'operator', id: 'wm.open_data_folder' },
+            { kind: 'operator', id: 'wm.reload_capes' },
+          ]}
+        />
+      ) : null}
+    </header>
+  );
+}

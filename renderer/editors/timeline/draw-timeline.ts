@@ -1,0 +1,352 @@
+/**
+ * Draws the dope sheet on a 2D canvas: ruler, sequence bands, rows, link bars (show → hide, with
+ * the cape's moving window inside), diamonds, channel names, playhead and the box-select frame.
+ * Only visible rows and times are drawn; diamonds of one colour go into one path, so 10,000 keys
+ * cost a few fills. Nothing here allocates per key.
+ */
+import type { ModelDocument, MrfLink, SequenceInfo } from '../../../shared/events/document';
+import { type CapeEntry, capeKey, movingWindowMs } from '../../capes/cape-entry';
+import type { DragPreview } from '../../state/editor-store';
+import { type Selection, keyId } from '../../state/selection';
+import type { TimeRange } from '../../state/time-range';
+import type { ScreenRect } from './hit-test';
+import { type TimeUnit, type TimelineGeometry, type TimelineView, formatTime, rowTop, rulerTicks, timeToScreenX, visibleRows, visibleTimeRange } from './layout';
+import type { TimelineRow } from './rows';
+import { TIMELINE_COLOURS as C } from './theme';
+
+/** Everything one frame of the timeline shows. */
+export interface TimelineScene {
+  rows: readonly TimelineRow[];
+  document: ModelDocument | null;
+  capes: Readonly<Record<string, CapeEntry>>;
+  standaloneCape: CapeEntry | null;
+  view: TimelineView;
+  geometry: TimelineGeometry;
+  selection: Selection;
+  drag: DragPreview | null;
+  /** Ids of the dragged keys (built once per drag). */
+  draggedIds: ReadonlySet<number> | null;
+  playheadMs: number;
+  unit: TimeUnit;
+  frameStepMs: number;
+  /** The selected sequence's interval (times outside it are shaded), or null for the whole line. */
+  activeRange: TimeRange | null;
+  sequences: readonly SequenceInfo[];
+  sequenceIndex: number;
+  hoverRow: number;
+  box: ScreenRect | null;
+}
+
+const DIAMOND = 5.5;
+const SMALL_DIAMOND = 4;
+
+/** Reused per-row pixel-column marks for deduplicating summary diamonds. */
+let columnMarks = new Uint8Array(0);
+
+function diamond(context: CanvasRenderingContext2D, x: number, y: number, radius: number): void {
+  context.moveTo(x, y - radius);
+  context.lineTo(x + radius, y);
+  context.lineTo(x, y + radius);
+  context.lineTo(x - radius, y);
+  context.closePath();
+}
+
+function isSelectedRow(row: TimelineRow, selection: Selection): boolean {
+  if (row.kind === 'object') return selection.objects.has(row.objectIndex);
+  if (row.kind === 'link') return selection.links.has(row.link.id.toUpperCase());
+  return false;
+}
+
+/** Draws one frame. `context` is already scaled for the device pixel ratio. */
+export function drawTimeline(context: CanvasRenderingContext2D, scene: TimelineScene): void {
+  const { geometry, view } = scene;
+  const { width, height, gutterWidth, rulerHeight, rowHeight } = geometry;
+  context.save();
+  context.fillStyle = C.background;
+  context.fillRect(0, 0, width, height);
+  const { first, last } = visibleRows(scene.rows.length, geometry);
+  const { startMs, endMs } = visibleTimeRange(view, geometry);
+
+  // Row backgrounds across the whole width.
+  for (let index = first; index <= last; index += 1) {
+    const row = scene.rows[index]!;
+    const top = rowTop(index, geometry);
+    context.fillStyle =
+      row.kind === 'summary' ? C.summaryRow : row.kind === 'group' ? C.groupRow : isSelectedRow(row, scene.selection) ? C.rowSelected : index === scene.hoverRow ? C.rowHover : index % 2 ? C.rowOdd : C.rowEven;
+    context.fillRect(0, top, width, rowHeight);
+  }
+
+  // Key region: clip, grid, out-of-range shading, sequence bounds.
+  context.save();
+  context.beginPath();
+  context.rect(gutterWidth, rulerHeight, width - gutterWidth, height - rulerHeight);
+  context.clip();
+  const ticks = rulerTicks(view, geometry, scene.unit, scene.frameStepMs);
+  for (const tick of ticks) {
+    const x = Math.round(timeToScreenX(tick.timeMs, view, geometry)) + 0.5;
+    context.fillStyle = tick.major ? C.gridMajor : C.gridMinor;
+    context.fillRect(x - 0.5, rulerHeight, 1, height - rulerHeight);
+  }
+  if (scene.activeRange) {
+    const left = timeToScreenX(scene.activeRange.startMs, view, geometry);
+    const right = timeToScreenX(scene.activeRange.endMs, view, geometry);
+    context.fillStyle = C.outside;
+    if (left > gutterWidth) context.fillRect(gutterWidth, rulerHeight, left - gutterWidth, height - rulerHeight);
+    if (right < width) context.fillRect(right, rulerHeight, width - right, height - rulerHeight);
+  }
+  context.fillStyle = C.sequenceBound;
+  for (const sequence of scene.sequences) {
+    for (const time of [sequence.start, sequence.end]) {
+      if (time < startMs || time > endMs) continue;
+      context.fillRect(Math.round(timeToScreenX(time, view, geometry)), rulerHeight, 1, height - rulerHeight);
+    }
+  }
+
+  for (let index = first; index <= last; index += 1) drawRowContent(context, scene, index, startMs, endMs);
+  drawDiamonds(context, scene, first, last, startMs, endMs);
+
+  if (scene.box) {
+    const x = Math.min(scene.box.x0, scene.box.x1);
+    const y = Math.min(scene.box.y0, scene.box.y1);
+    const boxWidth = Math.abs(scene.box.x1 - scene.box.x0);
+    const boxHeight = Math.abs(scene.box.y1 - scene.box.y0);
+    context.fillStyle = C.boxFill;
+    context.fillRect(x, y, boxWidth, boxHeight);
+    context.setLineDash([4, 3]);
+    context.strokeStyle = C.box;
+    context.strokeRect(x + 0.5, y + 0.5, boxWidth, boxHeight);
+    context.setLineDash([]);
+  }
+  context.restore();
+
+  drawGutter(context, scene, first, last);
+  drawRuler(context, scene, ticks);
+  drawPlayhead(context, scene);
+  context.restore();
+}
+
+function timeOf(scene: TimelineScene, objectIndex: number, frameIndex: number, frame: number): number {
+  return scene.draggedIds && scene.drag && scene.draggedIds.has(keyId(objectIndex, frameIndex)) ? frame + scene.drag.deltaMs : frame;
+}
+
+function linkFrames(scene: TimelineScene, link: MrfLink, which: 'show' | 'hide'): number[] {
+  const objectIndex = which === 'show' ? link.showIndex : link.hideIndex;
+  const frames = which === 'show' ? link.showFrames : link.hideFrames;
+  if (objectIndex === null) return [];
+  return frames.map((frame, frameIndex) => timeOf(scene, objectIndex, frameIndex, frame)).sort((a, b) => a - b);
+}
+
+function sequenceEndAfter(scene: TimelineScene, timeMs: number): number {
+  for (const sequence of scene.sequences) if (timeMs >= sequence.start && timeMs <= sequence.end) return sequence.end;
+  return timeMs + 1000;
+}
+
+function drawBar(context: CanvasRenderingContext2D, scene: TimelineScene, top: number, fromMs: number, toMs: number, colour: string, entry: CapeEntry | null): void {
+  const { view, geometry } = scene;
+  const rowHeight = geometry.rowHeight;
+  const left = timeToScreenX(fromMs, view, geometry);
+  const right = timeToScreenX(toMs, view, geometry);
+  const barTop = top + 4;
+  const barHeight = rowHeight - 8;
+  context.fillStyle = colour;
+  context.fillRect(left, barTop, Math.max(1, right - left), barHeight);
+  const window = entry?.cape ? movingWindowMs(entry.cape.statistics) : null;
+  if (window) {
+    const moveLeft = timeToScreenX(Math.min(toMs, fromMs + window.startMs), view, geometry);
+    const moveRight = timeToScreenX(Math.min(toMs, fromMs + window.endMs), view, geometry);
+    if (moveRight > moveLeft) {
+      context.fillStyle = C.linkMoving;
+      context.fillRect(moveLeft, barTop + barHeight / 2 - 1.5, moveRight - moveLeft, 3);
+    }
+  }
+}
+
+function drawRowContent(context: CanvasRenderingContext2D, scene: TimelineScene, index: number, startMs: number, endMs: number): void {
+  const row = scene.rows[index]!;
+  const top = rowTop(index, scene.geometry);
+  if (row.kind === 'link') {
+    const entry = scene.capes[capeKey(row.link.path)] ?? null;
+    const status = entry?.status ?? 'loading';
+    const colour = status === 'missing' ? C.linkMissing : status === 'unreadable' ? C.linkUnreadable : isSelectedRow(row, scene.selection) ? C.linkBarSelected : C.linkBar;
+    const shows = linkFrames(scene, row.link, 'show');
+    const hides = linkFrames(scene, row.link, 'hide');
+    for (const show of shows) {
+      const hide = hides.find((time) => time > show) ?? sequenceEndAfter(scene, show);
+      if (hide < startMs || show > endMs) continue;
+      drawBar(context, scene, top, show, hide, colour, entry);
+    }
+  } else if (row.kind === 'cape' && scene.standaloneCape?.cape) {
+    const window = movingWindowMs(scene.standaloneCape.cape.statistics);
+    const end = window ? window.endMs : 1000;
+    drawBar(context, scene, top, 0, Math.max(end, 1), C.capeBar, scene.standaloneCape);
+  }
+}
+
+function drawDiamonds(context: CanvasRenderingContext2D, scene: TimelineScene, first: number, last: number, startMs: number, endMs: number): void {
+  const { view, geometry, selection } = scene;
+  const margin = DIAMOND / view.pixelsPerMs;
+  const low = startMs - margin;
+  const high = endMs + margin;
+  const document = scene.document;
+  // Pass 0 draws unselected keys, pass 1 selected ones on top; each pass is one path.
+  for (let pass = 0; pass < 2; pass += 1) {
+    context.beginPath();
+    for (let index = first; index <= last; index += 1) {
+      const row = scene.rows[index]!;
+      const centre = rowTop(index, geometry) + geometry.rowHeight / 2;
+      if (row.kind === 'cape') {
+        if (pass === 0) drawCapeKeyframes(context, scene, centre, low, high);
+        continue;
+      }
+      if (!document) continue;
+      const aggregate = row.kind === 'summary' || row.kind === 'group';
+      const radius = aggregate ? SMALL_DIAMOND : DIAMOND;
+      const objects = row.kind === 'object' ? [row.objectIndex] : row.objectIndices;
+      if (aggregate) {
+        const width = Math.ceil(geometry.width) + 2;
+        if (columnMarks.length < width) columnMarks = new Uint8Array(width);
+        else columnMarks.fill(0, 0, width);
+      }
+      for (const objectIndex of objects) {
+        const frames = document.eventObjects[objectIndex]?.frames;
+        if (!frames) continue;
+        for (let frameIndex = 0; frameIndex < frames.length; frameIndex += 1) {
+          const time = timeOf(scene, objectIndex, frameIndex, frames[frameIndex]!);
+          if (time < low || time > high) continue;
+          const selected = selection.keys.has(keyId(objectIndex, frameIndex));
+          if (selected !== (pass === 1)) continue;
+          const x = timeToScreenX(time, view, geometry);
+          if (aggregate) {
+            const column = Math.round(x);
+            if (column < 0 || column >= columnMarks.length || columnMarks[column]) continue;
+            columnMarks[column] = 1;
+          }
+          diamond(context, Math.round(x) + 0.5, centre, radius);
+        }
+      }
+    }
+    context.fillStyle = pass === 0 ? C.key : C.keySelected;
+    context.fill();
+    context.lineWidth = 1;
+    context.strokeStyle = C.keyOutline;
+    context.stroke();
+  }
+}
+
+function drawCapeKeyframes(context: CanvasRenderingContext2D, scene: TimelineScene, centre: number, low: number, high: number): void {
+  const statistics = scene.standaloneCape?.cape?.statistics;
+  if (!statistics || statistics.frameInterval <= 0) return;
+  const stepPixels = statistics.frameInterval * 1000 * scene.view.pixelsPerMs;
+  const stride = Math.max(1, Math.ceil(6 / Math.max(stepPixels, 1e-6)));
+  for (let index = 0; index < statistics.keyframeCount; index += stride) {
+    const time = (index * statistics.frameInterval - statistics.initialTime) * 1000;
+    if (time < low || time > high || time < 0) continue;
+    diamond(context, Math.round(timeToScreenX(time, scene.view, scene.geometry)) + 0.5, centre, SMALL_DIAMOND);
+  }
+}
+
+function drawGutter(context: CanvasRenderingContext2D, scene: TimelineScene, first: number, last: number): void {
+  const { geometry } = scene;
+  context.save();
+  context.beginPath();
+  context.rect(0, geometry.rulerHeight, geometry.gutterWidth, geometry.height - geometry.rulerHeight);
+  context.clip();
+  context.font = '12px Inter, "DejaVu Sans", system-ui, sans-serif';
+  context.textBaseline = 'middle';
+  for (let index = first; index <= last; index += 1) {
+    const row = scene.rows[index]!;
+    const top = rowTop(index, geometry);
+    const centre = top + geometry.rowHeight / 2;
+    context.fillStyle = row.kind === 'summary' ? C.summaryRow : row.kind === 'group' ? C.groupRow : isSelectedRow(row, scene.selection) ? C.rowSelected : index === scene.hoverRow ? C.rowHover : C.gutter;
+    context.fillRect(0, top, geometry.gutterWidth, geometry.rowHeight);
+    const depth = row.kind === 'object' ? row.depth : row.kind === 'link' ? 1 : 0;
+    let x = 6 + depth * 12;
+    if (row.kind === 'group' || row.kind === 'link') {
+      context.fillStyle = C.textDim;
+      context.beginPath();
+      if (row.collapsed) {
+        context.moveTo(x + 2, centre - 4);
+        context.lineTo(x + 7, centre);
+        context.lineTo(x + 2, centre + 4);
+      } else {
+        context.moveTo(x, centre - 2.5);
+        context.lineTo(x + 8, centre - 2.5);
+        context.lineTo(x + 4, centre + 2.5);
+      }
+      context.fill();
+    }
+    x += 12;
+    if (row.kind === 'link') {
+      const status = scene.capes[capeKey(row.link.path)]?.status ?? 'loading';
+      context.fillStyle = status === 'found' ? C.statusFound : status === 'missing' ? C.statusMissing : status === 'unreadable' ? C.statusUnreadable : C.statusLoading;
+      context.beginPath();
+      context.arc(x + 3, centre, 3.5, 0, Math.PI * 2);
+      context.fill();
+      x += 11;
+    } else if (row.kind === 'object') {
+      const type = scene.document?.eventObjects[row.objectIndex]?.type ?? 'OTHER';
+      context.fillStyle = C.typeColours[type] ?? C.textDim;
+      context.fillRect(x, centre - 3, 6, 6);
+      x += 11;
+    }
+    context.fillStyle = row.kind === 'summary' || row.kind === 'group' ? C.text : isSelectedRow(row, scene.selection) ? '#ffffff' : C.text;
+    context.font = row.kind === 'summary' || row.kind === 'group' ? '600 12px Inter, "DejaVu Sans", system-ui, sans-serif' : '12px Inter, "DejaVu Sans", system-ui, sans-serif';
+    context.fillText(row.label, x, centre + 0.5, geometry.gutterWidth - x - 6);
+  }
+  context.restore();
+  context.fillStyle = C.gutterLine;
+  context.fillRect(geometry.gutterWidth - 1, 0, 1, geometry.height);
+}
+
+function drawRuler(context: CanvasRenderingContext2D, scene: TimelineScene, ticks: ReturnType<typeof rulerTicks>): void {
+  const { geometry, view } = scene;
+  context.fillStyle = C.ruler;
+  context.fillRect(0, 0, geometry.width, geometry.rulerHeight);
+  context.fillStyle = C.gutterLine;
+  context.fillRect(0, geometry.rulerHeight - 1, geometry.width, 1);
+  context.save();
+  context.beginPath();
+  context.rect(geometry.gutterWidth, 0, geometry.width - geometry.gutterWidth, geometry.rulerHeight);
+  context.clip();
+  // Sequence bands along the bottom of the ruler.
+  scene.sequences.forEach((sequence, index) => {
+    const left = timeToScreenX(sequence.start, view, geometry);
+    const right = timeToScreenX(sequence.end, view, geometry);
+    if (right < geometry.gutterWidth || left > geometry.width) return;
+    context.fillStyle = index === scene.sequenceIndex ? C.sequenceBandActive : C.sequenceBand;
+    context.fillRect(left, geometry.rulerHeight - 4, Math.max(1, right - left), 3);
+  });
+  context.font = '11px Inter, "DejaVu Sans", system-ui, sans-serif';
+  context.textBaseline = 'middle';
+  context.textAlign = 'center';
+  for (const tick of ticks) {
+    const x = Math.round(timeToScreenX(tick.timeMs, view, geometry)) + 0.5;
+    context.fillStyle = tick.major ? C.rulerText : C.gridMajor;
+    context.fillRect(x - 0.5, geometry.rulerHeight - (tick.major ? 9 : 5), 1, tick.major ? 5 : 3);
+    if (tick.major) context.fillText(tick.label, x, 9);
+  }
+  context.restore();
+  context.fillStyle = C.textDim;
+  context.font = '11px Inter, "DejaVu Sans", system-ui, sans-serif';
+  context.textBaseline = 'middle';
+  context.fillText(scene.unit === 'ms' ? 'Time (ms)' : scene.unit === 'frames' ? `Frames (${(1000 / scene.frameStepMs).toFixed(3).replace(/\.?0+$/, '')} fps)` : 'Time (s)', 8, geometry.rulerHeight / 2);
+}
+
+function drawPlayhead(context: CanvasRenderingContext2D, scene: TimelineScene): void {
+  const { geometry, view } = scene;
+  const x = Math.round(timeToScreenX(scene.playheadMs, view, geometry));
+  if (x < geometry.gutterWidth - 1 || x > geometry.width + 1) return;
+  context.fillStyle = C.playhead;
+  context.fillRect(x - 1, geometry.rulerHeight, 2, geometry.height - geometry.rulerHeight);
+  const label = formatTime(scene.playheadMs, scene.unit, scene.frameStepMs);
+  context.font = '600 11px Inter, "DejaVu Sans", system-ui, sans-serif';
+  const labelWidth = Math.max(24, context.measureText(label).width + 12);
+  const left = Math.max(geometry.gutterWidth, Math.min(geometry.width - labelWidth, x - labelWidth / 2));
+  context.beginPath();
+  context.roundRect(left, 2, labelWidth, geometry.rulerHeight - 5, 4);
+  context.fill();
+  context.fillStyle = C.playheadText;
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  context.fillText(label, left + labelWidth / 2, geometry.rulerHeight / 2);
+}

@@ -1,0 +1,429 @@
+/**
+ * The timeline canvas' behaviour, outside React: it redraws on the next animation frame when
+ * something it shows changes, and turns pointer input into store actions — scrub in the ruler,
+ * click / Shift-click / box select, drag or G to move keys (snapped, previewed, committed as one
+ * undo step, Esc cancels), middle-drag and wheel to pan, Ctrl+wheel to zoom, right-click menu.
+ */
+import type { KeyAddress } from '../../../shared/events/document';
+import { registerAreaCommands } from '../../state/area-commands';
+import { type EditorState, type EditorStore, currentDocument } from '../../state/editor-store';
+import { beginKeyDrag, cancelKeyDrag, commitKeyDrag, selectAllKeys, selectKeys, updateKeyDrag } from '../../state/key-actions';
+import { selectLink, selectObjects } from '../../state/outliner-actions';
+import { keyAddress, keyId } from '../../state/selection';
+import { setPlayhead, setTimelineView, toggleCollapsed } from '../../state/session-actions';
+import { activeRange } from '../../state/time-range';
+import { drawTimeline } from './draw-timeline';
+import { type KeyHit, type ScreenRect, hitTestKeys, keysInBox, rowAt } from './hit-test';
+import { DEFAULT_GEOMETRY, type TimelineGeometry, formatTime, maxScrollTop, panByPixels, pixelsToMs, screenXToTime, viewRange, zoomAround } from './layout';
+import { type TimelineRow, buildCapeRows, buildModelRows } from './rows';
+import { SNAP_DISTANCE_PX, minimumDelta, snapDelta, snapTargets } from './snapping';
+
+/** Pixels a press must travel before it becomes a drag. */
+const DRAG_THRESHOLD = 3;
+
+type Gesture =
+  | { kind: 'scrub' }
+  | { kind: 'pan'; lastX: number; lastY: number }
+  | { kind: 'press-key'; hit: KeyHit; startX: number; startY: number; wasSelected: boolean; shift: boolean }
+  | { kind: 'move-keys'; startX: number; anchorMs: number; targets: Float64Array; minimum: number; modal: boolean }
+  | { kind: 'press-empty'; startX: number; startY: number; shift: boolean }
+  | { kind: 'box'; rect: ScreenRect; mode: 'replace' | 'extend' | 'subtract' };
+
+/** Where to show the context menu. */
+export type ContextMenuRequest = (x: number, y: number) => void;
+
+/** Binds a canvas to the store. */
+export class TimelineController {
+  private geometry: TimelineGeometry = { ...DEFAULT_GEOMETRY, width: 1, height: 1 };
+  private rows: TimelineRow[] = [];
+  private rowsSource: { document: unknown; collapsed: unknown; cape: unknown } = { document: undefined, collapsed: undefined, cape: undefined };
+  private gesture: Gesture | null = null;
+  private hoverRow = -1;
+  private pointer: { x: number; y: number } | null = null;
+  private frame = 0;
+  private draggedIds: Set<number> | null = null;
+  private readonly cleanups: (() => void)[] = [];
+  /** Frames drawn, for tests and the benchmark. */
+  drawCount = 0;
+
+  constructor(
+    private readonly store: EditorStore,
+    private readonly canvas: HTMLCanvasElement,
+    private readonly onContextMenu: ContextMenuRequest,
+  ) {}
+
+  /** Starts listening and drawing. */
+  attach(): void {
+    const canvas = this.canvas;
+    const listen = <K extends keyof HTMLElementEventMap>(type: K, handler: (event: HTMLElementEventMap[K]) => void, options?: AddEventListenerOptions) => {
+      canvas.addEventListener(type, handler as EventListener, options);
+      this.cleanups.push(() => canvas.removeEventListener(type, handler as EventListener, options));
+    };
+    listen('pointerdown', (event) => this.onPointerDown(event));
+    listen('pointermove', (event) => this.onPointerMove(event));
+    listen('pointerup', (event) => this.onPointerUp(event));
+    listen('pointerleave', () => this.setHover(-1, ''));
+    listen('wheel', (event) => this.onWheel(event), { passive: false });
+    listen('contextmenu', (event) => event.preventDefault());
+    const onKey = (event: KeyboardEvent) => this.onKeyDown(event);
+    window.addEventListener('keydown', onKey, true);
+    this.cleanups.push(() => window.removeEventListener('keydown', onKey, true));
+    const observer = new ResizeObserver(() => this.resize());
+    observer.observe(canvas.parentElement ?? canvas);
+    this.cleanups.push(() => observer.disconnect());
+    this.cleanups.push(this.store.subscribe((state, previous) => this.onStoreChange(state, previous)));
+    this.cleanups.push(registerAreaCommands(this.store, 'timeline', { viewAll: () => this.viewAll(), viewSelected: () => this.viewSelected(), beginGrab: () => this.beginGrab(), geometry: () => ({ ...this.geometry }) }));
+    this.resize();
+  }
+
+  /** Stops listening. */
+  detach(): void {
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    cancelAnimationFrame(this.frame);
+  }
+
+  private onStoreChange(state: EditorState, previous: EditorState): void {
+    if (state.frameRequests.timeline !== previous.frameRequests.timeline) this.viewAll();
+    if (
+      state.history !== previous.history ||
+      state.selection !== previous.selection ||
+      state.drag !== previous.drag ||
+      state.session.timeline !== previous.session.timeline ||
+      state.session.playback.playheadMs !== previous.session.playback.playheadMs ||
+      state.session.playback.frameStepMs !== previous.session.playback.frameStepMs ||
+      state.capes !== previous.capes ||
+      state.standaloneCape !== previous.standaloneCape
+    ) {
+      if (state.drag !== previous.drag) this.draggedIds = state.drag ? new Set(state.drag.keys.map((key) => keyId(key.objectIndex, key.frameIndex))) : null;
+      this.invalidate();
+    }
+  }
+
+  /** Schedules a redraw on the next animation frame. */
+  invalidate(): void {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.draw();
+    });
+  }
+
+  private currentRows(state: EditorState): TimelineRow[] {
+    const document = currentDocument(state);
+    const source = { document, collapsed: state.session.timeline.collapsed, cape: state.standaloneCape };
+    if (source.document !== this.rowsSource.document || source.collapsed !== this.rowsSource.collapsed || source.cape !== this.rowsSource.cape) {
+      this.rows = document ? buildModelRows(document, state.session.timeline.collapsed) : state.standaloneCape ? buildCapeRows(state.standaloneCape) : [];
+      this.rowsSource = source;
+    }
+    return this.rows;
+  }
+
+  private resize(): void {
+    const parent = this.canvas.parentElement;
+    const width = Math.max(1, parent?.clientWidth ?? this.canvas.clientWidth);
+    const height = Math.max(1, parent?.clientHeight ?? this.canvas.clientHeight);
+    const ratio = window.devicePixelRatio || 1;
+    this.canvas.width = Math.round(width * ratio);
+    this.canvas.height = Math.round(height * ratio);
+    this.canvas.style.width = `${width}px`;
+    this.canvas.style.height = `${height}px`;
+    this.geometry = { ...this.geometry, width, height, gutterWidth: Math.min(DEFAULT_GEOMETRY.gutterWidth, Math.max(120, width * 0.3)) };
+    this.clampScroll();
+    this.draw();
+  }
+
+  private clampScroll(): void {
+    const rows = this.currentRows(this.store.getState());
+    this.geometry.scrollTop = Math.min(Math.max(0, this.geometry.scrollTop), maxScrollTop(rows.length, this.geometry));
+  }
+
+  /** Draws now (also used by the benchmark). */
+  draw(): void {
+    const context = this.canvas.getContext('2d');
+    if (!context) return;
+    const state = this.store.getState();
+    const document = currentDocument(state);
+    const ratio = this.canvas.width / Math.max(1, this.geometry.width);
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    const sequenceIndex = state.session.timeline.sequenceIndex;
+    const sequence = document?.sequences[sequenceIndex];
+    drawTimeline(context, {
+      rows: this.currentRows(state),
+      document,
+      capes: state.capes,
+      standaloneCape: state.standaloneCape,
+      view: state.session.timeline.view,
+      geometry: this.geometry,
+      selection: state.selection,
+      drag: state.drag,
+      draggedIds: this.draggedIds,
+      playheadMs: state.session.playback.playheadMs,
+      unit: state.session.timeline.unit,
+      frameStepMs: state.session.playback.frameStepMs,
+      activeRange: sequence ? { startMs: sequence.start, endMs: sequence.end } : null,
+      sequences: document?.sequences ?? [],
+      sequenceIndex,
+      hoverRow: this.hoverRow,
+      box: this.gesture?.kind === 'box' ? this.gesture.rect : null,
+    });
+    this.drawCount += 1;
+    this.canvas.dataset.drawn = String(this.drawCount);
+  }
+
+  // ── Views ──────────────────────────────────────────────────────────────────────────────────
+
+  /** Home: the active sequence (or everything) across the width. */
+  viewAll(): void {
+    const range = activeRange(this.store.getState());
+    setTimelineView(this.store, viewRange(range.startMs, range.endMs, this.geometry));
+  }
+
+  /** Numpad .: the selected keys across the width. */
+  viewSelected(): void {
+    const state = this.store.getState();
+    const document = currentDocument(state);
+    if (!document || state.selection.keys.size === 0) return;
+    let low = Number.POSITIVE_INFINITY;
+    let high = Number.NEGATIVE_INFINITY;
+    for (const id of state.selection.keys) {
+      const { objectIndex, frameIndex } = keyAddress(id);
+      const frame = document.eventObjects[objectIndex]?.frames[frameIndex];
+      if (frame === undefined) continue;
+      low = Math.min(low, frame);
+      high = Math.max(high, frame);
+    }
+    if (!Number.isFinite(low)) return;
+    const pad = Math.max(500, (high - low) * 0.1);
+    setTimelineView(this.store, viewRange(low - pad, high + pad, this.geometry, 0));
+  }
+
+  // ── Input ──────────────────────────────────────────────────────────────────────────────────
+
+  private local(event: MouseEvent): { x: number; y: number } {
+    const rect = this.canvas.getBoundingClientRect();
+    return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+  }
+
+  private setHover(row: number, hint: string): void {
+    if (row !== this.hoverRow) {
+      this.hoverRow = row;
+      this.invalidate();
+    }
+    if (this.store.getState().hint !== hint) this.store.setState({ hint });
+  }
+
+  private scrubTo(x: number): void {
+    const state = this.store.getState();
+    setPlayhead(this.store, Math.round(screenXToTime(x, state.session.timeline.view, this.geometry)));
+  }
+
+  private startMove(anchor: KeyAddress, startX: number, modal: boolean): void {
+    const document = currentDocument(this.store.getState());
+    if (!document || !beginKeyDrag(this.store, anchor)) return;
+    const keys = this.store.getState().drag!.keys;
+    this.gesture = { kind: 'move-keys', startX, anchorMs: document.eventObjects[anchor.objectIndex]!.frames[anchor.frameIndex]!, targets: snapTargets(document, keys), minimum: minimumDelta(document, keys), modal };
+  }
+
+  /** G: moves the selected keys with the mouse until a click or Enter. */
+  beginGrab(): void {
+    const state = this.store.getState();
+    if (state.selection.keys.size === 0) return;
+    const active = state.selection.active;
+    const anchor = active?.kind === 'key' && state.selection.keys.has(keyId(active.objectIndex, active.frameIndex)) ? { objectIndex: active.objectIndex, frameIndex: active.frameIndex } : keyAddress([...state.selection.keys][0]!);
+    this.startMove(anchor, this.pointer?.x ?? this.geometry.width / 2, true);
+    this.store.setState({ hint: 'Move keys: move the mouse · click or Enter to confirm · Esc or right-click to cancel · Ctrl toggles snapping' });
+  }
+
+  private updateMove(gesture: Extract<Gesture, { kind: 'move-keys' }>, x: number, invertSnap: boolean): void {
+    const state = this.store.getState();
+    const view = state.session.timeline.view;
+    const snapping = state.session.timeline.snapping !== invertSnap;
+    const delta = snapDelta(gesture.anchorMs, pixelsToMs(x - gesture.startX, view), gesture.targets, pixelsToMs(SNAP_DISTANCE_PX, view), snapping, gesture.minimum);
+    updateKeyDrag(this.store, delta);
+    const unit = state.session.timeline.unit;
+    const frameStepMs = state.session.playback.frameStepMs;
+    this.store.setState({ hint: `Δ ${delta >= 0 ? '+' : ''}${formatTime(delta, unit, frameStepMs)} → ${formatTime(gesture.anchorMs + delta, unit, frameStepMs)}${snapping ? ' · snapping' : ''} · Esc cancels` });
+  }
+
+  private finishMove(cancel: boolean): void {
+    this.gesture = null;
+    if (cancel) cancelKeyDrag(this.store);
+    else commitKeyDrag(this.store);
+    this.store.setState({ hint: '' });
+  }
+
+  private onKeyDown(event: KeyboardEvent): void {
+    const gesture = this.gesture;
+    if (!gesture) return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      if (gesture.kind === 'move-keys') this.finishMove(true);
+      else this.gesture = null;
+      this.invalidate();
+    } else if (event.key === 'Enter' && gesture.kind === 'move-keys') {
+      event.preventDefault();
+      event.stopPropagation();
+      this.finishMove(false);
+    }
+  }
+
+  private onPointerDown(event: PointerEvent): void {
+    const { x, y } = this.local(event);
+    this.pointer = { x, y };
+    const gesture = this.gesture;
+    if (gesture?.kind === 'move-keys' && gesture.modal) {
+      this.finishMove(event.button !== 0);
+      return;
+    }
+    if (event.button === 1) {
+      event.preventDefault();
+      this.canvas.setPointerCapture(event.pointerId);
+      this.gesture = { kind: 'pan', lastX: x, lastY: y };
+      return;
+    }
+    if (event.button === 2) {
+      this.onContextMenu(event.clientX, event.clientY);
+      return;
+    }
+    if (event.button !== 0) return;
+    this.canvas.setPointerCapture(event.pointerId);
+    const state = this.store.getState();
+    const rows = this.currentRows(state);
+    if (y < this.geometry.rulerHeight && x >= this.geometry.gutterWidth) {
+      this.gesture = { kind: 'scrub' };
+      this.scrubTo(x);
+      return;
+    }
+    if (x < this.geometry.gutterWidth) {
+      this.clickChannel(rows, x, y, event.shiftKey || event.ctrlKey);
+      return;
+    }
+    const document = currentDocument(state);
+    const hit = document ? hitTestKeys(rows, document, x, y, state.session.timeline.view, this.geometry) : null;
+    if (hit) {
+      const ids = hit.keys.map((key) => keyId(key.objectIndex, key.frameIndex));
+      const wasSelected = ids.every((id) => state.selection.keys.has(id));
+      if (event.shiftKey) selectKeys(this.store, hit.keys, wasSelected ? 'subtract' : 'extend');
+      else if (!wasSelected) selectKeys(this.store, hit.keys, 'replace');
+      this.gesture = { kind: 'press-key', hit, startX: x, startY: y, wasSelected, shift: event.shiftKey };
+      return;
+    }
+    if (!state.file) return;
+    this.gesture = { kind: 'press-empty', startX: x, startY: y, shift: event.shiftKey || event.ctrlKey };
+  }
+
+  private clickChannel(rows: TimelineRow[], x: number, y: number, extend: boolean): void {
+    const target = rowAt(rows, y, this.geometry);
+    if (!target) return;
+    const { row } = target;
+    const depth = row.kind === 'object' ? row.depth : row.kind === 'link' ? 1 : 0;
+    if ((row.kind === 'group' || row.kind === 'link') && x < 6 + depth * 12 + 14) {
+      toggleCollapsed(this.store, row.key, row.kind === 'link');
+      return;
+    }
+    const mode = extend ? 'toggle' : 'replace';
+    if (row.kind === 'link') selectLink(this.store, row.link.id, mode);
+    else if (row.kind === 'object') selectObjects(this.store, [row.objectIndex], mode);
+    else if (row.kind === 'group') selectObjects(this.store, row.objectIndices, mode);
+    else if (row.kind === 'summary') selectAllKeys(this.store, 'select');
+  }
+
+  private onPointerMove(event: PointerEvent): void {
+    const { x, y } = this.local(event);
+    this.pointer = { x, y };
+    const gesture = this.gesture;
+    const state = this.store.getState();
+    if (!gesture) {
+      this.hover(x, y);
+      return;
+    }
+    switch (gesture.kind) {
+      case 'scrub':
+        this.scrubTo(x);
+        return;
+      case 'pan': {
+        setTimelineView(this.store, panByPixels(state.session.timeline.view, x - gesture.lastX));
+        this.scrollBy(gesture.lastY - y);
+        gesture.lastX = x;
+        gesture.lastY = y;
+        return;
+      }
+      case 'press-key':
+        if (Math.hypot(x - gesture.startX, y - gesture.startY) < DRAG_THRESHOLD || !gesture.hit.keys[0]) return;
+        if (state.selection.keys.size === 0) return;
+        this.startMove(state.selection.keys.has(keyId(gesture.hit.keys[0].objectIndex, gesture.hit.keys[0].frameIndex)) ? gesture.hit.keys[0] : keyAddress([...state.selection.keys][0]!), gesture.startX, false);
+        if (this.gesture?.kind === 'move-keys') this.updateMove(this.gesture, x, event.ctrlKey);
+        return;
+      case 'move-keys':
+        this.updateMove(gesture, x, event.ctrlKey);
+        return;
+      case 'press-empty':
+        if (Math.hypot(x - gesture.startX, y - gesture.startY) < DRAG_THRESHOLD) return;
+        this.gesture = { kind: 'box', rect: { x0: gesture.startX, y0: gesture.startY, x1: x, y1: y }, mode: gesture.shift ? 'extend' : event.altKey ? 'subtract' : 'replace' };
+        this.invalidate();
+        return;
+      case 'box':
+        gesture.rect = { ...gesture.rect, x1: x, y1: y };
+        this.invalidate();
+        return;
+    }
+  }
+
+  private onPointerUp(event: PointerEvent): void {
+    const gesture = this.gesture;
+    if (!gesture) return;
+    if (gesture.kind === 'move-keys') {
+      if (!gesture.modal) this.finishMove(false);
+      return;
+    }
+    this.gesture = null;
+    if (this.canvas.hasPointerCapture(event.pointerId)) this.canvas.releasePointerCapture(event.pointerId);
+    const state = this.store.getState();
+    if (gesture.kind === 'press-key' && gesture.wasSelected && !gesture.shift) selectKeys(this.store, gesture.hit.keys, 'replace');
+    else if (gesture.kind === 'press-empty' && !gesture.shift) selectAllKeys(this.store, 'deselect');
+    else if (gesture.kind === 'box') {
+      const document = currentDocument(state);
+      if (document) selectKeys(this.store, keysInBox(this.currentRows(state), document, gesture.rect, state.session.timeline.view, this.geometry), gesture.mode);
+      this.invalidate();
+    }
+  }
+
+  private hover(x: number, y: number): void {
+    const state = this.store.getState();
+    const rows = this.currentRows(state);
+    const target = rowAt(rows, y, this.geometry);
+    if (y < this.geometry.rulerHeight) return this.setHover(-1, 'Click or drag to move the playhead · Ctrl+wheel zooms · wheel or middle-drag pans');
+    if (!target) return this.setHover(-1, '');
+    const document = currentDocument(state);
+    if (x < this.geometry.gutterWidth) return this.setHover(target.rowIndex, `${target.row.label}: click to select · Shift-click to add · the triangle expands`);
+    const hit = document ? hitTestKeys(rows, document, x, y, state.session.timeline.view, this.geometry) : null;
+    if (hit && document) {
+      const names = [...new Set(hit.keys.map((key) => document.eventObjects[key.objectIndex]!.name))].join(', ');
+      return this.setHover(target.rowIndex, `${names} @ ${formatTime(hit.timeMs, state.session.timeline.unit, state.session.playback.frameStepMs)} — drag or G to move · Shift-click toggles · X deletes`);
+    }
+    this.setHover(target.rowIndex, 'Drag to box-select · A selects all · Alt+A none · I inserts a key at the playhead');
+  }
+
+  private scrollBy(deltaY: number): void {
+    const before = this.geometry.scrollTop;
+    this.geometry.scrollTop += deltaY;
+    this.clampScroll();
+    if (this.geometry.scrollTop !== before) this.invalidate();
+  }
+
+  private onWheel(event: WheelEvent): void {
+    event.preventDefault();
+    const { x } = this.local(event);
+    const view = this.store.getState().session.timeline.view;
+    const pixels = event.deltaMode === 1 ? event.deltaY * 20 : event.deltaY;
+    if (event.ctrlKey || event.metaKey) {
+      setTimelineView(this.store, zoomAround(view, Math.max(this.geometry.gutterWidth, x), Math.exp(-pixels * 0.002), this.geometry));
+    } else if (event.shiftKey || x < this.geometry.gutterWidth) {
+      this.scrollBy(pixels);
+    } else {
+      const horizontal = Math.abs(event.deltaX) > Math.abs(event.deltaY) ? event.deltaX : pixels;
+      setTimelineView(this.store, panByPixels(view, -horizontal));
+    }
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * The 3D Viewport area: a View menu, shading buttons (wireframe, solid, textured) and overlay
+ * toggles in the header; the react-three-fiber canvas (render on demand, drawing buffer kept for
+ * screenshots) with the view name and statistics drawn over it.
+ */
+import { Canvas } from '@react-three/fiber';
+import { useMemo, useRef, useState } from 'react';
+import { useApp, useEditor, useRunOperator } from '../../app/editor-context';
+import { Icon, type IconName } from '../../app/Icon';
+import { EMPTY_SELECTION } from '../../state/selection';
+import type { Shading, ViewportOverlays } from '../../state/session';
+import { updateSession } from '../../state/session-actions';
+import { Area } from '../layout/Area';
+import { type MenuEntry, MenuPopup } from '../layout/Menu';
+import { VIEWPORT_BACKGROUND } from '../timeline/theme';
+import type { TextureSource } from './cape-texture';
+import { ViewNavigator } from './view-navigator';
+import { type ViewportOverlayRefs, ViewportScene } from './ViewportScene';
+
+const VIEW_MENU: MenuEntry[] = [
+  { kind: 'operator', id: 'view3d.view_all' },
+  { kind: 'operator', id: 'view3d.view_selected' },
+  { kind: 'separator' },
+  { kind: 'operator', id: 'view3d.view_axis', label: 'Front', properties: { type: 'front' } },
+  { kind: 'operator', id: 'view3d.view_axis', label: 'Back', properties: { type: 'back' } },
+  { kind: 'operator', id: 'view3d.view_axis', label: 'Right', properties: { type: 'right' } },
+  { kind: 'operator', id: 'view3d.view_axis', label: 'Left', properties: { type: 'left' } },
+  { kind: 'operator', id: 'view3d.view_axis', label: 'Top', properties: { type: 'top' } },
+  { kind: 'operator', id: 'view3d.view_axis', label: 'Bottom', properties: { type: 'bottom' } },
+  { kind: 'separator' },
+  { kind: 'operator', id: 'view.toggle_orthographic' },
+  { kind: 'operator', id: 'view.toggle_sidebar' },
+];
+
+const SHADINGS: { shading: Shading; icon: IconName; hint: string }[] = [
+  { shading: 'wireframe', icon: 'wire', hint: 'Wireframe shading (Shift+Z)' },
+  { shading: 'solid', icon: 'solid', hint: 'Solid shading: grey, lit by the normals' },
+  { shading: 'textured', icon: 'textured', hint: 'Textured shading: the cape texture from the data folders' },
+];
+
+const OVERLAYS: { overlay: keyof ViewportOverlays; label: string }[] = [
+  { overlay: 'grid', label: 'Grid floor' },
+  { overlay: 'axes', label: 'Axes' },
+  { overlay: 'normals', label: 'Vertex normals' },
+  { overlay: 'bounds', label: 'Bounds' },
+  { overlay: 'statistics', label: 'Statistics' },
+];
+
+function ViewportHeader() {
+  const { store } = useApp();
+  const shading = useEditor((state) => state.session.viewport.shading);
+  const overlays = useEditor((state) => state.session.viewport.overlays);
+  const [menu, setMenu] = useState<{ kind: 'view' | 'overlays'; x: number; y: number } | null>(null);
+  const open = (kind: 'view' | 'overlays', element: HTMLElement) => {
+    const rect = element.getBoundingClientRect();
+    setMenu({ kind, x: kind === 'view' ? rect.left : rect.right - 200, y: rect.bottom + 2 });
+  };
+  return (
+    <>
+      <button className="menu-button" onPointerDown={(event) => open('view', event.currentTarget)}>
+        View
+      </button>
+      <span className="spacer" />
+      <button className="button" data-hint="Viewport overlays" onPointerDown={(event) => open('overlays', event.currentTarget)}>
+        <Icon name="overlay" size={13} /> Overlays
+      </button>
+      <span className="separator-v" />
+      <span className="button-group">
+        {SHADINGS.map((item) => (
+          <button
+            key={item.shading}
+            className={`button icon${shading === item.shading ? ' active' : ''}`}
+            data-hint={item.hint}
+            data-testid={`shading-${item.shading}`}
+            onClick={() => updateSession(store, (session) => ({ ...session, viewport: { ...session.viewport, shading: item.shading } }))}
+          >
+            <Icon name={item.icon} size={13} />
+          </button>
+        ))}
+      </span>
+      {menu?.kind === 'view' ? <MenuPopup entries={VIEW_MENU} x={menu.x} y={menu.y} area="viewport" onClose={() => setMenu(null)} /> : null}
+      {menu?.kind === 'overlays' ? (
+        <MenuPopup
+          x={menu.x}
+          y={menu.y}
+          area="viewport"
+          onClose={() => setMenu(null)}
+          entries={OVERLAYS.map((item) => ({
+            kind: 'action',
+            label: item.label,
+            checked: overlays[item.overlay],
+            run: () => updateSession(store, (session) => ({ ...session, viewport: { ...session.viewport, overlays: { ...session.viewport.overlays, [item.overlay]: !session.viewport.overlays[item.overlay] } } })),
+          }))}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The area. `textureSource` loads cape textures (from the host's data folders). */
+export function Viewport({ textureSource }: { textureSource: TextureSource }) {
+  const { store } = useApp();
+  const run = useRunOperator();
+  const hasFile = useEditor((state) => state.file !== null);
+  const hasCapes = useEditor((state) => state.standaloneCape !== null || Object.values(state.capes).some((entry) => entry.cape !== null));
+  const navigator = useMemo(() => new ViewNavigator(), []);
+  const overlay = useRef<HTMLDivElement>(null);
+  const viewName = useRef<HTMLDivElement>(null);
+  const refs = useMemo<ViewportOverlayRefs>(() => ({ statistics: { visibleCapes: 0, vertices: 0, faces: 0 }, overlay, viewName }), []);
+  return (
+    <Area kind="viewport" title="3D Viewport" icon="mesh" header={<ViewportHeader />} bodyClassName="viewport-body">
+      <Canvas
+        frameloop="demand"
+        dpr={[1, 2]}
+        gl={{ preserveDrawingBuffer: true, antialias: true }}
+        data-testid="viewport-canvas"
+        style={{ position: 'absolute', inset: 0 }}
+        onPointerMissed={(event) => {
+          if (event.button === 0 && !event.shiftKey && store.getState().file?.kind === 'model') store.setState({ selection: EMPTY_SELECTION });
+        }}
+        onCreated={({ gl }) => gl.setClearColor(VIEWPORT_BACKGROUND)}
+      >
+        <ViewportScene navigator={navigator} textureSource={textureSource} refs={refs} />
+      </Canvas>
+      <div className="viewport-overlay">
+        <div className="view-name" ref={viewName}>
+          {navigator.viewName}
+        </div>
+        <div className="viewport-stats" ref={overlay} data-testid="viewport-stats" />
+      </div>
+      {!hasFile ? (
+        <div className="viewport-message">
+          Open a model or a cape (Ctrl+O) or drop a file here.
+          <br />
+          <button className="button" style={{ pointerEvents: 'auto', marginTop: 8 }} onClick={() => run('wm.open')}>
+            Open…
+          </button>
+        </div>
+      ) : !hasCapes ? (
+        <div className="viewport-message">No cape file could be loaded: see the outliner and the diagnostics.</div>
+      ) : null}
+    </Area>
+  );
+}

@@ -1,0 +1,261 @@
+/**
+ * The viewport's scene inside the react-three-fiber canvas: the navigator's camera, Blender-style
+ * mouse navigation, lights, the grid floor and axes, the axis gizmo, one CapeMesh per linked cape
+ * (or the standalone cape), and the per-frame statistics overlay. Renders on demand: store
+ * changes and navigation invalidate.
+ */
+import { GizmoHelper, GizmoViewport, Grid } from '@react-three/drei';
+import { useFrame, useThree } from '@react-three/fiber';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { BufferAttribute, BufferGeometry, type DirectionalLight } from 'three';
+import { useApp, useEditor } from '../../app/editor-context';
+import { capeKey } from '../../capes/cape-entry';
+import { type ViewAxis, areaCommands, registerAreaCommands } from '../../state/area-commands';
+import { currentDocument } from '../../state/editor-store';
+import { findLink } from '../../state/outliner-actions';
+import type { TextureSource } from './cape-texture';
+import { CapeMesh } from './CapeMesh';
+import type { ViewNavigator } from './view-navigator';
+import { type ViewportStatistics, capeRegistry, combinedBounds } from './viewport-registry';
+
+/** Shared with the HTML overlay outside the canvas. */
+export interface ViewportOverlayRefs {
+  statistics: ViewportStatistics;
+  overlay: { current: HTMLDivElement | null };
+  viewName: { current: HTMLDivElement | null };
+}
+
+/** Counts rendered frames for end-to-end tests (a plain counter: no allocation per frame). */
+export const viewportFrames = { count: 0 };
+
+function Navigation({ navigator }: { navigator: ViewNavigator }) {
+  const { store } = useApp();
+  const set = useThree((state) => state.set);
+  const size = useThree((state) => state.size);
+  const invalidate = useThree((state) => state.invalidate);
+  const element = useThree((state) => state.gl.domElement);
+  const [orthographic, setOrthographic] = useState(navigator.state.orthographic);
+  const pendingFrame = useRef(true);
+  const frameAll = useRef<(() => void) | null>(null);
+  // A frame request (a file was opened) is served once capes are mounted to frame.
+  useFrame(() => {
+    if (pendingFrame.current && frameAll.current && capeRegistry(store).animators.size > 0) {
+      pendingFrame.current = false;
+      frameAll.current();
+    }
+  }, -2);
+
+  useEffect(() => {
+    navigator.setAspect(size.width / Math.max(1, size.height));
+    invalidate();
+  }, [navigator, size, invalidate]);
+  useEffect(() => set({ camera: navigator.camera as never }), [navigator, orthographic, set]);
+
+  useEffect(() => {
+    const refresh = () => {
+      setOrthographic(navigator.state.orthographic);
+      invalidate();
+    };
+    const frame = (selectedOnly: boolean) => {
+      const bounds =
+        (selectedOnly ? combinedBounds(capeRegistry(store).animators, (animator) => animator.visible && isSelected(animator.file)) : null) ??
+        combinedBounds(capeRegistry(store).animators, (animator) => animator.visible) ??
+        combinedBounds(capeRegistry(store).animators, () => true);
+      if (bounds) navigator.frame(bounds);
+      refresh();
+    };
+    const isSelected = (file: unknown) => {
+      const state = store.getState();
+      const document = currentDocument(state);
+      if (!document) return true;
+      for (const id of state.selection.links) {
+        const link = findLink(document, id);
+        if (link && state.capes[capeKey(link.path)]?.cape?.file === file) return true;
+      }
+      return false;
+    };
+    const unregister = registerAreaCommands(store, 'viewport', {
+      viewAll: () => frame(false),
+      viewSelected: () => frame(true),
+      viewAxis: (axis: ViewAxis) => {
+        navigator.viewAxis(axis);
+        refresh();
+      },
+      toggleOrthographic: () => {
+        navigator.toggleOrthographic();
+        refresh();
+      },
+      orbitStep: (direction) => {
+        navigator.orbitStep(direction);
+        refresh();
+      },
+      zoomStep: (delta) => {
+        navigator.zoom(delta > 0 ? 1.2 : 1 / 1.2);
+        refresh();
+      },
+    });
+    let drag: { mode: 'orbit' | 'pan' | 'zoom'; x: number; y: number } | null = null;
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.button !== 1) return;
+      event.preventDefault();
+      element.setPointerCapture(event.pointerId);
+      drag = { mode: event.shiftKey ? 'pan' : event.ctrlKey ? 'zoom' : 'orbit', x: event.clientX, y: event.clientY };
+    };
+    const onPointerMove = (event: PointerEvent) => {
+      if (!drag) return;
+      const deltaX = event.clientX - drag.x;
+      const deltaY = event.clientY - drag.y;
+      drag.x = event.clientX;
+      drag.y = event.clientY;
+      if (drag.mode === 'orbit') navigator.orbit(deltaX, deltaY);
+      else if (drag.mode === 'pan') navigator.pan(deltaX, deltaY, element.clientHeight);
+      else navigator.zoom(Math.exp(-deltaY * 0.01));
+      refresh();
+    };
+    const onPointerUp = () => {
+      drag = null;
+    };
+    const onWheel = (event: WheelEvent) => {
+      event.preventDefault();
+      const pixels = event.deltaMode === 1 ? event.deltaY * 20 : event.deltaY;
+      navigator.zoom(Math.exp(-pixels * 0.0015));
+      refresh();
+    };
+    const onAuxClick = (event: MouseEvent) => event.button === 1 && event.preventDefault();
+    element.addEventListener('pointerdown', onPointerDown);
+    element.addEventListener('pointermove', onPointerMove);
+    element.addEventListener('pointerup', onPointerUp);
+    element.addEventListener('wheel', onWheel, { passive: false });
+    element.addEventListener('auxclick', onAuxClick);
+    const unsubscribe = store.subscribe((state, previous) => {
+      if (state.frameRequests.viewport !== previous.frameRequests.viewport) pendingFrame.current = true;
+      if (
+        state.session.playback.playheadMs !== previous.session.playback.playheadMs ||
+        state.history !== previous.history ||
+        state.drag !== previous.drag ||
+        state.capes !== previous.capes ||
+        state.selection !== previous.selection ||
+        state.session.viewport !== previous.session.viewport ||
+        state.standaloneCape !== previous.standaloneCape ||
+        state.textures !== previous.textures
+      )
+        invalidate();
+    });
+    frameAll.current = () => frame(false);
+    return () => {
+      unregister();
+      unsubscribe();
+      element.removeEventListener('pointerdown', onPointerDown);
+      element.removeEventListener('pointermove', onPointerMove);
+      element.removeEventListener('pointerup', onPointerUp);
+      element.removeEventListener('wheel', onWheel);
+      element.removeEventListener('auxclick', onAuxClick);
+    };
+  }, [navigator, store, element, invalidate]);
+  return null;
+}
+
+function AxisLines({ extent }: { extent: number }) {
+  const geometries = useMemo(() => {
+    const x = new BufferGeometry().setAttribute('position', new BufferAttribute(new Float32Array([-extent, 0, 0, extent, 0, 0]), 3));
+    const y = new BufferGeometry().setAttribute('position', new BufferAttribute(new Float32Array([0, -extent, 0, 0, extent, 0]), 3));
+    return { x, y };
+  }, [extent]);
+  return (
+    <>
+      <lineSegments geometry={geometries.x}>
+        <lineBasicMaterial color="#ff3352" transparent opacity={0.75} />
+      </lineSegments>
+      <lineSegments geometry={geometries.y}>
+        <lineBasicMaterial color="#8bdc00" transparent opacity={0.75} />
+      </lineSegments>
+    </>
+  );
+}
+
+/** Grid spacing for a view distance: a power of ten giving a few dozen cells across the view. */
+function gridCellFor(distance: number): number {
+  return 10 ** Math.round(Math.log10(Math.max(1e-3, distance / 20)));
+}
+
+/** The scene. */
+export function ViewportScene({ navigator, textureSource, refs }: { navigator: ViewNavigator; textureSource: TextureSource; refs: ViewportOverlayRefs }) {
+  const { store } = useApp();
+  const document = useEditor(currentDocument);
+  const capes = useEditor((state) => state.capes);
+  const standaloneCape = useEditor((state) => state.standaloneCape);
+  const overlays = useEditor((state) => state.session.viewport.overlays);
+  const light = useRef<DirectionalLight>(null);
+  const [gridCell, setGridCell] = useState(() => gridCellFor(navigator.state.distance));
+
+  useFrame(() => {
+    const statistics = refs.statistics;
+    statistics.visibleCapes = 0;
+    statistics.vertices = 0;
+    statistics.faces = 0;
+  }, -1);
+  useFrame(() => {
+    viewportFrames.count += 1;
+    if (light.current) {
+      light.current.position.copy(navigator.camera.position);
+      light.current.target.position.copy(navigator.state.target);
+      light.current.target.updateMatrixWorld();
+    }
+    const overlay = refs.overlay.current;
+    if (overlay) {
+      const statistics = refs.statistics;
+      overlay.textContent = overlays.statistics ? `Capes ${statistics.visibleCapes} · Vertices ${statistics.vertices.toLocaleString()} · Faces ${statistics.faces.toLocaleString()}` : '';
+    }
+    if (refs.viewName.current && refs.viewName.current.textContent !== navigator.viewName) refs.viewName.current.textContent = navigator.viewName;
+    const cell = gridCellFor(navigator.state.distance);
+    if (cell !== gridCell) setGridCell(cell);
+  }, 2);
+
+  const meshes = document
+    ? document.links.map((link) => {
+        const entry = capes[capeKey(link.path)];
+        return entry?.cape ? <CapeMesh key={`${link.id}:${capeKey(link.path)}`} entry={entry} link={link} textureSource={textureSource} statistics={refs.statistics} /> : null;
+      })
+    : standaloneCape?.cape
+      ? [<CapeMesh key="standalone" entry={standaloneCape} link={null} textureSource={textureSource} statistics={refs.statistics} />]
+      : [];
+
+  return (
+    <>
+      <Navigation navigator={navigator} />
+      <hemisphereLight args={['#ffffff', '#3a3a3a', 1.1]} />
+      <directionalLight ref={light} intensity={1.6} />
+      {overlays.grid ? (
+        <Grid
+          rotation={[Math.PI / 2, 0, 0]}
+          infiniteGrid
+          cellSize={gridCell}
+          sectionSize={gridCell * 10}
+          cellColor="#4f4f4f"
+          sectionColor="#5e5e5e"
+          cellThickness={0.8}
+          sectionThickness={1.2}
+          fadeDistance={gridCell * 400}
+          fadeStrength={1.5}
+          side={2}
+        />
+      ) : null}
+      {overlays.axes ? <AxisLines extent={gridCell * 200} /> : null}
+      {meshes}
+      <GizmoHelper alignment="top-right" margin={[64, 64]}>
+        <GizmoViewport
+          axisColors={['#ff3352', '#8bdc00', '#2890ff']}
+          labelColor="#111"
+          onClick={(event) => {
+            event.stopPropagation();
+            const position = event.object.position;
+            const axis: ViewAxis | null =
+              position.x > 0.5 ? 'right' : position.x < -0.5 ? 'left' : position.y > 0.5 ? 'back' : position.y < -0.5 ? 'front' : position.z > 0.5 ? 'top' : position.z < -0.5 ? 'bottom' : null;
+            if (axis) areaCommands(store, 'viewport')?.viewAxis(axis);
+            return null;
+          }}
+        />
+      </GizmoHelper>
+    </>
+  );
+}

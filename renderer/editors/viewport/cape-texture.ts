@@ -1,0 +1,77 @@
+/**
+ * Textures for cape meshes: a checker pattern (shown while the real texture is missing or cannot
+ * be decoded, with the reason recorded for the properties), and the hook that asks for the real
+ * one. Textures are shared by every mesh that uses the same path.
+ */
+import { useEffect, useState } from 'react';
+import { DataTexture, NearestFilter, RepeatWrapping, RGBAFormat, SRGBColorSpace, type Texture, UnsignedByteType } from 'three';
+import type { EditorStore, TextureStatus } from '../../state/editor-store';
+
+let checker: DataTexture | null = null;
+
+/** The 8 × 8 magenta/grey checker shown for a texture that is not available. */
+export function checkerTexture(): DataTexture {
+  if (checker) return checker;
+  const size = 8;
+  const pixels = new Uint8Array(size * size * 4);
+  for (let y = 0; y < size; y += 1) {
+    for (let x = 0; x < size; x += 1) {
+      const offset = (y * size + x) * 4;
+      const light = (x + y) % 2 === 0;
+      pixels[offset] = light ? 210 : 60;
+      pixels[offset + 1] = light ? 60 : 60;
+      pixels[offset + 2] = light ? 210 : 70;
+      pixels[offset + 3] = 255;
+    }
+  }
+  checker = new DataTexture(pixels, size, size, RGBAFormat, UnsignedByteType);
+  checker.magFilter = NearestFilter;
+  checker.minFilter = NearestFilter;
+  checker.wrapS = RepeatWrapping;
+  checker.wrapT = RepeatWrapping;
+  checker.colorSpace = SRGBColorSpace;
+  checker.repeat.set(4, 4);
+  checker.needsUpdate = true;
+  return checker;
+}
+
+/** Records a texture's state for the properties. */
+export function recordTextureStatus(store: EditorStore, texturePath: string, status: TextureStatus): void {
+  const key = texturePath.toLowerCase();
+  const current = store.getState().textures[key];
+  if (current && current.status === status.status && current.reason === status.reason && current.resolvedPath === status.resolvedPath) return;
+  store.setState((state) => ({ textures: { ...state.textures, [key]: status } }));
+}
+
+/** Loads a texture for a game path; resolves to a texture and its status. */
+export type TextureSource = (texturePath: string) => Promise<{ texture: Texture | null; status: TextureStatus }>;
+
+/**
+ * The texture of a cape: the checker until `source` delivers the real one (or for good, when it
+ * cannot). The status goes to the store whichever way it ends.
+ */
+export function useCapeTexture(store: EditorStore, texturePath: string, source: TextureSource): Texture {
+  const [texture, setTexture] = useState<Texture>(checkerTexture);
+  useEffect(() => {
+    let cancelled = false;
+    setTexture(checkerTexture());
+    if (!texturePath) {
+      recordTextureStatus(store, texturePath, { status: 'missing', resolvedPath: null, reason: 'the cape names no texture', width: 0, height: 0 });
+      return;
+    }
+    recordTextureStatus(store, texturePath, { status: 'loading', resolvedPath: null, reason: null, width: 0, height: 0 });
+    source(texturePath)
+      .then(({ texture: loaded, status }) => {
+        if (cancelled) return;
+        recordTextureStatus(store, texturePath, status);
+        if (loaded) setTexture(loaded);
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) recordTextureStatus(store, texturePath, { status: 'unreadable', resolvedPath: null, reason: error instanceof Error ? error.message : String(error), width: 0, height: 0 });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [store, texturePath, source]);
+  return texture;
+}

@@ -1,0 +1,168 @@
+/**
+ * Blender's view navigation, Z up (like Blender and Warcraft III): a turntable orbit around a
+ * target (yaw about Z, pitch above the horizon), pan in the view plane, dolly zoom, the numpad
+ * views (1 front looks along +Y, 3 right along −X, 7 top down −Z; Ctrl for the opposite side),
+ * orthographic toggle (numpad 5; numpad views switch to orthographic and orbiting back, as with
+ * Blender's Auto Perspective) and framing bounds. Drives a perspective and an orthographic camera.
+ */
+import { type Camera, Matrix4, OrthographicCamera, PerspectiveCamera, Vector3 } from 'three';
+import type { ViewAxis } from '../../state/area-commands';
+
+const DEGREE = Math.PI / 180;
+const MAX_PITCH = 90 * DEGREE;
+
+/** The views of the numpad: yaw and pitch of the direction from the target to the camera. */
+const AXIS_VIEWS: Record<ViewAxis, { yaw: number; pitch: number; label: string }> = {
+  front: { yaw: -90 * DEGREE, pitch: 0, label: 'Front' },
+  back: { yaw: 90 * DEGREE, pitch: 0, label: 'Back' },
+  right: { yaw: 0, pitch: 0, label: 'Right' },
+  left: { yaw: 180 * DEGREE, pitch: 0, label: 'Left' },
+  top: { yaw: -90 * DEGREE, pitch: MAX_PITCH, label: 'Top' },
+  bottom: { yaw: -90 * DEGREE, pitch: -MAX_PITCH, label: 'Bottom' },
+};
+
+/** The camera's state, as plain numbers. */
+export interface ViewState {
+  target: Vector3;
+  distance: number;
+  yaw: number;
+  pitch: number;
+  orthographic: boolean;
+  /** The numpad view last chosen, until the user orbits. */
+  axis: ViewAxis | null;
+}
+
+/** Navigation state and the two cameras it drives. */
+export class ViewNavigator {
+  readonly perspective = new PerspectiveCamera(40, 1, 0.1, 100_000);
+  readonly orthographic = new OrthographicCamera(-1, 1, 1, -1, -100_000, 100_000);
+  readonly state: ViewState = { target: new Vector3(), distance: 300, yaw: -60 * DEGREE, pitch: 25 * DEGREE, orthographic: false, axis: null };
+  /** Orthographic because a numpad view asked for it (orbiting returns to perspective). */
+  private autoOrthographic = false;
+  private aspect = 1;
+  private readonly basis = new Matrix4();
+  private readonly right = new Vector3();
+  private readonly up = new Vector3();
+  private readonly back = new Vector3();
+
+  constructor() {
+    this.perspective.up.set(0, 0, 1);
+    this.orthographic.up.set(0, 0, 1);
+    this.apply();
+  }
+
+  /** The camera to render with. */
+  get camera(): Camera {
+    return this.state.orthographic ? this.orthographic : this.perspective;
+  }
+
+  /** A name for the overlay: "User Perspective", "Front Orthographic". */
+  get viewName(): string {
+    const axis = this.state.axis ? AXIS_VIEWS[this.state.axis].label : 'User';
+    return `${axis} ${this.state.orthographic ? 'Orthographic' : 'Perspective'}`;
+  }
+
+  /** Sets the viewport's aspect ratio. */
+  setAspect(aspect: number): void {
+    this.aspect = Math.max(1e-3, aspect);
+    this.apply();
+  }
+
+  /** Recomputes both cameras from the state. Allocates nothing. */
+  apply(): void {
+    const { target, distance, yaw, pitch } = this.state;
+    const cosPitch = Math.cos(pitch);
+    this.back.set(cosPitch * Math.cos(yaw), cosPitch * Math.sin(yaw), Math.sin(pitch));
+    this.right.set(-Math.sin(yaw), Math.cos(yaw), 0);
+    this.up.crossVectors(this.back, this.right);
+    this.basis.makeBasis(this.right, this.up, this.back);
+    for (const camera of [this.perspective, this.orthographic]) {
+      camera.position.copy(this.back).multiplyScalar(distance).add(target);
+      camera.quaternion.setFromRotationMatrix(this.basis);
+    }
+    this.perspective.aspect = this.aspect;
+    this.perspective.near = Math.max(0.01, distance / 1000);
+    this.perspective.far = distance * 1000;
+    this.perspective.updateProjectionMatrix();
+    const halfHeight = distance * Math.tan((this.perspective.fov * DEGREE) / 2);
+    this.orthographic.top = halfHeight;
+    this.orthographic.bottom = -halfHeight;
+    this.orthographic.left = -halfHeight * this.aspect;
+    this.orthographic.right = halfHeight * this.aspect;
+    this.orthographic.near = -distance * 1000;
+    this.orthographic.far = distance * 1000;
+    this.orthographic.updateProjectionMatrix();
+    for (const camera of [this.perspective, this.orthographic]) camera.updateMatrixWorld();
+  }
+
+  /** Middle-drag: turntable orbit by a pointer delta in pixels. */
+  orbit(deltaX: number, deltaY: number): void {
+    this.state.yaw -= deltaX * 0.008;
+    this.state.pitch = Math.max(-MAX_PITCH, Math.min(MAX_PITCH, this.state.pitch + deltaY * 0.008));
+    this.leaveAxis();
+    this.apply();
+  }
+
+  /** Numpad 4/6/8/2: orbit by 15°. */
+  orbitStep(direction: 'left' | 'right' | 'up' | 'down'): void {
+    const step = 15 * DEGREE;
+    if (direction === 'left') this.state.yaw += step;
+    else if (direction === 'right') this.state.yaw -= step;
+    else this.state.pitch = Math.max(-MAX_PITCH, Math.min(MAX_PITCH, this.state.pitch + (direction === 'up' ? -step : step)));
+    this.leaveAxis();
+    this.apply();
+  }
+
+  private leaveAxis(): void {
+    this.state.axis = null;
+    if (this.autoOrthographic) {
+      this.state.orthographic = false;
+      this.autoOrthographic = false;
+    }
+  }
+
+  /** Shift+middle-drag: moves the target in the view plane so the scene follows the pointer. */
+  pan(deltaX: number, deltaY: number, viewportHeight: number): void {
+    const worldPerPixel = (2 * this.state.distance * Math.tan((this.perspective.fov * DEGREE) / 2)) / Math.max(1, viewportHeight);
+    this.state.target.addScaledVector(this.right, -deltaX * worldPerPixel).addScaledVector(this.up, deltaY * worldPerPixel);
+    this.apply();
+  }
+
+  /** Wheel / Ctrl+middle: zooms by a factor (> 1 zooms in). */
+  zoom(factor: number): void {
+    this.state.distance = Math.min(1e6, Math.max(1e-3, this.state.distance / factor));
+    this.apply();
+  }
+
+  /** Numpad 1/3/7 (Ctrl for the opposite side): looks along an axis, orthographic. */
+  viewAxis(axis: ViewAxis): void {
+    const view = AXIS_VIEWS[axis];
+    this.state.yaw = view.yaw;
+    this.state.pitch = view.pitch;
+    this.state.axis = axis;
+    if (!this.state.orthographic) {
+      this.state.orthographic = true;
+      this.autoOrthographic = true;
+    }
+    this.apply();
+  }
+
+  /** Numpad 5. */
+  toggleOrthographic(): void {
+    this.state.orthographic = !this.state.orthographic;
+    this.autoOrthographic = false;
+    this.apply();
+  }
+
+  /** Home / numpad .: fits a bounding box [minX, minY, minZ, maxX, maxY, maxZ] into the view. */
+  frame(bounds: ArrayLike<number>): void {
+    const [minX, minY, minZ, maxX, maxY, maxZ] = [bounds[0]!, bounds[1]!, bounds[2]!, bounds[3]!, bounds[4]!, bounds[5]!];
+    if (![minX, minY, minZ, maxX, maxY, maxZ].every(Number.isFinite)) return;
+    this.state.target.set((minX + maxX) / 2, (minY + maxY) / 2, (minZ + maxZ) / 2);
+    const radius = Math.max(1e-2, Math.hypot(maxX - minX, maxY - minY, maxZ - minZ) / 2);
+    const halfFov = (this.perspective.fov * DEGREE) / 2;
+    const fit = Math.min(halfFov, Math.atan(Math.tan(halfFov) * this.aspect));
+    this.state.distance = (radius / Math.sin(fit)) * 1.1;
+    this.apply();
+  }
+}

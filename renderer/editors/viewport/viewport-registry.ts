@@ -1,0 +1,59 @@
+/**
+ * What the viewport's parts share without React: the animators of the mounted capes (for
+ * framing) and the per-frame statistics the overlay shows.
+ */
+import type { CapeAnimator } from '../../capes/cape-animator';
+import type { EditorStore } from '../../state/editor-store';
+
+/** Counted anew every frame by the cape meshes. */
+export interface ViewportStatistics {
+  visibleCapes: number;
+  vertices: number;
+  faces: number;
+}
+
+/** The mounted capes of one store's viewport. */
+export interface CapeRegistry {
+  animators: Set<CapeAnimator>;
+  /** Adds an animator; returns the function that removes it. */
+  add(animator: CapeAnimator): () => void;
+}
+
+const registries = new WeakMap<EditorStore, CapeRegistry>();
+
+/** The registry of a store's viewport. */
+export function capeRegistry(store: EditorStore): CapeRegistry {
+  let registry = registries.get(store);
+  if (!registry) {
+    const animators = new Set<CapeAnimator>();
+    registry = {
+      animators,
+      add(animator) {
+        animators.add(animator);
+        return () => animators.delete(animator);
+      },
+    };
+    registries.set(store, registry);
+  }
+  return registry;
+}
+
+/**
+ * Bounds [minX, minY, minZ, maxX, maxY, maxZ] over the animators that pass `include`, sampling
+ * hidden capes at their first keyframe so there is always something to frame.
+ */
+export function combinedBounds(animators: Iterable<CapeAnimator>, include: (animator: CapeAnimator) => boolean): Float32Array | null {
+  const bounds = new Float32Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
+  let any = false;
+  for (const animator of animators) {
+    if (!include(animator)) continue;
+    if (animator.version === 0) animator.update(0);
+    if (!animator.rendered && animator.version === 0) continue;
+    any = true;
+    for (let axis = 0; axis < 3; axis += 1) {
+      bounds[axis] = Math.min(bounds[axis]!, animator.bounds[axis]!);
+      bounds[axis + 3] = Math.max(bounds[axis + 3]!, animator.bounds[axis + 3]!);
+    }
+  }
+  return any ? bounds : null;
+}

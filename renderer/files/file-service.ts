@@ -1,0 +1,296 @@
+/**
+ * Files: open (path, recent, drag and drop), save in the file's own format (atomic on the host,
+ * with a conflict prompt when the file changed on disk), save as, revert, data folders, the
+ * unsaved-changes prompt and the reload prompt. The host moves bytes; the codec gives them
+ * meaning; this module sequences the two and keeps the store's document state in step.
+ */
+import { type FileIdentity, HostError } from '../../electron/contract';
+import { writeMrf } from '../../shared/mrf';
+import { parseCape, loadLinkedCapes } from '../capes/cape-loader';
+import { closeDocument, markSaved, openModelDocument, openStandaloneCape } from '../state/document-actions';
+import { type EditorStore, type OpenFile, currentDocument, isDirty } from '../state/editor-store';
+import { askConfirm, askPath, notify } from '../state/dialog-actions';
+import { updateSession } from '../state/session-actions';
+import type { ModelParser } from '../workers/model-parser';
+
+/** The base name of a path (either slash). */
+export function baseName(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
+}
+
+/** The extension of a name, lower case with the dot ('' when none). */
+export function extensionOf(name: string): string {
+  const match = /\.[^.\\/]+$/.exec(name);
+  return match ? match[0].toLowerCase() : '';
+}
+
+/** Exactly the bytes of a view, as an ArrayBuffer to send. */
+function exactBuffer(bytes: Uint8Array): ArrayBuffer {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer) return bytes.buffer;
+  return bytes.slice().buffer as ArrayBuffer;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof HostError) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Opening and saving, bound to one store. */
+export class FileService {
+  constructor(
+    private readonly store: EditorStore,
+    private readonly parser: ModelParser,
+  ) {}
+
+  private get host() {
+    const host = this.store.getState().services.host;
+    if (!host) throw new Error('no host is connected');
+    return host;
+  }
+
+  /** Asks what to do with unsaved changes; true when it is fine to continue. */
+  async confirmDiscard(action: string): Promise<boolean> {
+    const state = this.store.getState();
+    if (!isDirty(state)) return true;
+    const name = state.file?.name ?? 'Untitled';
+    const choice = await askConfirm(this.store, 'Unsaved changes', `Save changes to “${name}” before ${action}?`, [
+      { id: 'cancel', label: 'Cancel' },
+      { id: 'discard', label: "Don't Save", danger: true },
+      { id: 'save', label: 'Save', primary: true },
+    ]);
+    if (choice === 'save') return this.save();
+    return choice === 'discard';
+  }
+
+  /** Opens a file path the host granted. */
+  async openPath(path: string, options: { skipPrompt?: boolean } = {}): Promise<boolean> {
+    if (!options.skipPrompt && !(await this.confirmDiscard('opening another file'))) return false;
+    const name = baseName(path);
+    this.store.setState({ loading: { label: `Reading ${name}…`, progress: null } });
+    try {
+      const opened = await this.host.openFile({ path });
+      const previous = this.store.getState().file?.path;
+      const ok = await this.openBytes(name, opened.bytes, opened.identity.path, opened.identity);
+      if (ok && previous && previous !== opened.identity.path) this.host.closeFile({ path: previous }).catch(() => undefined);
+      if (ok) void this.refreshSettings();
+      return ok;
+    } catch (error) {
+      notify(this.store, `Cannot open ${name}: ${describe(error)}`, 'error');
+      this.store.setState({ loading: null });
+      return false;
+    }
+  }
+
+  /** Opens bytes (a dropped file, a recovery file or an opened path). */
+  async openBytes(name: string, bytes: ArrayBuffer, path: string | null, identity: FileIdentity | null): Promise<boolean> {
+    const file: OpenFile = { kind: extensionOf(name) === '.mrf' ? 'mrf' : 'model', path, name, identity };
+    try {
+      if (file.kind === 'mrf') {
+        const entry = parseCape(path ?? name, path, new Uint8Array(bytes));
+        if (entry.status !== 'found') throw new Error(entry.reason ?? 'unreadable');
+        openStandaloneCape(this.store, entry, file);
+      } else {
+        this.store.setState({ loading: { label: `Parsing ${name}…`, progress: null } });
+        const document = await this.parser.parse(bytes, name);
+        openModelDocument(this.store, document, file);
+        this.store.setState({ loading: { label: `Loading ${document.links.length} capes…`, progress: null } });
+        await loadLinkedCapes(this.store, document, true);
+      }
+      updateSession(this.store, (session) => ({ ...session, timeline: { ...session.timeline, sequenceIndex: -1 } }));
+      this.store.setState((state) => ({ loading: null, playing: 0, frameRequests: { timeline: state.frameRequests.timeline + 1, viewport: state.frameRequests.viewport + 1 } }));
+      this.updateWindowState();
+      return true;
+    } catch (error) {
+      notify(this.store, `Cannot open ${name}: ${describe(error)}`, 'error');
+      this.store.setState({ loading: null });
+      return false;
+    }
+  }
+
+  /** The bytes of the open file in its own format. */
+  serialize(): Uint8Array | null {
+    const state = this.store.getState();
+    const document = currentDocument(state);
+    if (document) {
+      const codec = state.services.codec;
+      if (!codec) throw new Error('the model codec is not available');
+      return codec.writeModel(document);
+    }
+    if (state.standaloneCape?.cape) return writeMrf(state.standaloneCape.cape.file);
+    return null;
+  }
+
+  /** Ctrl+S: saves in place (Save As when the file has no path yet). */
+  async save(): Promise<boolean> {
+    const state = this.store.getState();
+    const file = state.file;
+    if (!file) return false;
+    if (!file.path) return this.saveAs();
+    const document = currentDocument(state);
+    try {
+      const bytes = this.serialize();
+      if (!bytes) return false;
+      let result = await this.host.saveFile({ path: file.path, bytes: exactBuffer(bytes), expected: file.identity, force: false });
+      if (result.status === 'conflict') {
+        const choice = await askConfirm(
+          this.store,
+          'File changed on disk',
+          `“${file.name}” was changed by another program since it was opened.\nOverwrite it with your version?`,
+          [
+            { id: 'cancel', label: 'Cancel' },
+            { id: 'overwrite', label: 'Overwrite', danger: true },
+          ],
+        );
+        if (choice !== 'overwrite') return false;
+        result = await this.host.saveFile({ path: file.path, bytes: exactBuffer(bytes), expected: null, force: true });
+        if (result.status === 'conflict') throw new Error('the file is still in conflict');
+      }
+      this.afterSave(document, { ...file, identity: result.identity }, result.backupPath);
+      return true;
+    } catch (error) {
+      notify(this.store, `Cannot save ${file.name}: ${describe(error)}`, 'error');
+      return false;
+    }
+  }
+
+  /** Ctrl+Shift+S: saves to a new path, in the same format. */
+  async saveAs(): Promise<boolean> {
+    const state = this.store.getState();
+    const file = state.file;
+    if (!file) return false;
+    const path = await askPath(this.store, 'save', file.name);
+    if (!path) return false;
+    const wanted = extensionOf(file.name);
+    if (wanted && extensionOf(path) !== wanted) {
+      notify(this.store, `Save As keeps the file's format: choose a name ending in ${wanted} (conversion between formats is not supported)`, 'error');
+      return false;
+    }
+    const document = currentDocument(state);
+    try {
+      const bytes = this.serialize();
+      if (!bytes) return false;
+      const result = await this.host.saveFileAs({ path, bytes: exactBuffer(bytes) });
+      if (result.status === 'conflict') throw new Error('the file exists and changed while saving');
+      if (file.path && file.path !== result.identity.path) this.host.closeFile({ path: file.path }).catch(() => undefined);
+      this.afterSave(document, { ...file, path: result.identity.path, name: baseName(result.identity.path), identity: result.identity }, result.backupPath);
+      void this.refreshSettings();
+      return true;
+    } catch (error) {
+      notify(this.store, `Cannot save ${baseName(path)}: ${describe(error)}`, 'error');
+      return false;
+    }
+  }
+
+  private afterSave(document: ReturnType<typeof currentDocument>, file: OpenFile, backupPath: string | null): void {
+    if (document) markSaved(this.store, document, file);
+    else this.store.setState({ file, changedOnDisk: false });
+    this.host.discardRecovery({ id: recoveryId(file.path ?? file.name) }).catch(() => undefined);
+    notify(this.store, `Saved ${file.name}${backupPath ? ` (original kept as ${baseName(backupPath)})` : ''}`);
+    this.updateWindowState();
+  }
+
+  /** File ▸ Revert: reloads the file from disk, dropping unsaved changes. */
+  async revert(): Promise<boolean> {
+    const file = this.store.getState().file;
+    if (!file?.path) return false;
+    if (isDirty(this.store.getState())) {
+      const choice = await askConfirm(this.store, 'Revert', `Discard every unsaved change to “${file.name}” and reload it from disk?`, [
+        { id: 'cancel', label: 'Cancel' },
+        { id: 'revert', label: 'Revert', danger: true },
+      ]);
+      if (choice !== 'revert') return false;
+    }
+    return this.openPath(file.path, { skipPrompt: true });
+  }
+
+  /** Ctrl+O: chooses a file and opens it. */
+  async open(): Promise<boolean> {
+    if (!(await this.confirmDiscard('opening another file'))) return false;
+    const path = await askPath(this.store, 'open');
+    return path ? this.openPath(path, { skipPrompt: true }) : false;
+  }
+
+  /** File ▸ Open Data Folder: puts a folder first in the stack and re-resolves the capes. */
+  async openDataFolder(): Promise<boolean> {
+    const path = await askPath(this.store, 'dataFolder');
+    if (!path) return false;
+    try {
+      this.store.setState({ loading: { label: `Indexing ${baseName(path)}…`, progress: null } });
+      const dataFolders = await this.host.addDataFolder({ path, position: 0 });
+      this.store.setState({ dataFolders, loading: null });
+      await this.reloadCapes();
+      notify(this.store, `Data folder ${path} added`);
+      return true;
+    } catch (error) {
+      this.store.setState({ loading: null });
+      notify(this.store, `Cannot add the data folder: ${describe(error)}`, 'error');
+      return false;
+    }
+  }
+
+  /** Re-resolves every linked cape (data folders changed). */
+  async reloadCapes(): Promise<void> {
+    const document = currentDocument(this.store.getState());
+    if (document) await loadLinkedCapes(this.store, document, true);
+  }
+
+  /** The host says the open file changed on disk: offer to reload (unless it is our own save). */
+  async fileChangedOnDisk(path: string, identity: FileIdentity | null): Promise<void> {
+    const file = this.store.getState().file;
+    if (!file?.path || file.path !== path) return;
+    if (identity && file.identity && identity.sha256 === file.identity.sha256) return;
+    if (this.store.getState().changedOnDisk) return;
+    this.store.setState({ changedOnDisk: true });
+    const dirty = isDirty(this.store.getState());
+    const message = identity
+      ? `“${file.name}” was changed on disk by another program.${dirty ? '\nReloading discards your unsaved changes.' : ''}`
+      : `“${file.name}” was deleted or renamed on disk. Your version stays open; save it to write it back.`;
+    const actions = identity
+      ? [
+          { id: 'keep', label: 'Keep Mine' },
+          { id: 'reload', label: 'Reload', primary: true, danger: dirty },
+        ]
+      : [{ id: 'keep', label: 'OK', primary: true }];
+    const choice = await askConfirm(this.store, 'File changed on disk', message, actions);
+    if (choice === 'reload') await this.openPath(path, { skipPrompt: true });
+  }
+
+  /** Settings the header shows: recent files and data folders. */
+  async refreshSettings(): Promise<void> {
+    try {
+      const [settings, dataFolders] = await Promise.all([this.host.getSettings(), this.host.listDataFolders()]);
+      this.store.setState({ recentFiles: settings.recentFiles, dataFolders });
+    } catch {
+      // The header keeps what it had.
+    }
+  }
+
+  /** Title and edited flag for the window (and the close prompt in Electron). */
+  updateWindowState(): void {
+    const state = this.store.getState();
+    const dirty = isDirty(state);
+    const title = `${dirty ? '• ' : ''}${state.file?.name ?? 'Morf Studio'}${state.file ? ' — Morf Studio' : ''}`;
+    if (typeof document !== 'undefined') document.title = title;
+    state.services.host?.setWindowState({ title, edited: dirty }).catch(() => undefined);
+  }
+
+  /** Closes the file (after the prompt). */
+  async close(): Promise<boolean> {
+    if (!(await this.confirmDiscard('closing it'))) return false;
+    const path = this.store.getState().file?.path;
+    if (path) this.host.closeFile({ path }).catch(() => undefined);
+    closeDocument(this.store);
+    this.updateWindowState();
+    return true;
+  }
+}
+
+/** The recovery id of a document: stable per path, safe for the host's id rule. */
+export function recoveryId(key: string): string {
+  let hash = 2166136261;
+  for (let index = 0; index < key.length; index += 1) {
+    hash ^= key.charCodeAt(index);
+    hash = Math.imul(hash, 16777619) >>> 0;
+  }
+  return `doc-${hash.toString(16).padStart(8, '0')}`;
+}

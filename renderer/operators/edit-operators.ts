@@ -1,0 +1,73 @@
+/**
+ * Screen-wide operators: undo and redo (document changes only), the operator search, the sidebar,
+ * maximising an area, the keymap and about windows, and the file operators over the FileService.
+ */
+import type { FileService } from '../files/file-service';
+import { redoDocument, undoDocument } from '../state/document-actions';
+import { canRedo, canUndo, redoLabel, undoLabel } from '../state/history';
+import { updateLayout } from '../state/session-actions';
+import { defineOperator, hasFile, notDragging, stateOf } from './define';
+import type { Operator } from './operator';
+
+/** Undo, redo, search, sidebar, full area, keymap, about. */
+export function editOperators(): Operator[] {
+  return [
+    defineOperator(
+      'ed.undo',
+      'Undo',
+      'Undo the last change to the document (selection and playhead are not affected)',
+      ({ store }) => {
+        const label = undoLabel(store.getState().history!);
+        if (undoDocument(store)) store.setState({ notice: { text: `Undo ${label ?? ''}`.trim(), severity: 'info', at: performance.now() } });
+      },
+      (context) => notDragging(context) && stateOf(context).history !== null && canUndo(stateOf(context).history!),
+    ),
+    defineOperator(
+      'ed.redo',
+      'Redo',
+      'Redo the last undone change to the document',
+      ({ store }) => {
+        const label = redoLabel(store.getState().history!);
+        if (redoDocument(store)) store.setState({ notice: { text: `Redo ${label ?? ''}`.trim(), severity: 'info', at: performance.now() } });
+      },
+      (context) => notDragging(context) && stateOf(context).history !== null && canRedo(stateOf(context).history!),
+    ),
+    defineOperator('wm.search_menu', 'Operator Search', 'Search every operator by name and run it', ({ store }) => store.setState({ dialog: { kind: 'operatorSearch' } })),
+    defineOperator('view.toggle_sidebar', 'Toggle Sidebar', 'Show or hide the Properties sidebar (N)', ({ store }) =>
+      updateLayout(store, { propertiesOpen: !store.getState().session.layout.propertiesOpen }),
+    ),
+    defineOperator('view.toggle_diagnostics', 'Toggle Diagnostics', 'Show or hide the diagnostics list under the outliner', ({ store }) =>
+      updateLayout(store, { diagnosticsOpen: !store.getState().session.layout.diagnosticsOpen }),
+    ),
+    defineOperator('screen.screen_full_area', 'Toggle Maximize Area', 'Show the hovered area alone, or restore the layout', ({ store, area }) => {
+      const current = store.getState().maximizedArea;
+      store.setState({ maximizedArea: current ? null : area === 'viewport' || area === 'timeline' || area === 'outliner' ? area : 'viewport' });
+    }),
+    defineOperator('view.toggle_fullscreen', 'Toggle Fullscreen Area', 'Show the hovered area alone, or restore the layout', ({ store, area }) => {
+      const current = store.getState().maximizedArea;
+      store.setState({ maximizedArea: current ? null : area === 'timeline' || area === 'outliner' ? area : 'viewport' });
+    }),
+    defineOperator('wm.keymap', 'Keyboard Shortcuts', 'List every key binding by area', ({ store }) => store.setState({ dialog: { kind: 'keymap' } })),
+    defineOperator('wm.about', 'About Morf Studio', 'Version and license', ({ store }) => store.setState({ dialog: { kind: 'about' } })),
+  ];
+}
+
+/** File operators (Ctrl+O, Ctrl+S, Save As, Revert, Open Data Folder, Close, Quit). */
+export function fileOperators(files: FileService): Operator[] {
+  return [
+    defineOperator('wm.open', 'Open…', 'Open a model (.mdx, .mdl) or a cape (.mrf)', async () => void (await files.open())),
+    defineOperator('wm.open_recent', 'Open Recent', 'Open a recently used file', async ({ properties }) => void (typeof properties.path === 'string' && (await files.openPath(properties.path))), () => true),
+    defineOperator('wm.save', 'Save', 'Save the file in its own format (the original is kept as .bak on the first save)', async () => void (await files.save()), hasFile),
+    defineOperator('wm.save_as', 'Save As…', 'Save the file under a new name, in the same format', async () => void (await files.saveAs()), hasFile),
+    defineOperator('wm.revert', 'Revert', 'Reload the file from disk, dropping unsaved changes', async () => void (await files.revert()), (context) => stateOf(context).file?.path != null),
+    defineOperator('wm.open_data_folder', 'Open Data Folder…', 'Add a folder extracted from the game (or a map’s imports) to resolve game paths', async () => void (await files.openDataFolder())),
+    defineOperator('wm.reload_capes', 'Reload Capes', 'Resolve and read every linked cape again', async () => void (await files.reloadCapes()), hasFile),
+    defineOperator('wm.close', 'Close', 'Close the file (asks to save unsaved changes)', async () => void (await files.close()), hasFile),
+    defineOperator('wm.quit', 'Quit', 'Close the window (asks to save unsaved changes)', async ({ store }) => {
+      if (!(await files.confirmDiscard('quitting'))) return;
+      const host = store.getState().services.host;
+      if (host?.runtime === 'electron') await host.confirmClose();
+      else window.close();
+    }),
+  ];
+}

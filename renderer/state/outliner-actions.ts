@@ -1,0 +1,121 @@
+/**
+ * Outliner actions: selecting event objects and links (which selects their channels and keys in
+ * the timeline and shows them in the properties), adding, renaming and deleting links and objects.
+ */
+import type { ModelDocument, MrfLink } from '../../shared/events/document';
+import { editDocument } from './document-actions';
+import { type EditorStore, currentDocument } from './editor-store';
+import { type ActiveItem, EMPTY_SELECTION, type SelectMode, combine, keyId } from './selection';
+
+/** The link with an id (case-insensitive). */
+export function findLink(document: ModelDocument, id: string): MrfLink | undefined {
+  const wanted = id.toUpperCase();
+  return document.links.find((link) => link.id.toUpperCase() === wanted);
+}
+
+function keysOf(document: ModelDocument, objectIndices: Iterable<number>): number[] {
+  const keys: number[] = [];
+  for (const index of objectIndices) {
+    const frames = document.eventObjects[index]?.frames ?? [];
+    for (let frame = 0; frame < frames.length; frame += 1) keys.push(keyId(index, frame));
+  }
+  return keys;
+}
+
+/** Selects event objects (and their keys); the first becomes active. */
+export function selectObjects(store: EditorStore, objectIndices: readonly number[], mode: SelectMode = 'replace'): void {
+  const state = store.getState();
+  const document = currentDocument(state);
+  if (!document) return;
+  const objects = combine(state.selection.objects, objectIndices, mode);
+  const keys = mode === 'replace' ? new Set(keysOf(document, objectIndices)) : combine(state.selection.keys, keysOf(document, objectIndices), mode === 'toggle' ? (objects.has(objectIndices[0]!) ? 'extend' : 'subtract') : mode);
+  const first = objectIndices[0];
+  const active: ActiveItem | null = first !== undefined && objects.has(first) ? { kind: 'object', objectIndex: first } : mode === 'replace' ? null : state.selection.active;
+  store.setState({ selection: { keys, objects, links: mode === 'replace' ? new Set() : state.selection.links, active } });
+}
+
+/** Selects a link: both of its objects and their keys; the link becomes active. */
+export function selectLink(store: EditorStore, id: string, mode: SelectMode = 'replace'): void {
+  const state = store.getState();
+  const document = currentDocument(state);
+  const link = document && findLink(document, id);
+  if (!document || !link) return;
+  const indices = [link.showIndex, link.hideIndex].filter((index): index is number => index !== null);
+  const upper = link.id.toUpperCase();
+  const links = combine(state.selection.links, [upper], mode);
+  const selected = links.has(upper);
+  const keyMode: SelectMode = mode === 'replace' ? 'replace' : selected ? 'extend' : 'subtract';
+  store.setState({
+    selection: {
+      keys: combine(state.selection.keys, keysOf(document, indices), keyMode),
+      objects: combine(state.selection.objects, indices, keyMode),
+      links,
+      active: selected ? { kind: 'link', id: link.id } : mode === 'replace' ? null : state.selection.active,
+    },
+  });
+}
+
+/** Makes a sequence or global sequence the active item (properties), keeping nothing else selected. */
+export function activateItem(store: EditorStore, active: ActiveItem): void {
+  store.setState({ selection: { ...EMPTY_SELECTION, active } });
+}
+
+/** The next free four-digit link id (0000, 0001, …). */
+export function nextLinkId(document: ModelDocument): string {
+  const used = new Set(document.links.map((link) => link.id.toUpperCase()));
+  for (let number = 0; number < 10_000; number += 1) {
+    const id = String(number).padStart(4, '0');
+    if (!used.has(id)) return id;
+  }
+  return `${Date.now()}`;
+}
+
+/** Adds a link shown at `showMs` and hidden at `hideMs`, and selects it. */
+export function addLink(store: EditorStore, id: string, showMs: number, hideMs: number): boolean {
+  const outcome = editDocument(store, { kind: 'addLink', id, showFrames: [Math.max(0, Math.round(showMs))], hideFrames: [Math.max(0, Math.round(hideMs))] }, `Add Link ${id}`);
+  if (outcome.applied) selectLink(store, id);
+  return outcome.applied;
+}
+
+/** Renames a link's ID (both of its objects). */
+export function renameLink(store: EditorStore, id: string, newId: string): boolean {
+  const outcome = editDocument(store, { kind: 'renameLink', id, newId }, `Rename Link ${id} to ${newId}`, {
+    selectionAfter: (_before, after, selection) => {
+      const link = findLink(after, newId);
+      return link ? { ...selection, links: new Set([link.id.toUpperCase()]), active: { kind: 'link', id: link.id } } : selection;
+    },
+  });
+  return outcome.applied;
+}
+
+/** Renames one event object (its full name). */
+export function renameObject(store: EditorStore, objectIndex: number, name: string): boolean {
+  return editDocument(store, { kind: 'renameEventObject', objectIndex, name }, `Rename to ${name}`).applied;
+}
+
+/** Deletes the selected links and event objects (one undo step). */
+export function deleteSelectedItems(store: EditorStore): boolean {
+  const state = store.getState();
+  const document = currentDocument(state);
+  if (!document) return false;
+  const linkIds = new Set(state.selection.links);
+  if (state.selection.active?.kind === 'link') linkIds.add(state.selection.active.id.toUpperCase());
+  const inLinks = new Set<number>();
+  for (const id of linkIds) {
+    const link = findLink(document, id);
+    if (link?.showIndex != null) inLinks.add(link.showIndex);
+    if (link?.hideIndex != null) inLinks.add(link.hideIndex);
+  }
+  const objects = new Set(state.selection.objects);
+  if (state.selection.active?.kind === 'object') objects.add(state.selection.active.objectIndex);
+  const loose = [...objects].filter((index) => !inLinks.has(index) && index < document.eventObjects.length).sort((a, b) => b - a);
+  const edits = [
+    ...[...linkIds].map((id) => ({ kind: 'removeLink' as const, id })),
+    // Links go first and shift the indices after their objects; then loose objects, highest index
+    // first, each addressed by its position once the link objects are gone.
+    ...loose.map((index) => ({ kind: 'removeEventObject' as const, objectIndex: index - [...inLinks].filter((removed) => removed < index).length })),
+  ];
+  if (edits.length === 0) return false;
+  const label = edits.length === 1 ? (linkIds.size === 1 ? `Delete Link ${[...linkIds][0]}` : `Delete ${document.eventObjects[loose[0]!]?.name ?? 'Object'}`) : `Delete ${edits.length} Items`;
+  return editDocument(store, edits.length === 1 ? edits[0]! : { kind: 'batch', edits }, label, { selectionAfter: () => EMPTY_SELECTION }).applied;
+}
