@@ -128,6 +128,8 @@ describe('EventTrack edits', () => {
     expect(after.split('\n')[0]).toBe('EventObject "MRFx0001" { ObjectId 0, EventTrack 2 { GlobalSeqId 3, 1, 2, } }');
     const emptied = text(setEventFrames(fragment, fragment.eventObjects[1]!, []));
     expect(emptied.split('\n')[1]).toBe('EventObject "MRDx0001" { ObjectId 1, EventTrack 0 { } }');
+    const keyless = parseMdl('EventObject "E" { ObjectId 0, }');
+    expect(text(setEventFrames(keyless, keyless.eventObjects[0]!, [5]))).toBe('EventObject "E" { ObjectId 0, EventTrack 1 { 5, } }');
   });
 
   it("writes new lines with the file's line ending and indentation", () => {

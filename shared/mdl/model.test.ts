@@ -117,6 +117,7 @@ describe('MDL model reader', () => {
     expect(fixture.style).toEqual({ newline: '\n', indent: '\t', parentComments: true });
     const spaced = parseMdl('Version {\r\n    FormatVersion 800,\r\n}\r\nModel "M" {\r\n}\r\n');
     expect(spaced.style).toEqual({ newline: '\r\n', indent: '    ', parentComments: false });
+    expect(parseMdl('Model "M" {\r  BlendTime 150,\r}\r').style).toEqual({ newline: '\r', indent: '  ', parentComments: false });
   });
 
   it('reports count mismatches, conflicting global sequences and duplicate objectIds as diagnostics', () => {

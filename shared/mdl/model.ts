@@ -151,7 +151,7 @@ function checkObjectIds(nodes: readonly MdlNode[], diagnostics: Diagnostic[]): v
 function detectStyle(tree: MdlTree, nodes: readonly MdlNode[]): MdlStyle {
   const bytes = tree.bytes;
   const firstNewline = bytes.indexOf(0x0a);
-  const newline = firstNewline > 0 && bytes[firstNewline - 1] === 0x0d ? '\r\n' : '\n';
+  const newline = firstNewline > 0 && bytes[firstNewline - 1] === 0x0d ? '\r\n' : firstNewline < 0 && bytes.includes(0x0d) ? '\r' : '\n';
   let indent = '\t';
   for (const statement of tree.statements.slice(0, STYLE_SAMPLE_BLOCKS)) {
     const child = statement.children[0];
