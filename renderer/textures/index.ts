@@ -1,6 +1,7 @@
 /**
  * The editor's textures: decode off the main thread, cache by resolved path, upload with every
- * mip level. Typical use in the viewport:
+ * mip level. The viewport's one-liner: `const source = createGameTextureSource(host)`, then
+ * `await source(mrf.texturePath)` → `{ texture: DataTexture | null, status }`. Piece by piece:
  *
  *   const cache = new TextureCache({ decoder: createTextureDecoder(startTextureWorker) });
  *   const result = await loadGameTexture(cache, host, mrf.texturePath, MRF_PREPARATION);
@@ -19,6 +20,7 @@ export {
   type TexturePreparation,
 } from './texture-decoder';
 export { loadGameTexture, type GameTextureResult } from './game-textures';
+export { createGameTextureSource, type GameTextureSource, type GameTextureSourceOptions, type GameTextureStatus } from './game-texture-source';
 export { TextureCache, textureByteSize, type TextureBytesLoader, type TextureCacheOptions } from './texture-cache';
 export { createMipmappedTexture, mipUploads, type MipmappedTextureOptions, type MipUpload } from './three-texture';
 export { startTextureWorker } from './texture-worker-client';
