@@ -10,7 +10,7 @@ import type { HostClient } from '../../electron/contract';
 import type { DecodedTexture } from '../../shared/textures/types';
 import { loadGameTexture } from './game-textures';
 import { TextureCache } from './texture-cache';
-import { createTextureDecoder, type TextureDecoder, type TexturePreparation } from './texture-decoder';
+import { createTextureDecoder, MRF_PREPARATION, type TextureDecoder, type TexturePreparation } from './texture-decoder';
 import { startTextureWorker } from './texture-worker-client';
 import { createMipmappedTexture } from './three-texture';
 
@@ -45,7 +45,7 @@ export type GameTextureSource = ((gamePath: string) => Promise<{ texture: DataTe
 /** See the module comment. */
 export function createGameTextureSource(host: Pick<HostClient, 'resolveGamePath' | 'readGamePath'>, options: GameTextureSourceOptions = {}): GameTextureSource {
   const decoder = options.decoder ?? createTextureDecoder(startTextureWorker);
-  const preparation = options.preparation ?? { alpha: 'black-transparent', completeChain: true };
+  const preparation = options.preparation ?? MRF_PREPARATION;
   const uploads = new WeakMap<DecodedTexture, DataTexture>();
   const cache = new TextureCache({
     decoder,

@@ -16,6 +16,7 @@ export {
   createTextureDecoder,
   decodeAndPrepare,
   DEFAULT_PREPARATION,
+  MRF_PREPARATION,
   type TextureDecoder,
   type TexturePreparation,
 } from './texture-decoder';
@@ -24,8 +25,3 @@ export { createGameTextureSource, type GameTextureSource, type GameTextureSource
 export { TextureCache, textureByteSize, type TextureBytesLoader, type TextureCacheOptions } from './texture-cache';
 export { createMipmappedTexture, mipUploads, type MipmappedTextureOptions, type MipUpload } from './three-texture';
 export { startTextureWorker } from './texture-worker-client';
-
-import type { TexturePreparation } from './texture-decoder';
-
-/** For textures drawn on MRF meshes: transparent pixels black (premultiplied, opaque), full chain. */
-export const MRF_PREPARATION: TexturePreparation = { alpha: 'black-transparent', completeChain: true };

@@ -21,6 +21,9 @@ export interface TexturePreparation {
 /** The default preparation: straight alpha, full chain. */
 export const DEFAULT_PREPARATION: TexturePreparation = { alpha: 'straight', completeChain: true };
 
+/** For textures drawn on MRF meshes: transparent pixels black (premultiplied, opaque), full chain. */
+export const MRF_PREPARATION: TexturePreparation = { alpha: 'black-transparent', completeChain: true };
+
 /** A request to the worker. */
 export interface TextureDecodeRequest {
   id: number;
