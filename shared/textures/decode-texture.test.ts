@@ -30,6 +30,14 @@ describe('decodeTexture', () => {
     expect(decodeTexture(tga, 'a.TGA').container).toBe('tga');
   });
 
+  it('decodes views into larger buffers (byteOffset ≠ 0) like whole arrays', () => {
+    for (const [bytes, name] of [[blp, 'a.blp'], [dds, 'a.dds'], [tga, 'a.tga']] as const) {
+      const padded = new Uint8Array(bytes.length + 7);
+      padded.set(bytes, 3);
+      expect(decodeTexture(padded.subarray(3, 3 + bytes.length), name).mips[0]!.rgba).toEqual(decodeTexture(bytes, name).mips[0]!.rgba);
+    }
+  });
+
   it('refuses an MDX model saved as .blp, naming what it is and the file', () => {
     const error = codecError(() => decodeTexture(ascii('MDLXVERS\x04\x00\x00\x00\x20\x03\x00\x00'), 'BTNPanicon64.blp'));
     expect(error.detail).toBe('this is an MDX model, not a BLP texture');
