@@ -154,11 +154,11 @@ describe.skipIf(!corpusPresent)(corpusPresent ? 'MDL corpus' : 'MDL corpus (skip
     for (const row of rows) {
       const bytes = bytesOf(row.file);
       const statements = readMdl(bytes).tree.statements;
-      // Cut before each block that starts a run of one keyword, inside runs, and before the last block.
-      const cuts = statements.filter(
-        (statement, index) =>
-          index > 0 && (statement.keyword !== statements[index - 1]!.keyword || index === statements.length - 1 || index % 7 === 0),
-      );
+      // Cut before each block that starts a run of one keyword, before the last block, and inside the longest run.
+      const cuts = statements.filter((statement, index) => index > 0 && (statement.keyword !== statements[index - 1]!.keyword || index === statements.length - 1));
+      const runs = statements.map((statement) => statements.filter((other) => other.keyword === statement.keyword).length);
+      const longest = runs.indexOf(Math.max(...runs));
+      if (runs[longest]! >= 3) cuts.push(statements[longest + Math.floor(runs[longest]! / 2)]!);
       expect(cuts.length).toBeGreaterThan(2);
       for (const statement of cuts) expect(cutOutcome(bytes, statement.start), `${row.file} cut before ${statement.label}`).toBe('refused');
       expect(cutOutcome(bytes, statements[statements.length - 1]!.end)).toBe('read');

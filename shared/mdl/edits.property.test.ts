@@ -108,7 +108,7 @@ describe('MDL edit sequences', () => {
           checkConsistent(model);
         }
       }),
-      { numRuns: 120, seed: 4242 },
+      { numRuns: 80, seed: 4242 },
     );
   });
 });

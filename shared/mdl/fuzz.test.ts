@@ -59,7 +59,7 @@ describe('MDL fuzzing', () => {
     const original = encodeMdlText(FIXTURE_MDL);
     const random = generator(20_260_404);
     const outcomes = { read: 0, refused: 0 };
-    for (let round = 0; round < 1500; round += 1) {
+    for (let round = 0; round < 1000; round += 1) {
       let bytes: Uint8Array = original;
       const mutations = 1 + random(4);
       for (let step = 0; step < mutations; step += 1) bytes = mutate(bytes, random);
