@@ -32,6 +32,8 @@ export interface GameTextureSourceOptions {
   preparation?: TexturePreparation;
   maxEntries?: number;
   maxBytes?: number;
+  /** Upload with UNPACK_FLIP_Y (for geometry whose V was flipped to OpenGL's convention). Default false. */
+  flipY?: boolean;
 }
 
 /** Loads a game path's texture: a GPU texture (null when missing or unreadable) and its status. */
@@ -63,7 +65,7 @@ export function createGameTextureSource(host: Pick<HostClient, 'resolveGamePath'
     }
     let texture = uploads.get(result.texture);
     if (!texture) {
-      texture = createMipmappedTexture(result.texture, { name: result.resolvedPath });
+      texture = createMipmappedTexture(result.texture, { name: result.resolvedPath, flipY: options.flipY ?? false });
       uploads.set(result.texture, texture);
     }
     return { texture, status: { status: 'ready' as const, resolvedPath: result.resolvedPath, reason: null, width: result.texture.width, height: result.texture.height } };

@@ -28,9 +28,9 @@ describe('three.js upload', () => {
 
   it('uses plain linear filtering without mipmaps for a single level, and honours the options', () => {
     const single: DecodedTexture = { width: 2, height: 2, mips: [{ width: 2, height: 2, rgba: new Uint8Array(16) }], container: 'tga', encoding: '', warnings: [] };
-    const result = createMipmappedTexture(single, { srgb: false, wrapS: ClampToEdgeWrapping, anisotropy: 4 });
+    const result = createMipmappedTexture(single, { srgb: false, wrapS: ClampToEdgeWrapping, anisotropy: 4, flipY: true });
     expect(result.mipmaps).toEqual([]);
-    expect([result.minFilter, result.wrapS, result.wrapT, result.anisotropy, result.colorSpace]).toEqual([LinearFilter, ClampToEdgeWrapping, RepeatWrapping, 4, NoColorSpace]);
+    expect([result.minFilter, result.wrapS, result.wrapT, result.anisotropy, result.colorSpace, result.flipY]).toEqual([LinearFilter, ClampToEdgeWrapping, RepeatWrapping, 4, NoColorSpace, true]);
   });
 });
 

@@ -2,8 +2,9 @@
  * Uploading a decoded texture to three.js: a `DataTexture` carrying every mip level in
  * `texture.mipmaps`, so the GPU samples the file's own levels instead of generating them.
  *
- * Orientation: rows are top to bottom and `flipY` is false, so v = 0 samples the image's top row
- * — the game's (DirectX) convention, so MDX/MRF texture coordinates are used as stored.
+ * Orientation: rows are top to bottom and `flipY` is false by default, so v = 0 samples the
+ * image's top row — the game's (DirectX) convention, for texture coordinates used as stored.
+ * Geometry whose V was flipped to OpenGL's convention asks for `flipY: true`.
  * Colour: sRGB by default (game textures are authored in sRGB).
  */
 import { DataTexture, LinearFilter, LinearMipmapLinearFilter, NoColorSpace, RGBAFormat, RepeatWrapping, SRGBColorSpace, UnsignedByteType, type Wrapping } from 'three';
@@ -18,6 +19,8 @@ export interface MipmappedTextureOptions {
   wrapT?: Wrapping;
   /** Anisotropic filtering samples (default 1). */
   anisotropy?: number;
+  /** Default false (v = 0 samples the top row); true for geometry whose V was flipped to OpenGL's convention. */
+  flipY?: boolean;
   name?: string;
 }
 
@@ -49,7 +52,7 @@ export function createMipmappedTexture(texture: DecodedTexture, options: Mipmapp
   result.wrapS = options.wrapS ?? RepeatWrapping;
   result.wrapT = options.wrapT ?? RepeatWrapping;
   result.anisotropy = options.anisotropy ?? 1;
-  result.flipY = false;
+  result.flipY = options.flipY ?? false;
   result.unpackAlignment = 1;
   result.premultiplyAlpha = false;
   result.colorSpace = options.srgb === false ? NoColorSpace : SRGBColorSpace;
