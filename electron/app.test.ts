@@ -256,7 +256,7 @@ describe('Electron IPC', () => {
     const listener = mock.state.listeners.get(dropChannel)!;
     listener({ sender: new mock.WebContents(), senderFrame: null }, [other]);
     listener(trustedEvent(), [dropped, 'relative/path.mdx', 42]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(() => expect(events().some((event: any) => event.type === 'openFile')).toBe(true));
     const opens = events().filter((event: any) => event.type === 'openFile');
     expect(opens).toEqual([{ type: 'openFile', path: dropped, source: 'drop' }]);
     expect((await invoke('openFile', { path: dropped })).ok).toBe(true);
@@ -265,8 +265,7 @@ describe('Electron IPC', () => {
 
   it('hands a second launch’s file to the running window', async () => {
     mock.electron.app.emit('second-instance', {}, [process.execPath, '.', other], base);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(events()).toContainEqual({ type: 'openFile', path: other, source: 'second-instance' });
+    await vi.waitFor(() => expect(events()).toContainEqual({ type: 'openFile', path: other, source: 'second-instance' }), { timeout: 5000 });
   });
 });
 

@@ -4,7 +4,7 @@
  * output the app needs in app.asar, plus the sample cinematic as an extra resource.
  */
 import { execFile } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,6 +82,13 @@ describe('the unpacked app (stub Electron, offline)', () => {
 
   it.skipIf(!built)('holds only the built main, preload, renderer and package.json in app.asar, and the sample beside it', async () => {
     workDirectory = mkdtempSync(join(tmpdir(), 'morf-package-'));
+    // A snapshot of the project (config, built output, assets; node_modules linked), so that a build
+    // running at the same time in the working tree cannot change what is packaged mid-way.
+    const project = join(workDirectory, 'project');
+    for (const path of ['package.json', 'package-lock.json', 'electron-builder.yml', 'out/main', 'out/preload', 'out/renderer', 'assets/icons', 'assets/sample']) {
+      if (existsSync(join(root, path))) cpSync(join(root, path), join(project, path), { recursive: true });
+    }
+    symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'), 'dir');
     const stub = join(workDirectory, 'electron-dist');
     mkdirSync(join(stub, 'resources'), { recursive: true });
     writeFileSync(join(stub, 'electron'), '#!/bin/sh\nexit 0\n');
@@ -91,8 +98,8 @@ describe('the unpacked app (stub Electron, offline)', () => {
     const output = join(workDirectory, 'dist');
     await promisify(execFile)(
       process.execPath,
-      [require.resolve('electron-builder/cli.js'), '--dir', '--linux', '--x64', `-c.electronDist=${stub}`, `-c.directories.output=${output}`],
-      { cwd: root, timeout: 120_000, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false' } },
+      [require.resolve('electron-builder/cli.js'), '--projectDir', project, '--dir', '--linux', '--x64', `-c.electronDist=${stub}`, `-c.directories.output=${output}`],
+      { cwd: project, timeout: 120_000, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false' } },
     );
     const resources = join(output, 'linux-unpacked', 'resources');
     const { listPackage, extractFile } = require('@electron/asar') as { listPackage(path: string): string[]; extractFile(archive: string, file: string): Buffer };
