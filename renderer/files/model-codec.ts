@@ -1,12 +1,12 @@
 /**
  * The one place the renderer binds to the model codec (shared/events) and its parsing worker.
- * Until shared/events exports its implementation of `ModelCodec`, models cannot be opened and the
- * editor works in MRF-only mode; standalone .mrf files open either way.
  */
+import { modelCodec as codec } from '../../shared/events';
 import type { ModelCodec } from '../../shared/events/document';
 
-/** The codec the store edits and saves with (null: not available in this build). */
-export const modelCodec: ModelCodec | null = null;
+/** The codec the store edits and saves with. */
+export const modelCodec: ModelCodec | null = codec;
 
-/** Starts the worker that parses models off the main thread (null: parse inline). */
-export const createModelWorker: (() => Worker) | null = null;
+/** Starts the worker that parses models off the main thread (null where workers do not exist). */
+export const createModelWorker: (() => Worker) | null =
+  typeof Worker === 'undefined' ? null : () => new Worker(new URL('../workers/model-worker.ts', import.meta.url), { type: 'module', name: 'morf-model-parser' });

@@ -18,7 +18,7 @@ export const TIMELINE_COLOURS = {
   gridMinor: 'rgba(255, 255, 255, 0.03)',
   sequenceBand: '#4a5a78',
   sequenceBandActive: '#5d7bb0',
-  sequenceBound: 'rgba(120, 150, 210, 0.55)',
+  sequenceBound: 'rgba(120, 150, 210, 0.3)',
   text: '#dcdcdc',
   textDim: '#9a9a9a',
   key: '#e2e2e2',

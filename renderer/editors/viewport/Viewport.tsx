@@ -103,6 +103,8 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
   const run = useRunOperator();
   const hasFile = useEditor((state) => state.file !== null);
   const hasCapes = useEditor((state) => state.standaloneCape !== null || Object.values(state.capes).some((entry) => entry.cape !== null));
+  const linkCount = useEditor((state) => state.history?.entries[state.history.index]!.value.links.length ?? 0);
+  const loadingCapes = useEditor((state) => Object.values(state.capes).some((entry) => entry.status === 'loading'));
   const navigator = useMemo(() => new ViewNavigator(), []);
   const overlay = useRef<HTMLDivElement>(null);
   const viewName = useRef<HTMLDivElement>(null);
@@ -136,8 +138,8 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
             Open…
           </button>
         </div>
-      ) : !hasCapes ? (
-        <div className="viewport-message">No cape file could be loaded: see the outliner and the diagnostics.</div>
+      ) : !hasCapes && !loadingCapes ? (
+        <div className="viewport-message">{linkCount === 0 ? 'This model links no capes (it has no MRFx/MRDx event objects).\nAdd one from the outliner’s context menu.' : 'No linked cape file could be loaded: see the outliner and the diagnostics.'}</div>
       ) : null}
     </Area>
   );

@@ -163,10 +163,10 @@ function AxisLines({ extent }: { extent: number }) {
   }, [extent]);
   return (
     <>
-      <lineSegments geometry={geometries.x}>
+      <lineSegments geometry={geometries.x} renderOrder={1}>
         <lineBasicMaterial color="#ff3352" transparent opacity={0.75} />
       </lineSegments>
-      <lineSegments geometry={geometries.y}>
+      <lineSegments geometry={geometries.y} renderOrder={1}>
         <lineBasicMaterial color="#8bdc00" transparent opacity={0.75} />
       </lineSegments>
     </>
