@@ -12,10 +12,11 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AssetGenerator, GeneratedAsset } from '../assets/generator/asset';
 import { capeAssets } from '../assets/generator/capes';
+import { sampleCinematicAssets } from '../assets/generator/sample-cinematic';
 import { writeFileAtomic } from '../electron/cli/files';
 
 /** Every generator, in the order they run. */
-export const generators: AssetGenerator[] = [capeAssets];
+export const generators: AssetGenerator[] = [capeAssets, sampleCinematicAssets];
 
 /** The repository root: the nearest folder above this script holding package.json. */
 function repositoryRoot(): string {
