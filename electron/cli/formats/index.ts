@@ -9,12 +9,13 @@
  */
 import { extname } from 'node:path';
 import type { FormatHandler } from './format-handler';
+import { modelHandlers } from './model';
 import { mrfHandler } from './mrf';
 
 export type { FormatHandler, InspectResult } from './format-handler';
 
 /** Every format the file commands understand. */
-export const formatHandlers: FormatHandler[] = [mrfHandler];
+export const formatHandlers: FormatHandler[] = [mrfHandler, ...modelHandlers];
 
 /** The handler owning `fileName`'s extension, if any. */
 export function handlerForExtension(fileName: string): FormatHandler | undefined {

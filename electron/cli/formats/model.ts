@@ -1,0 +1,123 @@
+/**
+ * The `mdx` and `mdl` format handlers: Warcraft III models, read through the events module
+ * (shared/events). `inspect` reports the model's sequences, event objects and MRF links;
+ * `validate` the read and validation diagnostics; `convert` rewrites a model in its own format
+ * (identical bytes, since nothing is edited) and refuses MDX ↔ MDL.
+ */
+import { CodecError } from '../../../shared/binary/codec-error';
+import type { Diagnostic } from '../../../shared/diagnostics';
+import { modelCodec, type ModelDocument } from '../../../shared/events/index';
+import { isMdx } from '../../../shared/mdx/index';
+import type { FormatHandler, InspectResult } from './format-handler';
+import { formatDiagnostics } from './text';
+
+/** Read diagnostics and the validation pass, in that order. */
+export function modelDiagnostics(document: ModelDocument): Diagnostic[] {
+  return [...document.readDiagnostics, ...modelCodec.validateModel(document)];
+}
+
+/** The `inspect --json` object of a model. */
+export function modelSummary(document: ModelDocument, diagnostics: Diagnostic[] = modelDiagnostics(document)) {
+  return {
+    format: document.format,
+    version: document.version,
+    name: document.name,
+    sequences: document.sequences,
+    globalSequences: document.globalSequences,
+    eventObjects: document.eventObjects.map((object) => ({
+      name: object.name,
+      type: object.type,
+      id: object.id,
+      objectId: object.objectId,
+      parentId: object.parentId,
+      globalSequenceId: object.globalSequenceId,
+      frames: object.frames,
+      tracks: object.tracks,
+    })),
+    mrfLinks: document.links.map((link) => ({ id: link.id, path: link.path, show: link.showFrames, hide: link.hideFrames })),
+    diagnostics,
+  };
+}
+
+/** `0–1000 ms` */
+export function intervalText(start: number, end: number): string {
+  return `${start}–${end} ms`;
+}
+
+/** Frames as `19300, 22300`, or `—` for none. */
+export function framesText(frames: readonly number[]): string {
+  return frames.length === 0 ? '—' : frames.join(', ');
+}
+
+/** `MDX 800 "Name"` */
+export function modelTitle(document: ModelDocument): string {
+  return `${document.format.toUpperCase()} ${document.version} "${document.name}"`;
+}
+
+function inspectText(document: ModelDocument, byteLength: number, diagnostics: Diagnostic[]): string {
+  const lines = [`${modelTitle(document)}, ${byteLength} bytes`];
+  lines.push(`  sequences         ${document.sequences.length}`);
+  for (const sequence of document.sequences) {
+    lines.push(`    ${sequence.name.padEnd(24)} ${intervalText(sequence.start, sequence.end)}${sequence.nonLooping ? ', non-looping' : ''}`);
+  }
+  lines.push(`  global sequences  ${document.globalSequences.length ? document.globalSequences.map((duration) => `${duration} ms`).join(', ') : 'none'}`);
+  const types = new Map<string, number>();
+  for (const object of document.eventObjects) types.set(object.type, (types.get(object.type) ?? 0) + 1);
+  const tally = [...types].map(([type, count]) => `${type} ${count}`).join(', ');
+  lines.push(`  event objects     ${document.eventObjects.length}${tally ? ` (${tally})` : ''}`);
+  lines.push(`  MRF links         ${document.links.length}`);
+  for (const link of document.links) {
+    lines.push(`    ${link.id.padEnd(8)} show ${framesText(link.showFrames).padEnd(14)} hide ${framesText(link.hideFrames).padEnd(14)} ${link.path}`);
+  }
+  return `${lines.join('\n')}\n${formatDiagnostics(diagnostics, '  ')}`;
+}
+
+function inspect(bytes: Uint8Array, fileName: string): InspectResult {
+  const document = modelCodec.readModel(bytes, fileName);
+  const diagnostics = modelDiagnostics(document);
+  return { summary: modelSummary(document, diagnostics), text: inspectText(document, bytes.byteLength, diagnostics) };
+}
+
+function convert(bytes: Uint8Array, outputFormat: string, fileName: string): Uint8Array {
+  const document = modelCodec.readModel(bytes, fileName);
+  if (outputFormat !== document.format) {
+    throw new CodecError({
+      format: document.format,
+      kind: 'unsupported',
+      where: 'convert',
+      offset: 0,
+      detail: `converting a whole model from ${document.format.toUpperCase()} to ${outputFormat.toUpperCase()} is not supported; morf convert rewrites a model in its own format (IN.${document.format} → OUT.${document.format})`,
+    });
+  }
+  return modelCodec.writeModel(document);
+}
+
+/** Model keywords an MDL text starts with (after comments). */
+const MDL_START = /^\s*(?:\/\/[^\n]*\n\s*)*(?:Version|Model|Sequences|GlobalSequences|Textures|Materials|Geoset|Bone|Helper|EventObject)\s*("[^"\n]*"\s*)?\{/;
+const MDL_SNIFF_BYTES = 4096;
+
+/** True when `bytes` look like MDL text: no NUL, and a model block first. */
+export function looksLikeMdl(bytes: Uint8Array): boolean {
+  const head = bytes.subarray(0, MDL_SNIFF_BYTES);
+  if (head.includes(0)) return false;
+  return MDL_START.test(String.fromCharCode(...head));
+}
+
+function handler(format: 'mdx' | 'mdl', sniff: (bytes: Uint8Array) => boolean): FormatHandler {
+  const fileName = `model.${format}`;
+  return {
+    format,
+    extensions: [`.${format}`],
+    sniff,
+    inspect: (bytes) => inspect(bytes, fileName),
+    validate: (bytes) => modelDiagnostics(modelCodec.readModel(bytes, fileName)),
+    convert: (bytes, outputFormat) => convert(bytes, outputFormat, fileName),
+  };
+}
+
+/** MDX: `.mdx` files, or any file starting with `MDLX`. Content decides: an `.mdx` holding MDL text reads as MDL. */
+export const mdxHandler: FormatHandler = handler('mdx', isMdx);
+/** MDL: `.mdl` files, or text starting with a model block. */
+export const mdlHandler: FormatHandler = handler('mdl', looksLikeMdl);
+/** Both model handlers, for the format table. */
+export const modelHandlers: FormatHandler[] = [mdxHandler, mdlHandler];
