@@ -9,18 +9,8 @@ import { sampleMrf } from './sample';
 import { assembleMrf, gridMrf } from './test-fixtures';
 import { validateMrf } from './validate';
 import { writeMrf } from './write';
+import { HangGuard, seededRandom as random } from '../testing/fuzz';
 
-/** A small deterministic PRNG (mulberry32) so that failures reproduce. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const interesting = [0, 1, 3, 15, 16, 0x7fff, 0xffff, 0x10000, 0x7fffffff, 0xffffffff, 0xfffffff0];
 
@@ -60,25 +50,29 @@ describe('MRF fuzz', () => {
     const normals = new Float32Array(3 * 64);
     let read = 0;
     let refused = 0;
-    let slowest = 0;
+    const guard = new HangGuard(100, () => performance.now());
     for (let round = 0; round < 5000; round += 1) {
       const bytes = mutate(seeds[round % seeds.length]!, next);
-      const started = performance.now();
-      try {
-        const file = readMrf(bytes);
-        validateMrf(file);
-        if (file.uvs.length / 2 <= 64) sampleMrf(file, next() * 2, positions, normals);
-        readMrf(writeMrf(file));
-        read += 1;
-      } catch (error) {
-        if (!(error instanceof CodecError)) throw new Error(`round ${round}: ${String(error)}`, { cause: error });
-        refused += 1;
-      }
-      slowest = Math.max(slowest, performance.now() - started);
+      const time = next() * 2;
+      let outcome: 'read' | 'refused' = 'read';
+      guard.run(round, () => {
+        try {
+          const file = readMrf(bytes);
+          validateMrf(file);
+          if (file.uvs.length / 2 <= 64) sampleMrf(file, time, positions, normals);
+          readMrf(writeMrf(file));
+          outcome = 'read';
+        } catch (error) {
+          if (!(error instanceof CodecError)) throw new Error(`round ${round}: ${String(error)}`, { cause: error });
+          outcome = 'refused';
+        }
+      });
+      if (outcome === 'read') read += 1;
+      else refused += 1;
     }
     expect(read).toBeGreaterThan(100);
     expect(refused).toBeGreaterThan(100);
     // Not a benchmark: a guard against a pathological input that hangs or allocates hugely.
-    expect(slowest).toBeLessThan(100);
+    expect(guard.slowestMs, `case ${guard.slowestCase}`).toBeLessThan(100);
   });
 });

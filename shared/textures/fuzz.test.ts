@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { CodecError } from '../binary/codec-error';
 import { decodeTexture } from './decode-texture';
+import { HangGuard } from '../testing/fuzz';
 import {
   dxtFriendlyImage,
   encodeBlp1Jpeg,
@@ -71,28 +72,31 @@ describe('texture fuzz', () => {
     const next = random(0x7e57);
     let decoded = 0;
     let refused = 0;
-    let slowest = 0;
+    const guard = new HangGuard(250, () => performance.now());
     for (let round = 0; round < 6000; round += 1) {
       const source = sources[round % sources.length]!;
       const bytes = mutate(source.bytes, next);
-      const started = performance.now();
-      try {
-        const texture = decodeTexture(bytes, source.name);
-        for (const [level, mip] of texture.mips.entries()) {
-          if (mip.rgba.length !== mip.width * mip.height * 4 || mip.width !== Math.max(1, Math.floor(texture.width / 2 ** level))) {
-            throw new Error(`round ${round}: level ${level} is ${mip.width}×${mip.height} with ${mip.rgba.length} bytes`);
+      let outcome: 'decoded' | 'refused' = 'decoded';
+      guard.run(round, () => {
+        try {
+          const texture = decodeTexture(bytes, source.name);
+          for (const [level, mip] of texture.mips.entries()) {
+            if (mip.rgba.length !== mip.width * mip.height * 4 || mip.width !== Math.max(1, Math.floor(texture.width / 2 ** level))) {
+              throw new Error(`round ${round}: level ${level} is ${mip.width}×${mip.height} with ${mip.rgba.length} bytes`);
+            }
           }
+          outcome = 'decoded';
+        } catch (error) {
+          if (!(error instanceof CodecError)) throw new Error(`round ${round} (${source.name}): ${String(error)}`, { cause: error });
+          outcome = 'refused';
         }
-        decoded += 1;
-      } catch (error) {
-        if (!(error instanceof CodecError)) throw new Error(`round ${round} (${source.name}): ${String(error)}`, { cause: error });
-        refused += 1;
-      }
-      slowest = Math.max(slowest, performance.now() - started);
+      });
+      if (outcome === 'decoded') decoded += 1;
+      else refused += 1;
     }
     expect(decoded).toBeGreaterThan(300);
     expect(refused).toBeGreaterThan(300);
     // Not a benchmark: a guard against a pathological input that hangs or allocates hugely.
-    expect(slowest).toBeLessThan(250);
+    expect(guard.slowestMs, `case ${guard.slowestCase}`).toBeLessThan(250);
   });
 });
