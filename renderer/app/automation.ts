@@ -3,6 +3,7 @@
  * (in the spirit of Blender's Python API): the state, the rendered-frame counter, and where a key
  * is drawn on screen so a test can drag it with the real mouse.
  */
+import { capeKey } from '../capes/cape-entry';
 import { currentDocument, type EditorStore, isDirty } from '../state/editor-store';
 import { buildModelRows } from '../editors/timeline/rows';
 import { rowCentre, timeToScreenX } from '../editors/timeline/layout';
@@ -14,7 +15,7 @@ export interface MorfAutomation {
   /** Frames the viewport has rendered so far. */
   viewportFrames(): number;
   /** A summary of the editor's state. */
-  snapshot(): { file: string | null; dirty: boolean; playheadMs: number; links: { id: string; show: number[]; hide: number[]; status: string }[]; undoSteps: number; selectedKeys: number };
+  snapshot(): { file: string | null; dirty: boolean; playheadMs: number; timelineView: { startMs: number; pixelsPerMs: number }; notice: string | null; links: { id: string; show: number[]; hide: number[]; status: string }[]; undoSteps: number; selectedKeys: number };
   /** Client coordinates of a key's diamond in the timeline's link row (the row of its link). */
   linkKeyPosition(linkId: string, which: 'show' | 'hide', frameIndex?: number): { x: number; y: number } | null;
 }
@@ -30,7 +31,9 @@ export function installAutomation(store: EditorStore): void {
         file: state.file?.path ?? state.file?.name ?? null,
         dirty: isDirty(state),
         playheadMs: state.session.playback.playheadMs,
-        links: (document?.links ?? []).map((link) => ({ id: link.id, show: [...link.showFrames], hide: [...link.hideFrames], status: Object.values(state.capes).find((entry) => entry.gamePath === link.path)?.status ?? 'loading' })),
+        timelineView: { ...state.session.timeline.view },
+        notice: state.notice?.text ?? null,
+        links: (document?.links ?? []).map((link) => ({ id: link.id, show: [...link.showFrames], hide: [...link.hideFrames], status: state.capes[capeKey(link.path)]?.status ?? 'loading' })),
         undoSteps: state.history ? state.history.index : 0,
         selectedKeys: state.selection.keys.size,
       };

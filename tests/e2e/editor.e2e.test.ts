@@ -1,0 +1,206 @@
+/**
+ * End to end in Debian Chromium through the browser shell, on real files:
+ *  - a sample cape opened on its own plays in the viewport with its keyframes on the timeline;
+ *  - the sample cinematic: six links found, a cape on screen at 20,000 ms and none at 23,000 ms,
+ *    the show key of link 0001 dragged +500 ms, undo, redo, save — and the saved model read back
+ *    with `morf inspect --json`: the frame moved, every byte outside the EVTS chunk unchanged.
+ * Screenshots are kept in test-output/e2e/. Skips with a clear message when no Chromium is found
+ * (a failure under CI=true).
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserSkipReason, launchBrowser, openEditor, outputDirectory, repositoryRoot, screenshot, startWebShell, type WebShell } from './harness';
+
+const skipReason = browserSkipReason();
+if (skipReason) process.stderr.write(`[e2e] skipping the browser tests: ${skipReason}\n`);
+
+const sampleDirectory = join(repositoryRoot, 'assets', 'sample');
+const sampleModel = join(sampleDirectory, 'ArthasIllidanSample.mdx');
+const sampleData = join(sampleDirectory, 'data');
+const sampleCape = join(sampleData, 'doodads', 'cinematic', 'arthasillidanfight', 'arthascape0001.mrf');
+const VIEWPORT_BACKGROUND = [0x3d, 0x3d, 0x3d];
+
+type Snapshot = {
+  file: string | null;
+  dirty: boolean;
+  playheadMs: number;
+  timelineView: { startMs: number; pixelsPerMs: number };
+  notice: string | null;
+  links: { id: string; show: number[]; hide: number[]; status: string }[];
+  undoSteps: number;
+  selectedKeys: number;
+};
+
+const snapshot = (page: Page) => page.evaluate(() => (window as unknown as { morfStudio: { snapshot(): Snapshot } }).morfStudio.snapshot());
+const frames = (page: Page) => page.evaluate(() => (window as unknown as { morfStudio: { viewportFrames(): number } }).morfStudio.viewportFrames());
+
+/** Runs an action and waits until the viewport rendered after it (it renders on demand). */
+async function afterRender(page: Page, action: () => Promise<unknown>): Promise<void> {
+  const before = await frames(page);
+  await action();
+  await page.waitForFunction((count) => (window as unknown as { morfStudio: { viewportFrames(): number } }).morfStudio.viewportFrames() > count, before, { timeout: 10_000 });
+  await page.waitForTimeout(100);
+}
+
+/**
+ * Pixels of the viewport's WebGL drawing buffer (read with toDataURL, which the kept drawing
+ * buffer allows; HTML overlays are not in it) that differ from the background, leaving out the
+ * axis gizmo's corner. The image is kept as test output.
+ */
+async function foregroundPixels(page: Page, name: string): Promise<number> {
+  const dataUrl = await page.locator('[data-area="viewport"] canvas').evaluate((canvas) => (canvas as HTMLCanvasElement).toDataURL('image/png'));
+  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  mkdirSync(outputDirectory, { recursive: true });
+  writeFileSync(join(outputDirectory, `${name}.png`), bytes);
+  const png = PNG.sync.read(bytes);
+  const gizmo = 150 * (png.width / (await page.locator('[data-area="viewport"] canvas').evaluate((canvas) => canvas.clientWidth)));
+  let count = 0;
+  for (let y = 0; y < png.height; y += 1) {
+    for (let x = 0; x < png.width; x += 1) {
+      if (x > png.width - gizmo && y < gizmo) continue;
+      const offset = (y * png.width + x) * 4;
+      const difference = Math.abs(png.data[offset]! - VIEWPORT_BACKGROUND[0]!) + Math.abs(png.data[offset + 1]! - VIEWPORT_BACKGROUND[1]!) + Math.abs(png.data[offset + 2]! - VIEWPORT_BACKGROUND[2]!);
+      if (difference > 24) count += 1;
+    }
+  }
+  return count;
+}
+
+/** Turns an overlay off through the viewport's Overlays menu. */
+async function toggleOverlay(page: Page, label: string): Promise<void> {
+  await page.locator('[data-area="viewport"] .area-header button', { hasText: 'Overlays' }).dispatchEvent('pointerdown');
+  await page.locator('.menu .menu-item', { hasText: label }).click();
+}
+
+/** Sets the playhead through the timeline's time field. */
+async function setPlayhead(page: Page, timeMs: number): Promise<void> {
+  const field = page.getByTestId('playhead-field');
+  await field.click();
+  await field.fill(String(timeMs));
+  await field.press('Enter');
+  await expect.poll(async () => (await snapshot(page)).playheadMs).toBe(timeMs);
+}
+
+/** The MDX chunks as (tag, bytes) in file order. */
+function mdxChunks(bytes: Uint8Array): { tag: string; bytes: Uint8Array }[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const chunks: { tag: string; bytes: Uint8Array }[] = [];
+  let offset = 4;
+  while (offset + 8 <= bytes.length) {
+    const tag = String.fromCharCode(...bytes.subarray(offset, offset + 4));
+    const size = view.getUint32(offset + 4, true);
+    chunks.push({ tag, bytes: bytes.subarray(offset, offset + 8 + size) });
+    offset += 8 + size;
+  }
+  return chunks;
+}
+
+describe.skipIf(skipReason !== null)('the editor in Chromium through the browser shell', () => {
+  let browser: Browser;
+  const shells: WebShell[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    for (const shell of shells) await shell.close();
+  });
+
+  it('plays a cape opened on its own, with its keyframes on the timeline', async () => {
+    const shell = await startWebShell(['--data', sampleData, sampleCape]);
+    shells.push(shell);
+    const page = await openEditor(browser, shell.url);
+    await expect.poll(async () => (await snapshot(page)).file).toBe(sampleCape);
+    await expect(page.getByTestId('outliner-row-cape').getAttribute('data-status')).resolves.toBe('found');
+    await afterRender(page, async () => {
+      await toggleOverlay(page, 'Grid floor');
+      await toggleOverlay(page, 'Axes');
+    });
+    expect(await foregroundPixels(page, 'cape-alone-viewport')).toBeGreaterThan(400);
+    await expect(page.getByTestId('viewport-stats').textContent()).resolves.toMatch(/Capes 1 · Vertices [\d,]+ · Faces/);
+    await screenshot(page, 'cape-alone');
+    await page.close();
+  });
+
+  it.skipIf(!existsSync(sampleModel))('edits the sample cinematic: links, playback visibility, drag, undo, redo, save', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'morf-e2e-sample-'));
+    const model = join(work, 'ArthasIllidanSample.mdx');
+    copyFileSync(sampleModel, model);
+    const shell = await startWebShell(['--data', sampleData, model]);
+    shells.push(shell);
+    try {
+      const page = await openEditor(browser, shell.url);
+      await expect.poll(async () => (await snapshot(page)).links.map((link) => link.status).join(','), { timeout: 20_000 }).toBe('found,found,found,found,found,found');
+      const rows = page.locator('[data-testid^="outliner-row-link:"]');
+      await expect(rows.count()).resolves.toBe(6);
+      for (const status of await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-status')))) expect(status).toBe('found');
+      await screenshot(page, 'sample-opened');
+
+      await toggleOverlay(page, 'Grid floor');
+      await toggleOverlay(page, 'Axes');
+      await afterRender(page, () => setPlayhead(page, 20_000));
+      const shown = await foregroundPixels(page, 'sample-20000-viewport');
+      await afterRender(page, () => setPlayhead(page, 23_000));
+      const hidden = await foregroundPixels(page, 'sample-23000-viewport');
+      expect(shown).toBeGreaterThan(400);
+      expect(hidden).toBeLessThan(50);
+
+      // Drag the show key of link 0001 by +500 ms: select it, zoom onto it (numpad .), drag.
+      const timeline = page.getByTestId('timeline-canvas');
+      await timeline.hover();
+      const start = await page.evaluate(() => (window as unknown as { morfStudio: { linkKeyPosition(id: string, which: string): { x: number; y: number } } }).morfStudio.linkKeyPosition('0001', 'show'));
+      await page.mouse.click(start.x, start.y);
+      await expect.poll(async () => (await snapshot(page)).selectedKeys).toBe(1);
+      await page.keyboard.press('NumpadDecimal');
+      const key = await page.evaluate(() => (window as unknown as { morfStudio: { linkKeyPosition(id: string, which: string): { x: number; y: number } } }).morfStudio.linkKeyPosition('0001', 'show'));
+      const { pixelsPerMs } = (await snapshot(page)).timelineView;
+      expect(pixelsPerMs).toBeGreaterThan(1);
+      await page.mouse.move(key.x, key.y);
+      await page.mouse.down();
+      await page.mouse.move(key.x + 250 * pixelsPerMs, key.y, { steps: 5 });
+      await page.mouse.move(key.x + 500 * pixelsPerMs, key.y, { steps: 5 });
+      await screenshot(page, 'sample-dragging');
+      await page.mouse.up();
+      const link = async () => (await snapshot(page)).links.find((candidate) => candidate.id === '0001')!;
+      expect((await link()).show).toEqual([28_633]);
+      expect((await snapshot(page)).dirty).toBe(true);
+      await screenshot(page, 'sample-dragged');
+
+      await page.keyboard.press('Control+z');
+      expect((await link()).show).toEqual([28_133]);
+      await page.keyboard.press('Control+Shift+z');
+      expect((await link()).show).toEqual([28_633]);
+      await page.keyboard.press('Control+s');
+      await expect.poll(async () => (await snapshot(page)).dirty, { timeout: 10_000 }).toBe(false);
+      await screenshot(page, 'sample-saved');
+
+      const inspected = JSON.parse(execFileSync(process.execPath, [join(repositoryRoot, 'bin', 'morf.js'), 'inspect', model, '--json'], { encoding: 'utf8' })) as {
+        eventObjects: { name: string; frames: number[] }[];
+        mrfLinks: { id: string; show: number[]; hide: number[] }[];
+      };
+      expect(inspected.eventObjects.find((object) => object.name === 'MRFx0001')?.frames).toEqual([28_633]);
+      expect(inspected.mrfLinks.find((candidate) => candidate.id === '0001')).toMatchObject({ show: [28_633], hide: [36_067] });
+
+      const before = mdxChunks(new Uint8Array(readFileSync(sampleModel)));
+      const after = mdxChunks(new Uint8Array(readFileSync(model)));
+      expect(after.map((chunk) => chunk.tag)).toEqual(before.map((chunk) => chunk.tag));
+      for (let index = 0; index < before.length; index += 1) {
+        if (before[index]!.tag === 'EVTS') {
+          expect(Buffer.from(after[index]!.bytes).equals(Buffer.from(before[index]!.bytes))).toBe(false);
+          continue;
+        }
+        expect(Buffer.from(after[index]!.bytes).equals(Buffer.from(before[index]!.bytes)), `chunk ${before[index]!.tag} unchanged`).toBe(true);
+      }
+      await page.close();
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+});
