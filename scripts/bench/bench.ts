@@ -2,11 +2,12 @@
  * `npm run bench`: every suite, side by side in one run. Suites register in `suites` below.
  */
 import { BenchReport, type BenchSuite } from './harness';
+import { modelBench } from './model.bench';
 import { mrfBench } from './mrf.bench';
 import { textureBench } from './texture.bench';
 import { dataFolderSuite } from '../../electron/host/data-folders.bench';
 
-const suites: BenchSuite[] = [mrfBench, dataFolderSuite, textureBench];
+const suites: BenchSuite[] = [mrfBench, dataFolderSuite, textureBench, modelBench];
 
 const only = process.argv.slice(2);
 const report = new BenchReport();
