@@ -135,7 +135,7 @@ function plan(document: ModelDocument, edit: Exclude<ModelEdit, { kind: 'batch' 
       if (id !== null && (!Number.isInteger(id) || id < 0 || id >= document.globalSequences.length)) {
         throw new EditError(`there is no global sequence ${id} (the model has ${document.globalSequences.length})`);
       }
-      keys(object, object.frames, id);
+      keys(object, sorted(object.frames), id);
       return flushKeys();
     }
     case 'setParent': {
