@@ -8,8 +8,13 @@ const usage = 'morf inspect FILE [--json]';
 /** `morf inspect FILE [--json]`: a summary of one file (counts, timing, texture, bounds, diagnostics). */
 export const inspectCommand: CliCommand = {
   name: 'inspect',
-  summary: 'Summarise a file: counts, timing, texture, bounds and diagnostics',
-  usage: `Usage: ${usage}\n\nPrints a readable summary of FILE, or with --json an object with format,\nkeyframeCount, vertexCount, cornerCount, faceCount, frameInterval, initialTime,\ndebugFlag, pivot, boundsRadius, texturePath, durationSeconds, bounds and diagnostics.`,
+  summary: 'Summarise a cape or model: counts, timing, events, links and diagnostics',
+  usage:
+    `Usage: ${usage}\n\nPrints a readable summary of FILE (.mrf, .mdx or .mdl), or with --json an object.\n` +
+    'For an MRF: format, keyframeCount, vertexCount, cornerCount, faceCount, frameInterval,\n' +
+    'initialTime, debugFlag, pivot, boundsRadius, texturePath, durationSeconds, bounds, diagnostics.\n' +
+    'For a model: format, version, name, sequences, globalSequences, eventObjects (name, type, id,\n' +
+    'objectId, parentId, globalSequenceId, frames, tracks), mrfLinks (id, path, show, hide), diagnostics.',
   async run(args, io) {
     const { flags, positional } = parseArgs(args, ['--json'], usage);
     if (positional.length !== 1) throw new UsageError(`expects one file (usage: ${usage})`);
