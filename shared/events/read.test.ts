@@ -20,6 +20,9 @@ describe('readModel', () => {
     const binary = Uint8Array.from({ length: 64 }, (_, index) => (index * 37) & 0xff);
     expect(() => readModel(binary, 'model.mdx')).toThrow(CodecError);
     expect(() => readModel(binary, 'model.mdx')).toThrow(/MDX invalid at magic \(byte 0\): not an MDX file/);
+    // Binary noise without a NUL in its first kilobyte is still not MDL text.
+    const noise = Uint8Array.from({ length: 512 }, (_, index) => 1 + ((index * 151 + 7) % 255));
+    expect(() => readModel(noise, 'noise.mdx')).toThrow(/MDX invalid at magic \(byte 0\)/);
     const random = Uint8Array.from({ length: 256 }, (_, index) => (index * 97 + 13) & 0xff);
     const mdlx = new Uint8Array([0x4d, 0x44, 0x4c, 0x58, ...random]);
     expect(() => readModel(mdlx, 'noise.mdx')).toThrow(CodecError);

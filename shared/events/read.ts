@@ -32,10 +32,20 @@ export const DEFAULT_MDL_VERSION = 800;
 const TEXT_PROBE_BYTES = 1024;
 
 /** True when the first bytes hold no NUL: text, so MDL rather than a damaged binary file. */
+/**
+ * True when the first bytes read like MDL text: no NUL, and nearly all of them printable ASCII or
+ * whitespace (names may carry a few latin1 bytes). Random or binary data fails this, so it gets
+ * the MDX reader's "not MDLX" error rather than an MDL syntax error about garbage.
+ */
 function looksLikeText(bytes: Uint8Array): boolean {
   const end = Math.min(bytes.byteLength, TEXT_PROBE_BYTES);
-  for (let index = 0; index < end; index += 1) if (bytes[index] === 0) return false;
-  return true;
+  let textual = 0;
+  for (let index = 0; index < end; index += 1) {
+    const byte = bytes[index]!;
+    if (byte === 0) return false;
+    if ((byte >= 0x20 && byte < 0x7f) || byte === 0x09 || byte === 0x0a || byte === 0x0d) textual += 1;
+  }
+  return textual >= end * 0.9;
 }
 
 /**
