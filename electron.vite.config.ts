@@ -26,6 +26,8 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
+      // Minified: the editor's first paint includes parsing three.js and React.
+      minify: true,
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'renderer/index.html') } },
     },
   },
