@@ -22,7 +22,9 @@ if (!container) throw new Error('Morf Studio: #root element missing from index.h
 
 const host = getHost();
 const store = createEditorStore({ codec: modelCodec, host });
-const files = new FileService(store, createModelParser(createModelWorker, modelCodec));
+const parser = createModelParser(createModelWorker, modelCodec);
+parser.warm();
+const files = new FileService(store, parser);
 const app: EditorApp = { store, operators: createOperatorRegistry(files), keymap: createKeymap(), files };
 
 let pointer: { x: number; y: number } | null = null;
@@ -30,5 +32,6 @@ window.addEventListener('pointermove', (event) => (pointer = { x: event.clientX,
 installKeyboard(store, app.operators, app.keymap, () => pointer);
 installAutomation(store);
 
-createRoot(container).render(<App app={app} textureSource={hostTextureSource(host)} />);
+// Boot first: the host round trips and the model parse overlap React's first render.
 void boot(store, files, app.operators);
+createRoot(container).render(<App app={app} textureSource={hostTextureSource(host)} />);

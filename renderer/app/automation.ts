@@ -8,6 +8,8 @@ import { currentDocument, type EditorStore, isDirty } from '../state/editor-stor
 import { buildModelRows } from '../editors/timeline/rows';
 import { rowCentre, timeToScreenX } from '../editors/timeline/layout';
 import { areaCommands } from '../state/area-commands';
+import { beginKeyDrag, cancelKeyDrag, selectAllKeys, updateKeyDrag } from '../state/key-actions';
+import { selectedKeyAddresses } from '../state/selection';
 import { viewportFrames } from '../editors/viewport/ViewportScene';
 
 /** What tests can read. */
@@ -16,14 +18,49 @@ export interface MorfAutomation {
   viewportFrames(): number;
   /** A summary of the editor's state. */
   snapshot(): { file: string | null; dirty: boolean; playheadMs: number; timelineView: { startMs: number; pixelsPerMs: number }; notice: string | null; links: { id: string; show: number[]; hide: number[]; status: string }[]; undoSteps: number; selectedKeys: number };
+  /** When the editor became usable: performance.now() of the first viewport frame after a file opened (null before). */
+  readyMs(): number | null;
+  /**
+   * Benchmark: selects every key, drags them by `steps` different deltas drawing the timeline
+   * synchronously each time, cancels the drag, and returns each frame's time in ms.
+   */
+  measureTimelineDrag(steps: number): number[];
   /** Client coordinates of a key's diamond in the timeline's link row (the row of its link). */
   linkKeyPosition(linkId: string, which: 'show' | 'hide', frameIndex?: number): { x: number; y: number } | null;
 }
 
 /** Installs `window.morfStudio`. */
 export function installAutomation(store: EditorStore): void {
+  let readyMs: number | null = null;
+  let framesAtOpen = -1;
+  store.subscribe((state, previous) => {
+    if (state.file && state.file !== previous.file && readyMs === null) framesAtOpen = viewportFrames.count;
+  });
+  const watchReady = () => {
+    if (readyMs === null && framesAtOpen >= 0 && viewportFrames.count > framesAtOpen && !store.getState().loading) readyMs = performance.now();
+    if (readyMs === null) requestAnimationFrame(watchReady);
+  };
+  requestAnimationFrame(watchReady);
   const automation: MorfAutomation = {
     viewportFrames: () => viewportFrames.count,
+    readyMs: () => readyMs,
+    measureTimelineDrag(steps) {
+      const timeline = areaCommands(store, 'timeline');
+      if (!timeline || !currentDocument(store.getState())) return [];
+      selectAllKeys(store, 'select');
+      const first = selectedKeyAddresses(store.getState().selection)[0];
+      if (!first || !beginKeyDrag(store, first)) return [];
+      const times: number[] = [];
+      for (let step = 0; step < steps; step += 1) {
+        const started = performance.now();
+        updateKeyDrag(store, (step % 50) * 7 + 1);
+        timeline.drawNow();
+        times.push(performance.now() - started);
+      }
+      cancelKeyDrag(store);
+      selectAllKeys(store, 'deselect');
+      return times;
+    },
     snapshot() {
       const state = store.getState();
       const document = currentDocument(state);

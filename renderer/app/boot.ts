@@ -90,7 +90,10 @@ function handleEvent(store: EditorStore, files: FileService, operators: Operator
 /** Connects the editor to its host and opens what the host asks for. */
 export async function boot(store: EditorStore, files: FileService, operators: OperatorRegistry): Promise<void> {
   const host = store.getState().services.host;
-  if (!host) return;
+  if (!host) {
+    store.setState({ booted: true });
+    return;
+  }
   store.setState({ loading: { label: 'Starting…', progress: null } });
   try {
     const [startup, settings, dataFolders] = await Promise.all([host.getStartup(), host.getSettings(), host.listDataFolders()]);
@@ -113,10 +116,16 @@ export async function boot(store: EditorStore, files: FileService, operators: Op
     const notice = startup.notice ?? settings.notice;
     if (notice) notify(store, notice, 'warning');
     const first = startup.openFiles[0];
-    if (first) await files.openPath(first, { skipPrompt: true });
+    const opened = first ? files.openPath(first, { skipPrompt: true }) : Promise.resolve(false);
+    // The startup file parses while the viewport creates its GL context (costly without a GPU).
+    store.subscribe((state) => {
+      if (state.file && !state.booted) store.setState({ booted: true });
+    });
+    await opened;
+    store.setState({ booted: true });
     if (startup.recovery.length > 0) await offerRecovery(store, files, startup);
   } catch (error) {
-    store.setState({ loading: null });
+    store.setState({ loading: null, booted: true });
     notify(store, `Cannot reach the host: ${error instanceof Error ? error.message : String(error)}`, 'error');
   }
 }

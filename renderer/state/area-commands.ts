@@ -14,6 +14,8 @@ export interface TimelineCommands {
   beginGrab(): void;
   /** The canvas' current size, gutter and scroll (screen space of the layout helpers). */
   geometry(): TimelineGeometry;
+  /** Draws at once (the benchmark times it). */
+  drawNow(): void;
 }
 
 /** Standard views (numpad 1/3/7 and Ctrl for the opposite side). */

@@ -114,6 +114,8 @@ export interface EditorState {
   clipboard: KeyClipboard | null;
   /** Bumped to ask the timeline / viewport to frame everything (after opening a file). */
   frameRequests: { timeline: number; viewport: number };
+  /** Set once startup is done (the startup file opened or failed): the viewport then creates its GL context. */
+  booted: boolean;
   /** Texture state by cape texture path (lower case), for the properties. */
   textures: Readonly<Record<string, TextureStatus>>;
   /** The area shown alone (Ctrl+Space), or null. */
@@ -150,6 +152,7 @@ export function createEditorStore(services: EditorServices, session: SessionStat
     frameRequests: { timeline: 0, viewport: 0 },
     maximizedArea: null,
     textures: {},
+    booted: false,
   }));
 }
 

@@ -36,6 +36,8 @@ export class ModelParseError extends Error {
 /** Parses models, in a worker when one can be started. */
 export interface ModelParser {
   parse(bytes: ArrayBuffer, fileName: string): Promise<ModelDocument>;
+  /** Starts the worker now, so that the first file does not wait for it to boot. */
+  warm(): void;
   dispose(): void;
 }
 
@@ -71,6 +73,9 @@ export function createModelParser(createWorker: (() => Worker) | null, codec: Mo
   };
 
   return {
+    warm() {
+      ensureWorker();
+    },
     parse(bytes, fileName) {
       const active = ensureWorker();
       if (!active) {

@@ -5,9 +5,10 @@ import { BenchReport, type BenchSuite } from './harness';
 import { modelBench } from './model.bench';
 import { mrfBench } from './mrf.bench';
 import { textureBench } from './texture.bench';
+import { editorBench } from './editor.bench';
 import { dataFolderSuite } from '../../electron/host/data-folders.bench';
 
-const suites: BenchSuite[] = [mrfBench, dataFolderSuite, textureBench, modelBench];
+const suites: BenchSuite[] = [mrfBench, dataFolderSuite, textureBench, editorBench, modelBench];
 
 const only = process.argv.slice(2);
 const report = new BenchReport();

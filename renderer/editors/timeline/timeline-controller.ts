@@ -72,7 +72,7 @@ export class TimelineController {
     observer.observe(canvas.parentElement ?? canvas);
     this.cleanups.push(() => observer.disconnect());
     this.cleanups.push(this.store.subscribe((state, previous) => this.onStoreChange(state, previous)));
-    this.cleanups.push(registerAreaCommands(this.store, 'timeline', { viewAll: () => this.viewAll(), viewSelected: () => this.viewSelected(), beginGrab: () => this.beginGrab(), geometry: () => ({ ...this.geometry }) }));
+    this.cleanups.push(registerAreaCommands(this.store, 'timeline', { viewAll: () => this.viewAll(), viewSelected: () => this.viewSelected(), beginGrab: () => this.beginGrab(), geometry: () => ({ ...this.geometry }), drawNow: () => this.draw() }));
     this.resize();
   }
 
@@ -94,7 +94,7 @@ export class TimelineController {
       state.capes !== previous.capes ||
       state.standaloneCape !== previous.standaloneCape
     ) {
-      if (state.drag !== previous.drag) this.draggedIds = state.drag ? new Set(state.drag.keys.map((key) => keyId(key.objectIndex, key.frameIndex))) : null;
+      if (state.drag?.keys !== previous.drag?.keys) this.draggedIds = state.drag ? new Set(state.drag.keys.map((key) => keyId(key.objectIndex, key.frameIndex))) : null;
       this.invalidate();
     }
   }

@@ -105,12 +105,14 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
   const hasCapes = useEditor((state) => state.standaloneCape !== null || Object.values(state.capes).some((entry) => entry.cape !== null));
   const linkCount = useEditor((state) => state.history?.entries[state.history.index]!.value.links.length ?? 0);
   const loadingCapes = useEditor((state) => Object.values(state.capes).some((entry) => entry.status === 'loading'));
+  const booted = useEditor((state) => state.booted);
   const navigator = useMemo(() => new ViewNavigator(), []);
   const overlay = useRef<HTMLDivElement>(null);
   const viewName = useRef<HTMLDivElement>(null);
   const refs = useMemo<ViewportOverlayRefs>(() => ({ statistics: { visibleCapes: 0, vertices: 0, faces: 0 }, overlay, viewName }), []);
   return (
     <Area kind="viewport" title="3D Viewport" icon="mesh" header={<ViewportHeader />} bodyClassName="viewport-body">
+      {booted ? (
       <Canvas
         frameloop="demand"
         dpr={[1, 2]}
@@ -124,6 +126,7 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
       >
         <ViewportScene navigator={navigator} textureSource={textureSource} refs={refs} />
       </Canvas>
+      ) : null}
       <div className="viewport-overlay">
         <div className="view-name" ref={viewName}>
           {navigator.viewName}

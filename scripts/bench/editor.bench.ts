@@ -1,0 +1,158 @@
+/**
+ * Editor benchmarks:
+ *  - viewport JavaScript time per frame with a 20,000-vertex cape: visibility at the playhead plus
+ *    sampling into the preallocated buffers, exactly what each cape mesh runs per frame (Node);
+ *  - timeline frame time while dragging among 10,000 keys: the drag preview updated and the
+ *    canvas redrawn synchronously, in Chromium through the browser shell;
+ *  - first paint of the editor with the sample cinematic in the browser shell: from navigation
+ *    to the first viewport frame with the document and its capes loaded.
+ * The browser figures need Chromium (CHROMIUM_PATH or /usr/bin/chromium) and a built app.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { modelCodec } from '../../shared/events';
+import { createMrf } from '../../shared/mrf/create';
+import { MRF_FLOATS_PER_VERTEX } from '../../shared/mrf/layout';
+import { CapeAnimator } from '../../renderer/capes/cape-animator';
+import { linkShowTime, sequenceBoundsAt } from '../../renderer/capes/visibility';
+import { browserSkipReason, launchBrowser, openEditor, repositoryRoot, startWebShell } from '../../tests/e2e/harness';
+import { measure, type BenchReport, type BenchSuite } from './harness';
+
+const SUITE = 'editor';
+const sampleModel = join(repositoryRoot, 'assets', 'sample', 'ArthasIllidanSample.mdx');
+const sampleData = join(repositoryRoot, 'assets', 'sample', 'data');
+
+/** A waving 200 × 100 sheet (20,000 vertices) with 60 keyframes at 30 fps. */
+function syntheticCape(): CapeAnimator {
+  const columns = 200;
+  const rows = 100;
+  const vertexCount = columns * rows;
+  const corners: number[] = [];
+  for (let row = 0; row + 1 < rows; row += 1) {
+    for (let column = 0; column + 1 < columns; column += 1) {
+      const a = row * columns + column;
+      corners.push(a, a + 1, a + columns, a + 1, a + columns + 1, a + columns);
+    }
+  }
+  const uvs = new Float32Array(vertexCount * 2);
+  const keyframes: Float32Array[] = [];
+  for (let keyframe = 0; keyframe < 60; keyframe += 1) {
+    const data = new Float32Array(vertexCount * MRF_FLOATS_PER_VERTEX);
+    for (let vertex = 0; vertex < vertexCount; vertex += 1) {
+      const x = vertex % columns;
+      const y = Math.floor(vertex / columns);
+      const base = vertex * MRF_FLOATS_PER_VERTEX;
+      data[base] = x;
+      data[base + 1] = Math.sin(x * 0.1 + keyframe * 0.2) * 5;
+      data[base + 2] = -y;
+      data[base + 4] = 1;
+    }
+    keyframes.push(data);
+  }
+  return new CapeAnimator(createMrf({ texturePath: 'Textures\\Bench', faces: new Uint16Array(corners), uvs, keyframes, header: { frameInterval: 1 / 30 } }));
+}
+
+async function viewportFrame(report: BenchReport): Promise<void> {
+  const document = modelCodec.readModel(new Uint8Array(readFileSync(sampleModel)), 'ArthasIllidanSample.mdx');
+  const link = document.links.find((candidate) => candidate.id === '0000') ?? document.links[0]!;
+  const animator = syntheticCape();
+  const bounds = { startMs: 0, endMs: 0 };
+  const showMs = link.showFrames[0] ?? 0;
+  let timeMs = showMs;
+  const perFrame = await measure(() => {
+    // One 60 Hz frame of playback: the playhead moves, so the cape is sampled anew.
+    timeMs += 1000 / 60;
+    if (timeMs > showMs + 1900) timeMs = showMs;
+    const shown = linkShowTime(document, link, timeMs, sequenceBoundsAt(document.sequences, timeMs, bounds));
+    if (!Number.isNaN(shown)) animator.update((timeMs - shown) / 1000);
+  }, { minTimeMs: 800, minRuns: 200 });
+  report.row({ suite: SUITE, name: `viewport JS per frame, ${animator.vertexCount.toLocaleString('en')}-vertex cape`, value: perFrame, unit: 'ms', goal: '≤ 1 ms', met: perFrame <= 1 });
+}
+
+/** The sample cinematic with 10,000 keys spread over its sound objects (written to `directory`). */
+function modelWithManyKeys(directory: string): string {
+  let document = modelCodec.readModel(new Uint8Array(readFileSync(sampleModel)), 'ArthasIllidanSample.mdx');
+  const targets = document.eventObjects.filter((object) => object.type !== 'MRF' && object.type !== 'MRD' && object.globalSequenceId === null);
+  const objects = targets.length > 0 ? targets.map((object) => object.index) : [document.eventObjects[0]!.index];
+  const perObject = Math.ceil(10_000 / objects.length);
+  for (const objectIndex of objects) {
+    const frames = Array.from({ length: perObject }, (_, index) => Math.round((index * 80_000) / perObject));
+    document = modelCodec.applyEdit(document, { kind: 'setFrames', objectIndex, frames });
+  }
+  const path = join(directory, 'ManyKeys.mdx');
+  writeFileSync(path, modelCodec.writeModel(document));
+  return path;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+async function browserFigures(report: BenchReport): Promise<void> {
+  let reason: string | null;
+  try {
+    reason = browserSkipReason();
+  } catch (error) {
+    reason = (error as Error).message;
+  }
+  if (reason) {
+    report.note(`timeline and first-paint figures skipped: ${reason}`);
+    return;
+  }
+  const work = mkdtempSync(join(tmpdir(), 'morf-bench-editor-'));
+  const browser = await launchBrowser();
+  try {
+    // First paint: three cold loads of the sample cinematic, median.
+    const paints: number[] = [];
+    for (let run = 0; run < 3; run += 1) {
+      const copy = join(work, `Sample${run}.mdx`);
+      writeFileSync(copy, readFileSync(sampleModel));
+      const shell = await startWebShell(['--data', sampleData, copy]);
+      try {
+        const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+        await page.goto(shell.url);
+        await page.waitForFunction(() => (window as unknown as { morfStudio?: { readyMs(): number | null } }).morfStudio?.readyMs() != null, undefined, { timeout: 30_000 });
+        paints.push(await page.evaluate(() => (window as unknown as { morfStudio: { readyMs(): number } }).morfStudio.readyMs()));
+        await page.close();
+      } finally {
+        await shell.close();
+      }
+    }
+    const firstPaint = median(paints);
+    report.row({ suite: SUITE, name: 'first paint with the sample cinematic (browser shell)', value: firstPaint, unit: 'ms', goal: '≤ 1500 ms', met: firstPaint <= 1500 });
+
+    const shell = await startWebShell(['--data', sampleData, modelWithManyKeys(work)]);
+    try {
+      const page = await openEditor(browser, shell.url);
+      await page.waitForFunction(() => (window as unknown as { morfStudio: { readyMs(): number | null } }).morfStudio.readyMs() != null, undefined, { timeout: 30_000 });
+      const keys = await page.evaluate(() => {
+        const studio = (window as unknown as { morfStudio: { measureTimelineDrag(steps: number): number[] } }).morfStudio;
+        studio.measureTimelineDrag(20);
+        return studio.measureTimelineDrag(200);
+      });
+      const frame = median(keys);
+      report.row({ suite: SUITE, name: 'timeline frame while dragging 10,000 keys (Chromium)', value: frame, unit: 'ms', goal: '≤ 16 ms', met: frame <= 16 });
+      await page.close();
+    } finally {
+      await shell.close();
+    }
+  } finally {
+    await browser.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The suite. */
+export const editorBench: BenchSuite = {
+  name: SUITE,
+  async run(report) {
+    if (!existsSync(sampleModel)) {
+      report.note(`skipped: ${sampleModel} is missing (npm run assets)`);
+      return;
+    }
+    await viewportFrame(report);
+    await browserFigures(report);
+  },
+};
