@@ -1,0 +1,157 @@
+/**
+ * The file service against the real host services in this process (temporary folders, no mocked
+ * file system) and the real model codec: open the sample cinematic with its capes, edit, save
+ * (identical bytes outside the edit, a .bak), conflicts, Save As keeping the format, revert,
+ * a cape opened alone, the unsaved-changes prompt.
+ */
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type HostClient, type OperationName, operationNames, validateArguments } from '../../electron/contract';
+import { HostServices } from '../../electron/host/host';
+import { createHandlers, headlessShell } from '../../electron/host/operations';
+import { modelCodec } from '../../shared/events';
+import { openModelDocument } from '../state/document-actions';
+import { createEditorStore, currentDocument, isDirty, type EditorStore } from '../state/editor-store';
+import { selectKeys, beginKeyDrag, updateKeyDrag, commitKeyDrag } from '../state/key-actions';
+import { createModelParser } from '../workers/model-parser';
+import { FileService } from './file-service';
+
+const sampleDirectory = join(import.meta.dirname, '..', '..', 'assets', 'sample');
+const sampleModel = join(sampleDirectory, 'ArthasIllidanSample.mdx');
+const sampleData = join(sampleDirectory, 'data');
+
+/** A HostClient calling the host's operation handlers in process, validating arguments as main does. */
+function inProcessClient(host: HostServices): HostClient {
+  const handlers = createHandlers(host, headlessShell) as unknown as Record<OperationName, (args: unknown) => Promise<unknown>>;
+  const client: Record<string, unknown> = { runtime: 'web', onEvent: (listener: Parameters<HostClient['onEvent']>[0]) => host.onEvent(listener) };
+  for (const name of operationNames) client[name] = (args?: unknown) => handlers[name](validateArguments(name, args ?? {}));
+  return client as unknown as HostClient;
+}
+
+/** Answers the next dialog with an action id. */
+function answerNextDialog(store: EditorStore, actionId: string): Promise<void> {
+  return new Promise((resolve) => {
+    const unsubscribe = store.subscribe((state) => {
+      if (state.dialog?.kind === 'confirm') {
+        unsubscribe();
+        state.dialog.resolve(actionId);
+        resolve();
+      }
+    });
+  });
+}
+
+describe('file service over the real host', () => {
+  let work: string;
+  let model: string;
+  let host: HostServices;
+  let store: EditorStore;
+  let files: FileService;
+
+  beforeEach(async () => {
+    work = mkdtempSync(join(tmpdir(), 'morf-files-'));
+    model = join(work, 'ArthasIllidanSample.mdx');
+    copyFileSync(sampleModel, model);
+    host = new HostServices({ runtime: 'web', appVersion: '0.0.0', configDirectory: join(work, 'config'), startupFiles: [model], sessionDataFolders: [sampleData], sampleDirectory: null, nativeDialogs: false, grantStartupFolders: true });
+    await host.start();
+    store = createEditorStore({ codec: modelCodec, host: inProcessClient(host) });
+    files = new FileService(store, createModelParser(null, modelCodec));
+  });
+
+  afterEach(async () => {
+    await host.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('opens the sample cinematic with its six capes found through the data folder', async () => {
+    expect(await files.openPath(model)).toBe(true);
+    const state = store.getState();
+    expect(state.file).toMatchObject({ kind: 'model', name: 'ArthasIllidanSample.mdx' });
+    expect(currentDocument(state)!.links.map((link) => link.id)).toEqual(['0000', '0001', '0002', '0003', '0004', '0005']);
+    expect(Object.values(state.capes).map((entry) => entry.status)).toEqual(['found', 'found', 'found', 'found', 'found', 'found']);
+    expect(state.loading).toBeNull();
+  });
+
+  it('saves an edit in place: only the event frames change, the original is kept as .bak', async () => {
+    await files.openPath(model);
+    const original = readFileSync(model);
+    const link = currentDocument(store.getState())!.links.find((candidate) => candidate.id === '0001')!;
+    selectKeys(store, [{ objectIndex: link.showIndex!, frameIndex: 0 }], 'replace');
+    beginKeyDrag(store, { objectIndex: link.showIndex!, frameIndex: 0 });
+    updateKeyDrag(store, 500);
+    commitKeyDrag(store);
+    expect(isDirty(store.getState())).toBe(true);
+    expect(await files.save()).toBe(true);
+    expect(isDirty(store.getState())).toBe(false);
+    const saved = readFileSync(model);
+    expect(saved.length).toBe(original.length);
+    expect(readFileSync(`${model}.bak`).equals(original)).toBe(true);
+    const reread = modelCodec.readModel(new Uint8Array(saved), 'ArthasIllidanSample.mdx');
+    expect(reread.links.find((candidate) => candidate.id === '0001')!.showFrames).toEqual([28_633]);
+    let differing = 0;
+    for (let index = 0; index < saved.length; index += 1) if (saved[index] !== original[index]) differing += 1;
+    expect(differing).toBeGreaterThan(0);
+    expect(differing).toBeLessThanOrEqual(4);
+  });
+
+  it('asks before overwriting a file changed on disk, and does not overwrite when cancelled', async () => {
+    await files.openPath(model);
+    const document = currentDocument(store.getState())!;
+    openModelDocument(store, modelCodec.applyEdit(document, { kind: 'moveKeys', keys: [{ objectIndex: document.links[0]!.showIndex!, frameIndex: 0 }], deltaMs: 10 }), store.getState().file!);
+    store.setState({ savedDocument: document });
+    writeFileSync(model, Buffer.concat([readFileSync(model), Buffer.from([0])]));
+    const changed = readFileSync(model);
+    const answered = answerNextDialog(store, 'cancel');
+    expect(await files.save()).toBe(false);
+    await answered;
+    expect(readFileSync(model).equals(changed)).toBe(true);
+    const overwrite = answerNextDialog(store, 'overwrite');
+    expect(await files.save()).toBe(true);
+    await overwrite;
+    expect(readFileSync(model).equals(changed)).toBe(false);
+  });
+
+  it('Save As keeps the file’s own format', async () => {
+    await files.openPath(model);
+    const target = join(work, 'Copy.mdl');
+    const pathChosen = new Promise<void>((resolve) => {
+      const unsubscribe = store.subscribe((state) => {
+        if (state.dialog?.kind === 'fileBrowser') {
+          unsubscribe();
+          state.dialog.resolve(target);
+          resolve();
+        }
+      });
+    });
+    expect(await files.saveAs()).toBe(false);
+    await pathChosen;
+    expect(existsSync(target)).toBe(false);
+    expect(store.getState().notice?.text).toMatch(/ending in \.mdx/);
+  });
+
+  it('asks to save unsaved changes before opening another file, and keeps them when cancelled', async () => {
+    await files.openPath(model);
+    const document = currentDocument(store.getState())!;
+    store.setState({ savedDocument: null });
+    const cancelled = answerNextDialog(store, 'cancel');
+    expect(await files.openPath(join(sampleData, 'doodads', 'cinematic', 'arthasillidanfight', 'arthascape0000.mrf'))).toBe(false);
+    await cancelled;
+    expect(currentDocument(store.getState())).toBe(document);
+    const discarded = answerNextDialog(store, 'discard');
+    expect(await files.openPath(join(sampleData, 'doodads', 'cinematic', 'arthasillidanfight', 'arthascape0000.mrf'))).toBe(true);
+    await discarded;
+    expect(store.getState().file?.kind).toBe('mrf');
+    expect(store.getState().standaloneCape?.cape?.statistics.vertexCount).toBeGreaterThan(0);
+  });
+
+  it('reports a file that is not a model by name, and keeps what was open', async () => {
+    const bogus = join(work, 'Bogus.mdx');
+    writeFileSync(bogus, 'MDLX then nothing that adds up');
+    host.guard.grant(bogus, 'file', 'dialog');
+    expect(await files.openPath(bogus)).toBe(false);
+    expect(store.getState().notice?.text).toMatch(/Cannot open Bogus\.mdx/);
+    expect(store.getState().file).toBeNull();
+  });
+});
