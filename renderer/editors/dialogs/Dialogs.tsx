@@ -87,6 +87,10 @@ function OperatorSearch({ close }: { close(): void }) {
       .list()
       .filter((operator) => operators.canRun(operator.id, contextFor(store, area)))
       .filter((operator) => words.every((word) => `${operator.label} ${operator.id} ${operator.description}`.toLowerCase().includes(word)))
+      // Label matches first (as Blender ranks menu names over descriptions).
+      .map((operator) => ({ operator, rank: words.every((word) => operator.label.toLowerCase().includes(word)) ? 0 : 1 }))
+      .sort((a, b) => a.rank - b.rank)
+      .map((entry) => entry.operator)
       .slice(0, 60);
   }, [operators, store, area, query]);
   const runAt = (index: number) => {

@@ -27,6 +27,13 @@ function formatSize(size: number): string {
   return `${(size / 1024 / 1024).toFixed(1)} MiB`;
 }
 
+/** A compact modification time: 2026-11-22 00:30. */
+function formatDate(mtimeMs: number): string {
+  const date = new Date(mtimeMs);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
 /** The browser. */
 export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileBrowser' }> }) {
   const { store } = useApp();
@@ -39,14 +46,16 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
   const [showAll, setShowAll] = useState(false);
 
   const list = useCallback(
-    async (path: string | null) => {
-      if (!host) return;
+    async (path: string | null, quiet = false): Promise<boolean> => {
+      if (!host) return false;
       try {
         setListing(await host.listDirectory({ path }));
         setError(null);
         setSelected(null);
+        return true;
       } catch (caught) {
-        setError(caught instanceof Error ? caught.message : String(caught));
+        if (!quiet) setError(caught instanceof Error ? caught.message : String(caught));
+        return false;
       }
     },
     [host],
@@ -57,7 +66,8 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
     host.listRoots().then(setRoots, () => setRoots([]));
     const current = store.getState().file?.path;
     const start = current ? current.slice(0, Math.max(current.lastIndexOf('/'), current.lastIndexOf('\\'))) || null : null;
-    list(start).catch(() => list(null));
+    // Start next to the open file when its folder is browsable, else at the granted places.
+    void list(start, true).then((listed) => listed || list(null));
   }, [host, list, store]);
 
   useEffect(() => {
@@ -143,7 +153,7 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
                 <Icon name={entry.kind === 'directory' ? 'folder' : 'file'} size={13} />
                 <span>{entry.name}</span>
                 <span className="size">{entry.kind === 'file' ? formatSize(entry.size) : ''}</span>
-                <span className="date">{entry.mtimeMs ? new Date(entry.mtimeMs).toLocaleString() : ''}</span>
+                <span className="date">{entry.mtimeMs ? formatDate(entry.mtimeMs) : ''}</span>
               </div>
             ))}
             {!error && entries.length === 0 ? <div className="empty-hint">{listing ? 'Empty.' : 'Loading…'}</div> : null}

@@ -10,7 +10,11 @@ import { Icon, type IconName } from '../../app/Icon';
 import { EMPTY_SELECTION } from '../../state/selection';
 import type { Shading, ViewportOverlays } from '../../state/session';
 import { updateSession } from '../../state/session-actions';
+import { capeKey } from '../../capes/cape-entry';
+import { linkShowTime, sequenceBoundsAt } from '../../capes/visibility';
+import { type EditorState, currentDocument } from '../../state/editor-store';
 import { Area } from '../layout/Area';
+import { formatTime } from '../timeline/layout';
 import { type MenuEntry, MenuPopup } from '../layout/Menu';
 import { VIEWPORT_BACKGROUND } from '../timeline/theme';
 import type { TextureSource } from './cape-texture';
@@ -97,6 +101,29 @@ function ViewportHeader() {
   );
 }
 
+const scratchBounds = { startMs: 0, endMs: 0 };
+
+/**
+ * A line for an empty viewport: which link shows next when no cape is on screen at the playhead
+ * (a string, so the selector result is stable).
+ */
+function nextCapeHint(state: EditorState): string | null {
+  const document = currentDocument(state);
+  if (!document || document.links.length === 0) return null;
+  const timeMs = state.session.playback.playheadMs;
+  const bounds = sequenceBoundsAt(document.sequences, timeMs, scratchBounds);
+  let next: { id: string; timeMs: number } | null = null;
+  for (const link of document.links) {
+    if (state.capes[capeKey(link.path)]?.status !== 'found') continue;
+    if (!Number.isNaN(linkShowTime(document, link, timeMs, bounds))) return null;
+    for (const frame of link.showFrames) if (frame > timeMs && (!next || frame < next.timeMs)) next = { id: link.id, timeMs: frame };
+  }
+  const unit = state.session.timeline.unit;
+  const step = state.session.playback.frameStepMs;
+  const now = `${formatTime(timeMs, unit, step)} ${unit === 'ms' ? 'ms' : unit === 'frames' ? 'f' : 's'}`;
+  return next ? `No cape is shown at ${now}. Link ${next.id} shows at ${formatTime(next.timeMs, unit, step)} — ↑ jumps to the next key, Space plays.` : `No cape is shown at ${now}.`;
+}
+
 /** The area. `textureSource` loads cape textures (from the host's data folders). */
 export function Viewport({ textureSource }: { textureSource: TextureSource }) {
   const { store } = useApp();
@@ -106,6 +133,7 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
   const linkCount = useEditor((state) => state.history?.entries[state.history.index]!.value.links.length ?? 0);
   const loadingCapes = useEditor((state) => Object.values(state.capes).some((entry) => entry.status === 'loading'));
   const booted = useEditor((state) => state.booted);
+  const hint = useEditor(nextCapeHint);
   const navigator = useMemo(() => new ViewNavigator(), []);
   const overlay = useRef<HTMLDivElement>(null);
   const viewName = useRef<HTMLDivElement>(null);
@@ -141,6 +169,8 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
             Open…
           </button>
         </div>
+      ) : hint && hasCapes ? (
+        <div className="viewport-hint" data-testid="viewport-hint">{hint}</div>
       ) : !hasCapes && !loadingCapes ? (
         <div className="viewport-message">{linkCount === 0 ? 'This model links no capes (it has no MRFx/MRDx event objects).\nAdd one from the outliner’s context menu.' : 'No linked cape file could be loaded: see the outliner and the diagnostics.'}</div>
       ) : null}
