@@ -123,7 +123,22 @@ export function drawTimeline(context: CanvasRenderingContext2D, scene: TimelineS
   drawGutter(context, scene, first, last);
   drawRuler(context, scene, ticks);
   drawPlayhead(context, scene);
+  drawScrollbar(context, scene);
   context.restore();
+}
+
+/** A thin scroll thumb on the right when the rows do not fit (wheel over the names scrolls). */
+function drawScrollbar(context: CanvasRenderingContext2D, scene: TimelineScene): void {
+  const { geometry } = scene;
+  const visible = geometry.height - geometry.rulerHeight;
+  const total = scene.rows.length * geometry.rowHeight + geometry.rowHeight;
+  if (total <= visible) return;
+  const thumb = Math.max(24, (visible * visible) / total);
+  const top = geometry.rulerHeight + ((visible - thumb) * geometry.scrollTop) / Math.max(1, total - visible);
+  context.fillStyle = C.scrollThumb;
+  context.beginPath();
+  context.roundRect(geometry.width - 6, top + 2, 4, thumb - 4, 2);
+  context.fill();
 }
 
 function timeOf(scene: TimelineScene, objectIndex: number, frameIndex: number, frame: number): number {

@@ -5,7 +5,7 @@
  * In MRF-only mode there is one row of the cape's keyframes. Rows are computed once per document
  * (and collapse state), never per frame.
  */
-import type { EventType, ModelDocument, MrfLink } from '../../../shared/events/document';
+import type { EventObject, EventType, ModelDocument, MrfLink } from '../../../shared/events/document';
 import type { CapeEntry } from '../../capes/cape-entry';
 
 /** Event-object groups, in display order (MRF/MRD objects are shown under their links). */
@@ -49,7 +49,7 @@ export function buildModelRows(document: ModelDocument, collapsed: Readonly<Reco
         const linkCollapsed = collapsed[key] ?? true;
         rows.push({ kind: 'link', key, label: `Link ${link.id}`, link, objectIndices: linkObjectIndices(link), collapsed: linkCollapsed });
         if (linkCollapsed) continue;
-        for (const index of linkObjectIndices(link)) rows.push({ kind: 'object', key: `object:${index}`, label: document.eventObjects[index]!.name, objectIndex: index, depth: 2 });
+        for (const index of linkObjectIndices(link)) rows.push({ kind: 'object', key: `object:${index}`, label: objectLabel(document.eventObjects[index]!), objectIndex: index, depth: 2 });
       }
       continue;
     }
@@ -59,9 +59,14 @@ export function buildModelRows(document: ModelDocument, collapsed: Readonly<Reco
     const groupCollapsed = collapsed[key] ?? false;
     rows.push({ kind: 'group', key, label: `${group.label} (${members.length})`, objectIndices: members.map((object) => object.index), collapsed: groupCollapsed });
     if (groupCollapsed) continue;
-    for (const object of members) rows.push({ kind: 'object', key: `object:${object.index}`, label: object.name, objectIndex: object.index, depth: 1 });
+    for (const object of members) rows.push({ kind: 'object', key: `object:${object.index}`, label: objectLabel(object), objectIndex: object.index, depth: 1 });
   }
   return rows;
+}
+
+/** A channel name: the object's name, with its global sequence when its keys loop on one. */
+function objectLabel(object: EventObject): string {
+  return object.globalSequenceId === null ? object.name : `${object.name} · GS ${object.globalSequenceId}`;
 }
 
 /** The event objects of a link, show first. */

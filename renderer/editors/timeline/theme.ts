@@ -35,6 +35,7 @@ export const TIMELINE_COLOURS = {
   capeBar: 'rgba(110, 140, 205, 0.45)',
   playhead: '#4772b3',
   playheadText: '#ffffff',
+  scrollThumb: 'rgba(255, 255, 255, 0.22)',
   box: 'rgba(255, 255, 255, 0.9)',
   boxFill: 'rgba(255, 255, 255, 0.06)',
   statusFound: '#6db33f',

@@ -186,6 +186,7 @@ export function ViewportScene({ navigator, textureSource, refs }: { navigator: V
   const standaloneCape = useEditor((state) => state.standaloneCape);
   const overlays = useEditor((state) => state.session.viewport.overlays);
   const light = useRef<DirectionalLight>(null);
+  const lastStatistics = useRef(Number.NaN);
   const [gridCell, setGridCell] = useState(() => gridCellFor(navigator.state.distance));
 
   useFrame(() => {
@@ -201,12 +202,16 @@ export function ViewportScene({ navigator, textureSource, refs }: { navigator: V
       light.current.target.position.copy(navigator.state.target);
       light.current.target.updateMatrixWorld();
     }
+    // Text is rebuilt only when a figure changes: no string per frame.
     const overlay = refs.overlay.current;
-    if (overlay) {
-      const statistics = refs.statistics;
+    const statistics = refs.statistics;
+    const signature = overlays.statistics ? statistics.visibleCapes * 1e12 + statistics.vertices * 1e6 + statistics.faces : -1;
+    if (overlay && signature !== lastStatistics.current) {
+      lastStatistics.current = signature;
       overlay.textContent = overlays.statistics ? `Capes ${statistics.visibleCapes} · Vertices ${statistics.vertices.toLocaleString()} · Faces ${statistics.faces.toLocaleString()}` : '';
     }
-    if (refs.viewName.current && refs.viewName.current.textContent !== navigator.viewName) refs.viewName.current.textContent = navigator.viewName;
+    const viewName = navigator.viewName;
+    if (refs.viewName.current && refs.viewName.current.textContent !== viewName) refs.viewName.current.textContent = viewName;
     const cell = gridCellFor(navigator.state.distance);
     if (cell !== gridCell) setGridCell(cell);
   }, 2);

@@ -56,11 +56,14 @@ export class ViewNavigator {
     return this.state.orthographic ? this.orthographic : this.perspective;
   }
 
-  /** A name for the overlay: "User Perspective", "Front Orthographic". */
+  /** A name for the overlay: "User Perspective", "Front Orthographic" (the same string until the view changes). */
   get viewName(): string {
     const axis = this.state.axis ? AXIS_VIEWS[this.state.axis].label : 'User';
-    return `${axis} ${this.state.orthographic ? 'Orthographic' : 'Perspective'}`;
+    const projection = this.state.orthographic ? 'Orthographic' : 'Perspective';
+    if (this.lastViewName.axis !== axis || this.lastViewName.projection !== projection) this.lastViewName = { axis, projection, name: `${axis} ${projection}` };
+    return this.lastViewName.name;
   }
+  private lastViewName = { axis: '', projection: '', name: '' };
 
   /** Sets the viewport's aspect ratio. */
   setAspect(aspect: number): void {
