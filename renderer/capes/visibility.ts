@@ -5,6 +5,7 @@
  * previewed time. Called every frame for every link: nothing here allocates.
  */
 import type { EventObject, ModelDocument, MrfLink, SequenceInfo } from '../../shared/events/document';
+import type { DragPreview } from '../state/editor-store';
 import { keyId } from '../state/selection';
 
 /** The drag preview as the viewport sees it. */
@@ -16,6 +17,19 @@ export interface KeyShift {
 function shifted(object: EventObject, frameIndex: number, shift: KeyShift | null): number {
   const frame = object.frames[frameIndex]!;
   return shift && shift.ids.has(keyId(object.index, frameIndex)) ? frame + shift.deltaMs : frame;
+}
+
+const shift: KeyShift & { keys: DragPreview['keys'] | null } = { ids: new Set(), deltaMs: 0, keys: null };
+
+/** The drag preview as a key shift (one shared object, its id set rebuilt only when the dragged keys change). */
+export function dragShift(drag: DragPreview | null): KeyShift | null {
+  if (!drag) return null;
+  if (shift.keys !== drag.keys) {
+    shift.keys = drag.keys;
+    shift.ids = new Set(drag.keys.map((key) => keyId(key.objectIndex, key.frameIndex)));
+  }
+  shift.deltaMs = drag.deltaMs;
+  return shift;
 }
 
 /** The interval of the sequence containing `timeMs`, written into `out` ([-∞, ∞] when none). */

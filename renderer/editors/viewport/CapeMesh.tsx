@@ -10,27 +10,14 @@ import type { MrfLink } from '../../../shared/events/document';
 import { useApp, useEditor } from '../../app/editor-context';
 import { CapeAnimator } from '../../capes/cape-animator';
 import type { CapeEntry } from '../../capes/cape-entry';
-import { type KeyShift, linkShowTime, sequenceBoundsAt } from '../../capes/visibility';
-import { type DragPreview, type EditorStore, currentDocument } from '../../state/editor-store';
+import { dragShift, linkShowTime, sequenceBoundsAt } from '../../capes/visibility';
+import { type EditorStore, currentDocument } from '../../state/editor-store';
 import { selectLink } from '../../state/outliner-actions';
-import { keyId } from '../../state/selection';
 import type { Shading } from '../../state/session';
 import { type TextureSource, useCapeTexture } from './cape-texture';
 import { capeRegistry, type ViewportStatistics } from './viewport-registry';
 
 const scratchBounds = { startMs: 0, endMs: 0 };
-const shift: KeyShift & { keys: DragPreview['keys'] | null } = { ids: new Set(), deltaMs: 0, keys: null };
-
-/** The drag preview as a key shift, rebuilt only when the dragged keys change. */
-function dragShift(drag: DragPreview | null): KeyShift | null {
-  if (!drag) return null;
-  if (shift.keys !== drag.keys) {
-    shift.keys = drag.keys;
-    shift.ids = new Set(drag.keys.map((key) => keyId(key.objectIndex, key.frameIndex)));
-  }
-  shift.deltaMs = drag.deltaMs;
-  return shift;
-}
 
 /** Seconds since the show key for a link (NaN when hidden) — or since 0 for a standalone cape. */
 export function secondsSinceShow(store: EditorStore, link: MrfLink | null): number {

@@ -11,7 +11,7 @@ import { EMPTY_SELECTION } from '../../state/selection';
 import type { Shading, ViewportOverlays } from '../../state/session';
 import { updateSession } from '../../state/session-actions';
 import { capeKey } from '../../capes/cape-entry';
-import { linkShowTime, sequenceBoundsAt } from '../../capes/visibility';
+import { dragShift, linkShowTime, sequenceBoundsAt } from '../../capes/visibility';
 import { type EditorState, currentDocument } from '../../state/editor-store';
 import { Area } from '../layout/Area';
 import { formatTime } from '../timeline/layout';
@@ -115,7 +115,7 @@ function nextCapeHint(state: EditorState): string | null {
   let next: { id: string; timeMs: number } | null = null;
   for (const link of document.links) {
     if (state.capes[capeKey(link.path)]?.status !== 'found') continue;
-    if (!Number.isNaN(linkShowTime(document, link, timeMs, bounds))) return null;
+    if (!Number.isNaN(linkShowTime(document, link, timeMs, bounds, dragShift(state.drag)))) return null;
     for (const frame of link.showFrames) if (frame > timeMs && (!next || frame < next.timeMs)) next = { id: link.id, timeMs: frame };
   }
   const unit = state.session.timeline.unit;
