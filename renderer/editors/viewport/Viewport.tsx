@@ -164,7 +164,6 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
       {!hasFile ? (
         <div className="viewport-message">
           Open a model or a cape (Ctrl+O) or drop a file here.
-          <br />
           <button className="button" style={{ pointerEvents: 'auto', marginTop: 8 }} onClick={() => run('wm.open')}>
             Open…
           </button>
