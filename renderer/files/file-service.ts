@@ -35,8 +35,21 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Lower-case hex SHA-256 of bytes (the host's identity hash), to recognise our own writes. */
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+  let hex = '';
+  for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
 /** Opening and saving, bound to one store. */
 export class FileService {
+  /** Hashes of the bytes this editor wrote: a change event carrying one of them is our own save. */
+  private readonly written = new Set<string>();
+  /** Versions on disk the user chose not to reload. */
+  private readonly acknowledged = new Set<string>();
+
   constructor(
     private readonly store: EditorStore,
     private readonly parser: ModelParser,
@@ -130,6 +143,7 @@ export class FileService {
     try {
       const bytes = this.serialize();
       if (!bytes) return false;
+      this.written.add(await sha256Hex(bytes));
       let result = await this.host.saveFile({ path: file.path, bytes: exactBuffer(bytes), expected: file.identity, force: false });
       if (result.status === 'conflict') {
         const choice = await askConfirm(
@@ -169,6 +183,7 @@ export class FileService {
     try {
       const bytes = this.serialize();
       if (!bytes) return false;
+      this.written.add(await sha256Hex(bytes));
       const result = await this.host.saveFileAs({ path, bytes: exactBuffer(bytes) });
       if (result.status === 'conflict') throw new Error('the file exists and changed while saving');
       if (file.path && file.path !== result.identity.path) this.host.closeFile({ path: file.path }).catch(() => undefined);
@@ -238,7 +253,8 @@ export class FileService {
   async fileChangedOnDisk(path: string, identity: FileIdentity | null): Promise<void> {
     const file = this.store.getState().file;
     if (!file?.path || file.path !== path) return;
-    if (identity && file.identity && identity.sha256 === file.identity.sha256) return;
+    // Our own save (its change event may arrive before the save's answer) or the version we have.
+    if (identity && ((file.identity && identity.sha256 === file.identity.sha256) || this.written.has(identity.sha256) || this.acknowledged.has(identity.sha256))) return;
     if (this.store.getState().changedOnDisk) return;
     this.store.setState({ changedOnDisk: true });
     const dirty = isDirty(this.store.getState());
@@ -252,7 +268,10 @@ export class FileService {
         ]
       : [{ id: 'keep', label: 'OK', primary: true }];
     const choice = await askConfirm(this.store, 'File changed on disk', message, actions);
+    this.store.setState({ changedOnDisk: false });
     if (choice === 'reload') await this.openPath(path, { skipPrompt: true });
+    // Kept: that version is not asked about again (saving over it still asks, as a conflict).
+    else if (identity) this.acknowledged.add(identity.sha256);
   }
 
   /** Settings the header shows: recent files and data folders. */
