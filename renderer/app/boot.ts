@@ -70,7 +70,7 @@ function handleEvent(store: EditorStore, files: FileService, operators: Operator
       if (!operators.run(event.operatorId, contextFor(store, store.getState().hoveredArea ?? 'screen'))) notify(store, `${operators.get(event.operatorId)?.label ?? event.operatorId} cannot run now`, 'warning');
       return;
     case 'dataFoldersChanged': {
-      store.setState({ dataFolders: event.folders });
+      store.setState((state) => ({ dataFolders: event.folders, textureGeneration: state.textureGeneration + 1 }));
       void files.reloadCapes();
       return;
     }

@@ -232,7 +232,7 @@ export class FileService {
     try {
       this.store.setState({ loading: { label: `Indexing ${baseName(path)}…`, progress: null } });
       const dataFolders = await this.host.addDataFolder({ path, position: 0 });
-      this.store.setState({ dataFolders, loading: null });
+      this.store.setState((state) => ({ dataFolders, loading: null, textureGeneration: state.textureGeneration + 1 }));
       await this.reloadCapes();
       notify(this.store, `Data folder ${path} added`);
       return true;

@@ -116,6 +116,8 @@ export interface EditorState {
   frameRequests: { timeline: number; viewport: number };
   /** Set once startup is done (the startup file opened or failed): the viewport then creates its GL context. */
   booted: boolean;
+  /** Bumped when the data folders change: textures are resolved and read again. */
+  textureGeneration: number;
   /** Texture state by cape texture path (lower case), for the properties. */
   textures: Readonly<Record<string, TextureStatus>>;
   /** The area shown alone (Ctrl+Space), or null. */
@@ -152,6 +154,7 @@ export function createEditorStore(services: EditorServices, session: SessionStat
     frameRequests: { timeline: 0, viewport: 0 },
     maximizedArea: null,
     textures: {},
+    textureGeneration: 0,
     booted: false,
   }));
 }

@@ -47,7 +47,8 @@ export function CapeMesh({ entry, link, textureSource, statistics }: CapeMeshPro
   const shading = useEditor((state) => state.session.viewport.shading) as Shading;
   const overlays = useEditor((state) => state.session.viewport.overlays);
   const selected = useEditor((state) => (link ? state.selection.links.has(link.id.toUpperCase()) : false));
-  const texture = useCapeTexture(store, file.texturePath, textureSource);
+  const textureGeneration = useEditor((state) => state.textureGeneration);
+  const texture = useCapeTexture(store, file.texturePath, textureSource, textureGeneration);
   const animator = useMemo(() => new CapeAnimator(file), [file]);
   const geometry = useMemo(() => {
     const created = new BufferGeometry();

@@ -3,7 +3,7 @@
  * be decoded, with the reason recorded for the properties), and the hook that asks for the real
  * one. Textures are shared by every mesh that uses the same path.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DataTexture, NearestFilter, RepeatWrapping, RGBAFormat, SRGBColorSpace, type Texture, UnsignedByteType } from 'three';
 import type { EditorStore, TextureStatus } from '../../state/editor-store';
 
@@ -44,17 +44,23 @@ export function recordTextureStatus(store: EditorStore, texturePath: string, sta
 }
 
 /** Loads a texture for a game path; resolves to a texture and its status. */
-export type TextureSource = (texturePath: string) => Promise<{ texture: Texture | null; status: TextureStatus }>;
+export type TextureSource = ((texturePath: string) => Promise<{ texture: Texture | null; status: TextureStatus }>) & {
+  /** Forgets a resolved file, so the next request reads and decodes it again. */
+  invalidate?(resolvedPath: string): void;
+};
 
 /**
  * The texture of a cape: the checker until `source` delivers the real one (or for good, when it
  * cannot). The status goes to the store whichever way it ends.
  */
-export function useCapeTexture(store: EditorStore, texturePath: string, source: TextureSource): Texture {
+export function useCapeTexture(store: EditorStore, texturePath: string, source: TextureSource, generation = 0): Texture {
   const [texture, setTexture] = useState<Texture>(checkerTexture);
+  const shownPath = useRef<string | null>(null);
   useEffect(() => {
     let cancelled = false;
-    setTexture(checkerTexture());
+    // A new generation (data folders changed): read the file again rather than the cached decode.
+    const previous = store.getState().textures[texturePath.toLowerCase()]?.resolvedPath;
+    if (generation > 0 && previous) source.invalidate?.(previous);
     if (!texturePath) {
       recordTextureStatus(store, texturePath, { status: 'missing', resolvedPath: null, reason: 'the cape names no texture', width: 0, height: 0 });
       return;
@@ -64,7 +70,7 @@ export function useCapeTexture(store: EditorStore, texturePath: string, source: 
       .then(({ texture: loaded, status }) => {
         if (cancelled) return;
         recordTextureStatus(store, texturePath, status);
-        if (loaded) setTexture(loaded);
+        setTexture(loaded ?? checkerTexture());
       })
       .catch((error: unknown) => {
         if (!cancelled) recordTextureStatus(store, texturePath, { status: 'unreadable', resolvedPath: null, reason: error instanceof Error ? error.message : String(error), width: 0, height: 0 });
@@ -72,6 +78,6 @@ export function useCapeTexture(store: EditorStore, texturePath: string, source: 
     return () => {
       cancelled = true;
     };
-  }, [store, texturePath, source]);
+  }, [store, texturePath, source, generation]);
   return texture;
 }
