@@ -169,6 +169,11 @@ export function formatTime(timeMs: number, unit: TimeUnit, frameStepMs: number, 
   return precise ? (Math.round(value * 10) / 10).toString() : String(Math.round(value));
 }
 
+/** A time with its unit for sentences: `19300 ms`, `579 f`, `19.30 s`. */
+export function formatTimeLabel(timeMs: number, unit: TimeUnit, frameStepMs: number): string {
+  return `${formatTime(timeMs, unit, frameStepMs)} ${unit === 'ms' ? 'ms' : unit === 'frames' ? 'f' : 's'}`;
+}
+
 /** One ruler tick: its time, whether it is labelled (major) and the label. */
 export interface RulerTick {
   timeMs: number;

@@ -4,7 +4,8 @@
  * click / Shift-click / box select, drag or G to move keys (snapped, previewed, committed as one
  * undo step, Esc cancels), middle-drag and wheel to pan, Ctrl+wheel to zoom, right-click menu.
  */
-import type { KeyAddress } from '../../../shared/events/document';
+import type { KeyAddress, MrfLink } from '../../../shared/events/document';
+import { capeKey, movingWindowMs } from '../../capes/cape-entry';
 import { registerAreaCommands } from '../../state/area-commands';
 import { type EditorState, type EditorStore, currentDocument } from '../../state/editor-store';
 import { beginKeyDrag, cancelKeyDrag, commitKeyDrag, selectAllKeys, selectKeys, updateKeyDrag } from '../../state/key-actions';
@@ -14,7 +15,7 @@ import { setPlayhead, setTimelineView, toggleCollapsed } from '../../state/sessi
 import { activeRange } from '../../state/time-range';
 import { drawTimeline } from './draw-timeline';
 import { type KeyHit, type ScreenRect, hitTestKeys, keysInBox, rowAt } from './hit-test';
-import { DEFAULT_GEOMETRY, type TimelineGeometry, formatTime, maxScrollTop, panByPixels, pixelsToMs, screenXToTime, viewRange, zoomAround } from './layout';
+import { DEFAULT_GEOMETRY, type TimelineGeometry, formatTime, formatTimeLabel, maxScrollTop, panByPixels, pixelsToMs, screenXToTime, viewRange, zoomAround } from './layout';
 import { type TimelineRow, buildCapeRows, buildModelRows } from './rows';
 import { SNAP_DISTANCE_PX, minimumDelta, snapDelta, snapTargets } from './snapping';
 
@@ -402,7 +403,32 @@ export class TimelineController {
       const names = [...new Set(hit.keys.map((key) => document.eventObjects[key.objectIndex]!.name))].join(', ');
       return this.setHover(target.rowIndex, `${names} @ ${formatTime(hit.timeMs, state.session.timeline.unit, state.session.playback.frameStepMs)} — drag or G to move · Shift-click toggles · X deletes`);
     }
+    if (target.row.kind === 'link') {
+      const barHint = this.linkBarHint(target.row.link, screenXToTime(x, state.session.timeline.view, this.geometry));
+      if (barHint) return this.setHover(target.rowIndex, barHint);
+    }
     this.setHover(target.rowIndex, 'Drag to box-select · A selects all · Alt+A none · I inserts a key at the playhead');
+  }
+
+  /** What a link's bar means at a time: shown from when to when, and how long the cape moves. */
+  private linkBarHint(link: MrfLink, timeMs: number): string | null {
+    const state = this.store.getState();
+    const unit = state.session.timeline.unit;
+    const step = state.session.playback.frameStepMs;
+    const shows = [...link.showFrames].sort((a, b) => a - b);
+    const show = shows.filter((frame) => frame <= timeMs).pop();
+    if (show === undefined) return null;
+    const hide = [...link.hideFrames].sort((a, b) => a - b).find((frame) => frame > show);
+    if (hide !== undefined && timeMs > hide) return null;
+    const entry = state.capes[capeKey(link.path)];
+    const statistics = entry?.cape?.statistics;
+    const window = statistics ? movingWindowMs(statistics) : null;
+    const shown = `Link ${link.id} shown ${formatTimeLabel(show, unit, step)}–${hide === undefined ? 'end' : formatTimeLabel(hide, unit, step)}`;
+    if (!entry || entry.status !== 'found' || !statistics) return `${shown} · file ${entry?.status ?? 'loading'}${entry?.reason ? `: ${entry.reason}` : ''}`;
+    if (!window) return `${shown} · the cape does not move (${statistics.timing.rendered ? 'one keyframe or negative interval' : 'interval 0: not drawn'})`;
+    const stops = show + window.endMs;
+    const frozen = hide !== undefined && stops < hide ? ` · holds its last keyframe for ${formatTimeLabel(hide - stops, unit, step)}` : hide !== undefined && stops > hide ? ' · hidden before it stops moving' : '';
+    return `${shown} · moves ${formatTimeLabel(show + window.startMs, unit, step)}–${formatTimeLabel(stops, unit, step)}${frozen}`;
   }
 
   private scrollBy(deltaY: number): void {

@@ -14,7 +14,7 @@ import { capeKey } from '../../capes/cape-entry';
 import { dragShift, linkShowTime, sequenceBoundsAt } from '../../capes/visibility';
 import { type EditorState, currentDocument } from '../../state/editor-store';
 import { Area } from '../layout/Area';
-import { formatTime } from '../timeline/layout';
+import { formatTimeLabel } from '../timeline/layout';
 import { type MenuEntry, MenuPopup } from '../layout/Menu';
 import { VIEWPORT_BACKGROUND } from '../timeline/theme';
 import type { TextureSource } from './cape-texture';
@@ -120,8 +120,8 @@ function nextCapeHint(state: EditorState): string | null {
   }
   const unit = state.session.timeline.unit;
   const step = state.session.playback.frameStepMs;
-  const now = `${formatTime(timeMs, unit, step)} ${unit === 'ms' ? 'ms' : unit === 'frames' ? 'f' : 's'}`;
-  return next ? `No cape is shown at ${now}. Link ${next.id} shows at ${formatTime(next.timeMs, unit, step)} — ↑ jumps to the next key, Space plays.` : `No cape is shown at ${now}.`;
+  const now = formatTimeLabel(timeMs, unit, step);
+  return next ? `No cape is shown at ${now}. Link ${next.id} shows at ${formatTimeLabel(next.timeMs, unit, step)} — ↑ jumps to the next key, Space plays.` : `No cape is shown at ${now}.`;
 }
 
 /** The area. `textureSource` loads cape textures (from the host's data folders). */
