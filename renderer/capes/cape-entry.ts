@@ -27,6 +27,8 @@ export interface CapeStatistics {
 
 /** A cape file read and parsed. */
 export interface LoadedCape {
+  /** The file's bytes as read (the parsed arrays are views over them). */
+  bytes: Uint8Array;
   file: MrfFile;
   statistics: CapeStatistics;
   diagnostics: readonly Diagnostic[];

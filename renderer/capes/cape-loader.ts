@@ -14,7 +14,7 @@ import { type CapeEntry, capeKey, capeStatistics } from './cape-entry';
 export function parseCape(gamePath: string, resolvedPath: string | null, bytes: Uint8Array): CapeEntry {
   try {
     const file = readMrf(bytes);
-    return { gamePath, status: 'found', resolvedPath, reason: null, cape: { file, statistics: capeStatistics(file), diagnostics: validateMrf(file) } };
+    return { gamePath, status: 'found', resolvedPath, reason: null, cape: { bytes, file, statistics: capeStatistics(file), diagnostics: validateMrf(file) } };
   } catch (error) {
     return { gamePath, status: 'unreadable', resolvedPath, reason: error instanceof Error ? error.message : String(error), cape: null };
   }

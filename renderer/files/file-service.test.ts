@@ -184,6 +184,15 @@ describe('file service over the real host', () => {
     expect(store.getState().standaloneCape?.cape?.statistics.vertexCount).toBeGreaterThan(0);
   });
 
+  it('saves a cape opened alone byte for byte', async () => {
+    const cape = join(work, 'arthascape0002.mrf');
+    copyFileSync(join(sampleData, 'doodads', 'cinematic', 'arthasillidanfight', 'arthascape0002.mrf'), cape);
+    host.guard.grant(cape, 'file', 'dialog');
+    expect(await files.openPath(cape)).toBe(true);
+    expect(await files.save()).toBe(true);
+    expect(readFileSync(cape).equals(readFileSync(`${cape}.bak`))).toBe(true);
+  });
+
   it('reports a file that is not a model by name, and keeps what was open', async () => {
     const bogus = join(work, 'Bogus.mdx');
     writeFileSync(bogus, 'MDLX then nothing that adds up');

@@ -5,7 +5,6 @@
  * meaning; this module sequences the two and keeps the store's document state in step.
  */
 import { type FileIdentity, HostError } from '../../electron/contract';
-import { writeMrf } from '../../shared/mrf';
 import { parseCape, loadLinkedCapes } from '../capes/cape-loader';
 import { closeDocument, markSaved, openModelDocument, openStandaloneCape } from '../state/document-actions';
 import { type EditorStore, type OpenFile, currentDocument, isDirty } from '../state/editor-store';
@@ -129,7 +128,8 @@ export class FileService {
       if (!codec) throw new Error('the model codec is not available');
       return codec.writeModel(document);
     }
-    if (state.standaloneCape?.cape) return writeMrf(state.standaloneCape.cape.file);
+    // A cape opened alone is not edited: saving writes its bytes exactly as they were read.
+    if (state.standaloneCape?.cape) return state.standaloneCape.cape.bytes;
     return null;
   }
 
