@@ -49,10 +49,16 @@ export async function loadLinkedCapes(store: EditorStore, document: ModelDocumen
     for (const [key, gamePath] of wanted) capes[key] = { gamePath, status: 'loading', resolvedPath: null, reason: null, cape: capes[key]?.cape ?? null };
     return { capes };
   });
+  let done = 0;
   await Promise.all(
     [...wanted].map(async ([key, gamePath]) => {
       const entry = await loadCape(host, gamePath);
-      store.setState((state) => ({ capes: { ...state.capes, [key]: entry } }));
+      done += 1;
+      store.setState((state) => ({
+        capes: { ...state.capes, [key]: entry },
+        // Progress in the status bar while the capes arrive.
+        loading: state.loading ? { label: `Loading capes ${done}/${wanted.size}…`, progress: done / wanted.size } : null,
+      }));
     }),
   );
   refreshDiagnostics(store);

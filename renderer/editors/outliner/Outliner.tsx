@@ -4,7 +4,7 @@
  * (add link, rename, delete).
  */
 import { useMemo, useRef, useState } from 'react';
-import { useApp, useEditor } from '../../app/editor-context';
+import { useApp, useEditor, useRunOperator } from '../../app/editor-context';
 import { Icon } from '../../app/Icon';
 import { currentDocument } from '../../state/editor-store';
 import { activateItem, selectLink, selectObjects } from '../../state/outliner-actions';
@@ -47,6 +47,7 @@ function useIsSelected(): (row: OutlinerRow) => 'active' | 'selected' | '' {
 /** The area. */
 export function Outliner() {
   const { store } = useApp();
+  const run = useRunOperator();
   const document = useEditor(currentDocument);
   const standaloneCape = useEditor((state) => state.standaloneCape);
   const capes = useEditor((state) => state.capes);
@@ -126,11 +127,14 @@ export function Outliner() {
                   aria-selected={selected !== ''}
                   data-testid={`outliner-row-${row.key}`}
                   data-status={row.status}
-                  data-hint={row.target.kind === 'link' ? `${row.label}: ${row.status} — click selects it in the timeline · F2 renames · right-click for more` : row.label}
+                  data-hint={row.target.kind === 'link' ? `${row.label}: ${row.status} — click selects it in the timeline · double-click or F2 renames · right-click for more` : row.target.kind === 'object' ? `${row.label}: click selects its keys · double-click or F2 renames` : row.label}
                   style={{ position: 'absolute', top: index * ROW_HEIGHT, left: 0, right: 0, paddingLeft: 4 + row.depth * 14 }}
                   onPointerDown={(event) => {
                     if (event.button === 0) select(row, event.shiftKey || event.ctrlKey);
                     else if (event.button === 2 && selected === '') select(row, false);
+                  }}
+                  onDoubleClick={() => {
+                    if (row.target.kind === 'link' || row.target.kind === 'object') run('outliner.item_rename', {}, 'outliner');
                   }}
                 >
                   <span
