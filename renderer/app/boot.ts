@@ -116,12 +116,9 @@ export async function boot(store: EditorStore, files: FileService, operators: Op
     const notice = startup.notice ?? settings.notice;
     if (notice) notify(store, notice, 'warning');
     const first = startup.openFiles[0];
-    const opened = first ? files.openPath(first, { skipPrompt: true }) : Promise.resolve(false);
-    // The startup file parses while the viewport creates its GL context (costly without a GPU).
-    store.subscribe((state) => {
-      if (state.file && !state.booted) store.setState({ booted: true });
-    });
-    await opened;
+    // The viewport creates its WebGL context once the startup file and its capes are in: that
+    // blocks the main thread for a while without a GPU, and the editor paints the file first.
+    if (first) await files.openPath(first, { skipPrompt: true });
     store.setState({ booted: true });
     if (startup.recovery.length > 0) await offerRecovery(store, files, startup);
   } catch (error) {

@@ -114,7 +114,7 @@ export interface EditorState {
   clipboard: KeyClipboard | null;
   /** Bumped to ask the timeline / viewport to frame everything (after opening a file). */
   frameRequests: { timeline: number; viewport: number };
-  /** Set once startup is done (the startup file opened or failed): the viewport then creates its GL context. */
+  /** Set once startup is done (the startup file and its capes opened, or failed): the viewport then creates its GL context. */
   booted: boolean;
   /** Bumped when the data folders change: textures are resolved and read again. */
   textureGeneration: number;
