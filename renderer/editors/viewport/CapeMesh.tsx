@@ -136,7 +136,7 @@ export function CapeMesh({ entry, link, textureSource, statistics }: CapeMeshPro
       </mesh>
       {showWire ? (
         <mesh ref={wire} geometry={geometry} frustumCulled={false} visible={false} renderOrder={1}>
-          <meshBasicMaterial wireframe color={selected ? '#ffa033' : '#101010'} transparent opacity={shading === 'wireframe' ? 0.9 : 0.35} depthTest={shading === 'wireframe'} />
+          <meshBasicMaterial wireframe color={selected ? '#ffa033' : '#101010'} transparent opacity={shading === 'wireframe' ? 0.9 : 0.14} depthTest={shading === 'wireframe'} />
         </mesh>
       ) : null}
       {overlays.normals ? (

@@ -36,7 +36,7 @@ export interface ViewState {
 export class ViewNavigator {
   readonly perspective = new PerspectiveCamera(40, 1, 0.1, 100_000);
   readonly orthographic = new OrthographicCamera(-1, 1, 1, -1, -100_000, 100_000);
-  readonly state: ViewState = { target: new Vector3(), distance: 300, yaw: -60 * DEGREE, pitch: 25 * DEGREE, orthographic: false, axis: null };
+  readonly state: ViewState = { target: new Vector3(), distance: 300, yaw: -75 * DEGREE, pitch: 18 * DEGREE, orthographic: false, axis: null };
   /** Orthographic because a numpad view asked for it (orbiting returns to perspective). */
   private autoOrthographic = false;
   private aspect = 1;
