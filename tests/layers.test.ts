@@ -71,8 +71,10 @@ describe('layer rules', () => {
     const forbidden = (specifier: string) =>
       nodeBuiltin.test(specifier) ||
       /^(electron|react|react-dom|three|@react-three\/|zustand)(\/|$)/.test(specifier) ||
-      /^\.\.?\/.*\b(electron|renderer)\//.test(specifier) ||
+      /^\.\.?\/.*\b(electron|renderer|tests)\//.test(specifier) ||
       (!specifier.startsWith('.') && !specifier.startsWith('@shared'));
+    // tests/ holds Node-side test support (tests/support/corpus.ts reads ../shared with node:fs):
+    // shared/*.test.ts files may import it, no shared/ module may.
     // DOM and Node globals (document, window, Buffer, process…) are caught by type-checking
     // shared/ with tsconfig.shared.json, which has neither the DOM nor the Node types; this
     // pattern only catches the CommonJS escapes tsc would not flag in a .js file.

@@ -3,55 +3,21 @@
  * absent): every MDX and MDL read and written byte for byte, MDL/MDX twins read as the same event
  * objects, and a link added and removed again giving the original bytes.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { CORPUS_TWINS, corpusModels, describeCorpus, modelCorpus } from '../../tests/support/corpus';
 import { hasErrors } from '../diagnostics';
 import { applyEdit, readModel, validateModel, writeModel } from './index';
 
-const corpusDirectory = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
-const corpusPresent = existsSync(join(corpusDirectory, 'MANIFEST.tsv'));
-
-interface ManifestRow {
-  file: string;
-  format: string;
-  eventNames: string[];
-}
-
-function manifest(): ManifestRow[] {
-  const [header, ...lines] = readFileSync(join(corpusDirectory, 'MANIFEST.tsv'), 'latin1').split('\n').filter((line) => line.length > 0);
-  const columns = header!.split('\t');
-  const cell = (cells: string[], name: string) => cells[columns.indexOf(name)] ?? '';
-  return lines.map((line) => {
-    const cells = line.split('\t');
-    const names = cell(cells, 'event_names');
-    return { file: cell(cells, 'file'), format: cell(cells, 'format'), eventNames: names === '' ? [] : names.split(' ') };
-  });
-}
-
-const rows = corpusPresent ? manifest().filter((row) => row.format === 'MDX' || row.format === 'MDL') : [];
-const bytesOf = (file: string) => new Uint8Array(readFileSync(join(corpusDirectory, file)));
+const rows = corpusModels('MDX', 'MDL');
 const same = (left: Uint8Array, right: Uint8Array) => left.length === right.length && left.every((value, index) => value === right[index]);
 
-/**
- * The MDL files whose MDX is in the corpus too (by repository and base name). `MDXLib/PackHorse.mdl`
- * is not one: it is an older mesh-only export with one bone, while `PackHorse.mdx` has 75 nodes;
- * `PackHorse_magos.mdl` is that MDX's MDL.
- */
-const TWINS: readonly [string, string][] = [
-  ['Retera__ReterasModelStudio/MDXLib__PackHorse_magos.mdl', 'Retera__ReterasModelStudio/MDXLib__PackHorse.mdx'],
-  ['Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__debug__TunableKaelSpheres.mdl', 'Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__bases__TunableKaelSpheres.mdx'],
-  ['Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__debug__TunableShield.mdl', 'Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__bases__TunableShield.mdx'],
-  ['Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__debug__TunableStackUp.mdl', 'Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__bases__TunableStackUp.mdx'],
-];
-
-describe.skipIf(!corpusPresent)(corpusPresent ? 'events corpus' : 'events corpus (skipped: ../shared/corpus is absent)', () => {
+describeCorpus(modelCorpus, 'events corpus', () => {
   it('reads and writes every corpus MDX and MDL byte for byte, with the event objects the manifest lists', () => {
     expect(rows.filter((row) => row.format === 'MDX').length).toBeGreaterThan(50);
     expect(rows.filter((row) => row.format === 'MDL').length).toBeGreaterThan(20);
     const identical: string[] = [];
     for (const row of rows) {
-      const bytes = bytesOf(row.file);
+      const bytes = modelCorpus.bytes(row.file);
       const document = readModel(bytes, row.file);
       expect(document.format, row.file).toBe(row.format.toLowerCase());
       // The manifest's chunk walk stopped at FountainOfSouls.mdx's short LITE chunk, before its EVTS.
@@ -64,22 +30,22 @@ describe.skipIf(!corpusPresent)(corpusPresent ? 'events corpus' : 'events corpus
   });
 
   it('reads the same event objects, links and nodes from each MDL and its MDX twin', () => {
-    for (const [mdlFile, mdxFile] of TWINS) {
+    for (const [mdlFile, mdxFile] of CORPUS_TWINS) {
       expect(rows.some((row) => row.file === mdlFile) && rows.some((row) => row.file === mdxFile), mdlFile).toBe(true);
-      const mdl = readModel(bytesOf(mdlFile), mdlFile);
-      const mdx = readModel(bytesOf(mdxFile), mdxFile);
+      const mdl = readModel(modelCorpus.bytes(mdlFile), mdlFile);
+      const mdx = readModel(modelCorpus.bytes(mdxFile), mdxFile);
       expect(mdl.nodes.length, mdlFile).toBeGreaterThan(0);
       expect(mdl.eventObjects, mdlFile).toEqual(mdx.eventObjects);
       expect(mdl.links, mdlFile).toEqual(mdx.links);
       expect(mdl.nodes, mdlFile).toEqual(mdx.nodes);
     }
-    const packHorse = readModel(bytesOf(TWINS[0]![1]), 'PackHorse.mdx');
+    const packHorse = readModel(modelCorpus.bytes(CORPUS_TWINS[0]![1]), 'PackHorse.mdx');
     expect(packHorse.eventObjects.map((object) => [object.name, object.objectId, object.frames])).toContainEqual(['SNDXDHOR', 65, [30167]]);
   });
 
   it('adds a link to every corpus model with event objects and removes it again, back to the same bytes', () => {
     for (const row of rows.filter((candidate) => candidate.eventNames.length > 0)) {
-      const bytes = bytesOf(row.file);
+      const bytes = modelCorpus.bytes(row.file);
       const document = readModel(bytes, row.file);
       const linked = applyEdit(document, { kind: 'addLink', id: '0009', showFrames: [100], hideFrames: [200] });
       expect(linked.links.at(-1), row.file).toMatchObject({ id: '0009', showFrames: [100], hideFrames: [200] });
@@ -92,7 +58,7 @@ describe.skipIf(!corpusPresent)(corpusPresent ? 'events corpus' : 'events corpus
 
   it('finds no error in the corpus models with event objects', () => {
     for (const row of rows.filter((candidate) => candidate.eventNames.length > 0)) {
-      const document = readModel(bytesOf(row.file), row.file);
+      const document = readModel(modelCorpus.bytes(row.file), row.file);
       expect(hasErrors([...document.readDiagnostics, ...validateModel(document)]), row.file).toBe(false);
     }
   });

@@ -3,9 +3,8 @@
  * byte-identical round trips, refusal of every cut-short file, the same event objects and node
  * headers as the MDX twins, and edits that change only what they must.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { CORPUS_TWINS, corpusModels, describeCorpus, modelCorpus } from '../../tests/support/corpus';
 import { CodecError } from '../binary/codec-error';
 import { setEventFrames } from './edit-events';
 import { insertEventObject, removeNode } from './edit-nodes';
@@ -13,28 +12,7 @@ import { readMdl, writeMdl } from './model';
 import { decodeMdlBytes } from './text';
 import type { MdlModel } from './types';
 
-const corpusDirectory = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
-const corpusPresent = existsSync(join(corpusDirectory, 'MANIFEST.tsv'));
-
-interface ManifestRow {
-  file: string;
-  format: string;
-  eventNames: string[];
-}
-
-function manifest(): ManifestRow[] {
-  const [header, ...lines] = readFileSync(join(corpusDirectory, 'MANIFEST.tsv'), 'latin1').split('\n').filter((line) => line.length > 0);
-  const columns = header!.split('\t');
-  const column = (name: string) => columns.indexOf(name);
-  return lines.map((line) => {
-    const cells = line.split('\t');
-    const names = cells[column('event_names')] ?? '';
-    return { file: cells[column('file')]!, format: cells[column('format')]!, eventNames: names === '' ? [] : names.split(' ') };
-  });
-}
-
-const rows = corpusPresent ? manifest().filter((row) => row.format === 'MDL') : [];
-const bytesOf = (file: string) => new Uint8Array(readFileSync(join(corpusDirectory, file)));
+const rows = corpusModels('MDL');
 
 /** What a text cut short at `length` does: 'refused', or 'empty' when nothing but comments is left. */
 function cutOutcome(bytes: Uint8Array, length: number): 'refused' | 'empty' | 'read' {
@@ -115,24 +93,12 @@ function mdlNodeHeaders(model: MdlModel): MdxNodeHeader[] {
     .sort((left, right) => left.objectId - right.objectId);
 }
 
-/**
- * MDL files with an MDX of the same model in the corpus. `MDXLib__PackHorse.mdl` is not one: its
- * MDX namesake holds 75 nodes and 9 event objects, the MDL an older mesh-only export (1 bone, no
- * event objects); `PackHorse_magos.mdl` is the MDL of that MDX.
- */
-const TWINS: readonly [string, string][] = [
-  ['Retera__ReterasModelStudio/MDXLib__PackHorse_magos.mdl', 'Retera__ReterasModelStudio/MDXLib__PackHorse.mdx'],
-  ['Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__debug__TunableKaelSpheres.mdl', 'Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__bases__TunableKaelSpheres.mdx'],
-  ['Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__debug__TunableShield.mdl', 'Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__bases__TunableShield.mdx'],
-  ['Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__debug__TunableStackUp.mdl', 'Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__bases__TunableStackUp.mdx'],
-];
-
-describe.skipIf(!corpusPresent)(corpusPresent ? 'MDL corpus' : 'MDL corpus (skipped: ../shared/corpus is absent)', () => {
+describeCorpus(modelCorpus, 'MDL corpus', () => {
   it('reads and writes every corpus MDL byte for byte, with the event objects the manifest lists', () => {
     expect(rows.length).toBeGreaterThan(0);
     const identical: string[] = [];
     for (const row of rows) {
-      const bytes = bytesOf(row.file);
+      const bytes = modelCorpus.bytes(row.file);
       const model = readMdl(bytes);
       const written = writeMdl(model);
       if (written.length === bytes.length && written.every((value, index) => value === bytes[index])) identical.push(row.file);
@@ -145,14 +111,14 @@ describe.skipIf(!corpusPresent)(corpusPresent ? 'MDL corpus' : 'MDL corpus (skip
 
   it('refuses every corpus MDL cut in half', () => {
     for (const row of rows) {
-      const bytes = bytesOf(row.file);
+      const bytes = modelCorpus.bytes(row.file);
       expect(cutOutcome(bytes, Math.floor(bytes.length / 2)), row.file).toBe('refused');
     }
   });
 
   it('refuses every corpus MDL cut between two top-level blocks (where the text is valid, only shorter)', () => {
     for (const row of rows) {
-      const bytes = bytesOf(row.file);
+      const bytes = modelCorpus.bytes(row.file);
       const statements = readMdl(bytes).tree.statements;
       // Cut before each block that starts a run of one keyword, before the last block, and inside the longest run.
       const cuts = statements.filter((statement, index) => index > 0 && (statement.keyword !== statements[index - 1]!.keyword || index === statements.length - 1));
@@ -168,7 +134,7 @@ describe.skipIf(!corpusPresent)(corpusPresent ? 'MDL corpus' : 'MDL corpus (skip
   it('refuses corpus MDLs cut anywhere (or reads nothing when only comments are left)', () => {
     let seed = 7;
     for (const row of rows.filter((candidate) => !candidate.file.includes('alchemist'))) {
-      const bytes = bytesOf(row.file);
+      const bytes = modelCorpus.bytes(row.file);
       for (let cut = 0; cut < 4; cut += 1) {
         seed = (seed * 1103515245 + 12345) % 2147483648;
         const length = seed % bytes.length;
@@ -178,19 +144,19 @@ describe.skipIf(!corpusPresent)(corpusPresent ? 'MDL corpus' : 'MDL corpus (skip
   });
 
   it('reads the same event objects and node headers as the MDX twin', () => {
-    for (const [mdlFile, mdxFile] of TWINS) {
-      const fromMdl = mdlNodeHeaders(readMdl(bytesOf(mdlFile)));
-      const fromMdx = readMdxNodeHeaders(bytesOf(mdxFile));
+    for (const [mdlFile, mdxFile] of CORPUS_TWINS) {
+      const fromMdl = mdlNodeHeaders(readMdl(modelCorpus.bytes(mdlFile)));
+      const fromMdx = readMdxNodeHeaders(modelCorpus.bytes(mdxFile));
       expect(fromMdl.length, mdlFile).toBeGreaterThan(0);
       expect(fromMdl, mdlFile).toEqual(fromMdx);
     }
-    const packHorse = readMdl(bytesOf(TWINS[0]![0]));
+    const packHorse = readMdl(modelCorpus.bytes(CORPUS_TWINS[0]![0]));
     expect(packHorse.eventObjects.map((event) => [event.name, event.objectId, event.frames])).toContainEqual(['SNDXDHOR', 65, [30167]]);
   });
 
   it('edits corpus MDLs changing only the spans they must', () => {
     for (const row of rows.filter((candidate) => candidate.eventNames.length > 0 && !candidate.file.includes('alchemist'))) {
-      const bytes = bytesOf(row.file);
+      const bytes = modelCorpus.bytes(row.file);
       const model = readMdl(bytes);
       const original = model.text;
       const event = model.eventObjects[0]!;

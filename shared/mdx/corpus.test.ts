@@ -3,9 +3,8 @@
  * MANIFEST.tsv): byte-identical round trips, the event names the manifest lists, clean validation,
  * and refusal of every file cut short. Skips with a message when ../shared is absent.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { corpusModels, describeCorpus, modelCorpus, type CorpusModel } from '../../tests/support/corpus';
 import { CodecError } from '../binary/codec-error';
 import { CHUNK_HEADER_BYTES, insertChunk, MDX_MAGIC_BYTES, newChunk, readMdx, writeMdx, type MdxModel } from './container';
 import { insertEventObject, readEvents, removeEventObject } from './event-objects';
@@ -14,37 +13,11 @@ import { readMdxHeader } from './model-info';
 import { listNodes } from './node-objects';
 import { validateMdx } from './validate';
 
-const corpus = join(import.meta.dirname, '../../../shared/corpus');
-const manifestPath = join(corpus, 'MANIFEST.tsv');
-const present = existsSync(manifestPath);
-if (!present) console.warn(`MDX corpus tests skipped: ${manifestPath} not found (../shared is absent in this checkout)`);
-
-interface CorpusFile {
-  file: string;
-  version: number;
-  eventNames: string[];
-  chunks: string;
+interface CorpusFile extends CorpusModel {
   bytes: Uint8Array;
 }
 
-function loadCorpus(): CorpusFile[] {
-  if (!present) return [];
-  const [header, ...rows] = readFileSync(manifestPath, 'utf8').trim().split('\n');
-  const columns = header!.split('\t');
-  const column = (name: string): number => columns.indexOf(name);
-  return rows
-    .map((row) => row.split('\t'))
-    .filter((cells) => cells[column('format')] === 'MDX')
-    .map((cells) => ({
-      file: cells[column('file')]!,
-      version: Number(cells[column('version')]),
-      eventNames: (cells[column('event_names')] ?? '').split(' ').filter(Boolean),
-      chunks: cells[column('chunks')] ?? '',
-      bytes: new Uint8Array(readFileSync(join(corpus, cells[column('file')]!))),
-    }));
-}
-
-const files = loadCorpus();
+const files: CorpusFile[] = corpusModels('MDX').map((entry) => ({ ...entry, bytes: modelCorpus.bytes(entry.file) }));
 const byName = (suffix: string): CorpusFile => {
   const found = files.find((entry) => entry.file.endsWith(suffix));
   if (!found) throw new Error(`corpus file ${suffix} not found`);
@@ -72,7 +45,7 @@ function expectCodecError(bytes: Uint8Array): CodecError {
   throw new Error(`a ${bytes.byteLength}-byte cut was read as a model`);
 }
 
-describe.skipIf(!present)('MDX corpus', () => {
+describeCorpus(modelCorpus, 'MDX corpus', () => {
   it('holds the 78 MDX files the manifest lists', () => {
     expect(files.length).toBe(78);
   });

@@ -3,9 +3,8 @@
  * is either refused with a CodecError or read — and then written back byte-identical, listed,
  * validated and edited without any other kind of error.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { modelCorpus } from '../../tests/support/corpus';
 import { CodecError } from '../binary/codec-error';
 import { readMdx, writeMdx } from './container';
 import { insertEventObject, readEvents, removeEventObject } from './event-objects';
@@ -15,7 +14,6 @@ import { listNodes } from './node-objects';
 import { MdxEditError } from './renumber';
 import { validateMdx } from './validate';
 
-const corpus = join(import.meta.dirname, '../../../shared/corpus');
 const corpusFiles = [
   'wiselencave__Warcraft_MRF_Blender/test__MRF_126.w3m__units__human__Footman__Footman_portrait.mdx',
   'Warcraft-3-Risk__wc3-risk-system/maps__risk_asia.w3x__units__creeps__HumanBattleship__HumanBattleship.mdx',
@@ -23,8 +21,7 @@ const corpusFiles = [
   'dbz-tribute-reforged__dbz-tribute-reforged/maps__Tribute_Reforged.w3x__MortarMissilePurple.mdx',
   'nazarpunk__wc3-map-edemium-legacy/map__war3mapImported__Basket02.mdx',
 ];
-const corpusPresent = existsSync(join(corpus, 'MANIFEST.tsv'));
-if (!corpusPresent) console.warn('MDX fuzz: ../shared/corpus is absent; fuzzing the in-memory models only');
+if (!modelCorpus.present) console.warn(`MDX fuzz: fuzzing the in-memory models only, ${modelCorpus.absence}`);
 
 function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
@@ -111,7 +108,7 @@ function exercise(bytes: Uint8Array): boolean {
 describe('MDX fuzzing', () => {
   it('reads or refuses (CodecError) every mutated or cut model, and never loses a byte of those it reads', () => {
     const sources = [testModelBytes(), testModelBytes({ version: 1200, camerasBeforeEvents: true })];
-    if (corpusPresent) for (const file of corpusFiles) sources.push(new Uint8Array(readFileSync(join(corpus, file))));
+    if (modelCorpus.present) for (const file of corpusFiles) sources.push(modelCorpus.bytes(file));
     const random = mulberry32(20261122);
     let read = 0;
     let refused = 0;

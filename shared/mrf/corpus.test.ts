@@ -2,9 +2,8 @@
  * The real MRF files in ../shared/corpus (a sibling of the repository, present in CI, absent in
  * a user's clone): read, validate, sample and round-trip each one.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusModels, describeCorpus, modelCorpus } from '../../tests/support/corpus';
 import { CodecError } from '../binary/codec-error';
 import { hasErrors } from '../diagnostics';
 import { readMrf } from './read';
@@ -13,19 +12,17 @@ import { mrfTiming, sampleMrf } from './sample';
 import { validateMrf } from './validate';
 import { writeMrf } from './write';
 
-const corpusDirectory = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus', 'wiselencave__Warcraft_MRF_Blender');
-const present = existsSync(corpusDirectory);
-const files = present ? readdirSync(corpusDirectory).filter((name) => name.toLowerCase().endsWith('.mrf')) : [];
-if (!present) console.warn(`Skipping the real MRF corpus tests: ${corpusDirectory} is absent (it sits beside the repository in CI).`);
+/** The MRF files the corpus manifest lists (paths relative to ../shared/corpus). */
+const files = corpusModels('MRF').map((row) => row.file);
 
-describe.skipIf(!present)('real MRF files (skipped when ../shared/corpus is absent)', () => {
+describeCorpus(modelCorpus, 'real MRF files', () => {
   it('finds the corpus MRF files', () => {
     expect(files.length).toBeGreaterThanOrEqual(1);
   });
 
-  for (const name of files) {
-    describe(name, () => {
-      const bytes = new Uint8Array(readFileSync(join(corpusDirectory, name)));
+  for (const path of files) {
+    describe(path.split('/').pop()!, () => {
+      const bytes = modelCorpus.bytes(path);
       const file = readMrf(bytes);
 
       it('reads consistent counts and zero-copy keyframes', () => {

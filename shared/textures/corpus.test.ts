@@ -3,18 +3,13 @@
  * absent in a user's clone): every file decodes — or is refused with the reason we expect — and
  * matches its trusted reference image within a tolerance suited to its encoding.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { PNG, type PNGWithMetadata } from 'pngjs';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeCorpus, textureCorpus } from '../../tests/support/corpus';
 import { CodecError } from '../binary/codec-error';
 import { decodeTexture } from './decode-texture';
 import { fullMipCount } from './mip-chain';
 import type { DecodedTexture } from './types';
-
-const corpusDirectory = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus-textures');
-const present = existsSync(join(corpusDirectory, 'MANIFEST.tsv'));
-if (!present) console.warn(`Skipping the real texture corpus tests: ${corpusDirectory} is absent (it sits beside the repository in CI).`);
 
 interface Row {
   file: string;
@@ -27,21 +22,15 @@ interface Row {
 }
 
 function manifest(): Row[] {
-  const [head, ...lines] = readFileSync(join(corpusDirectory, 'MANIFEST.tsv'), 'utf8').trim().split('\n');
-  const columns = head!.split('\t');
-  return lines.map((line) => {
-    const cells = line.split('\t');
-    const cell = (name: string) => cells[columns.indexOf(name)] ?? '';
-    return {
-      file: cell('local_file'),
-      format: cell('format'),
-      details: cell('encoding_details'),
-      width: Number(cell('width')),
-      height: Number(cell('height')),
-      reference: cell('reference_png'),
-      referenceKind: cell('reference_kind'),
-    };
-  });
+  return textureCorpus.manifest().map((cells) => ({
+    file: cells['local_file'] ?? '',
+    format: cells['format'] ?? '',
+    details: cells['encoding_details'] ?? '',
+    width: Number(cells['width']),
+    height: Number(cells['height']),
+    reference: cells['reference_png'] ?? '',
+    referenceKind: cells['reference_kind'] ?? '',
+  }));
 }
 
 /** Files we refuse, and the reason the error must give. */
@@ -79,8 +68,8 @@ function expectedLevels(row: Row): number | undefined {
   return row.format === 'TGA' ? 1 : undefined;
 }
 
-describe.skipIf(!present)('real textures (skipped when ../shared/corpus-textures is absent)', () => {
-  const rows = present ? manifest() : [];
+describeCorpus(textureCorpus, 'real textures', () => {
+  const rows = manifest();
 
   it('finds the corpus', () => {
     expect(rows.length).toBeGreaterThanOrEqual(40);
@@ -90,7 +79,7 @@ describe.skipIf(!present)('real textures (skipped when ../shared/corpus-textures
     const name = row.file.split('/').pop()!;
     const refusal = Object.entries(REFUSALS).find(([suffix]) => name.endsWith(suffix))?.[1];
     it(`${name}: ${refusal ? 'is refused with a clear reason' : row.reference ? 'matches its reference' : 'decodes every level'}`, () => {
-      const bytes = new Uint8Array(readFileSync(join(corpusDirectory, row.file)));
+      const bytes = textureCorpus.bytes(row.file);
       if (refusal) {
         let error: unknown;
         try {
@@ -111,7 +100,7 @@ describe.skipIf(!present)('real textures (skipped when ../shared/corpus-textures
         expect(mip.rgba.length).toBe(mip.width * mip.height * 4);
       }
       if (!row.reference) return;
-      const png = PNG.sync.read(readFileSync(join(corpusDirectory, row.reference)));
+      const png = PNG.sync.read(Buffer.from(textureCorpus.bytes(row.reference)));
       expect([png.width, png.height]).toEqual([row.width, row.height]);
       const limits = tolerance(row, texture);
       const channels = comparedChannels(row, png);
@@ -135,8 +124,8 @@ describe.skipIf(!present)('real textures (skipped when ../shared/corpus-textures
     for (const [blp, dds] of [
       ['Retera__ReterasModelStudio/modelstudio__res__ReplaceableTextures__CommandButtons__BTNReplay-Play.blp', 'Retera__ReterasModelStudio/matrixeater__res__ReplaceableTextures__CommandButtons__BTNReplay-Play.dds'],
     ]) {
-      const a = decodeTexture(new Uint8Array(readFileSync(join(corpusDirectory, blp!))), blp).mips[0]!;
-      const b = decodeTexture(new Uint8Array(readFileSync(join(corpusDirectory, dds!))), dds).mips[0]!;
+      const a = decodeTexture(textureCorpus.bytes(blp!), blp).mips[0]!;
+      const b = decodeTexture(textureCorpus.bytes(dds!), dds).mips[0]!;
       expect([a.width, a.height]).toEqual([b.width, b.height]);
       let sum = 0;
       for (let index = 0; index < a.rgba.length; index += 1) sum += Math.abs(a.rgba[index]! - b.rgba[index]!);
