@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CodecError } from '../binary/codec-error';
+import { codecError } from '../testing/codec-error';
 import { encodeMdlText } from './text';
 import { FIXTURE_MDL, FRAGMENT_MDL } from './testing/fixtures';
 import { parseMdl, readMdl, writeMdl } from './model';
-
-function codecError(action: () => unknown): CodecError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof CodecError) return error;
-    throw error;
-  }
-  throw new Error('expected a CodecError');
-}
 
 const fixture = parseMdl(FIXTURE_MDL);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CodecError } from '../binary/codec-error';
+import { codecError } from '../testing/codec-error';
 import { TOKEN_KIND_NAMES } from './lexer';
 import { scanMdl } from './scan';
 import { decodeMdlBytes, encodeMdlText, lineColumnAt } from './text';
@@ -14,17 +14,6 @@ function tokens(text: string, trivia = false): [string, string][] {
     list.push([TOKEN_KIND_NAMES[result.kinds[index]!]!, text.slice(result.starts[index]!, result.ends[index]!)]);
   }
   return list;
-}
-
-/** The CodecError thrown by `action`. */
-function codecError(action: () => unknown): CodecError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof CodecError) return error;
-    throw error;
-  }
-  throw new Error('expected a CodecError');
 }
 
 describe('MDL tokenizer', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CodecError } from '../binary/codec-error';
+import { codecError } from '../testing/codec-error';
 import { CHUNK_HEADER_BYTES, findChunk, insertChunk, isMdx, newChunk, readMdx, replaceChunkBody, writeMdx } from './container';
 import { concat, lightBytes, mdxBytes, modlBody, seqsBody, testModelBytes, trackBytes, versBody } from './fixtures';
 import { readEvents } from './event-objects';
@@ -8,16 +8,6 @@ import { listNodes } from './node-objects';
 import { openMdx } from './open';
 import { CANONICAL_CHUNK_ORDER } from './versions';
 import { validateMdx } from './validate';
-
-function codecError(run: () => unknown): CodecError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof CodecError) return error;
-    throw error;
-  }
-  throw new Error('expected a CodecError');
-}
 
 function mulberry32(seed: number): () => number {
   let state = seed >>> 0;

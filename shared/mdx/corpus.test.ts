@@ -5,7 +5,8 @@
  */
 import { expect, it } from 'vitest';
 import { corpusModels, describeCorpus, modelCorpus, type CorpusModel } from '../../tests/support/corpus';
-import { CodecError } from '../binary/codec-error';
+import type { CodecError } from '../binary/codec-error';
+import { codecError } from '../testing/codec-error';
 import { CHUNK_HEADER_BYTES, insertChunk, MDX_MAGIC_BYTES, newChunk, readMdx, writeMdx, type MdxModel } from './container';
 import { insertEventObject, readEvents, removeEventObject } from './event-objects';
 import { CANONICAL_CHUNK_ORDER } from './versions';
@@ -35,14 +36,9 @@ function chunkBoundaries(model: MdxModel): Set<number> {
   return boundaries;
 }
 
+/** The CodecError reading a cut model throws. */
 function expectCodecError(bytes: Uint8Array): CodecError {
-  try {
-    readMdx(bytes);
-  } catch (error) {
-    expect(error).toBeInstanceOf(CodecError);
-    return error as CodecError;
-  }
-  throw new Error(`a ${bytes.byteLength}-byte cut was read as a model`);
+  return codecError(() => readMdx(bytes), `a ${bytes.byteLength}-byte cut was read as a model`);
 }
 
 describeCorpus(modelCorpus, 'MDX corpus', () => {

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CodecError } from '../binary/codec-error';
+import { codecError } from '../testing/codec-error';
 import { cloneMrf, createMrf, setMrfTexturePath } from './create';
 import { MRF_HEADER_OFFSET, MRF_MAX_KEYFRAME_COUNT } from './layout';
 import { readMrf } from './read';
 import { assembleMrf, gridMrf } from './test-fixtures';
 import { writeMrf } from './write';
-
-function codecErrorOf(action: () => unknown): CodecError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof CodecError) return error;
-    throw error;
-  }
-  throw new Error('expected a CodecError');
-}
 
 describe('readMrf', () => {
   it('reads the header fields, including initialTime at 36 and debugFlag at 40', () => {
@@ -69,10 +59,10 @@ describe('readMrf', () => {
   });
 
   it('tells truncated input from invalid input, naming field and offset', () => {
-    const empty = codecErrorOf(() => readMrf(new Uint8Array(0)));
+    const empty = codecError(() => readMrf(new Uint8Array(0)));
     expect(empty).toMatchObject({ format: 'mrf', kind: 'truncated', where: 'header', offset: 0 });
     const bytes = assembleMrf();
-    const cut = codecErrorOf(() => readMrf(bytes.subarray(0, bytes.length - 20)));
+    const cut = codecError(() => readMrf(bytes.subarray(0, bytes.length - 20)));
     expect(cut).toMatchObject({ kind: 'truncated', where: 'keyframes[3]' });
     expect(cut.message).toMatch(/MRF truncated at keyframes\[3\] \(byte \d+\)/);
   });
@@ -80,18 +70,18 @@ describe('readMrf', () => {
   it('refuses a header claiming four billion keyframes without allocating for them', () => {
     const bytes = assembleMrf();
     new DataView(bytes.buffer).setUint32(MRF_HEADER_OFFSET.keyframeCount, 0xffff_fff0, true);
-    expect(codecErrorOf(() => readMrf(bytes))).toMatchObject({ kind: 'limit', where: 'header.keyframeCount' });
+    expect(codecError(() => readMrf(bytes))).toMatchObject({ kind: 'limit', where: 'header.keyframeCount' });
     new DataView(bytes.buffer).setUint32(MRF_HEADER_OFFSET.keyframeCount, MRF_MAX_KEYFRAME_COUNT, true);
-    expect(codecErrorOf(() => readMrf(bytes))).toMatchObject({ kind: 'truncated', where: 'offsetTable' });
+    expect(codecError(() => readMrf(bytes))).toMatchObject({ kind: 'truncated', where: 'offsetTable' });
   });
 
   it('refuses hostile vertex and corner counts and offsets past the end', () => {
-    expect(codecErrorOf(() => readMrf(assembleMrf({ vertexCount: 0xffffffff })))).toMatchObject({ kind: 'truncated', where: 'uvs' });
-    expect(codecErrorOf(() => readMrf(assembleMrf({ cornerCount: 0x7fffffff })))).toMatchObject({ kind: 'truncated', where: 'faces' });
-    const past = codecErrorOf(() => readMrf(assembleMrf({ offsetOverrides: { keyframes: { 2: 0xfffffff0 } } })));
+    expect(codecError(() => readMrf(assembleMrf({ vertexCount: 0xffffffff })))).toMatchObject({ kind: 'truncated', where: 'uvs' });
+    expect(codecError(() => readMrf(assembleMrf({ cornerCount: 0x7fffffff })))).toMatchObject({ kind: 'truncated', where: 'faces' });
+    const past = codecError(() => readMrf(assembleMrf({ offsetOverrides: { keyframes: { 2: 0xfffffff0 } } })));
     expect(past).toMatchObject({ kind: 'truncated', where: 'keyframes[2]', offset: 0xfffffff0 });
     expect(past.detail).toMatch(/past the end/);
-    expect(codecErrorOf(() => readMrf(assembleMrf({ offsetOverrides: { texture: 1 << 30 } })))).toMatchObject({ where: 'texture' });
+    expect(codecError(() => readMrf(assembleMrf({ offsetOverrides: { texture: 1 << 30 } })))).toMatchObject({ where: 'texture' });
   });
 });
 
@@ -176,6 +166,6 @@ describe('writeMrf', () => {
   it('throws a CodecError for a keyframe of the wrong size', () => {
     const file = gridMrf();
     file.keyframes[1] = new Float32Array(5);
-    expect(codecErrorOf(() => writeMrf(file))).toMatchObject({ kind: 'invalid', where: 'keyframes[1]' });
+    expect(codecError(() => writeMrf(file))).toMatchObject({ kind: 'invalid', where: 'keyframes[1]' });
   });
 });

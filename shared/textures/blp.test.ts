@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CodecError } from '../binary/codec-error';
+import { codecError } from '../testing/codec-error';
 import { decodeBlp } from './blp';
 import { decodeJpeg } from './jpeg/decoder';
 import { resampleMip } from './mip-chain';
@@ -38,16 +38,6 @@ function maxDifference(a: Uint8Array, b: Uint8Array): number {
   let max = 0;
   for (let index = 0; index < a.length; index += 1) max = Math.max(max, Math.abs(a[index]! - b[index]!));
   return max;
-}
-
-function codecError(run: () => unknown): CodecError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof CodecError) return error;
-    throw error;
-  }
-  throw new Error('expected a CodecError');
 }
 
 describe('BLP1 with JPEG content', () => {

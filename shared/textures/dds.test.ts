@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CodecError } from '../binary/codec-error';
+import { codecError } from '../testing/codec-error';
 import { decodeDds } from './dds';
 import { dxtFriendlyImage, encodeDds, levelSize, noiseImage } from './test-encoders';
 import type { TextureMip } from './types';
 
 function chain(width: number, height: number, count: number, make: (w: number, h: number, level: number) => TextureMip): TextureMip[] {
   return Array.from({ length: count }, (_, level) => make(...levelSize(width, height, level), level));
-}
-
-function codecError(run: () => unknown): CodecError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof CodecError) return error;
-    throw error;
-  }
-  throw new Error('expected a CodecError');
 }
 
 /** `mip` as the masks can hold it: each channel rounded to its bit count and expanded back. */

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CodecError } from '../binary/codec-error';
+import { codecError } from '../testing/codec-error';
 import { decodeTexture, detectTexture } from './decode-texture';
 import { encodeBlp1Paletted, encodeDds, encodeTga, dxtFriendlyImage, noiseImage, randomPaletted } from './test-encoders';
-
-function codecError(run: () => unknown): CodecError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof CodecError) return error;
-    throw error;
-  }
-  throw new Error('expected a CodecError');
-}
 
 const ascii = (text: string) => new TextEncoder().encode(text);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CodecError } from '../binary/codec-error';
+import { codecError } from '../testing/codec-error';
 import { decodeTga, looksLikeTga } from './tga';
 import { encodeTga, noiseImage, random, tgaExpected, type TgaOptions } from './test-encoders';
 import type { TextureMip } from './types';
@@ -15,16 +15,6 @@ function runsImage(width: number, height: number, seed: number, colours = 12): T
     rgba.set(current, pixel * 4);
   }
   return { width, height, rgba };
-}
-
-function codecError(run: () => unknown): CodecError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof CodecError) return error;
-    throw error;
-  }
-  throw new Error('expected a CodecError');
 }
 
 describe('TGA', () => {

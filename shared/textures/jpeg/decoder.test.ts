@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CodecError } from '../../binary/codec-error';
+import { codecError } from '../../testing/codec-error';
 import { noiseImage, smoothImage } from '../test-encoders';
 import { decodeJpeg, type JpegComponent } from './decoder';
 import { encodeJpeg, quantTable, referenceDecodeComponent, type JpegEncodeOptions } from './test-encoder';
@@ -29,17 +30,12 @@ function samples(component: JpegComponent, width: number, height: number): numbe
   return out;
 }
 
+/** The CodecError `run` throws, checked for its kind (and where, when given). */
 function expectCodecError(run: () => unknown, kind: CodecError['kind'], where?: RegExp): CodecError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(CodecError);
-    const codecError = error as CodecError;
-    expect(codecError.kind).toBe(kind);
-    if (where) expect(codecError.where).toMatch(where);
-    return codecError;
-  }
-  throw new Error('expected a CodecError');
+  const error = codecError(run);
+  expect(error.kind).toBe(kind);
+  if (where) expect(error.where).toMatch(where);
+  return error;
 }
 
 describe('baseline JPEG decoder', () => {
