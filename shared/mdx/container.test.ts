@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { codecError } from '../testing/codec-error';
+import { seededRandom } from '../testing/fuzz';
 import { CHUNK_HEADER_BYTES, findChunk, insertChunk, isMdx, newChunk, readMdx, replaceChunkBody, writeMdx } from './container';
 import { concat, lightBytes, mdxBytes, modlBody, seqsBody, testModelBytes, trackBytes, versBody } from './fixtures';
 import { readEvents } from './event-objects';
@@ -8,17 +9,6 @@ import { listNodes } from './node-objects';
 import { openMdx } from './open';
 import { CANONICAL_CHUNK_ORDER } from './versions';
 import { validateMdx } from './validate';
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('MDX container', () => {
   it('writes a model read without edits back byte-identical', () => {
@@ -102,7 +92,7 @@ describe('MDX container', () => {
   });
 
   it('refuses MDLX followed by random bytes instead of reading a shorter model', () => {
-    const random = mulberry32(1234);
+    const random = seededRandom(1234);
     for (let trial = 0; trial < 200; trial += 1) {
       const noise = new Uint8Array(16 + Math.floor(random() * 2000));
       for (let index = 0; index < noise.length; index += 1) noise[index] = Math.floor(random() * 256);

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { modelCorpus } from '../../tests/support/corpus';
 import { CodecError } from '../binary/codec-error';
+import { seededRandom } from '../testing/fuzz';
 import { readMdx, writeMdx } from './container';
 import { insertEventObject, readEvents, removeEventObject } from './event-objects';
 import { testModelBytes } from './fixtures';
@@ -22,17 +23,6 @@ const corpusFiles = [
   'nazarpunk__wc3-map-edemium-legacy/map__war3mapImported__Basket02.mdx',
 ];
 if (!modelCorpus.present) console.warn(`MDX fuzz: fuzzing the in-memory models only, ${modelCorpus.absence}`);
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const interestingU32 = [0, 1, 2, 3, 4, 7, 8, 12, 96, 100, 0x7f, 0xff, 0x100, 0xffff, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff];
 
@@ -109,7 +99,7 @@ describe('MDX fuzzing', () => {
   it('reads or refuses (CodecError) every mutated or cut model, and never loses a byte of those it reads', () => {
     const sources = [testModelBytes(), testModelBytes({ version: 1200, camerasBeforeEvents: true })];
     if (modelCorpus.present) for (const file of corpusFiles) sources.push(modelCorpus.bytes(file));
-    const random = mulberry32(20261122);
+    const random = seededRandom(20261122);
     let read = 0;
     let refused = 0;
     const mutantsPerSource = 250;

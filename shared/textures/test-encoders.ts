@@ -5,6 +5,7 @@
  * lossless DXT block encoder for images whose blocks use at most two 565 colours. Tests build
  * files with these and compare the decoded pixels with the source pixels. Not used by the app.
  */
+import { seededRandom } from '../testing/fuzz';
 import type { BlockFormat } from './block-compression';
 import { encodeJpeg, quantTable } from './jpeg/test-encoder';
 import type { TextureMip } from './types';
@@ -38,18 +39,6 @@ export class Bytes {
   }
 }
 
-/** A deterministic PRNG (mulberry32). */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A smooth, JPEG-friendly RGBA test image (gradients and soft waves, alpha varying). */
 export function smoothImage(width: number, height: number, phase = 0): TextureMip {
   const rgba = new Uint8Array(width * height * 4);
@@ -67,7 +56,7 @@ export function smoothImage(width: number, height: number, phase = 0): TextureMi
 
 /** Random pixels (noise): worst case for JPEG, fine for lossless formats. */
 export function noiseImage(width: number, height: number, seed: number): TextureMip {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const rgba = new Uint8Array(width * height * 4);
   for (let index = 0; index < rgba.length; index += 1) rgba[index] = Math.floor(next() * 256);
   return { width, height, rgba };
@@ -150,7 +139,7 @@ export interface PalettedImage {
 
 /** Random palette and levels with alpha values representable in `alphaBits`. */
 export function randomPaletted(width: number, height: number, levelCount: number, alphaBits: number, seed: number): PalettedImage {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const palette = new Uint8Array(1024);
   for (let index = 0; index < 1024; index += 1) palette[index] = Math.floor(next() * 256);
   const maxAlpha = (1 << alphaBits) - 1;
@@ -256,7 +245,7 @@ export function to565(r: number, g: number, b: number): { packed: number; rgb: [
  * transparent black, for DXT3 4-bit alpha, for DXT5 two alpha values).
  */
 export function dxtFriendlyImage(format: BlockFormat, width: number, height: number, seed: number): TextureMip {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const rgba = new Uint8Array(width * height * 4);
   for (let by = 0; by < height; by += 4) {
     for (let bx = 0; bx < width; bx += 4) {

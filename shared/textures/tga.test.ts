@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { codecError } from '../testing/codec-error';
+import { seededRandom } from '../testing/fuzz';
 import { decodeTga, looksLikeTga } from './tga';
-import { encodeTga, noiseImage, random, tgaExpected, type TgaOptions } from './test-encoders';
+import { encodeTga, noiseImage, tgaExpected, type TgaOptions } from './test-encoders';
 import type { TextureMip } from './types';
 
 /** An image with runs (so RLE has run packets, crossing scanlines) and a few distinct colours. */
 function runsImage(width: number, height: number, seed: number, colours = 12): TextureMip {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const palette = Array.from({ length: colours }, () => [0, 0, 0, 0].map(() => Math.floor(next() * 256)));
   const rgba = new Uint8Array(width * height * 4);
   let current = palette[0]!;
