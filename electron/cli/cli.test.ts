@@ -1,24 +1,15 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MRF_HEADER_OFFSET } from '../../shared/mrf/layout';
 import { readMrf } from '../../shared/mrf/read';
 import { assembleMrf, gridMrf } from '../../shared/mrf/test-fixtures';
-import { runCli } from './run';
+import { buildMorf, inProcessMorf, runBuiltMorf } from './testing';
 
-const run = promisify(execFile);
-const root = join(import.meta.dirname, '..', '..');
 let folder: string;
 
-async function morf(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), cwd: folder });
-  return { code, stdout, stderr };
-}
+const morf = inProcessMorf(() => folder);
 
 beforeAll(() => {
   folder = mkdtempSync(join(tmpdir(), 'morf-cli-'));
@@ -170,20 +161,17 @@ describe('bad input: one line naming the file, exit 2', () => {
 });
 
 describe('the built morf program', () => {
-  const bin = join(root, 'bin', 'morf.js');
-  beforeAll(async () => {
-    await run(process.execPath, [join(root, 'scripts', 'build-cli.mjs')], { cwd: root });
-  });
+  beforeAll(buildMorf);
 
   it('validates with exit codes 0 and 1', async () => {
-    const clean = await run(process.execPath, [bin, 'validate', 'cape.mrf'], { cwd: folder });
+    const clean = await runBuiltMorf(['validate', 'cape.mrf'], folder);
     expect(clean.stdout).toBe('cape.mrf: ok\n');
-    const failed = await run(process.execPath, [bin, 'validate', 'zero-interval.mrf'], { cwd: folder }).catch((error: { code: number; stdout: string }) => error);
+    const failed = await runBuiltMorf(['validate', 'zero-interval.mrf'], folder).catch((error: { code: number; stdout: string }) => error);
     expect(failed).toMatchObject({ code: 1 });
   });
 
   it('prints one line and exits 2 for a hostile file, with no stack trace', async () => {
-    const failure = await run(process.execPath, [bin, 'inspect', 'hostile.mrf'], { cwd: folder }).catch((error: { code: number; stderr: string }) => error);
+    const failure = await runBuiltMorf(['inspect', 'hostile.mrf'], folder).catch((error: { code: number; stderr: string }) => error);
     expect(failure).toMatchObject({ code: 2 });
     expect((failure as { stderr: string }).stderr).toMatch(/^morf inspect: hostile\.mrf: MRF limit at header\.keyframeCount \(byte 4\)[^\n]*\n$/);
   });

@@ -1,24 +1,16 @@
-import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readModel } from '../../../shared/events/index';
 import { EVENTS_FIXTURE, twinFiles } from '../../../shared/events/testing/twins';
-import { runCli } from '../run';
+import { buildMorf, inProcessMorf, runBuiltMorf } from '../testing';
 
-const run = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..', '..');
 const sample = join(root, 'assets', 'sample', 'ArthasIllidanSample');
 let folder: string;
 
-async function morf(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), cwd: folder });
-  return { code, stdout, stderr };
-}
+const morf = inProcessMorf(() => folder);
 
 const bytes = (name: string) => new Uint8Array(readFileSync(join(folder, name)));
 
@@ -158,15 +150,12 @@ describe('morf convert and validate for models', () => {
 });
 
 describe('the built morf program with models', () => {
-  beforeAll(async () => {
-    await run(process.execPath, [join(root, 'scripts', 'build-cli.mjs')], { cwd: root });
-  });
+  beforeAll(buildMorf);
 
   it('lists the sample cinematic events and links a cape', async () => {
-    const bin = join(root, 'bin', 'morf.js');
-    const events = await run(process.execPath, [bin, 'events', 'sample.mdx'], { cwd: folder });
+    const events = await runBuiltMorf(['events', 'sample.mdx'], folder);
     expect(events.stdout).toMatch(/^ +72867 +MRFx0005 +MRF +0005 +14 +Cape_Anchor +show ArthasCape0005\.mrf$/m);
-    const linked = await run(process.execPath, [bin, 'link', 'sample.mdx', '--id', '0010', '--show', '100', '--hide', '200', '-o', 'built.mdx'], { cwd: folder });
+    const linked = await runBuiltMorf(['link', 'sample.mdx', '--id', '0010', '--show', '100', '--hide', '200', '-o', 'built.mdx'], folder);
     expect(linked.stdout).toContain('link 0010 created');
     expect(readModel(bytes('built.mdx'), 'built.mdx').links.at(-1)).toMatchObject({ id: '0010', showFrames: [100], hideFrames: [200] });
   });

@@ -4,17 +4,12 @@ import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBlp1Paletted, encodeDds, dxtFriendlyImage, levelSize, palettedToRgba, randomPaletted } from '../../../shared/textures/test-encoders';
-import { runCli } from '../run';
+import { inProcessMorf } from '../testing';
 
 let folder: string;
 const image = randomPaletted(8, 4, 3, 8, 5);
 
-async function morf(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), cwd: folder });
-  return { code, stdout, stderr };
-}
+const morf = inProcessMorf(() => folder);
 
 beforeAll(() => {
   folder = mkdtempSync(join(tmpdir(), 'morf-texture-'));
