@@ -7,6 +7,7 @@
  * undo a stack of documents. Times on the model's timeline are integer milliseconds.
  */
 import type { Diagnostic } from '../diagnostics';
+import type { NodeKind } from '../model/node-kind';
 
 /** Which text or binary format a model came from (and is saved in). */
 export type ModelFormat = 'mdx' | 'mdl';
@@ -14,18 +15,8 @@ export type ModelFormat = 'mdx' | 'mdl';
 /** An event object's type: its first three letters, upper-cased; `OTHER` for anything else. */
 export type EventType = 'SND' | 'FPT' | 'SPN' | 'SPL' | 'UBR' | 'MRF' | 'MRD' | 'OTHER';
 
-/** The node kinds that carry objectIds, in canonical chunk order. */
-export type NodeKind =
-  | 'bone'
-  | 'light'
-  | 'helper'
-  | 'attachment'
-  | 'particleEmitter'
-  | 'particleEmitter2'
-  | 'particleEmitterPopcorn'
-  | 'ribbonEmitter'
-  | 'eventObject'
-  | 'collisionShape';
+/** The node kinds that carry objectIds (listed, in canonical chunk order, in shared/model/node-kind.ts). */
+export type { NodeKind };
 
 /** A sequence (animation) of the model. */
 export interface SequenceInfo {

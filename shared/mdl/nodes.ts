@@ -3,7 +3,8 @@
  * (EventTrack frames, GlobalSeqId inside or after the EventTrack, Translation/Rotation/Scaling).
  */
 import type { Diagnostic } from '../diagnostics';
-import type { NodeKind, TrackInterpolation } from '../events/document';
+import type { TrackInterpolation } from '../events/document';
+import { NODE_KINDS, type NodeKind } from '../model/node-kind';
 import { checkCount } from './sections';
 import { TokenKind } from './lexer';
 import type { MdlStatement } from './tree';
@@ -25,18 +26,7 @@ export const NODE_KEYWORDS: Readonly<Record<NodeKind, string>> = {
 };
 
 /** Node kinds in canonical objectId order (the MDX chunk order). */
-export const NODE_KIND_ORDER: readonly NodeKind[] = [
-  'bone',
-  'light',
-  'helper',
-  'attachment',
-  'particleEmitter',
-  'particleEmitter2',
-  'particleEmitterPopcorn',
-  'ribbonEmitter',
-  'eventObject',
-  'collisionShape',
-];
+export const NODE_KIND_ORDER: readonly NodeKind[] = NODE_KINDS;
 
 const KIND_BY_KEYWORD = new Map<string, NodeKind>(NODE_KIND_ORDER.map((kind) => [NODE_KEYWORDS[kind], kind]));
 

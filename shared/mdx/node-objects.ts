@@ -9,28 +9,16 @@
  */
 import { CodecError } from '../binary/codec-error';
 import type { Diagnostic } from '../diagnostics';
+import type { NodeKind } from '../model/node-kind';
 import { CHUNK_HEADER_BYTES, type MdxChunk, type MdxModel } from './container';
 import { readNodeHeader, type NodeHeader } from './node';
 import { readTag } from './tracks';
-
-/** The kinds of nodes, named as in the model document (`NodeKind`). */
-export type MdxNodeKind =
-  | 'bone'
-  | 'light'
-  | 'helper'
-  | 'attachment'
-  | 'particleEmitter'
-  | 'particleEmitter2'
-  | 'particleEmitterPopcorn'
-  | 'ribbonEmitter'
-  | 'eventObject'
-  | 'collisionShape';
 
 /** How an object's byte length is found. */
 export type NodeSizeRule = 'inclusiveSize' | 'nodePlusBoneFields' | 'node' | 'nodePlusEventKeys' | 'nodePlusShape';
 
 /** The node chunks in canonical objectId order, with their kind and size rule. */
-export const NODE_CHUNKS: readonly { readonly tag: string; readonly kind: MdxNodeKind; readonly sizeRule: NodeSizeRule }[] = [
+export const NODE_CHUNKS: readonly { readonly tag: string; readonly kind: NodeKind; readonly sizeRule: NodeSizeRule }[] = [
   { tag: 'BONE', kind: 'bone', sizeRule: 'nodePlusBoneFields' },
   { tag: 'LITE', kind: 'light', sizeRule: 'inclusiveSize' },
   { tag: 'HELP', kind: 'helper', sizeRule: 'node' },
@@ -67,7 +55,7 @@ export const COLLISION_SHAPE_DATA_BYTES: readonly number[] = [24, 24, 16, 28];
 
 /** One object of a node chunk: where it is, and its node header. */
 export interface NodeObjectEntry {
-  readonly kind: MdxNodeKind;
+  readonly kind: NodeKind;
   /** Position in its chunk. */
   readonly index: number;
   /** Offset of the object in the chunk body. */
@@ -82,7 +70,7 @@ export interface NodeObjectEntry {
 export interface NodeChunkRead {
   readonly chunkIndex: number;
   readonly tag: string;
-  readonly kind: MdxNodeKind;
+  readonly kind: NodeKind;
   /** Every object read; when `damage` is set, only those before the damage. */
   readonly objects: readonly NodeObjectEntry[];
   /** Set when the objects do not add up to the chunk (bytes kept, the rest not read). */
@@ -201,7 +189,7 @@ export function walkNodeChunks(model: MdxModel): NodeChunkRead[] {
 
 /** A node for the parent dropdown and the outliner. */
 export interface MdxNodeInfo {
-  readonly kind: MdxNodeKind;
+  readonly kind: NodeKind;
   readonly name: string;
   readonly objectId: number;
   /** -1 when the node has no parent. */
