@@ -3,7 +3,7 @@
  * sample and write without throwing) or throw a CodecError — never another error, never hang.
  */
 import { describe, expect, it } from 'vitest';
-import { CodecError } from '../binary/codec-error';
+import { readOrRefuse } from '../testing/codec-error';
 import { readMrf } from './read';
 import { sampleMrf } from './sample';
 import { assembleMrf, gridMrf } from './test-fixtures';
@@ -56,16 +56,12 @@ describe('MRF fuzz', () => {
       const time = next() * 2;
       let outcome: 'read' | 'refused' = 'read';
       guard.run(round, () => {
-        try {
+        outcome = readOrRefuse(`round ${round}`, () => {
           const file = readMrf(bytes);
           validateMrf(file);
           if (file.uvs.length / 2 <= 64) sampleMrf(file, time, positions, normals);
           readMrf(writeMrf(file));
-          outcome = 'read';
-        } catch (error) {
-          if (!(error instanceof CodecError)) throw new Error(`round ${round}: ${String(error)}`, { cause: error });
-          outcome = 'refused';
-        }
+        });
       });
       if (outcome === 'read') read += 1;
       else refused += 1;
