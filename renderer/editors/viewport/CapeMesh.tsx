@@ -4,7 +4,7 @@
  * changes (no allocation per frame). Shading, selection wire, normals and bounds overlays.
  */
 import { useFrame } from '@react-three/fiber';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { BufferAttribute, BufferGeometry, DoubleSide, DynamicDrawUsage, type LineSegments, type Mesh } from 'three';
 import type { MrfLink } from '../../../shared/events/document';
 import { useApp, useEditor } from '../../app/editor-context';
@@ -14,6 +14,7 @@ import { dragShift, linkShowTime, sequenceBoundsAt } from '../../capes/visibilit
 import { type EditorStore, currentDocument } from '../../state/editor-store';
 import { selectLink } from '../../state/outliner-actions';
 import type { Shading } from '../../state/session';
+import { createCapeMaterial, setCapeMaterialTexture } from './cape-material';
 import { type TextureSource, useCapeTexture } from './cape-texture';
 import { capeRegistry, type ViewportStatistics } from './viewport-registry';
 
@@ -68,7 +69,9 @@ export function CapeMesh({ entry, link, textureSource, statistics }: CapeMeshPro
     created.setAttribute('position', new BufferAttribute(new Float32Array(BOX_EDGES.length * 3), 3).setUsage(DynamicDrawUsage));
     return created;
   }, []);
-  useEffect(() => () => [geometry, normalsGeometry, boxGeometry].forEach((item) => item.dispose()), [geometry, normalsGeometry, boxGeometry]);
+  const material = useMemo(() => createCapeMaterial(), []);
+  useLayoutEffect(() => setCapeMaterialTexture(material, shading === 'textured' ? texture : null), [material, shading, texture]);
+  useEffect(() => () => [geometry, normalsGeometry, boxGeometry, material].forEach((item) => item.dispose()), [geometry, normalsGeometry, boxGeometry, material]);
   useEffect(() => capeRegistry(store).add(animator), [store, animator]);
 
   const mesh = useRef<Mesh>(null);
@@ -132,7 +135,7 @@ export function CapeMesh({ entry, link, textureSource, statistics }: CapeMeshPro
   return (
     <group>
       <mesh ref={mesh} geometry={geometry} frustumCulled={false} visible={false} onClick={onClick} userData={{ linkId: link?.id ?? null }}>
-        {shading === 'textured' ? <meshLambertMaterial map={texture} side={DoubleSide} /> : shading === 'solid' ? <meshLambertMaterial color="#c8c8c8" side={DoubleSide} /> : <meshBasicMaterial color="#000000" transparent opacity={0} side={DoubleSide} depthWrite={false} />}
+        {shading === 'wireframe' ? <meshBasicMaterial color="#000000" transparent opacity={0} side={DoubleSide} depthWrite={false} /> : <primitive object={material} attach="material" />}
       </mesh>
       {showWire ? (
         <mesh ref={wire} geometry={geometry} frustumCulled={false} visible={false} renderOrder={1}>

@@ -143,6 +143,7 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
       {booted ? (
       <Canvas
         frameloop="demand"
+        flat
         dpr={[1, 2]}
         gl={{ preserveDrawingBuffer: true, antialias: true }}
         data-testid="viewport-canvas"

@@ -1,22 +1,24 @@
 /**
  * The viewport's scene inside the react-three-fiber canvas: the navigator's camera, Blender-style
- * mouse navigation, lights, the grid floor and axes, the axis gizmo, one CapeMesh per linked cape
- * (or the standalone cape), and the per-frame statistics overlay. Renders on demand: store
- * changes and navigation invalidate.
+ * mouse navigation, the grid floor and axes, the axis gizmo, one CapeMesh per linked cape (or the
+ * standalone cape; they light themselves, see cape-material.ts), and the per-frame statistics
+ * overlay. Renders on demand: store changes and navigation invalidate. Opening a file turns the
+ * view to face its capes' broad side and frames them; Home / numpad . frame keeping the view.
  */
-import { GizmoHelper, GizmoViewport, Grid } from '@react-three/drei';
+import { GizmoHelper, GizmoViewport } from '@react-three/drei';
 import { useFrame, useThree } from '@react-three/fiber';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { BufferAttribute, BufferGeometry, type DirectionalLight } from 'three';
+import { useEffect, useRef, useState } from 'react';
 import { useApp, useEditor } from '../../app/editor-context';
+import type { CapeAnimator } from '../../capes/cape-animator';
 import { capeKey } from '../../capes/cape-entry';
 import { type ViewAxis, areaCommands, registerAreaCommands } from '../../state/area-commands';
 import { currentDocument } from '../../state/editor-store';
 import { findLink } from '../../state/outliner-actions';
 import type { TextureSource } from './cape-texture';
 import { CapeMesh } from './CapeMesh';
+import { GridFloor } from './GridFloor';
 import type { ViewNavigator } from './view-navigator';
-import { type ViewportStatistics, capeRegistry, combinedBounds } from './viewport-registry';
+import { type ViewportStatistics, averageNormal, capeRegistry, combinedBounds } from './viewport-registry';
 
 /** Shared with the HTML overlay outside the canvas. */
 export interface ViewportOverlayRefs {
@@ -44,6 +46,7 @@ function Navigation({ navigator }: { navigator: ViewNavigator }) {
       frameAll.current();
     }
   }, -2);
+  const normal = useRef([0, 0, 0]);
 
   useEffect(() => {
     navigator.setAspect(size.width / Math.max(1, size.height));
@@ -56,11 +59,15 @@ function Navigation({ navigator }: { navigator: ViewNavigator }) {
       setOrthographic(navigator.state.orthographic);
       invalidate();
     };
-    const frame = (selectedOnly: boolean) => {
-      const bounds =
-        (selectedOnly ? combinedBounds(capeRegistry(store).animators, (animator) => animator.visible && isSelected(animator.file)) : null) ??
-        combinedBounds(capeRegistry(store).animators, (animator) => animator.visible) ??
-        combinedBounds(capeRegistry(store).animators, () => true);
+    /** Frames the selected, else the visible, else all capes; `face` first turns to their broad side. */
+    const frame = (selectedOnly: boolean, face = false) => {
+      const animators = capeRegistry(store).animators;
+      const selected = (animator: CapeAnimator) => animator.visible && isSelected(animator.file);
+      const visible = (animator: CapeAnimator) => animator.visible;
+      const all = () => true;
+      const include = selectedOnly && combinedBounds(animators, selected) ? selected : combinedBounds(animators, visible) ? visible : all;
+      const bounds = combinedBounds(animators, include);
+      if (face && averageNormal(animators, include, normal.current)) navigator.faceNormal(normal.current[0]!, normal.current[1]!, normal.current[2]!);
       if (bounds) navigator.frame(bounds);
       refresh();
     };
@@ -141,7 +148,7 @@ function Navigation({ navigator }: { navigator: ViewNavigator }) {
       )
         invalidate();
     });
-    frameAll.current = () => frame(false);
+    frameAll.current = () => frame(false, true);
     return () => {
       unregister();
       unsubscribe();
@@ -155,29 +162,6 @@ function Navigation({ navigator }: { navigator: ViewNavigator }) {
   return null;
 }
 
-function AxisLines({ extent }: { extent: number }) {
-  const geometries = useMemo(() => {
-    const x = new BufferGeometry().setAttribute('position', new BufferAttribute(new Float32Array([-extent, 0, 0, extent, 0, 0]), 3));
-    const y = new BufferGeometry().setAttribute('position', new BufferAttribute(new Float32Array([0, -extent, 0, 0, extent, 0]), 3));
-    return { x, y };
-  }, [extent]);
-  return (
-    <>
-      <lineSegments geometry={geometries.x} renderOrder={1}>
-        <lineBasicMaterial color="#ff3352" transparent opacity={0.75} />
-      </lineSegments>
-      <lineSegments geometry={geometries.y} renderOrder={1}>
-        <lineBasicMaterial color="#8bdc00" transparent opacity={0.75} />
-      </lineSegments>
-    </>
-  );
-}
-
-/** Grid spacing for a view distance: a power of ten giving a few dozen cells across the view. */
-function gridCellFor(distance: number): number {
-  return 10 ** Math.round(Math.log10(Math.max(1e-3, distance / 20)));
-}
-
 /** The scene. */
 export function ViewportScene({ navigator, textureSource, refs }: { navigator: ViewNavigator; textureSource: TextureSource; refs: ViewportOverlayRefs }) {
   const { store } = useApp();
@@ -185,9 +169,7 @@ export function ViewportScene({ navigator, textureSource, refs }: { navigator: V
   const capes = useEditor((state) => state.capes);
   const standaloneCape = useEditor((state) => state.standaloneCape);
   const overlays = useEditor((state) => state.session.viewport.overlays);
-  const light = useRef<DirectionalLight>(null);
   const lastStatistics = useRef(Number.NaN);
-  const [gridCell, setGridCell] = useState(() => gridCellFor(navigator.state.distance));
 
   useFrame(() => {
     const statistics = refs.statistics;
@@ -197,11 +179,6 @@ export function ViewportScene({ navigator, textureSource, refs }: { navigator: V
   }, -1);
   useFrame(() => {
     viewportFrames.count += 1;
-    if (light.current) {
-      light.current.position.copy(navigator.camera.position);
-      light.current.target.position.copy(navigator.state.target);
-      light.current.target.updateMatrixWorld();
-    }
     // Text is rebuilt only when a figure changes: no string per frame.
     const overlay = refs.overlay.current;
     const statistics = refs.statistics;
@@ -212,8 +189,6 @@ export function ViewportScene({ navigator, textureSource, refs }: { navigator: V
     }
     const viewName = navigator.viewName;
     if (refs.viewName.current && refs.viewName.current.textContent !== viewName) refs.viewName.current.textContent = viewName;
-    const cell = gridCellFor(navigator.state.distance);
-    if (cell !== gridCell) setGridCell(cell);
   }, 2);
 
   const meshes = document
@@ -228,24 +203,7 @@ export function ViewportScene({ navigator, textureSource, refs }: { navigator: V
   return (
     <>
       <Navigation navigator={navigator} />
-      <hemisphereLight args={['#ffffff', '#3a3a3a', 1.1]} />
-      <directionalLight ref={light} intensity={1.6} />
-      {overlays.grid ? (
-        <Grid
-          rotation={[Math.PI / 2, 0, 0]}
-          infiniteGrid
-          cellSize={gridCell}
-          sectionSize={gridCell * 10}
-          cellColor="#4f4f4f"
-          sectionColor="#5e5e5e"
-          cellThickness={0.8}
-          sectionThickness={1.2}
-          fadeDistance={gridCell * 400}
-          fadeStrength={1.5}
-          side={2}
-        />
-      ) : null}
-      {overlays.axes ? <AxisLines extent={gridCell * 200} /> : null}
+      <GridFloor navigator={navigator} grid={overlays.grid} axes={overlays.axes} />
       {meshes}
       <GizmoHelper alignment="top-right" margin={[64, 64]}>
         <GizmoViewport

@@ -3,7 +3,10 @@
  * target (yaw about Z, pitch above the horizon), pan in the view plane, dolly zoom, the numpad
  * views (1 front looks along +Y, 3 right along −X, 7 top down −Z; Ctrl for the opposite side),
  * orthographic toggle (numpad 5; numpad views switch to orthographic and orbiting back, as with
- * Blender's Auto Perspective) and framing bounds. Drives a perspective and an orthographic camera.
+ * Blender's Auto Perspective) and framing bounds (keeping the view direction, as Blender's View
+ * All / View Selected do). A newly opened file is first turned to face its capes' broad side:
+ * `viewAnglesForNormal` picks a 3/4 view from the side their normals point to.
+ * Drives a perspective and an orthographic camera.
  */
 import { type Camera, Matrix4, OrthographicCamera, PerspectiveCamera, Vector3 } from 'three';
 import type { ViewAxis } from '../../state/area-commands';
@@ -21,6 +24,39 @@ const AXIS_VIEWS: Record<ViewAxis, { yaw: number; pitch: number; label: string }
   bottom: { yaw: -90 * DEGREE, pitch: -MAX_PITCH, label: 'Bottom' },
 };
 
+/** How far round from the capes' normal a newly opened file is seen: a 3/4 view. */
+export const THREE_QUARTER_YAW = 35 * DEGREE;
+/** Pitch limits for that first view: a little from above, never edge-on from the top. */
+const FACING_PITCH_MIN = 12 * DEGREE;
+const FACING_PITCH_MAX = 35 * DEGREE;
+/** Blender's start-up view: from the front right, a little above. Also the fallback for capes without a clear side. */
+export const DEFAULT_VIEW = { yaw: -50 * DEGREE, pitch: 25 * DEGREE } as const;
+
+/**
+ * The yaw and pitch (of the direction from the target to the camera) that show a surface whose
+ * average normal is (x, y, z) from its normal's side, turned 35° round it (a 3/4 view), a little
+ * from above. A normal with no clear horizontal direction (a flat or folded cape) gives the default view.
+ */
+export function viewAnglesForNormal(x: number, y: number, z: number): { yaw: number; pitch: number } {
+  const length = Math.hypot(x, y, z);
+  const horizontal = Math.hypot(x, y);
+  if (!(length > 1e-6) || horizontal < length * 0.2) return { ...DEFAULT_VIEW };
+  const yaw = Math.atan2(y, x) + THREE_QUARTER_YAW;
+  const elevation = Math.asin(Math.max(-1, Math.min(1, z / length)));
+  return { yaw: Math.atan2(Math.sin(yaw), Math.cos(yaw)), pitch: Math.max(FACING_PITCH_MIN, Math.min(FACING_PITCH_MAX, elevation)) };
+}
+
+/** Where the grid overlay is drawn: the floor, or a backdrop in the X/Z or Y/Z plane. */
+export type GridPlane = 'floor' | 'xz' | 'yz';
+
+/** The grid's plane for a view: the floor, except in the orthographic side views where it is seen edge-on. */
+export function gridPlaneFor(orthographic: boolean, axis: ViewAxis | null): GridPlane {
+  if (!orthographic) return 'floor';
+  if (axis === 'front' || axis === 'back') return 'xz';
+  if (axis === 'left' || axis === 'right') return 'yz';
+  return 'floor';
+}
+
 /** The camera's state, as plain numbers. */
 export interface ViewState {
   target: Vector3;
@@ -36,7 +72,7 @@ export interface ViewState {
 export class ViewNavigator {
   readonly perspective = new PerspectiveCamera(40, 1, 0.1, 100_000);
   readonly orthographic = new OrthographicCamera(-1, 1, 1, -1, -100_000, 100_000);
-  readonly state: ViewState = { target: new Vector3(), distance: 300, yaw: -75 * DEGREE, pitch: 18 * DEGREE, orthographic: false, axis: null };
+  readonly state: ViewState = { target: new Vector3(0, 0, 60), distance: 300, yaw: DEFAULT_VIEW.yaw, pitch: DEFAULT_VIEW.pitch, orthographic: false, axis: null };
   /** Orthographic because a numpad view asked for it (orbiting returns to perspective). */
   private autoOrthographic = false;
   private aspect = 1;
@@ -55,6 +91,12 @@ export class ViewNavigator {
   get camera(): Camera {
     return this.state.orthographic ? this.orthographic : this.perspective;
   }
+
+  /** The unit direction the camera looks along (kept up to date by `apply`; do not modify). */
+  get forward(): Vector3 {
+    return this.forwardVector;
+  }
+  private readonly forwardVector = new Vector3();
 
   /** A name for the overlay: "User Perspective", "Front Orthographic" (the same string until the view changes). */
   get viewName(): string {
@@ -78,6 +120,7 @@ export class ViewNavigator {
     this.back.set(cosPitch * Math.cos(yaw), cosPitch * Math.sin(yaw), Math.sin(pitch));
     this.right.set(-Math.sin(yaw), Math.cos(yaw), 0);
     this.up.crossVectors(this.back, this.right);
+    this.forwardVector.copy(this.back).negate();
     this.basis.makeBasis(this.right, this.up, this.back);
     for (const camera of [this.perspective, this.orthographic]) {
       camera.position.copy(this.back).multiplyScalar(distance).add(target);
@@ -153,6 +196,20 @@ export class ViewNavigator {
   /** Numpad 5. */
   toggleOrthographic(): void {
     this.state.orthographic = !this.state.orthographic;
+    this.autoOrthographic = false;
+    this.apply();
+  }
+
+  /**
+   * Turns the view to face a surface whose average normal is (x, y, z) (see
+   * `viewAnglesForNormal`), in perspective. Used when a file is opened, before `frame`.
+   */
+  faceNormal(x: number, y: number, z: number): void {
+    const angles = viewAnglesForNormal(x, y, z);
+    this.state.yaw = angles.yaw;
+    this.state.pitch = angles.pitch;
+    this.state.axis = null;
+    this.state.orthographic = false;
     this.autoOrthographic = false;
     this.apply();
   }

@@ -57,3 +57,32 @@ export function combinedBounds(animators: Iterable<CapeAnimator>, include: (anim
   }
   return any ? bounds : null;
 }
+
+/**
+ * The mean of the vertex normals (as sampled last) over the animators that pass `include`, into
+ * `out` [x, y, z] (not normalised: a short vector means the normals disagree). Returns false when
+ * no included cape has vertices.
+ */
+export function averageNormal(animators: Iterable<CapeAnimator>, include: (animator: CapeAnimator) => boolean, out: Float64Array | number[]): boolean {
+  let x = 0;
+  let y = 0;
+  let z = 0;
+  let count = 0;
+  for (const animator of animators) {
+    if (!include(animator)) continue;
+    if (animator.version === 0) animator.update(0);
+    if (animator.version === 0) continue;
+    const normals = animator.normals;
+    for (let index = 0; index + 2 < normals.length; index += 3) {
+      x += normals[index]!;
+      y += normals[index + 1]!;
+      z += normals[index + 2]!;
+    }
+    count += animator.vertexCount;
+  }
+  if (count === 0) return false;
+  out[0] = x / count;
+  out[1] = y / count;
+  out[2] = z / count;
+  return true;
+}
