@@ -31,7 +31,7 @@ export class CorpusFolder {
   constructor(readonly name: 'corpus' | 'corpus-textures') {
     this.directory = join(SHARED_DIRECTORY, name);
     this.present = existsSync(join(this.directory, 'MANIFEST.tsv'));
-    this.absence = `../shared/${name} is absent (${this.directory}: it sits beside the repository in CI, not in a clone)`;
+    this.absence = `../shared/${name} is absent (no ${join(this.directory, 'MANIFEST.tsv')}; it sits beside the repository in CI, not in a clone)`;
   }
 
   /** The rows of MANIFEST.tsv (an empty list when the folder is absent). */
