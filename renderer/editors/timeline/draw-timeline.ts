@@ -1,6 +1,8 @@
 /**
  * Draws the dope sheet on a 2D canvas: ruler, sequence bands, rows, link bars (show → hide, with
  * the cape's moving window inside), diamonds, channel names, playhead and the box-select frame.
+ * Keys of an object on a global sequence are repeated faded over every loop (see global-repeats.ts),
+ * with a faint mark where each loop starts; only the real keys are solid (and hit-testable).
  * Only visible rows and times are drawn; diamonds of one colour go into one path, so 10,000 keys
  * cost a few fills. Nothing here allocates per key.
  */
@@ -9,6 +11,7 @@ import { type CapeEntry, capeKey, movingWindowMs } from '../../capes/cape-entry'
 import type { DragPreview } from '../../state/editor-store';
 import { type Selection, keyId } from '../../state/selection';
 import type { TimeRange } from '../../state/time-range';
+import { createKeyRepeats, keyRepeatsInRange, repeatTime } from './global-repeats';
 import type { ScreenRect } from './hit-test';
 import { type TimeUnit, type TimelineGeometry, type TimelineView, formatTime, rowTop, rulerTicks, timeToScreenX, visibleRows, visibleTimeRange } from './layout';
 import type { TimelineRow } from './rows';
@@ -42,6 +45,27 @@ const SMALL_DIAMOND = 4;
 
 /** Reused per-row pixel-column marks for deduplicating summary diamonds. */
 let columnMarks = new Uint8Array(0);
+/** Reused by the global-sequence repeats. */
+const repeats = createKeyRepeats();
+/** Loop marks are drawn only when loops are at least this far apart on screen. */
+const MIN_LOOP_MARK_SPACING = 8;
+
+/** Clears the column marks for a canvas `width` px wide; returns the width covered. */
+function resetColumnMarks(width: number): number {
+  const columns = Math.ceil(width) + 2;
+  if (columnMarks.length < columns) columnMarks = new Uint8Array(columns);
+  else columnMarks.fill(0, 0, columns);
+  return columns;
+}
+
+/** The loop length of an object row's global sequence, or 0 when its keys do not loop. */
+function rowLoopMs(scene: TimelineScene, row: TimelineRow): number {
+  if (row.kind !== 'object' || !scene.document) return 0;
+  const id = scene.document.eventObjects[row.objectIndex]?.globalSequenceId;
+  if (id === null || id === undefined) return 0;
+  const duration = scene.document.globalSequences[id];
+  return duration !== undefined && duration > 0 ? duration : 0;
+}
 
 /** A diamond as a closed run of lines. No closePath: in Chromium it costs time in proportion to the path so far, which makes thousands of diamonds quadratic. */
 function diamond(context: CanvasRenderingContext2D, x: number, y: number, radius: number): void {
@@ -191,6 +215,15 @@ function drawRowContent(context: CanvasRenderingContext2D, scene: TimelineScene,
       if (hide < startMs || show > endMs) continue;
       drawBar(context, scene, top, show, hide, colour, entry);
     }
+  } else if (row.kind === 'object') {
+    const loopMs = rowLoopMs(scene, row);
+    if (loopMs > 0 && loopMs * scene.view.pixelsPerMs >= MIN_LOOP_MARK_SPACING) {
+      keyRepeatsInRange(0, loopMs, startMs, endMs, 0, repeats);
+      context.fillStyle = C.loopBoundary;
+      for (let index = 0; index < repeats.count; index += 1) {
+        context.fillRect(Math.round(timeToScreenX(repeatTime(repeats, index), scene.view, scene.geometry)), top + 2, 1, scene.geometry.rowHeight - 4);
+      }
+    }
   } else if (row.kind === 'cape' && scene.standaloneCape?.cape) {
     const window = movingWindowMs(scene.standaloneCape.cape.statistics);
     const end = window ? window.endMs : 1000;
@@ -204,6 +237,7 @@ function drawDiamonds(context: CanvasRenderingContext2D, scene: TimelineScene, f
   const low = startMs - margin;
   const high = endMs + margin;
   const document = scene.document;
+  drawRepeats(context, scene, first, last, low, high);
   // Pass 0 draws unselected keys, pass 1 selected ones on top; each pass is one path.
   for (let pass = 0; pass < 2; pass += 1) {
     context.beginPath();
@@ -220,9 +254,7 @@ function drawDiamonds(context: CanvasRenderingContext2D, scene: TimelineScene, f
       const objects = row.kind === 'object' ? [row.objectIndex] : row.objectIndices;
       // One diamond per pixel column and pass: keys closer than a pixel look the same, and a
       // row holding thousands of keys stays a few hundred path segments.
-      const width = Math.ceil(geometry.width) + 2;
-      if (columnMarks.length < width) columnMarks = new Uint8Array(width);
-      else columnMarks.fill(0, 0, width);
+      const width = resetColumnMarks(geometry.width);
       for (const objectIndex of objects) {
         const frames = document.eventObjects[objectIndex]?.frames;
         if (!frames) continue;
@@ -244,6 +276,40 @@ function drawDiamonds(context: CanvasRenderingContext2D, scene: TimelineScene, f
     context.strokeStyle = C.keyOutline;
     context.stroke();
   }
+}
+
+/** Faded copies of the keys of global-sequence rows at every later loop (one path, one per pixel column and row). */
+function drawRepeats(context: CanvasRenderingContext2D, scene: TimelineScene, first: number, last: number, low: number, high: number): void {
+  const { view, geometry, document } = scene;
+  if (!document) return;
+  const minStepMs = 1 / view.pixelsPerMs;
+  let any = false;
+  context.beginPath();
+  for (let index = first; index <= last; index += 1) {
+    const row = scene.rows[index]!;
+    const loopMs = rowLoopMs(scene, row);
+    if (loopMs === 0 || row.kind !== 'object') continue;
+    const frames = document.eventObjects[row.objectIndex]?.frames;
+    if (!frames) continue;
+    const centre = rowTop(index, geometry) + geometry.rowHeight / 2;
+    const width = resetColumnMarks(geometry.width);
+    for (let frameIndex = 0; frameIndex < frames.length; frameIndex += 1) {
+      keyRepeatsInRange(timeOf(scene, row.objectIndex, frameIndex, frames[frameIndex]!), loopMs, low, high, minStepMs, repeats);
+      for (let repeat = 0; repeat < repeats.count; repeat += 1) {
+        const column = Math.round(timeToScreenX(repeatTime(repeats, repeat), view, geometry));
+        if (column < 0 || column >= width || columnMarks[column]) continue;
+        columnMarks[column] = 1;
+        diamond(context, column + 0.5, centre, DIAMOND);
+        any = true;
+      }
+    }
+  }
+  if (!any) return;
+  context.fillStyle = C.keyGhost;
+  context.fill();
+  context.lineWidth = 1;
+  context.strokeStyle = C.keyGhostOutline;
+  context.stroke();
 }
 
 function drawCapeKeyframes(context: CanvasRenderingContext2D, scene: TimelineScene, centre: number, low: number, high: number): void {
