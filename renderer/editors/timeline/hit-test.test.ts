@@ -61,6 +61,20 @@ describe('hit-testing', () => {
   });
 });
 
+describe('keys on a global sequence', () => {
+  // A sound on the fixture's 1,000 ms global sequence: a real key at 250, repeats drawn at 1,250, 2,250 …
+  const document = fixtureDocument([{ name: 'SNDxWIND', frames: [250], globalSequenceId: 0 }]);
+  const rows = buildModelRows(document, {});
+  const row = rows.findIndex((candidate) => candidate.kind === 'object');
+  const zoomed = { startMs: 0, pixelsPerMs: 0.2 };
+
+  it('only the real key is hit; its faded repeats are not', () => {
+    expect(hitTestKeys(rows, document, timeToScreenX(250, zoomed, geometry), rowCentre(row, geometry), zoomed, geometry)?.keys).toEqual([{ objectIndex: 0, frameIndex: 0 }]);
+    expect(hitTestKeys(rows, document, timeToScreenX(1_250, zoomed, geometry), rowCentre(row, geometry), zoomed, geometry)).toBeNull();
+    expect(keysInBox(rows, document, { x0: timeToScreenX(1_000, zoomed, geometry), y0: 0, x1: timeToScreenX(4_000, zoomed, geometry), y1: 400 }, zoomed, geometry)).toEqual([]);
+  });
+});
+
 describe('snapping', () => {
   const document = sampleCinematicDocument();
   const moving = [{ objectIndex: 2, frameIndex: 0 }];
