@@ -1,6 +1,7 @@
 /**
  * End to end in Debian Chromium through the browser shell, on real files:
- *  - a sample cape opened on its own plays in the viewport with its keyframes on the timeline;
+ *  - a sample cape opened on its own plays in the viewport with its keyframes on the timeline,
+ *    framed facing its broad side over the grid floor, its texture legible from both sides;
  *  - the sample cinematic: six links found, a cape on screen at 20,000 ms and none at 23,000 ms,
  *    the show key of link 0001 dragged +500 ms, undo, redo, save — and the saved model read back
  *    with `morf inspect --json`: the frame moved, every byte outside the EVTS chunk unchanged.
@@ -47,12 +48,37 @@ async function afterRender(page: Page, action: () => Promise<unknown>): Promise<
   await page.waitForTimeout(100);
 }
 
+/** What the viewport drew apart from the background. */
+interface Foreground {
+  /** Pixels that differ from the background. */
+  count: number;
+  /** Their mean brightest channel (0–255): a cape lit only from one side is near black from the other. */
+  meanBrightness: number;
+  /** The capture. */
+  png: PNG;
+}
+
+/** Pixels that differ between two captures of the same size (what an overlay added). */
+function changedPixels(a: PNG, b: PNG): number {
+  let count = 0;
+  for (let offset = 0; offset < a.data.length; offset += 4) {
+    const difference = Math.abs(a.data[offset]! - b.data[offset]!) + Math.abs(a.data[offset + 1]! - b.data[offset + 1]!) + Math.abs(a.data[offset + 2]! - b.data[offset + 2]!);
+    if (difference > 12) count += 1;
+  }
+  return count;
+}
+
 /**
  * Pixels of the viewport's WebGL drawing buffer (read with toDataURL, which the kept drawing
  * buffer allows; HTML overlays are not in it) that differ from the background, leaving out the
  * axis gizmo's corner. The image is kept as test output.
  */
 async function foregroundPixels(page: Page, name: string): Promise<number> {
+  return (await foreground(page, name)).count;
+}
+
+/** {@link foregroundPixels} with the brightness of those pixels. */
+async function foreground(page: Page, name: string): Promise<Foreground> {
   const dataUrl = await page.locator('[data-area="viewport"] canvas').evaluate((canvas) => (canvas as HTMLCanvasElement).toDataURL('image/png'));
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
   mkdirSync(outputDirectory, { recursive: true });
@@ -60,15 +86,24 @@ async function foregroundPixels(page: Page, name: string): Promise<number> {
   const png = PNG.sync.read(bytes);
   const gizmo = 150 * (png.width / (await page.locator('[data-area="viewport"] canvas').evaluate((canvas) => canvas.clientWidth)));
   let count = 0;
+  let brightness = 0;
   for (let y = 0; y < png.height; y += 1) {
     for (let x = 0; x < png.width; x += 1) {
       if (x > png.width - gizmo && y < gizmo) continue;
       const offset = (y * png.width + x) * 4;
       const difference = Math.abs(png.data[offset]! - VIEWPORT_BACKGROUND[0]!) + Math.abs(png.data[offset + 1]! - VIEWPORT_BACKGROUND[1]!) + Math.abs(png.data[offset + 2]! - VIEWPORT_BACKGROUND[2]!);
-      if (difference > 24) count += 1;
+      if (difference <= 24) continue;
+      count += 1;
+      brightness += Math.max(png.data[offset]!, png.data[offset + 1]!, png.data[offset + 2]!);
     }
   }
-  return count;
+  return { count, meanBrightness: count > 0 ? brightness / count : 0, png };
+}
+
+/** Presses a key over the viewport (its keys go to the hovered area) and waits for the new frame. */
+async function viewportKey(page: Page, key: string): Promise<void> {
+  await page.locator('[data-area="viewport"] canvas').hover();
+  await afterRender(page, () => page.keyboard.press(key));
 }
 
 /** Turns an overlay off through the viewport's Overlays menu. */
@@ -113,19 +148,40 @@ describe.skipIf(skipReason !== null)('the editor in Chromium through the browser
     for (const shell of shells) await shell.close();
   });
 
-  it('plays a cape opened on its own, with its keyframes on the timeline', async () => {
+  it('plays a cape opened on its own, with its keyframes on the timeline, lit from both sides over the grid floor', async () => {
     const shell = await startWebShell(['--data', sampleData, sampleCape]);
     shells.push(shell);
     const page = await openEditor(browser, shell.url);
     await expect.poll(async () => (await snapshot(page)).file).toBe(sampleCape);
     await expect(page.getByTestId('outliner-row-cape').getAttribute('data-status')).resolves.toBe('found');
+    await expect.poll(() => page.getByTestId('viewport-stats').textContent()).toMatch(/Capes 1 · Vertices [\d,]+ · Faces/);
+    await expect.poll(() => page.getByTestId('properties').textContent(), { timeout: 10_000 }).toMatch(/Texture state\s*ready/);
+    await page.waitForTimeout(300);
+    const withGrid = await foreground(page, 'cape-alone-grid');
+    await screenshot(page, 'cape-alone');
     await afterRender(page, async () => {
       await toggleOverlay(page, 'Grid floor');
       await toggleOverlay(page, 'Axes');
     });
-    expect(await foregroundPixels(page, 'cape-alone-viewport')).toBeGreaterThan(400);
-    await expect(page.getByTestId('viewport-stats').textContent()).resolves.toMatch(/Capes 1 · Vertices [\d,]+ · Faces/);
-    await screenshot(page, 'cape-alone');
+    // The first view faces the cape's broad side; its texture reads (dark red with gold, not black).
+    const outer = await foreground(page, 'cape-alone-viewport');
+    expect(outer.count).toBeGreaterThan(20_000);
+    expect(outer.meanBrightness).toBeGreaterThan(75);
+    // The grid floor and its axis lines were on screen around the framed cape.
+    expect(changedPixels(withGrid.png, outer.png)).toBeGreaterThan(8_000);
+    // Numpad 3 looks along −X at the side facing the character: lit as well (two-sided lighting).
+    await viewportKey(page, 'Numpad3');
+    const inner = await foreground(page, 'cape-alone-inner-viewport');
+    expect(inner.count).toBeGreaterThan(10_000);
+    expect(inner.meanBrightness).toBeGreaterThan(75);
+    // Home frames it again, keeping the numpad view.
+    await viewportKey(page, 'Home');
+    await expect(page.locator('[data-area="viewport"] .view-name').textContent()).resolves.toBe('Right Orthographic');
+    await afterRender(page, async () => {
+      await toggleOverlay(page, 'Grid floor');
+      await toggleOverlay(page, 'Axes');
+    });
+    await screenshot(page, 'cape-alone-right');
     await page.close();
   });
 
@@ -151,6 +207,21 @@ describe.skipIf(skipReason !== null)('the editor in Chromium through the browser
       const hidden = await foregroundPixels(page, 'sample-23000-viewport');
       expect(shown).toBeGreaterThan(400);
       expect(hidden).toBeLessThan(50);
+      // The same moment with the grid floor and axes back on, as a user sees it.
+      await afterRender(page, async () => {
+        await toggleOverlay(page, 'Grid floor');
+        await toggleOverlay(page, 'Axes');
+        await setPlayhead(page, 20_000);
+      });
+      await screenshot(page, 'sample-20000');
+      // The wind sound loops on global sequence 0: its key repeats faded over the timeline.
+      const gutter = await page.getByTestId('timeline-canvas').boundingBox();
+      await page.mouse.move(gutter!.x + 80, gutter!.y + gutter!.height - 40);
+      await page.mouse.wheel(0, 200);
+      await page.waitForTimeout(200);
+      await screenshot(page, 'sample-global-sequence');
+      await page.mouse.wheel(0, -200);
+      await page.waitForTimeout(200);
 
       // Drag the show key of link 0001 by +500 ms: select it, zoom onto it (numpad .), drag.
       const timeline = page.getByTestId('timeline-canvas');

@@ -71,9 +71,9 @@ void main() {
   vec3 colour = lineColour;
   float alpha = grid;
   colour = mix(colour, colourU, lineU);
-  alpha = max(alpha, lineU * 0.85);
+  alpha = max(alpha, lineU * 0.75);
   colour = mix(colour, colourV, lineV);
-  alpha = max(alpha, lineV * 0.85);
+  alpha = max(alpha, lineV * 0.75);
   alpha *= 1.0 - smoothstep(fadeRadius * 0.35, fadeRadius, distance(vWorld, fadeCentre));
   if (alpha < 0.004) discard;
   gl_FragColor = vec4(colour, alpha);
