@@ -181,8 +181,9 @@ function wordMayBeSpecial(word: number): boolean {
   return (matches & 0x80808080) !== 0;
 }
 
-function grow(array: Int32Array): Int32Array {
-  const grown = new Int32Array(array.length * 2);
+/** A copy of `array` twice as long (the scan's and the tokenizers' typed arrays grow by doubling). */
+export function grow<T extends Uint8Array | Int32Array>(array: T): T {
+  const grown = new (array.constructor as new (length: number) => T)(array.length * 2);
   grown.set(array);
   return grown;
 }

@@ -8,7 +8,7 @@
  * rules: lexer.ts. Refusals (CodecError): scan.ts.
  */
 import { byteOrderMarkLength, BYTE_CLOSE_BRACE, BYTE_OPEN_BRACE, isTrivia, lexToken, TokenKind } from './lexer';
-import { scanMdl } from './scan';
+import { grow, scanMdl } from './scan';
 import { encodeMdlText } from './text';
 
 export { TokenKind, isTrivia };
@@ -36,7 +36,7 @@ export function tokenizeMdl(input: Uint8Array | string, options: TokenizeOptions
   scanMdl(bytes);
   const keepTrivia = options.trivia === true;
   const length = bytes.length;
-  let capacity = Math.max(64, length >>> 2);
+  const capacity = Math.max(64, length >>> 2);
   let kinds = new Uint8Array(capacity);
   let starts = new Int32Array(capacity);
   let ends = new Int32Array(capacity);
@@ -45,17 +45,8 @@ export function tokenizeMdl(input: Uint8Array | string, options: TokenizeOptions
   const open: number[] = [];
 
   const push = (kind: number, start: number, end: number): number => {
-    if (count === capacity) {
-      capacity *= 2;
-      const grownKinds = new Uint8Array(capacity);
-      grownKinds.set(kinds);
-      const grownStarts = new Int32Array(capacity);
-      grownStarts.set(starts);
-      const grownEnds = new Int32Array(capacity);
-      grownEnds.set(ends);
-      const grownPartners = new Int32Array(capacity);
-      grownPartners.set(partners);
-      [kinds, starts, ends, partners] = [grownKinds, grownStarts, grownEnds, grownPartners];
+    if (count === kinds.length) {
+      [kinds, starts, ends, partners] = [grow(kinds), grow(starts), grow(ends), grow(partners)];
     }
     kinds[count] = kind;
     starts[count] = start;

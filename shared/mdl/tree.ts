@@ -14,7 +14,7 @@
  * they are.
  */
 import { BYTE_CLOSE_BRACE, BYTE_OPEN_BRACE, isTrivia, lexToken, TokenKind } from './lexer';
-import { firstBraceFrom, scanMdl, type MdlSource } from './scan';
+import { firstBraceFrom, grow, scanMdl, type MdlSource } from './scan';
 import { decodeLatin1, mdlError } from './text';
 
 /** The tokens of one block level; a nested `{ … }` group is one OpenBrace token spanning the group. */
@@ -29,7 +29,7 @@ export class MdlLevel {
   constructor(source: MdlSource, from: number, to: number) {
     this.source = source;
     const { bytes, braceOffsets, bracePartners } = source;
-    let capacity = 16;
+    const capacity = 16;
     let kinds = new Uint8Array(capacity);
     let starts = new Int32Array(capacity);
     let ends = new Int32Array(capacity);
@@ -57,16 +57,7 @@ export class MdlLevel {
           continue;
         }
       }
-      if (count === capacity) {
-        capacity *= 2;
-        const grownKinds = new Uint8Array(capacity);
-        grownKinds.set(kinds);
-        const grownStarts = new Int32Array(capacity);
-        grownStarts.set(starts);
-        const grownEnds = new Int32Array(capacity);
-        grownEnds.set(ends);
-        [kinds, starts, ends] = [grownKinds, grownStarts, grownEnds];
-      }
+      if (count === kinds.length) [kinds, starts, ends] = [grow(kinds), grow(starts), grow(ends)];
       kinds[count] = kind;
       starts[count] = index;
       ends[count] = end;
