@@ -188,20 +188,6 @@ export function grow<T extends Uint8Array | Int32Array>(array: T): T {
   return grown;
 }
 
-/** Index in `braceOffsets` of the brace at `offset`, or -1 when no brace is there. */
-export function braceIndexAt(source: MdlSource, offset: number): number {
-  let low = 0;
-  let high = source.braceCount - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const value = source.braceOffsets[middle]!;
-    if (value === offset) return middle;
-    if (value < offset) low = middle + 1;
-    else high = middle - 1;
-  }
-  return -1;
-}
-
 /** Index of the first brace at or after `offset` (may equal braceCount). */
 export function firstBraceFrom(source: MdlSource, offset: number): number {
   let low = 0;

@@ -4,7 +4,6 @@
  * The helpers here add and remove whole lines in the file's own style.
  */
 import {
-  afterLineBreak,
   indentAt,
   isSingleLine,
   lineInsertionAfter,
@@ -143,9 +142,4 @@ export function assertQuotable(name: string, what: string): void {
   if (/["\r\n]/.test(name) || [...name].some((character) => character.charCodeAt(0) > 0xff)) {
     throw new RangeError(`${what} ${JSON.stringify(name)} cannot be written in MDL: no quotes, line breaks or characters above U+00FF`);
   }
-}
-
-/** Offset just past the line of `statement` (its line break included). */
-export function afterLineOf(model: MdlModel, statement: MdlStatement): number {
-  return afterLineBreak(model.bytes, lineInsertionAfter(model.bytes, statement.end));
 }
