@@ -5,8 +5,8 @@
  */
 import { protocol } from 'electron';
 import { readFile, realpath } from 'node:fs/promises';
-import { extname, join, sep } from 'node:path';
 import { securityHeaders } from './csp';
+import { contentTypeOf, rendererFile, rendererRequestPath } from './renderer-files';
 
 /** The scheme and host of the renderer's origin. */
 export const appScheme = 'morf-app';
@@ -14,18 +14,6 @@ export const appHost = 'app';
 /** The renderer's origin and start page. */
 export const appOrigin = `${appScheme}://${appHost}`;
 export const appIndexUrl = `${appOrigin}/index.html`;
-
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.wasm': 'application/wasm',
-  '.woff2': 'font/woff2',
-};
 
 /** Register the scheme as standard and secure; must run before the app is ready. */
 export function registerAppScheme(): void {
@@ -43,21 +31,16 @@ export async function serveAppRequest(rendererDirectory: string, url: string, me
     return notFound();
   }
   if (parsed.protocol !== `${appScheme}:` || parsed.host !== appHost) return notFound();
-  let relative: string;
-  try {
-    relative = decodeURIComponent(parsed.pathname === '/' ? '/index.html' : parsed.pathname);
-  } catch {
-    return notFound();
-  }
-  if (relative.includes('\0') || relative.split(/[\\/]/).includes('..')) return notFound();
+  const relative = rendererRequestPath(parsed.pathname);
+  if (relative === null) return notFound();
   const root = await realpath(rendererDirectory).catch(() => rendererDirectory);
-  const file = await realpath(join(root, relative)).catch(() => null);
-  if (!file || !file.startsWith(root + sep)) return notFound();
+  const file = await rendererFile(root, relative);
+  if (!file) return notFound();
   const bytes = await readFile(file).catch(() => null);
   if (!bytes) return notFound();
   return new Response(method === 'HEAD' ? null : bytes, {
     status: 200,
-    headers: { ...securityHeaders, 'Content-Type': contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream' },
+    headers: { ...securityHeaders, 'Content-Type': contentTypeOf(file) },
   });
 }
 

@@ -121,6 +121,7 @@ const mock = vi.hoisted(() => {
 vi.mock('electron', () => ({ ...mock.electron, default: mock.electron }));
 
 const { runMain } = await import('./app');
+const { serveAppRequest } = await import('./app-protocol');
 
 let base: string;
 let model: string;
@@ -211,6 +212,16 @@ describe('Electron main window', () => {
     expect(escaped.status).toBe(404);
     const foreignHost = await handler(new Request('morf-app://other/index.html'));
     expect(foreignHost.status).toBe(404);
+    const renderer = join(base, 'renderer');
+    mkdirSync(renderer, { recursive: true });
+    writeFileSync(join(renderer, 'index.html'), '<!doctype html>');
+    const page = await serveAppRequest(renderer, 'morf-app://app/', 'GET');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toBe(contentSecurityPolicy);
+    expect(await page.text()).toBe('<!doctype html>');
+    expect((await serveAppRequest(renderer, 'morf-app://app/index.html', 'POST')).status).toBe(405);
+    expect((await serveAppRequest(renderer, 'morf-app://app/../models/Cinematic.mdx', 'GET')).status).toBe(404);
   });
 });
 

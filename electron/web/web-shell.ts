@@ -11,17 +11,17 @@
  * the CSP and security headers.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, sep } from 'node:path';
 import type { HostEvent } from '../contract';
 import { eventStreamPath, httpStatusOfError, limits, tokenHeader } from '../contract';
 import { securityHeaders } from '../csp';
 import { HostServices, type HostOptions } from '../host/host';
 import { createHandlers, dispatch, headlessShell } from '../host/operations';
+import { contentTypeOf, rendererFile, rendererRequestPath } from '../renderer-files';
 import { decodeBody, encodeBody, WireFormatError } from '../wire';
 
 /** How the browser shell is started. */
@@ -47,21 +47,6 @@ export interface WebShell {
   host: HostServices;
   close(): Promise<void>;
 }
-
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.wasm': 'application/wasm',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 /** Largest request body: the largest file plus room for its arguments. */
 const maxBodyBytes = limits.fileBytes + 1024 * 1024;
@@ -126,25 +111,22 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
 
   async function serveStatic(request: IncomingMessage, response: ServerResponse, pathname: string): Promise<void> {
     if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'method not allowed', undefined, { Allow: 'GET, HEAD' });
-    let relative: string;
-    try {
-      relative = decodeURIComponent(pathname === '/' ? '/index.html' : pathname);
-    } catch {
-      return send(response, 400, 'malformed path');
+    const relative = rendererRequestPath(pathname);
+    if (relative === null) return send(response, 400, 'malformed path');
+    const real = await rendererFile(rendererRoot, relative);
+    if (!real && relative === '/favicon.ico' && options.iconFile) {
+      const icon = await realpath(options.iconFile).catch(() => null);
+      if (icon) {
+        response.writeHead(200, { ...securityHeaders, 'Content-Type': 'image/x-icon', 'Cache-Control': 'no-store' });
+        return void createReadStream(icon).pipe(response);
+      }
     }
-    if (relative.includes('\0') || relative.split(/[\\/]/).includes('..')) return send(response, 400, 'malformed path');
-    const file = relative === '/favicon.ico' && options.iconFile && !existsSync(join(rendererRoot, relative)) ? options.iconFile : join(rendererRoot, relative);
-    const real = await realpath(file).catch(() => null);
-    if (real && file === options.iconFile) {
-      response.writeHead(200, { ...securityHeaders, 'Content-Type': 'image/x-icon', 'Cache-Control': 'no-store' });
-      return void createReadStream(real).pipe(response);
-    }
-    if (!real || (real !== rendererRoot && !real.startsWith(rendererRoot + sep))) return send(response, 404, 'not found');
+    if (!real) return send(response, 404, 'not found');
     const info = await stat(real).catch(() => null);
     if (!info?.isFile()) return send(response, 404, 'not found');
     response.writeHead(200, {
       ...securityHeaders,
-      'Content-Type': contentTypes[extname(real).toLowerCase()] ?? 'application/octet-stream',
+      'Content-Type': contentTypeOf(real),
       'Content-Length': String(info.size),
       'Cache-Control': relative.startsWith('/assets/') ? 'private, max-age=31536000, immutable' : 'no-store',
     });
