@@ -171,6 +171,15 @@ describe('BLP headers', () => {
     expect(codecError(() => decodeBlp(bytes))).toMatchObject({ kind: 'truncated', where: 'mips[0]' });
   });
 
+  it('names an empty level 0 entry at its own mip table offset (byte 28 in BLP1, 20 in BLP2)', () => {
+    const blp1 = encodeBlp1Paletted(randomPaletted(4, 4, 1, 0, 1), 0);
+    new DataView(blp1.buffer).setUint32(28, 0, true);
+    expect(codecError(() => decodeBlp(blp1))).toMatchObject({ kind: 'invalid', where: 'mipOffsets[0]', offset: 28 });
+    const blp2 = encodeBlp2({ kind: 'bgra', mips: [noiseImage(4, 4, 1)], alphaDepth: 8 });
+    new DataView(blp2.buffer).setUint32(20, 0, true);
+    expect(codecError(() => decodeBlp(blp2))).toMatchObject({ kind: 'invalid', where: 'mipOffsets[0]', offset: 20 });
+  });
+
   it('refuses BLP0, unknown content and BLP2 JPEG clearly', () => {
     const blp0 = encodeBlp1Paletted(randomPaletted(4, 4, 1, 0, 1), 0);
     blp0[3] = 0x30;

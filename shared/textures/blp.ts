@@ -44,6 +44,8 @@ const BLP2_DXT_BY_ALPHA_TYPE: Record<number, BlockFormat | undefined> = { 0: 'dx
 interface MipEntry {
   offset: number;
   size: number;
+  /** Where this entry's `mipOffsets` field sits in the file (the table starts at 28 in BLP1, 20 in BLP2). */
+  fieldOffset: number;
 }
 
 /** What every BLP level decoder is given. */
@@ -153,10 +155,13 @@ function decodeBlp2(reader: BinaryReader): DecodedTexture {
 }
 
 function readMipTable(reader: BinaryReader): MipEntry[] {
+  const tableStart = reader.offset;
   const offsets: number[] = [];
   for (let index = 0; index < MIP_TABLE_ENTRIES; index += 1) offsets.push(reader.u32(`mipOffsets[${index}]`));
   const entries: MipEntry[] = [];
-  for (let index = 0; index < MIP_TABLE_ENTRIES; index += 1) entries.push({ offset: offsets[index]!, size: reader.u32(`mipSizes[${index}]`) });
+  for (let index = 0; index < MIP_TABLE_ENTRIES; index += 1) {
+    entries.push({ offset: offsets[index]!, size: reader.u32(`mipSizes[${index}]`), fieldOffset: tableStart + index * 4 });
+  }
   return entries;
 }
 
@@ -187,7 +192,7 @@ function decodeLevels(
   for (let level = 0; level < count; level += 1) {
     const entry = entries[level]!;
     try {
-      if (entry.offset === 0 || entry.size === 0) throw reader.invalid(`mipOffsets[${level}]`, `level ${level} has offset ${entry.offset} and size ${entry.size}`, 28 + level * 4);
+      if (entry.offset === 0 || entry.size === 0) throw reader.invalid(`mipOffsets[${level}]`, `level ${level} has offset ${entry.offset} and size ${entry.size}`, entry.fieldOffset);
       if (entry.offset > reader.bytes.length) {
         throw reader.truncated(`mipOffsets[${level}]`, `level ${level} starts at ${entry.offset}, past the end of the file (${reader.bytes.length} bytes)`, entry.offset);
       }
