@@ -99,7 +99,7 @@ function decodeBlp1(reader: BinaryReader): DecodedTexture {
     };
   }
   if (content === BLP1_CONTENT_PALETTED) {
-    checkPalettedAlpha(reader, alphaBits, 8);
+    checkPalettedAlpha(alphaBits, 8);
     reader.need(PALETTE_BYTES, 'palette');
     const mips = decodeLevels(reader, entries, levelCount, width, height, warnings, (context) =>
       palettedLevel(reader, context, BLP1_HEADER_BYTES, alphaBits),
@@ -127,7 +127,7 @@ function decodeBlp2(reader: BinaryReader): DecodedTexture {
   const warnings: string[] = [];
   const levelCount = plannedLevels(entries, hasMipmaps, width, height, warnings);
   if (compression === BLP2_COMPRESSION_PALETTED) {
-    checkPalettedAlpha(reader, alphaDepth, 9);
+    checkPalettedAlpha(alphaDepth, 9);
     reader.need(PALETTE_BYTES, 'palette');
     const mips = decodeLevels(reader, entries, levelCount, width, height, warnings, (context) =>
       palettedLevel(reader, context, BLP2_HEADER_BYTES, alphaDepth),
@@ -212,7 +212,7 @@ function needLevelBytes(reader: BinaryReader, level: number, offset: number, byt
   }
 }
 
-function checkPalettedAlpha(reader: BinaryReader, alphaBits: number, offset: number): void {
+function checkPalettedAlpha(alphaBits: number, offset: number): void {
   if (!PALETTED_ALPHA_BITS.includes(alphaBits)) {
     throw unsupported('alphaBits', offset, `paletted alpha depth ${alphaBits} (0, 1, 2, 4 or 8 expected)`);
   }
