@@ -67,7 +67,7 @@ export function answerTextureRequest(request: TextureDecodeRequest): { response:
 }
 
 /** Each level's buffer once (a buffer listed twice would make postMessage throw). */
-export function transferListOf(texture: DecodedTexture): ArrayBuffer[] {
+function transferListOf(texture: DecodedTexture): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
   for (const mip of texture.mips) if (mip.rgba.buffer instanceof ArrayBuffer) buffers.add(mip.rgba.buffer);
   return [...buffers];
@@ -82,7 +82,7 @@ function failureOf(error: unknown): TextureDecodeFailure {
 }
 
 /** Rebuilds the error on the main thread: a CodecError again when it was one. */
-export function errorFromFailure(failure: TextureDecodeFailure): Error {
+function errorFromFailure(failure: TextureDecodeFailure): Error {
   if (failure.codec) return new CodecError(failure.codec);
   const error = new Error(failure.message);
   error.name = failure.name;

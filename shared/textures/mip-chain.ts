@@ -41,7 +41,7 @@ export function checkTextureSize(format: CodecFormat, width: number, height: num
 }
 
 /** A zeroed RGBA level of the given size. */
-export function allocateMip(width: number, height: number): TextureMip {
+function allocateMip(width: number, height: number): TextureMip {
   return { width, height, rgba: new Uint8Array(width * height * RGBA_BYTES) };
 }
 

@@ -35,7 +35,7 @@ const IMAGE_TYPES: Record<number, { kind: 'mapped' | 'truecolour' | 'grey'; rle:
 };
 
 /** The parsed 18-byte header. */
-export interface TgaHeader {
+interface TgaHeader {
   idLength: number;
   colourMapType: number;
   imageType: number;
@@ -49,7 +49,7 @@ export interface TgaHeader {
 }
 
 /** Reads the header without validating it (for format detection). */
-export function readTgaHeader(bytes: Uint8Array): TgaHeader | undefined {
+function readTgaHeader(bytes: Uint8Array): TgaHeader | undefined {
   if (bytes.length < TGA_HEADER_BYTES) return undefined;
   const u16 = (at: number) => bytes[at]! | (bytes[at + 1]! << 8);
   return {

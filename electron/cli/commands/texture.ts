@@ -94,7 +94,7 @@ const PNG_COLOUR_RGBA = 6;
 const PNG_FILTER_NONE = 0;
 
 /** An 8-bit RGBA PNG of one level (rows unfiltered, zlib-deflated). */
-export function encodePng(mip: TextureMip): Uint8Array {
+function encodePng(mip: TextureMip): Uint8Array {
   const rowBytes = mip.width * 4;
   const raw = new Uint8Array((rowBytes + 1) * mip.height);
   for (let row = 0; row < mip.height; row += 1) {
