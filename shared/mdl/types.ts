@@ -3,7 +3,7 @@
  * edits can rewrite exactly its spans; everything the codec does not interpret stays in the text.
  */
 import type { Diagnostic } from '../diagnostics';
-import type { NodeKind, NodeTrackSummary } from '../events/document';
+import type { NodeKind, NodeTrackSummary, SequenceInfo } from '../events/document';
 import type { MdlStatement, MdlTree } from './tree';
 
 /** `{ x, y, z }` */
@@ -22,16 +22,8 @@ export interface MdlModelInfo {
   statement: MdlStatement;
 }
 
-/** `Anim "name" { Interval { a, b }, NonLooping, MoveSpeed, Rarity, … }` */
-export interface MdlSequence {
-  name: string;
-  /** Interval start, ms. */
-  start: number;
-  /** Interval end, ms. */
-  end: number;
-  moveSpeed: number;
-  nonLooping: boolean;
-  rarity: number;
+/** `Anim "name" { Interval { a, b }, NonLooping, MoveSpeed, Rarity, … }`: the document's SequenceInfo plus the rest of the block. */
+export interface MdlSequence extends SequenceInfo {
   syncPoint: number;
   minimumExtent: Vector3 | null;
   maximumExtent: Vector3 | null;
