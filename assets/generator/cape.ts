@@ -8,7 +8,7 @@ import { createMrf } from '../../shared/mrf/create';
 import { mrfPivotAndRadius } from '../../shared/mrf/bounds';
 import { MRF_FLOATS_PER_VERTEX } from '../../shared/mrf/layout';
 import type { MrfFile } from '../../shared/mrf/types';
-import { seededRandom } from './random';
+import { seededRandom } from '../../shared/random';
 
 /** Vertices across the cape (shoulder to shoulder). */
 export const CAPE_COLUMNS = 15;

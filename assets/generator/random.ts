@@ -1,19 +1,7 @@
 /**
- * A seeded pseudo-random generator (mulberry32): the generators never use Math.random, so every
- * run writes the same bytes.
+ * Deterministic noise for the generators (they never use Math.random, so every run writes the
+ * same bytes); their seeded sequence generator is shared/random.ts.
  */
-
-/** Returns a function giving numbers in [0, 1) from `seed`, the same sequence every time. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = state;
-    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A deterministic hash of two integers to [0, 1), for per-pixel texture noise. */
 export function hash2(x: number, y: number, seed: number): number {

@@ -1,19 +1,9 @@
 /**
- * Helpers for the codecs' fuzz tests: a seeded PRNG so failures reproduce, and a hang guard
- * that tells a pathological input from a machine that is merely busy.
+ * Helpers for the codecs' fuzz tests: the seeded PRNG of shared/random.ts (so failures
+ * reproduce), and a hang guard that tells a pathological input from a machine that is merely busy.
  */
 
-/** A small deterministic PRNG (mulberry32): returns numbers in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../random';
 
 /**
  * Guards fuzz cases against hangs without timing the machine: a case slower than `limitMs` is run
