@@ -18,6 +18,15 @@
  *   `Doodads\Cinematic\ArthasIllidanFight\ArthasCape0000.mrf` (either slash, any case).
  */
 
+import type { WireResult } from './host-error';
+import { HostError } from './host-error';
+import type { Validator } from './validators';
+import { arrayOf, bool, integer, invalid, nullable, oneOf, text } from './validators';
+
+export type { HostErrorCode, WireResult } from './host-error';
+export { fromWire, HostError, hostErrorCodes, httpStatusOfError, toWireError } from './host-error';
+export type { Validator } from './validators';
+
 // ─── Shared value types ──────────────────────────────────────────────────────────────────────
 
 /** What identifies one version of a file on disk: used to detect changes made behind our back. */
@@ -275,84 +284,7 @@ export type OperationArgs<K extends OperationName> = HostOperations[K]['args'];
 /** The result of an operation. */
 export type OperationResult<K extends OperationName> = HostOperations[K]['result'];
 
-// ─── Errors ──────────────────────────────────────────────────────────────────────────────────
-
-/** Why an operation failed. */
-export type HostErrorCode =
-  | 'invalid-argument' // an argument failed validation
-  | 'denied' // a path outside the granted roots, a symlink out of a root, a forbidden sender
-  | 'not-found' // the file or directory does not exist
-  | 'too-large' // over limits.fileBytes
-  | 'unsupported' // not available in this runtime (e.g. native dialogs in the browser)
-  | 'io'; // any other file-system failure
-
-export const hostErrorCodes: readonly HostErrorCode[] = ['invalid-argument', 'denied', 'not-found', 'too-large', 'unsupported', 'io'];
-
-/** HTTP status the browser shell uses for each error code. */
-export const httpStatusOfError: Record<HostErrorCode, number> = {
-  'invalid-argument': 400,
-  denied: 403,
-  'not-found': 404,
-  'too-large': 413,
-  unsupported: 501,
-  io: 500,
-};
-
-/** A typed host failure. Thrown by host services and re-thrown by the renderer's client. */
-export class HostError extends Error {
-  override readonly name = 'HostError';
-  constructor(
-    readonly code: HostErrorCode,
-    message: string,
-    /** The path concerned, when there is one. */
-    readonly path: string | null = null,
-  ) {
-    super(message);
-  }
-}
-
-/** How a result crosses IPC/HTTP: the value, or the error's plain fields. */
-export type WireResult<T> = { ok: true; value: T } | { ok: false; error: { code: HostErrorCode; message: string; path: string | null } };
-
-/** Wrap a thrown value for the wire; unexpected errors become 'io' without stack traces. */
-export function toWireError(error: unknown): WireResult<never> {
-  if (error instanceof HostError) return { ok: false, error: { code: error.code, message: error.message, path: error.path } };
-  const message = error instanceof Error ? error.message : String(error);
-  return { ok: false, error: { code: 'io', message, path: null } };
-}
-
-/** Unwrap a wire result: the value, or a thrown HostError. Validates the shape it was given. */
-export function fromWire<T>(result: unknown, operation: string): T {
-  if (typeof result === 'object' && result !== null && 'ok' in result) {
-    const wire = result as WireResult<T>;
-    if (wire.ok) return wire.value;
-    const error = wire.error;
-    if (error && hostErrorCodes.includes(error.code)) throw new HostError(error.code, String(error.message), error.path ?? null);
-  }
-  throw new HostError('io', `${operation}: malformed reply from the host`);
-}
-
 // ─── Validators ──────────────────────────────────────────────────────────────────────────────
-
-/** Validates one argument; returns it typed or throws HostError('invalid-argument'). */
-export type Validator<T> = (value: unknown, name: string) => T;
-
-function invalid(name: string, expected: string, value: unknown): never {
-  const got = value === null ? 'null' : Array.isArray(value) ? 'array' : value instanceof ArrayBuffer ? 'ArrayBuffer' : typeof value;
-  throw new HostError('invalid-argument', `argument "${name}" must be ${expected} (got ${got})`);
-}
-
-/** A non-empty string of at most `max` characters without NUL or other control characters. */
-export function text(max: number, allowEmpty = false): Validator<string> {
-  return (value, name) => {
-    if (typeof value !== 'string') return invalid(name, 'a string', value);
-    if (!allowEmpty && value.length === 0) return invalid(name, 'a non-empty string', value);
-    if (value.length > max) throw new HostError('invalid-argument', `argument "${name}" is longer than ${max} characters`);
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f]/.test(value)) throw new HostError('invalid-argument', `argument "${name}" contains control characters`);
-    return value;
-  };
-}
 
 /** An operating-system file path (syntax only; confinement is checked by the host against its roots). */
 export const filePath: Validator<string> = text(limits.pathLength);
@@ -369,42 +301,12 @@ export const gamePath: Validator<string> = (value, name) => {
 /** A game-path prefix for listings ('' for everything). */
 export const gamePathPrefix: Validator<string> = (value, name) => (value === '' ? '' : gamePath(value, name));
 
-/** A boolean. */
-export const bool: Validator<boolean> = (value, name) => (typeof value === 'boolean' ? value : invalid(name, 'a boolean', value));
-
-/** An integer within [min, max]. */
-export function integer(min: number, max: number): Validator<number> {
-  return (value, name) => {
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) return invalid(name, `an integer from ${min} to ${max}`, value);
-    return value;
-  };
-}
-
 /** An ArrayBuffer of at most limits.fileBytes. */
 export const bytes: Validator<ArrayBuffer> = (value, name) => {
   if (!(value instanceof ArrayBuffer)) return invalid(name, 'an ArrayBuffer', value);
   if (value.byteLength > limits.fileBytes) throw new HostError('too-large', `argument "${name}" is larger than ${limits.fileBytes} bytes`);
   return value;
 };
-
-/** One of a fixed set of strings. */
-export function oneOf<T extends string>(choices: readonly T[]): Validator<T> {
-  return (value, name) => ((choices as readonly unknown[]).includes(value) ? (value as T) : invalid(name, `one of ${choices.join(', ')}`, value));
-}
-
-/** The value or null. */
-export function nullable<T>(inner: Validator<T>): Validator<T | null> {
-  return (value, name) => (value === null ? null : inner(value, name));
-}
-
-/** An array of at most `max` items, each validated. */
-export function arrayOf<T>(inner: Validator<T>, max: number): Validator<T[]> {
-  return (value, name) => {
-    if (!Array.isArray(value)) return invalid(name, 'an array', value);
-    if (value.length > max) throw new HostError('invalid-argument', `argument "${name}" has more than ${max} items`);
-    return value.map((item, index) => inner(item, `${name}[${index}]`));
-  };
-}
 
 /** A FileIdentity as returned by openFile. */
 export const fileIdentity: Validator<FileIdentity> = (value, name) => {
