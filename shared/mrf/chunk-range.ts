@@ -4,8 +4,8 @@
  */
 import { CodecError } from '../binary/codec-error';
 
-/** Throws a `truncated` CodecError naming `where` unless `count × elementSize` bytes at `offset` fit in `fileByteLength`. */
-export function checkChunkRange(fileByteLength: number, offset: number, count: number, elementSize: number, where: string): void {
+/** Throws a `truncated` CodecError naming `where` when a chunk offset is past the end of the file. */
+export function checkChunkOffset(fileByteLength: number, offset: number, where: string): void {
   if (offset > fileByteLength) {
     throw new CodecError({
       format: 'mrf',
@@ -15,6 +15,11 @@ export function checkChunkRange(fileByteLength: number, offset: number, count: n
       detail: `chunk offset ${offset} is past the end of the file (${fileByteLength} bytes)`,
     });
   }
+}
+
+/** Throws a `truncated` CodecError naming `where` unless `count × elementSize` bytes at `offset` fit in `fileByteLength`. */
+export function checkChunkRange(fileByteLength: number, offset: number, count: number, elementSize: number, where: string): void {
+  checkChunkOffset(fileByteLength, offset, where);
   const byteLength = count * elementSize;
   if (offset + byteLength > fileByteLength) {
     throw new CodecError({

@@ -81,7 +81,9 @@ describe('readMrf', () => {
     const past = codecError(() => readMrf(assembleMrf({ offsetOverrides: { keyframes: { 2: 0xfffffff0 } } })));
     expect(past).toMatchObject({ kind: 'truncated', where: 'keyframes[2]', offset: 0xfffffff0 });
     expect(past.detail).toMatch(/past the end/);
-    expect(codecError(() => readMrf(assembleMrf({ offsetOverrides: { texture: 1 << 30 } })))).toMatchObject({ where: 'texture' });
+    const texturePast = codecError(() => readMrf(assembleMrf({ offsetOverrides: { texture: 1 << 30 } })));
+    expect(texturePast).toMatchObject({ kind: 'truncated', where: 'texture', offset: 1 << 30 });
+    expect(texturePast.detail).toMatch(/past the end/);
   });
 });
 

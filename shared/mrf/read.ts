@@ -1,11 +1,11 @@
 /**
  * `readMrf`: bytes → {@link MrfFile}, following the offset table.
  */
-import { CodecError } from '../binary/codec-error';
 import { readMrfFaces } from './faces';
 import { readMrfHeader } from './header';
 import { readMrfKeyframe } from './keyframes';
 import { ChunkBoundaries } from './boundaries';
+import { checkChunkOffset } from './chunk-range';
 import { MRF_HEADER_BYTE_SIZE, MRF_OFFSET_TABLE_OFFSET, alignToChunk, offsetTableByteLength } from './layout';
 import { readMrfOffsetTable } from './offset-table';
 import { readMrfTexture } from './texture';
@@ -23,15 +23,7 @@ export function readMrf(bytes: Uint8Array): MrfFile {
   const header = readMrfHeader(bytes);
   const offsets = readMrfOffsetTable(bytes, header.keyframeCount);
   const fileByteLength = bytes.byteLength;
-  if (offsets.texture > fileByteLength) {
-    throw new CodecError({
-      format: 'mrf',
-      kind: 'truncated',
-      where: 'texture',
-      offset: offsets.texture,
-      detail: `chunk offset ${offsets.texture} is past the end of the file (${fileByteLength} bytes)`,
-    });
-  }
+  checkChunkOffset(fileByteLength, offsets.texture, 'texture');
   const faces = readMrfFaces(bytes, offsets.faces, header.cornerCount);
   const uvs = readMrfUvs(bytes, offsets.uvs, header.vertexCount);
   const keyframes = new Array<Float32Array>(header.keyframeCount);
