@@ -8,7 +8,6 @@ import {
   insertEventObject,
   PIVOT_FLOATS,
   readEvents,
-  readMdx,
   readPivots,
   removeEventObject,
   replaceEventObjects,
@@ -73,7 +72,6 @@ export class MdxEditor implements ModelEditor {
   }
 
   finish(): ModelDocument {
-    const bytes = writeMdx(this.model);
-    return mdxDocument(bytes, readMdx(bytes));
+    return mdxDocument(writeMdx(this.model));
   }
 }

@@ -4,18 +4,14 @@
  * and EVTS are read; the node list (for the parent dropdown and the outliner) is read on first
  * access. Event objects, sequences and nodes are plain data, so documents can be cloned.
  */
-import type { Diagnostic } from '../diagnostics';
 import type { MdlEventObject, MdlModel, MdlSequence } from '../mdl/index';
 import {
   INTERPOLATION_NAMES,
   isMdx,
   listNodes,
   NODE_TRACK_KINDS,
-  readEvents,
-  readMdx,
-  readMdxHeader,
+  openMdx,
   type MdxEventObject,
-  type MdxModel,
   type NodeTrackTag,
   type Sequence,
   type Track,
@@ -53,9 +49,9 @@ function looksLikeText(bytes: Uint8Array): boolean {
  * decides whose error is thrown. Throws CodecError for input neither codec can read.
  */
 export function readModel(bytes: Uint8Array, fileName: string): ModelDocument {
-  if (isMdx(bytes)) return mdxDocument(bytes, readMdx(bytes));
+  if (isMdx(bytes)) return mdxDocument(bytes);
   if (looksLikeText(bytes) || /\.mdl$/i.test(fileName)) return mdlDocument(bytes, readMdl(bytes));
-  return mdxDocument(bytes, readMdx(bytes));
+  return mdxDocument(bytes);
 }
 
 /** Defines `key` on `target` as a value computed on first access (enumerable, so clones carry it). */
@@ -104,12 +100,10 @@ function mdxEventObject(object: MdxEventObject, index: number): EventObject {
   };
 }
 
-/** The document of MDX `bytes`, already walked into `model`. */
-export function mdxDocument(bytes: Uint8Array, model: MdxModel): ModelDocument {
-  const header = readMdxHeader(model);
-  const events = readEvents(model);
+/** The document of MDX `bytes` (throws CodecError when they are not a walkable MDX file). */
+export function mdxDocument(bytes: Uint8Array): ModelDocument {
+  const { model, header, events, diagnostics } = openMdx(bytes);
   const eventObjects = events.objects.map(mdxEventObject);
-  const readDiagnostics: Diagnostic[] = [...model.diagnostics, ...header.diagnostics, ...events.diagnostics];
   const document = {
     format: 'mdx',
     version: model.version,
@@ -119,7 +113,7 @@ export function mdxDocument(bytes: Uint8Array, model: MdxModel): ModelDocument {
     nodes: [],
     eventObjects,
     links: deriveLinks(eventObjects),
-    readDiagnostics,
+    readDiagnostics: diagnostics,
     source: mdxSource(bytes, model),
   } satisfies ModelDocument as ModelDocument;
   lazy(document, 'nodes', (): NodeInfo[] => listNodes(model).map((node) => ({ kind: node.kind, name: node.name, objectId: node.objectId, parentId: node.parentId })));
