@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import type { Validator } from './contract';
 import { HostError, fromWire, isOperationName, operationArguments, operationNames, toWireError, validateArguments } from './contract';
 
 const identity = { path: '/tmp/a.mdx', size: 3, mtimeMs: 1, sha256: 'a'.repeat(64) };
 
 describe('host contract validation', () => {
-  it('declares a validator per argument for every operation', () => {
+  it('declares a validator per argument for every operation, none of which lets anything through', () => {
     expect(operationNames.length).toBeGreaterThan(20);
-    for (const name of operationNames) expect(typeof operationArguments[name]).toBe('object');
+    for (const name of operationNames) {
+      expect(typeof operationArguments[name]).toBe('object');
+      for (const [argument, validator] of Object.entries(operationArguments[name]) as [string, Validator<unknown>][]) {
+        for (const value of [undefined, Symbol('not an argument')]) expect(() => validator(value, argument), `${name}.${argument}`).toThrow(HostError);
+      }
+    }
   });
 
   it('accepts well-formed arguments and returns them', () => {
