@@ -6,7 +6,7 @@
  */
 import type { MdlEventObject, MdlModel, MdlSequence } from '../mdl/index';
 import {
-  INTERPOLATION_NAMES,
+  interpolationName,
   isMdx,
   listNodes,
   NODE_TRACK_KINDS,
@@ -27,7 +27,6 @@ export const DEFAULT_MDL_VERSION = 800;
 /** Bytes looked at to tell text from binary. */
 const TEXT_PROBE_BYTES = 1024;
 
-/** True when the first bytes hold no NUL: text, so MDL rather than a damaged binary file. */
 /**
  * True when the first bytes read like MDL text: no NUL, and nearly all of them printable ASCII or
  * whitespace (names may carry a few latin1 bytes). Random or binary data fails this, so it gets
@@ -78,7 +77,7 @@ function sequenceInfo(sequence: Sequence | MdlSequence): SequenceInfo {
 function mdxTrack(track: Track): NodeTrackSummary {
   return {
     kind: NODE_TRACK_KINDS[track.tag as NodeTrackTag],
-    interpolation: INTERPOLATION_NAMES[track.interpolation] ?? 'none',
+    interpolation: interpolationName(track.interpolation),
     globalSequenceId: track.globalSequenceId < 0 ? null : track.globalSequenceId,
     frames: track.keys.map((key) => key.frame),
   };
