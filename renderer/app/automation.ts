@@ -1,14 +1,15 @@
 /**
  * A read-only automation surface on `window.morfStudio`, for end-to-end tests and the benchmark
  * (in the spirit of Blender's Python API): the state, the rendered-frame counter, and where a key
- * is drawn on screen so a test can drag it with the real mouse.
+ * is drawn on screen so a test can drag it with the real mouse. Nothing here reaches the host or
+ * hands out the store; the one timing method previews a drag and leaves the state as it found it.
  */
 import { capeKey } from '../capes/cape-entry';
 import { currentDocument, type EditorStore, isDirty } from '../state/editor-store';
 import { buildModelRows } from '../editors/timeline/rows';
 import { rowCentre, timeToScreenX } from '../editors/timeline/layout';
 import { areaCommands } from '../state/area-commands';
-import { beginKeyDrag, cancelKeyDrag, selectAllKeys, updateKeyDrag } from '../state/key-actions';
+import { beginKeyDrag, cancelKeyDrag, selectAllKeys, setSelection, updateKeyDrag } from '../state/key-actions';
 import { selectedKeyAddresses } from '../state/selection';
 import { viewportFrames } from '../editors/viewport/ViewportScene';
 
@@ -24,7 +25,9 @@ export interface MorfAutomation {
   viewportReadyMs(): number | null;
   /**
    * Benchmark: selects every key, drags them by `steps` different deltas drawing the timeline
-   * synchronously each time, cancels the drag, and returns each frame's time in ms.
+   * synchronously each time, cancels the drag and puts the selection back (the document and its
+   * history are never touched); returns each frame's time in ms. Nothing is measured while a
+   * drag of the user's is under way.
    */
   measureTimelineDrag(steps: number): number[];
   /** Client coordinates of a key's diamond in the timeline's link row (the row of its link). */
@@ -55,19 +58,23 @@ export function installAutomation(store: EditorStore): void {
     viewportReadyMs: () => viewportReadyMs,
     measureTimelineDrag(steps) {
       const timeline = areaCommands(store, 'timeline');
-      if (!timeline || !currentDocument(store.getState())) return [];
-      selectAllKeys(store, 'select');
-      const first = selectedKeyAddresses(store.getState().selection)[0];
-      if (!first || !beginKeyDrag(store, first)) return [];
+      const before = store.getState();
+      if (!timeline || !currentDocument(before) || before.drag) return [];
       const times: number[] = [];
-      for (let step = 0; step < steps; step += 1) {
-        const started = performance.now();
-        updateKeyDrag(store, (step % 50) * 7 + 1);
-        timeline.drawNow();
-        times.push(performance.now() - started);
+      try {
+        selectAllKeys(store, 'select');
+        const first = selectedKeyAddresses(store.getState().selection)[0];
+        if (!first || !beginKeyDrag(store, first)) return [];
+        for (let step = 0; step < steps; step += 1) {
+          const started = performance.now();
+          updateKeyDrag(store, (step % 50) * 7 + 1);
+          timeline.drawNow();
+          times.push(performance.now() - started);
+        }
+      } finally {
+        cancelKeyDrag(store);
+        setSelection(store, before.selection);
       }
-      cancelKeyDrag(store);
-      selectAllKeys(store, 'deselect');
       return times;
     },
     snapshot() {
