@@ -28,12 +28,17 @@ export interface MrfTiming {
   moveEndSeconds: number;
 }
 
+/** Whether the game draws the mesh: it has keyframes and a frame interval that is neither 0 nor NaN. */
+function isRendered(frameInterval: number, keyframeCount: number): boolean {
+  return keyframeCount > 0 && frameInterval !== 0 && !Number.isNaN(frameInterval);
+}
+
 /** The cape's duration and moving window (see {@link MrfTiming}). */
 export function mrfTiming(file: MrfTimingSource): MrfTiming {
   const { frameInterval } = file.header;
   const initialTime = Number.isFinite(file.header.initialTime) ? file.header.initialTime : 0;
   const keyframeCount = file.keyframes.length;
-  const rendered = keyframeCount > 0 && frameInterval !== 0 && !Number.isNaN(frameInterval);
+  const rendered = isRendered(frameInterval, keyframeCount);
   const durationSeconds = frameInterval > 0 && Number.isFinite(frameInterval) && keyframeCount > 1 ? (keyframeCount - 1) * frameInterval : 0;
   const moveStartSeconds = Math.max(0, -initialTime);
   const moveEndSeconds = durationSeconds > 0 ? Math.max(moveStartSeconds, durationSeconds - initialTime) : moveStartSeconds;
@@ -64,7 +69,7 @@ export function mrfPlayhead(file: MrfTimingSource, secondsSinceShow: number, out
   const lastIndex = keyframeCount - 1;
   const animationSeconds = initialTime + secondsSinceShow;
   out.animationSeconds = animationSeconds;
-  out.rendered = keyframeCount > 0 && frameInterval !== 0 && !Number.isNaN(frameInterval);
+  out.rendered = isRendered(frameInterval, keyframeCount);
   out.keyframeIndex = 0;
   out.nextKeyframeIndex = 0;
   out.blend = 0;
