@@ -66,7 +66,7 @@ export interface MrfFile {
   texturePath: string;
   /**
    * The texture chunk's raw bytes (path, extension, terminator, padding). Written as is while
-   * `texturePath` still matches them; see `setTexturePath`.
+   * `texturePath` still matches them; see `setMrfTexturePath`.
    */
   textureBytes: Uint8Array;
   /** Face corners: `cornerCount` vertex indices, three per triangle. */
