@@ -9,6 +9,12 @@ import { updateLayout } from '../state/session-actions';
 import { defineOperator, hasFile, notDragging, stateOf } from './define';
 import type { Operator } from './operator';
 
+/** Shows the hovered area alone (the viewport when that area cannot be shown alone), or restores the layout. */
+const toggleMaximizedArea: Operator['execute'] = ({ store, area }) => {
+  const current = store.getState().maximizedArea;
+  store.setState({ maximizedArea: current ? null : area === 'timeline' || area === 'outliner' ? area : 'viewport' });
+};
+
 /** Undo, redo, search, sidebar, full area, keymap, about. */
 export function editOperators(): Operator[] {
   return [
@@ -39,14 +45,9 @@ export function editOperators(): Operator[] {
     defineOperator('view.toggle_diagnostics', 'Toggle Diagnostics', 'Show or hide the diagnostics list under the outliner', ({ store }) =>
       updateLayout(store, { diagnosticsOpen: !store.getState().session.layout.diagnosticsOpen }),
     ),
-    defineOperator('screen.screen_full_area', 'Toggle Maximize Area', 'Show the hovered area alone, or restore the layout', ({ store, area }) => {
-      const current = store.getState().maximizedArea;
-      store.setState({ maximizedArea: current ? null : area === 'viewport' || area === 'timeline' || area === 'outliner' ? area : 'viewport' });
-    }),
-    defineOperator('view.toggle_fullscreen', 'Toggle Fullscreen Area', 'Show the hovered area alone, or restore the layout', ({ store, area }) => {
-      const current = store.getState().maximizedArea;
-      store.setState({ maximizedArea: current ? null : area === 'timeline' || area === 'outliner' ? area : 'viewport' });
-    }),
+    // Blender's Ctrl+Space and the host menu's Toggle Fullscreen (Ctrl+Alt+Space) do the same here.
+    defineOperator('screen.screen_full_area', 'Toggle Maximize Area', 'Show the hovered area alone, or restore the layout', toggleMaximizedArea),
+    defineOperator('view.toggle_fullscreen', 'Toggle Fullscreen Area', 'Show the hovered area alone, or restore the layout', toggleMaximizedArea),
     defineOperator('wm.keymap', 'Keyboard Shortcuts', 'List every key binding by area', ({ store }) => store.setState({ dialog: { kind: 'keymap' } })),
     defineOperator('wm.about', 'About Morf Studio', 'Version and license', ({ store }) => store.setState({ dialog: { kind: 'about' } })),
   ];
@@ -56,7 +57,6 @@ export function editOperators(): Operator[] {
 export function fileOperators(files: FileService): Operator[] {
   return [
     defineOperator('wm.open', 'Open…', 'Open a model (.mdx, .mdl) or a cape (.mrf)', async () => void (await files.open())),
-    defineOperator('wm.open_recent', 'Open Recent', 'Open a recently used file', async ({ properties }) => void (typeof properties.path === 'string' && (await files.openPath(properties.path))), () => true),
     defineOperator('wm.save', 'Save', 'Save the file in its own format (the original is kept as .bak on the first save)', async () => void (await files.save()), hasFile),
     defineOperator('wm.save_as', 'Save As…', 'Save the file under a new name, in the same format', async () => void (await files.saveAs()), hasFile),
     defineOperator('wm.revert', 'Revert', 'Reload the file from disk, dropping unsaved changes', async () => void (await files.revert()), (context) => stateOf(context).file?.path != null),
