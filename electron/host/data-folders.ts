@@ -3,14 +3,14 @@
  * Each folder is indexed once and kept current by watchers (folder-index.ts). Folders stack in
  * order: the first folder holding a game path wins (a map's imports over the game's data).
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import type { DataFileEntry, DataFileKind, DataFolderStatus, FileIdentity, GamePathRead, GamePathResolution } from '../contract';
-import { HostError, limits } from '../contract';
+import type { DataFileEntry, DataFileKind, DataFolderStatus, GamePathRead, GamePathResolution } from '../contract';
+import { HostError } from '../contract';
 import type { PathGuard } from './confinement';
 import { FolderIndex } from './folder-index';
 import { candidateKeys, gamePathKey, isOfKind } from './game-paths';
-import { identityOf, toArrayBuffer } from './identity';
+import { readWithIdentity, toArrayBuffer } from './identity';
 
 export { FolderIndex } from './folder-index';
 
@@ -117,12 +117,9 @@ export class DataFolderStack {
     const resolution = this.locate(gamePath, kind);
     if (resolution.status === 'missing') return resolution;
     const path = await this.guard.check(resolution.entry.path, 'read');
-    const info = await stat(path);
-    if (info.size > limits.fileBytes) throw new HostError('too-large', `larger than ${limits.fileBytes} bytes`, path);
-    const buffer = await readFile(path);
-    const identity: FileIdentity = identityOf(path, buffer, info);
-    const bytes = toArrayBuffer(buffer);
-    return { status: 'found', gamePath, entry: { ...resolution.entry, size: info.size }, identity, bytes };
+    const read = await readWithIdentity(path);
+    if (!read) throw new HostError('not-found', 'the file does not exist', path);
+    return { status: 'found', gamePath, entry: { ...resolution.entry, size: read.identity.size }, identity: read.identity, bytes: toArrayBuffer(read.bytes) };
   }
 
   /** The winning entry of each game path of a kind under a prefix, sorted by game path. */

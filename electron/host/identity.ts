@@ -11,7 +11,7 @@ export function sha256Of(bytes: Uint8Array): string {
 }
 
 /** The identity of bytes just read from (or written to) `path`. */
-export function identityOf(path: string, bytes: Uint8Array, info: Stats): FileIdentity {
+function identityOf(path: string, bytes: Uint8Array, info: Stats): FileIdentity {
   return { path, size: bytes.byteLength, mtimeMs: info.mtimeMs, sha256: sha256Of(bytes) };
 }
 
