@@ -50,7 +50,8 @@ export function mrfPivotAndRadius(file: Pick<MrfFile, 'keyframes'>): { pivot: [n
       const dy = keyframe[base + 1]! - pivot[1];
       const dz = keyframe[base + 2]! - pivot[2];
       const distanceSquared = dx * dx + dy * dy + dz * dz;
-      if (distanceSquared > radiusSquared) radiusSquared = distanceSquared;
+      // A non-finite position gives NaN or Infinity here; the bounds leave it out, so does the radius.
+      if (distanceSquared > radiusSquared && distanceSquared !== Infinity) radiusSquared = distanceSquared;
     }
   }
   return { pivot, radius: Math.sqrt(radiusSquared) };
