@@ -6,7 +6,7 @@
 import { bodyOffsetOf, walkNodeChunk, walkNodeChunks } from './node-objects';
 import { insertChunk, newChunk, replaceChunkBody, type MdxChunk, type MdxModel } from './container';
 import { encodeEventObject, newEventObject, readEventsChunk, writeEventsChunk, type EventsRead, type MdxEventObject, type NewEventObject } from './chunks/evts';
-import { editableNodeChunks, insertObjectId, MdxEditError, removeObjectId } from './renumber';
+import { editableNodeChunks, insertObjectId, MdxEditError, removeObjectId, spliceBytes } from './renumber';
 import { CANONICAL_CHUNK_ORDER } from './versions';
 
 /** The tag of the event object chunk. */
@@ -123,11 +123,7 @@ export function insertEventObject(model: MdxModel, index: number, fields: NewEve
   const chunk = renumbered.chunks[chunkIndex]!;
   const walked = walkNodeChunk(chunk, chunkIndex);
   const at = index < walked.objects.length ? walked.objects[index]!.offset : chunk.body.byteLength;
-  const body = new Uint8Array(chunk.body.byteLength + bytes.byteLength);
-  body.set(chunk.body.subarray(0, at), 0);
-  body.set(bytes, at);
-  body.set(chunk.body.subarray(at), at + bytes.byteLength);
-  return replaceChunkBody(renumbered, chunkIndex, body);
+  return replaceChunkBody(renumbered, chunkIndex, spliceBytes(chunk.body, at, 0, bytes));
 }
 
 /**
@@ -143,10 +139,7 @@ export function removeEventObject(model: MdxModel, index: number): MdxModel {
   const reads = editableNodeChunks(model);
   const chunk = model.chunks[events.chunkIndex]!;
   const entry = walkNodeChunk(chunk, events.chunkIndex).objects[index]!;
-  const body = new Uint8Array(chunk.body.byteLength - entry.byteLength);
-  body.set(chunk.body.subarray(0, entry.offset), 0);
-  body.set(chunk.body.subarray(entry.offset + entry.byteLength), entry.offset);
-  const removed = replaceChunkBody(model, events.chunkIndex, body);
+  const removed = replaceChunkBody(model, events.chunkIndex, spliceBytes(chunk.body, entry.offset, entry.byteLength, new Uint8Array(0)));
   const sharedId = reads.some((read) => read.objects.some((other) => other.node.objectId === object.objectId && !(read.tag === EVTS_TAG && other.index === index)));
   if (sharedId) return removed;
   return removeObjectId(removed, object.objectId, object.parentId);

@@ -89,7 +89,8 @@ function patchGeosets(model: MdxModel, map: (index: number) => number, required:
   return body ? replaceChunkBody(model, chunkIndex, body) : model;
 }
 
-function splice(bytes: Uint8Array, at: number, removeCount: number, insert: Uint8Array): Uint8Array {
+/** A copy of `bytes` with `removeCount` bytes at `at` replaced by `insert`. */
+export function spliceBytes(bytes: Uint8Array, at: number, removeCount: number, insert: Uint8Array): Uint8Array {
   const output = new Uint8Array(bytes.byteLength - removeCount + insert.byteLength);
   output.set(bytes.subarray(0, at), 0);
   output.set(insert, at);
@@ -143,14 +144,14 @@ export function insertObjectId(model: MdxModel, objectId: number, pivot: readonl
     if (objectId > body.byteLength / PIVOT_BYTES) {
       throw new MdxEditError(`the PIVT chunk has ${body.byteLength / PIVOT_BYTES} points, too few to insert one at objectId ${objectId}`);
     }
-    result = replaceChunkBody(result, pivotIndex, splice(body, objectId * PIVOT_BYTES, 0, float32Bytes(pivot)));
+    result = replaceChunkBody(result, pivotIndex, spliceBytes(body, objectId * PIVOT_BYTES, 0, float32Bytes(pivot)));
   }
 
   const bindPoseIndex = result.chunks.findIndex((chunk) => chunk.tag === 'BPOS');
   if (bindPoseIndex !== -1) {
     const count = bindPoseCount(result, bindPoseIndex);
     if (objectId <= count) {
-      const body = splice(result.chunks[bindPoseIndex]!.body, BIND_POSE_COUNT_BYTES + objectId * BIND_POSE_BYTES, 0, float32Bytes(pivotBindPose(pivot)));
+      const body = spliceBytes(result.chunks[bindPoseIndex]!.body, BIND_POSE_COUNT_BYTES + objectId * BIND_POSE_BYTES, 0, float32Bytes(pivotBindPose(pivot)));
       result = replaceChunkBody(result, bindPoseIndex, withBindPoseCount(body, count + 1));
     }
   }
@@ -191,14 +192,14 @@ export function removeObjectId(model: MdxModel, objectId: number, reparentTo = -
     const body = result.chunks[pivotIndex]!.body;
     if (body.byteLength % PIVOT_BYTES !== 0) throw new MdxEditError('the PIVT chunk is damaged (its size is not a multiple of 12)');
     if (objectId < body.byteLength / PIVOT_BYTES) {
-      result = replaceChunkBody(result, pivotIndex, splice(body, objectId * PIVOT_BYTES, PIVOT_BYTES, new Uint8Array(0)));
+      result = replaceChunkBody(result, pivotIndex, spliceBytes(body, objectId * PIVOT_BYTES, PIVOT_BYTES, new Uint8Array(0)));
     }
   }
   const bindPoseIndex = result.chunks.findIndex((chunk) => chunk.tag === 'BPOS');
   if (bindPoseIndex !== -1) {
     const count = bindPoseCount(result, bindPoseIndex);
     if (objectId < count) {
-      const body = splice(result.chunks[bindPoseIndex]!.body, BIND_POSE_COUNT_BYTES + objectId * BIND_POSE_BYTES, BIND_POSE_BYTES, new Uint8Array(0));
+      const body = spliceBytes(result.chunks[bindPoseIndex]!.body, BIND_POSE_COUNT_BYTES + objectId * BIND_POSE_BYTES, BIND_POSE_BYTES, new Uint8Array(0));
       result = replaceChunkBody(result, bindPoseIndex, withBindPoseCount(body, count - 1));
     }
   }
