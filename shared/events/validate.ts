@@ -10,6 +10,7 @@
 import type { Diagnostic } from '../diagnostics';
 import { validateMdx } from '../mdx/index';
 import type { EventObject, ModelDocument, MrfLink } from './document';
+import { linkObjectIndices } from './links';
 import { EVENT_NAME_BYTES, EVENT_PREFIX_LENGTH, matchesNamePattern, MAX_EVENT_ID_LENGTH, NAME_PATTERN_DESCRIPTIONS } from './names';
 import { mdxModelOf, sourceOf, type ModelSource } from './source';
 
@@ -137,9 +138,9 @@ function checkLink(document: ModelDocument, link: MrfLink, out: Diagnostic[]): v
 
 function checkDuplicateLinkObjects(document: ModelDocument, out: Diagnostic[]): void {
   for (const link of document.links) {
-    for (const object of document.eventObjects) {
-      if (object.index === link.showIndex || object.index === link.hideIndex || (object.type !== 'MRF' && object.type !== 'MRD')) continue;
-      if (object.id.toUpperCase() !== link.id.toUpperCase()) continue;
+    for (const index of linkObjectIndices(document.eventObjects, link.id)) {
+      if (index === link.showIndex || index === link.hideIndex) continue;
+      const object = document.eventObjects[index]!;
       out.push(objectDiagnostic(object, 'warning', 'events.duplicate-link-object', `"${object.name}" is a second ${object.type === 'MRF' ? 'show' : 'hide'} object of link ${link.id}; only the first one counts as the link's`));
     }
   }
