@@ -9,12 +9,10 @@
  * printed beside it. An MDL text is decoded to a string for the libraries (they take strings), and
  * that decode is part of their time, as decoding is part of ours.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parsers } from 'mdx-m3-viewer';
 import { generateMDL, generateMDX, parseMDL, parseMDX } from 'war3-model';
 import { readModel, writeModel } from '../../shared/events/index';
+import { corpusModels, modelCorpus } from '../../tests/support/corpus-folder';
 import { measure, type BenchReport, type BenchSuite } from './harness';
 
 const SUITE = 'model';
@@ -34,29 +32,9 @@ type Library = 'ours' | 'mdx-m3-viewer' | 'war3-model';
 const LIBRARIES: readonly Library[] = ['ours', 'mdx-m3-viewer', 'war3-model'];
 const latin1 = new TextDecoder('latin1');
 
-/** The repository root: the nearest folder above this script holding package.json. */
-function repositoryRoot(): string {
-  let folder = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(folder, 'package.json'))) {
-    const parent = dirname(folder);
-    if (parent === folder) throw new Error('cannot find the repository root above the benchmark');
-    folder = parent;
-  }
-  return folder;
-}
-
-function corpusFiles(corpus: string): CorpusFile[] {
-  const [header, ...lines] = readFileSync(join(corpus, 'MANIFEST.tsv'), 'latin1').split('\n').filter((line) => line.length > 0);
-  const columns = header!.split('\t');
-  const files: CorpusFile[] = [];
-  for (const line of lines) {
-    const cells = line.split('\t');
-    const format = cells[columns.indexOf('format')];
-    if (format !== 'MDX' && format !== 'MDL') continue;
-    const name = cells[columns.indexOf('file')]!;
-    files.push({ name, format: format === 'MDX' ? 'mdx' : 'mdl', bytes: new Uint8Array(readFileSync(join(corpus, name))) });
-  }
-  return files;
+/** The MDX and MDL models the corpus manifest lists, each read into its own buffer. */
+function corpusFiles(): CorpusFile[] {
+  return corpusModels('MDX', 'MDL').map((model) => ({ name: model.file, format: model.format === 'MDX' ? 'mdx' : 'mdl', bytes: modelCorpus.bytes(model.file) }));
 }
 
 /** Opens the file with `library` and lists its event objects (name and key count). */
@@ -134,12 +112,11 @@ function reportGroup(report: BenchReport, label: string, times: ReadonlyMap<Libr
 export const modelBench: BenchSuite = {
   name: SUITE,
   async run(report) {
-    const corpus = join(repositoryRoot(), '..', 'shared', 'corpus');
-    if (!existsSync(join(corpus, 'MANIFEST.tsv'))) {
-      report.note(`skipped: no corpus at ${corpus}`);
+    if (!modelCorpus.present) {
+      report.note(`skipped: ${modelCorpus.absence}`);
       return;
     }
-    const files = corpusFiles(corpus);
+    const files = corpusFiles();
     const mdxCount = files.filter((file) => file.format === 'mdx').length;
     report.note(`corpus: ${files.length} models (${mdxCount} MDX, ${files.length - mdxCount} MDL), ${(files.reduce((sum, file) => sum + file.bytes.length, 0) / 1e6).toFixed(1)} MB`);
 
