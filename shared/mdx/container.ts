@@ -8,6 +8,12 @@ import { CodecError } from '../binary/codec-error';
 import type { Diagnostic } from '../diagnostics';
 import { isTrackTag, readTag, trackByteLength } from './tracks';
 import { chunkIntroducedIn, DEFAULT_MDX_VERSION, mdxLayout } from './versions';
+import { GLOBAL_SEQUENCE_BYTES } from './chunks/glbs';
+import { MODL_BYTES } from './chunks/modl';
+import { PIVOT_BYTES } from './chunks/pivt';
+import { SEQUENCE_BYTES } from './chunks/seqs';
+import { TEXTURE_BYTES } from './chunks/texs';
+import { VERS_BYTES } from './chunks/vers';
 
 /** The four bytes every MDX file starts with. */
 export const MDX_MAGIC = 'MDLX';
@@ -41,22 +47,24 @@ export interface MdxModel {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** Offset of the version field inside VERS. */
-const VERS_BYTES = 4;
+/** Bytes of one SNDS entry (a sound track), a chunk this codec keeps but does not read. */
+const SOUND_TRACK_BYTES = 272;
+/** Bytes of one FAFX entry (a Reforged face effect), a chunk this codec keeps but does not read. */
+const FACE_EFFECT_BYTES = 340;
 
 /**
  * Body sizes of the chunks with fixed-size entries: `[header bytes, entry bytes]`. A body that
  * does not add up gets a diagnostic (its bytes are kept, and its reader refuses it).
  */
 export const FIXED_ENTRY_CHUNKS: Readonly<Record<string, readonly [number, number]>> = {
-  VERS: [4, 0],
-  MODL: [372, 0],
-  SEQS: [0, 132],
-  GLBS: [0, 4],
-  TEXS: [0, 268],
-  SNDS: [0, 272],
-  PIVT: [0, 12],
-  FAFX: [0, 340],
+  VERS: [VERS_BYTES, 0],
+  MODL: [MODL_BYTES, 0],
+  SEQS: [0, SEQUENCE_BYTES],
+  GLBS: [0, GLOBAL_SEQUENCE_BYTES],
+  TEXS: [0, TEXTURE_BYTES],
+  SNDS: [0, SOUND_TRACK_BYTES],
+  PIVT: [0, PIVOT_BYTES],
+  FAFX: [0, FACE_EFFECT_BYTES],
 };
 
 /** True when `bytes` starts with the MDX magic. */
