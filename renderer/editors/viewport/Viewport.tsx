@@ -89,12 +89,7 @@ function ViewportHeader() {
           y={menu.y}
           area="viewport"
           onClose={() => setMenu(null)}
-          entries={OVERLAYS.map((item) => ({
-            kind: 'action',
-            label: item.label,
-            checked: overlays[item.overlay],
-            run: () => updateSession(store, (session) => ({ ...session, viewport: { ...session.viewport, overlays: { ...session.viewport.overlays, [item.overlay]: !session.viewport.overlays[item.overlay] } } })),
-          }))}
+          entries={OVERLAYS.map((item): MenuEntry => ({ kind: 'operator', id: `view3d.toggle_overlay_${item.overlay}`, label: item.label, checked: overlays[item.overlay] }))}
         />
       ) : null}
     </>
@@ -130,7 +125,7 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
   const run = useRunOperator();
   const hasFile = useEditor((state) => state.file !== null);
   const hasCapes = useEditor((state) => state.standaloneCape !== null || Object.values(state.capes).some((entry) => entry.cape !== null));
-  const linkCount = useEditor((state) => state.history?.entries[state.history.index]!.value.links.length ?? 0);
+  const linkCount = useEditor((state) => currentDocument(state)?.links.length ?? 0);
   const loadingCapes = useEditor((state) => Object.values(state.capes).some((entry) => entry.status === 'loading'));
   const booted = useEditor((state) => state.booted);
   const hint = useEditor(nextCapeHint);
