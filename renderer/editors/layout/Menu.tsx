@@ -1,7 +1,7 @@
 /**
  * Drop-down and context menus. Items run operators (label and shortcut from the registry and the
- * keymap, greyed out when the poll fails) or plain actions. A menu closes on a click outside, on
- * Esc, and after an item ran.
+ * keymap, greyed out when the poll fails) or plain actions; headings and notes only inform. A menu
+ * closes on a click outside, on Esc, and after an item ran.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useApp } from '../../app/editor-context';
@@ -12,9 +12,11 @@ import type { AreaKind } from '../../state/editor-store';
 /** One entry of a menu. */
 export type MenuEntry =
   | { kind: 'operator'; id: string; label?: string; properties?: OperatorProperties; checked?: boolean }
-  | { kind: 'action'; label: string; run(): void; enabled?: boolean; checked?: boolean; shortcut?: string; hint?: string }
+  | { kind: 'action'; label: string; run(): void; checked?: boolean; shortcut?: string; hint?: string }
   | { kind: 'separator' }
-  | { kind: 'heading'; label: string };
+  | { kind: 'heading'; label: string }
+  /** A line of information that runs nothing (its detail right-aligned, its hint in the status bar). */
+  | { kind: 'note'; label: string; detail?: string; hint?: string };
 
 /** A menu floating at a screen position. */
 export function MenuPopup({ entries, x, y, area = 'screen', onClose }: { entries: readonly MenuEntry[]; x: number; y: number; area?: AreaKind; onClose(): void }) {
@@ -53,9 +55,17 @@ export function MenuPopup({ entries, x, y, area = 'screen', onClose }: { entries
       {entries.map((entry, index) => {
         if (entry.kind === 'separator') return <div key={index} className="menu-separator" />;
         if (entry.kind === 'heading') return <div key={index} className="menu-heading">{entry.label}</div>;
+        if (entry.kind === 'note') {
+          return (
+            <div key={index} className="menu-item menu-note" data-hint={entry.hint ?? entry.label}>
+              <span className="label">{entry.label}</span>
+              {entry.detail ? <span className="shortcut">{entry.detail}</span> : null}
+            </div>
+          );
+        }
         if (entry.kind === 'action') {
           return (
-            <button key={index} className="menu-item" role="menuitem" disabled={entry.enabled === false} data-hint={entry.hint ?? entry.label} onClick={() => { onClose(); entry.run(); }}>
+            <button key={index} className="menu-item" role="menuitem" data-hint={entry.hint ?? entry.label} onClick={() => { onClose(); entry.run(); }}>
               <span className="label">{entry.checked === undefined ? entry.label : `${entry.checked ? '✓' : '\u2003'} ${entry.label}`}</span>
               {entry.shortcut ? <span className="shortcut">{entry.shortcut}</span> : null}
             </button>

@@ -144,12 +144,10 @@ export function TopBar() {
             { kind: 'heading', label: 'Data folders (first match wins)' },
             ...dataFolders.map(
               (folder, index): MenuEntry => ({
-                kind: 'action',
+                kind: 'note',
                 label: `${index + 1}. ${folder.path}${folder.transient ? ' (sample)' : ''}`,
-                shortcut: folder.state === 'ready' ? `${folder.fileCount} files` : folder.state,
+                detail: folder.state === 'ready' ? `${folder.fileCount} files` : folder.state,
                 hint: folder.error ?? `${folder.fileCount} files indexed in ${Math.round(folder.indexMs)} ms`,
-                run: () => undefined,
-                enabled: false,
               }),
             ),
             { kind: 'separator' },
