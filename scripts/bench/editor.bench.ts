@@ -19,7 +19,7 @@ import { MRF_FLOATS_PER_VERTEX } from '../../shared/mrf/layout';
 import { CapeAnimator } from '../../renderer/capes/cape-animator';
 import { linkShowTime, sequenceBoundsAt } from '../../renderer/capes/visibility';
 import { browserSkipReason, launchBrowser, openEditor, repositoryRoot, startWebShell } from '../../tests/e2e/harness';
-import { measure, type BenchReport, type BenchSuite } from './harness';
+import { measure, median, type BenchReport, type BenchSuite } from './harness';
 
 const SUITE = 'editor';
 const sampleModel = join(repositoryRoot, 'assets', 'sample', 'ArthasIllidanSample.mdx');
@@ -85,11 +85,6 @@ function modelWithManyKeys(directory: string): string {
   const path = join(directory, 'ManyKeys.mdx');
   writeFileSync(path, modelCodec.writeModel(document));
   return path;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 async function browserFigures(report: BenchReport): Promise<void> {

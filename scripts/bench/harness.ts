@@ -60,6 +60,11 @@ export async function measure(task: () => unknown | Promise<unknown>, options: {
     times.push(performance.now() - before);
     if (times.length > 100_000) break;
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
+  return median(times);
+}
+
+/** The middle value of `values` (the upper one of an even count); NaN when there is none. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }

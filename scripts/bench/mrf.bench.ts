@@ -12,7 +12,7 @@ import { readMrf } from '../../shared/mrf/read';
 import { createMrfPlayhead, sampleMrf } from '../../shared/mrf/sample';
 import { validateMrf } from '../../shared/mrf/validate';
 import { writeMrf } from '../../shared/mrf/write';
-import { measure, type BenchSuite } from './harness';
+import { measure, median, type BenchSuite } from './harness';
 
 const VERTEX_COUNT = 20_000;
 const KEYFRAME_COUNT = 200;
@@ -80,7 +80,6 @@ function interleaved(path: string, rounds: number): { readMs: number; readAndPar
     read.push(readTime);
     readAndParse.push(readAndParseTime);
   }
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   return { readMs: median(read), readAndParseMs: median(readAndParse) };
 }
 
