@@ -185,6 +185,7 @@ describe('Electron main window', () => {
     expect(cancelled('https://example.com/script.js')).toBe(true);
     expect(cancelled('http://127.0.0.1:8080/')).toBe(true);
     expect(cancelled('morf-app://app/assets/index.js')).toBe(false);
+    expect(cancelled('morf-app://elsewhere/index.js')).toBe(true);
   });
 
   it('blocks navigation away from the app and every new window', () => {

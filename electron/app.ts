@@ -91,7 +91,7 @@ export async function runMain(mainDirectory: string): Promise<boolean> {
   }
   host.onEvent(send);
 
-  hardenSession(session.defaultSession);
+  hardenSession(session.defaultSession, allowedOrigins);
   handleAppScheme(paths.renderer);
   const contents = () => (window && !window.isDestroyed() ? window.webContents : null);
   registerOperations(ipcMain, createHandlers(host, electronShellOperations(() => window, host.guard, windowState)), contents, allowedOrigins);

@@ -32,8 +32,8 @@ export function isAppUrl(url: string, allowedOrigins: readonly string[]): boolea
   }
 }
 
-/** Add the CSP to every response of the session and deny every permission request. */
-export function hardenSession(session: Session): void {
+/** Add the CSP to every response of the session, load nothing from outside the app's origins, and deny every permission request. */
+export function hardenSession(session: Session, allowedOrigins: readonly string[]): void {
   session.webRequest.onHeadersReceived((details, callback) => {
     const headers = { ...(details.responseHeaders ?? {}) };
     for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-security-policy') delete headers[name];
@@ -43,7 +43,7 @@ export function hardenSession(session: Session): void {
   });
   // Remote content: refuse every request that is not the app's own scheme or a local resource.
   session.webRequest.onBeforeRequest((details, callback) => {
-    const allowed = /^(morf-app|devtools|blob|data):/i.test(details.url) || (process.env.ELECTRON_RENDERER_URL !== undefined && details.url.startsWith(process.env.ELECTRON_RENDERER_URL));
+    const allowed = /^(devtools|blob|data):/i.test(details.url) || isAppUrl(details.url, allowedOrigins);
     callback({ cancel: !allowed });
   });
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
