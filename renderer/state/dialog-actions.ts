@@ -2,42 +2,28 @@
  * Modal prompts as promises: a confirmation with named actions, a text prompt, and choosing a
  * path — the host's native dialog in Electron, the in-app file browser in the browser shell.
  */
-import type { EditorStore } from './editor-store';
+import type { Dialog, EditorStore } from './editor-store';
 
-/** Shows a confirmation and resolves with the chosen action id ('cancel' when dismissed). */
-export function askConfirm(store: EditorStore, title: string, message: string, actions: readonly { id: string; label: string; primary?: boolean; danger?: boolean }[]): Promise<string> {
+/** Shows a dialog and resolves with what it answers; the dialog closes as it answers. */
+function showDialog<T>(store: EditorStore, dialog: (resolve: (answer: T) => void) => Dialog): Promise<T> {
   return new Promise((resolve) => {
     store.setState({
-      dialog: {
-        kind: 'confirm',
-        title,
-        message,
-        actions,
-        resolve: (actionId) => {
-          store.setState({ dialog: null });
-          resolve(actionId);
-        },
-      },
+      dialog: dialog((answer) => {
+        store.setState({ dialog: null });
+        resolve(answer);
+      }),
     });
   });
 }
 
+/** Shows a confirmation and resolves with the chosen action id ('cancel' when dismissed). */
+export function askConfirm(store: EditorStore, title: string, message: string, actions: readonly { id: string; label: string; primary?: boolean; danger?: boolean }[]): Promise<string> {
+  return showDialog(store, (resolve) => ({ kind: 'confirm', title, message, actions, resolve }));
+}
+
 /** Asks for a line of text; null when cancelled. */
 export function askText(store: EditorStore, title: string, label: string, value: string): Promise<string | null> {
-  return new Promise((resolve) => {
-    store.setState({
-      dialog: {
-        kind: 'prompt',
-        title,
-        label,
-        value,
-        resolve: (text) => {
-          store.setState({ dialog: null });
-          resolve(text);
-        },
-      },
-    });
-  });
+  return showDialog(store, (resolve) => ({ kind: 'prompt', title, label, value, resolve }));
 }
 
 /** What a path is chosen for. */
@@ -56,20 +42,7 @@ export async function askPath(store: EditorStore, purpose: PathPurpose, initialN
     return result.canceled ? null : result.paths[0] ?? null;
   }
   const title = purpose === 'open' ? 'Open' : purpose === 'save' ? 'Save As' : 'Open Data Folder';
-  return new Promise((resolve) => {
-    store.setState({
-      dialog: {
-        kind: 'fileBrowser',
-        purpose,
-        title,
-        initialName,
-        resolve: (path) => {
-          store.setState({ dialog: null });
-          resolve(path);
-        },
-      },
-    });
-  });
+  return showDialog(store, (resolve) => ({ kind: 'fileBrowser', purpose, title, initialName, resolve }));
 }
 
 /** Shows a status-bar message. */
