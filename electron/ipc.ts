@@ -5,7 +5,7 @@
  */
 import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent, WebContents } from 'electron';
 import type { OperationName, WireResult } from './contract';
-import { dropChannel, HostError, ipcChannel, operationNames, toWireError } from './contract';
+import { dropChannel, HostError, ipcChannel, limits, operationNames, toWireError } from './contract';
 import type { OperationHandlers } from './host/operations';
 import { dispatch } from './host/operations';
 import { isAppUrl } from './window';
@@ -45,7 +45,7 @@ export function droppedPaths(raw: unknown, isAbsolute: (path: string) => boolean
   if (!Array.isArray(raw)) return [];
   return raw
     .slice(0, maxDroppedFiles)
-    .filter((path): path is string => typeof path === 'string' && path.length > 0 && path.length <= 4096 && !path.includes('\0') && isAbsolute(path));
+    .filter((path): path is string => typeof path === 'string' && path.length > 0 && path.length <= limits.pathLength && !path.includes('\0') && isAbsolute(path));
 }
 
 /** Listen for dropped files from the preload and hand them to `open`. */

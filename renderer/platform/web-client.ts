@@ -5,7 +5,7 @@
  * when the page was first loaded with `?token=`.
  */
 import type { HostClient, HostEvent } from '../../electron/contract';
-import { eventStreamPath, fromWire, hostEventTypes, HostError, httpPath, operationNames } from '../../electron/contract';
+import { eventStreamPath, fromWire, hostEventTypes, HostError, httpPath, operationNames, tokenHeader } from '../../electron/contract';
 import { decodeBody, encodeBody } from '../../electron/wire';
 
 /** Options for tests: another origin, a fetch implementation, an explicit token header. */
@@ -21,7 +21,7 @@ export interface WebClientOptions {
 export function createWebClient(options: WebClientOptions = {}): HostClient {
   const base = options.baseUrl ?? '';
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const headers: Record<string, string> = options.token ? { 'x-morf-token': options.token } : {};
+  const headers: Record<string, string> = options.token ? { [tokenHeader]: options.token } : {};
 
   async function call(name: (typeof operationNames)[number], args: unknown): Promise<unknown> {
     const { contentType, body } = encodeBody(args ?? {});
