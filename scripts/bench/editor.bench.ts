@@ -14,8 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { modelCodec } from '../../shared/events';
-import { createMrf } from '../../shared/mrf/create';
-import { MRF_FLOATS_PER_VERTEX } from '../../shared/mrf/layout';
+import { gridMrf } from '../../shared/mrf/test-fixtures';
 import { CapeAnimator } from '../../renderer/capes/cape-animator';
 import { linkShowTime, sequenceBoundsAt } from '../../renderer/capes/visibility';
 import { browserSkipReason, launchBrowser, openEditor, repositoryRoot, startWebShell } from '../../tests/e2e/harness';
@@ -25,40 +24,11 @@ const SUITE = 'editor';
 const sampleModel = join(repositoryRoot, 'assets', 'sample', 'ArthasIllidanSample.mdx');
 const sampleData = join(repositoryRoot, 'assets', 'sample', 'data');
 
-/** A waving 200 × 100 sheet (20,000 vertices) with 60 keyframes at 30 fps. */
-function syntheticCape(): CapeAnimator {
-  const columns = 200;
-  const rows = 100;
-  const vertexCount = columns * rows;
-  const corners: number[] = [];
-  for (let row = 0; row + 1 < rows; row += 1) {
-    for (let column = 0; column + 1 < columns; column += 1) {
-      const a = row * columns + column;
-      corners.push(a, a + 1, a + columns, a + 1, a + columns + 1, a + columns);
-    }
-  }
-  const uvs = new Float32Array(vertexCount * 2);
-  const keyframes: Float32Array[] = [];
-  for (let keyframe = 0; keyframe < 60; keyframe += 1) {
-    const data = new Float32Array(vertexCount * MRF_FLOATS_PER_VERTEX);
-    for (let vertex = 0; vertex < vertexCount; vertex += 1) {
-      const x = vertex % columns;
-      const y = Math.floor(vertex / columns);
-      const base = vertex * MRF_FLOATS_PER_VERTEX;
-      data[base] = x;
-      data[base + 1] = Math.sin(x * 0.1 + keyframe * 0.2) * 5;
-      data[base + 2] = -y;
-      data[base + 4] = 1;
-    }
-    keyframes.push(data);
-  }
-  return new CapeAnimator(createMrf({ texturePath: 'Textures\\Bench', faces: new Uint16Array(corners), uvs, keyframes, header: { frameInterval: 1 / 30 } }));
-}
-
 async function viewportFrame(report: BenchReport): Promise<void> {
   const document = modelCodec.readModel(new Uint8Array(readFileSync(sampleModel)), 'ArthasIllidanSample.mdx');
   const link = document.links.find((candidate) => candidate.id === '0000') ?? document.links[0]!;
-  const animator = syntheticCape();
+  // A moving 200 × 100 grid (20,000 vertices) with 60 keyframes at 30 fps.
+  const animator = new CapeAnimator(gridMrf({ columns: 200, rows: 100, keyframeCount: 60, frameInterval: 1 / 30 }));
   const bounds = { startMs: 0, endMs: 0 };
   const showMs = link.showFrames[0] ?? 0;
   let timeMs = showMs;

@@ -6,49 +6,17 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createMrf } from '../../shared/mrf/create';
-import { MRF_FLOATS_PER_VERTEX } from '../../shared/mrf/layout';
 import { readMrf } from '../../shared/mrf/read';
 import { createMrfPlayhead, sampleMrf } from '../../shared/mrf/sample';
+import { gridMrf } from '../../shared/mrf/test-fixtures';
 import { validateMrf } from '../../shared/mrf/validate';
 import { writeMrf } from '../../shared/mrf/write';
 import { measure, median, type BenchSuite } from './harness';
 
-const VERTEX_COUNT = 20_000;
-const KEYFRAME_COUNT = 200;
 const COLUMNS = 200;
-
-/** A synthetic cloth of VERTEX_COUNT vertices and KEYFRAME_COUNT keyframes, in canonical bytes. */
-function syntheticMrf(): Uint8Array {
-  const rows = VERTEX_COUNT / COLUMNS;
-  const corners: number[] = [];
-  for (let row = 0; row + 1 < rows; row += 1) {
-    for (let column = 0; column + 1 < COLUMNS; column += 1) {
-      const a = row * COLUMNS + column;
-      corners.push(a, a + 1, a + COLUMNS, a + 1, a + COLUMNS + 1, a + COLUMNS);
-    }
-  }
-  const uvs = new Float32Array(VERTEX_COUNT * 2);
-  for (let vertex = 0; vertex < VERTEX_COUNT; vertex += 1) {
-    uvs[vertex * 2] = (vertex % COLUMNS) / COLUMNS;
-    uvs[vertex * 2 + 1] = Math.floor(vertex / COLUMNS) / rows;
-  }
-  const keyframes: Float32Array[] = [];
-  for (let keyframe = 0; keyframe < KEYFRAME_COUNT; keyframe += 1) {
-    const data = new Float32Array(VERTEX_COUNT * MRF_FLOATS_PER_VERTEX);
-    for (let vertex = 0; vertex < VERTEX_COUNT; vertex += 1) {
-      const base = vertex * MRF_FLOATS_PER_VERTEX;
-      const column = vertex % COLUMNS;
-      const row = Math.floor(vertex / COLUMNS);
-      data[base] = Math.sin(keyframe * 0.1 + row * 0.05) * row * 0.2;
-      data[base + 1] = column;
-      data[base + 2] = -row;
-      data[base + 3] = -1;
-    }
-    keyframes.push(data);
-  }
-  return writeMrf(createMrf({ texturePath: 'Textures\\Bench.blp', faces: Uint16Array.from(corners), uvs, keyframes }));
-}
+const ROWS = 100;
+const VERTEX_COUNT = COLUMNS * ROWS;
+const KEYFRAME_COUNT = 200;
 
 /** Medians of reading the file, and of reading plus parsing it, measured in alternation so drift hits both alike. */
 function interleaved(path: string, rounds: number): { readMs: number; readAndParseMs: number } {
@@ -88,7 +56,8 @@ export const mrfBench: BenchSuite = {
   name: 'mrf',
   async run(report) {
     const path = join(tmpdir(), `morf-bench-${process.pid}.mrf`);
-    const bytes = syntheticMrf();
+    // A moving grid of VERTEX_COUNT vertices and KEYFRAME_COUNT keyframes, in canonical bytes.
+    const bytes = writeMrf(gridMrf({ columns: COLUMNS, rows: ROWS, keyframeCount: KEYFRAME_COUNT, frameInterval: 1 / 30 }));
     writeFileSync(path, bytes);
     try {
       report.note(`synthetic MRF: ${VERTEX_COUNT} vertices × ${KEYFRAME_COUNT} keyframes, ${(bytes.byteLength / 1e6).toFixed(1)} MB at ${path}`);
