@@ -3,14 +3,15 @@
  * the timeline and shows them in the properties), adding, renaming and deleting links and objects.
  */
 import type { ModelDocument, MrfLink } from '../../shared/events/document';
+import { findLink as findLinkIn } from '../../shared/events/links';
+import { linkObjectIndices } from '../editors/timeline/rows';
 import { editDocument } from './document-actions';
 import { type EditorStore, currentDocument } from './editor-store';
 import { type ActiveItem, EMPTY_SELECTION, type SelectMode, combine, keyId } from './selection';
 
 /** The link with an id (case-insensitive). */
 export function findLink(document: ModelDocument, id: string): MrfLink | undefined {
-  const wanted = id.toUpperCase();
-  return document.links.find((link) => link.id.toUpperCase() === wanted);
+  return findLinkIn(document.links, id);
 }
 
 function keysOf(document: ModelDocument, objectIndices: Iterable<number>): number[] {
@@ -40,7 +41,7 @@ export function selectLink(store: EditorStore, id: string, mode: SelectMode = 'r
   const document = currentDocument(state);
   const link = document && findLink(document, id);
   if (!document || !link) return;
-  const indices = [link.showIndex, link.hideIndex].filter((index): index is number => index !== null);
+  const indices = linkObjectIndices(link);
   const upper = link.id.toUpperCase();
   const links = combine(state.selection.links, [upper], mode);
   const selected = links.has(upper);

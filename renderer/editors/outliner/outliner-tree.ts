@@ -6,7 +6,8 @@
 import type { ModelDocument } from '../../../shared/events/document';
 import { type CapeEntry, type CapeStatus, capeKey } from '../../capes/cape-entry';
 import type { IconName } from '../../app/Icon';
-import { GROUPS } from '../timeline/rows';
+import { baseName } from '../../files/file-service';
+import { GROUPS, linkObjectIndices } from '../timeline/rows';
 
 /** What a row stands for (selection and properties use it). */
 export type OutlinerTarget =
@@ -58,7 +59,7 @@ function modelRows(document: ModelDocument, capes: Readonly<Record<string, CapeE
   push({ key: 'folder:links', depth: 1, label: 'MRF Links', meta: String(document.links.length), icon: 'link', target: { kind: 'folder', key: 'links' }, parent: document.links.length > 0 });
   for (const link of document.links) {
     const status = capes[capeKey(link.path)]?.status ?? 'loading';
-    const children = [link.showIndex, link.hideIndex].filter((index): index is number => index !== null);
+    const children = linkObjectIndices(link);
     push({ key: `link:${link.id.toUpperCase()}`, depth: 2, label: `Link ${link.id}`, meta: '', icon: 'cape', target: { kind: 'link', id: link.id }, parent: children.length > 0, status });
     for (const objectIndex of children) {
       const object = document.eventObjects[objectIndex]!;
@@ -80,7 +81,7 @@ function modelRows(document: ModelDocument, capes: Readonly<Record<string, CapeE
 /** The rows of a standalone cape. */
 function capeRows(entry: CapeEntry): OutlinerRow[] {
   const statistics = entry.cape?.statistics;
-  const name = entry.gamePath.split(/[\\/]/).pop() ?? entry.gamePath;
+  const name = baseName(entry.gamePath);
   return [
     { key: 'cape', depth: 0, label: name, meta: statistics ? `${statistics.vertexCount} verts · ${statistics.keyframeCount} keys` : entry.status, icon: 'cape', target: { kind: 'cape' }, parent: false, collapsed: false, status: entry.status },
   ];

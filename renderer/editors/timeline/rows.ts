@@ -7,6 +7,7 @@
  */
 import type { EventObject, EventType, ModelDocument, MrfLink } from '../../../shared/events/document';
 import type { CapeEntry } from '../../capes/cape-entry';
+import { baseName } from '../../files/file-service';
 
 /** Event-object groups, in display order (MRF/MRD objects are shown under their links). */
 export const GROUPS: readonly { key: string; label: string; types: readonly EventType[] }[] = [
@@ -76,8 +77,7 @@ export function linkObjectIndices(link: MrfLink): number[] {
 
 /** The single row of MRF-only mode. */
 export function buildCapeRows(entry: CapeEntry): TimelineRow[] {
-  const name = entry.gamePath.split(/[\\/]/).pop() ?? entry.gamePath;
-  return [{ kind: 'cape', key: 'cape', label: `${name} keyframes` }];
+  return [{ kind: 'cape', key: 'cape', label: `${baseName(entry.gamePath)} keyframes` }];
 }
 
 /** The objects whose keys a row shows (and a click on it selects). */
