@@ -100,14 +100,7 @@ export class SettingsStore {
     this.settings = { ...loaded, recentFiles: loaded.recentFiles.slice(0, limits.recentFiles), session };
   }
 
-  /** The notice from loading, once (then cleared). */
-  takeNotice(): string | null {
-    const notice = this.notice;
-    this.notice = null;
-    return notice;
-  }
-
-  /** The notice without clearing it. */
+  /** The notice from loading (or from a failed write), if any. */
   peekNotice(): string | null {
     return this.notice;
   }
