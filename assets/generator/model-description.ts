@@ -131,21 +131,14 @@ function mdxTracks(node: NodeDescription): Track[] {
   }));
 }
 
-function nodeBytes(node: NodeDescription, objectId: number, parentId: number, flags: number, after?: (writer: BinaryWriter) => void): Uint8Array {
+/** A node chunk's body: each node (objectIds from `firstObjectId`) followed by what `after` writes for it. */
+function nodesBody<T extends NodeDescription>(nodes: readonly T[], firstObjectId: number, parentId: (node: NodeDescription) => number, flags: number, after?: (writer: BinaryWriter, node: T) => void): Uint8Array {
   const writer = new BinaryWriter();
-  writeNode(writer, { name: node.name, objectId, parentId, flags, tracks: mdxTracks(node) });
-  after?.(writer);
+  nodes.forEach((node, index) => {
+    writeNode(writer, { name: node.name, objectId: firstObjectId + index, parentId: parentId(node), flags, tracks: mdxTracks(node) });
+    after?.(writer, node);
+  });
   return writer.finish();
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
 }
 
 /** The model as MDX bytes, chunks in the game exporter's order. */
@@ -153,23 +146,26 @@ export function describeMdx(model: ModelDescription): Uint8Array {
   const parentId = parentIdOf(model);
   const nodes = nodesOf(model);
   let objectId = 0;
-  const chunk = (tag: string, body: Uint8Array) => newChunk(tag, body);
   const chunks: MdxChunk[] = [
-    chunk('VERS', writeVersion(model.version)),
-    chunk('MODL', writeModelInfo({ name: model.name, nameBytes: new Uint8Array(0), animationFileName: '', animationFileNameBytes: new Uint8Array(0), extent: model.extent, blendTime: model.blendTime })),
-    chunk(
+    newChunk('VERS', writeVersion(model.version)),
+    newChunk('MODL', writeModelInfo({ name: model.name, nameBytes: new Uint8Array(0), animationFileName: '', animationFileNameBytes: new Uint8Array(0), extent: model.extent, blendTime: model.blendTime })),
+    newChunk(
       'SEQS',
       writeSequences(
         model.sequences.map((sequence) => ({ ...sequence, nameBytes: new Uint8Array(0), flags: sequence.nonLooping ? 1 : 0, syncPoint: 0 })),
       ),
     ),
   ];
-  if (model.globalSequences.length > 0) chunks.push(chunk('GLBS', writeGlobalSequences(model.globalSequences)));
+  if (model.globalSequences.length > 0) chunks.push(newChunk('GLBS', writeGlobalSequences(model.globalSequences)));
   if (model.bones.length > 0) {
-    chunks.push(chunk('BONE', concat(model.bones.map((node) => nodeBytes(node, objectId++, parentId(node), NODE_FLAG.bone, (writer) => writer.u32(NO_GEOSET).u32(NO_GEOSET))))));
+    chunks.push(newChunk('BONE', nodesBody(model.bones, objectId, parentId, NODE_FLAG.bone, (writer) => writer.u32(NO_GEOSET).u32(NO_GEOSET))));
+    objectId += model.bones.length;
   }
-  if (model.helpers.length > 0) chunks.push(chunk('HELP', concat(model.helpers.map((node) => nodeBytes(node, objectId++, parentId(node), NODE_FLAG.helper)))));
-  chunks.push(chunk('PIVT', writePivots(nodes.flatMap(({ node }) => node.pivot))));
+  if (model.helpers.length > 0) {
+    chunks.push(newChunk('HELP', nodesBody(model.helpers, objectId, parentId, NODE_FLAG.helper)));
+    objectId += model.helpers.length;
+  }
+  chunks.push(newChunk('PIVT', writePivots(nodes.flatMap(({ node }) => node.pivot))));
   if (model.events.length > 0) {
     const objects = model.events.map((event) =>
       newEventObject(
@@ -182,7 +178,7 @@ export function describeMdx(model: ModelDescription): Uint8Array {
         objectId++,
       ),
     );
-    chunks.push(chunk('EVTS', writeEventsChunk(objects)));
+    chunks.push(newChunk('EVTS', writeEventsChunk(objects)));
   }
   if (model.cameras.length > 0) {
     const cameras = model.cameras.map((camera) => ({
@@ -195,17 +191,15 @@ export function describeMdx(model: ModelDescription): Uint8Array {
       targetPosition: camera.target,
       trackBytes: new Uint8Array(0),
     }));
-    chunks.push(chunk('CAMS', writeCameras(cameras)));
+    chunks.push(newChunk('CAMS', writeCameras(cameras)));
   }
   if (model.collisionShapes.length > 0) {
-    const shapes = model.collisionShapes.map((shape) =>
-      nodeBytes(shape, objectId++, parentId(shape), NODE_FLAG.collisionShape, (writer) => {
-        writer.u32(COLLISION_SPHERE);
-        for (const value of shape.center) writer.f32(value);
-        writer.f32(shape.radius);
-      }),
-    );
-    chunks.push(chunk('CLID', concat(shapes)));
+    const shapes = nodesBody(model.collisionShapes, objectId, parentId, NODE_FLAG.collisionShape, (writer, shape) => {
+      writer.u32(COLLISION_SPHERE);
+      for (const value of shape.center) writer.f32(value);
+      writer.f32(shape.radius);
+    });
+    chunks.push(newChunk('CLID', shapes));
   }
   return writeMdx({ chunks, version: model.version, diagnostics: [] });
 }
