@@ -38,8 +38,7 @@ export function appPaths(mainDirectory: string): AppPaths {
 
 /** The files and folders named on a command line (skipping the executable, the app path in development, and switches). */
 export function commandLineFiles(argv: readonly string[], cwd: string): Promise<{ files: string[]; folders: string[]; missing: string[] }> {
-  const skip = app.isPackaged ? 1 : 2;
-  return classifyArguments(argv.slice(skip).filter((arg) => !arg.startsWith('-')), cwd);
+  return classifyArguments(argv.slice(app.isPackaged ? 1 : 2), cwd);
 }
 
 /** Start the desktop app. Returns false when another instance already runs (it received our files). */

@@ -103,7 +103,7 @@ export class HostServices {
   async handOver(path: string, source: 'command-line' | 'second-instance' | 'drop' | 'os' | 'recent'): Promise<boolean> {
     const info = await stat(path).catch(() => null);
     if (!info?.isFile()) return false;
-    this.guard.grant(path, 'file', source === 'second-instance' || source === 'os' ? 'command-line' : source === 'drop' ? 'drop' : source === 'recent' ? 'recent' : 'command-line');
+    this.guard.grant(path, 'file', source === 'drop' || source === 'recent' ? source : 'command-line');
     this.emit({ type: 'openFile', path, source });
     return true;
   }
