@@ -2,13 +2,12 @@
  * `npm run assets`: regenerates the committed sample assets. Every generator is deterministic
  * (seeded, no clock), so running it again writes the same bytes; `--check` only compares.
  *
- * To generate another asset (the sample cinematic model, for instance), write an
- * `AssetGenerator` under assets/generator/ and add it to `generators` below.
+ * To generate another asset, write an `AssetGenerator` under assets/generator/ and add it to
+ * `generators` below.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AssetGenerator, GeneratedAsset } from '../assets/generator/asset';
 import { capeAssets } from '../assets/generator/capes';
