@@ -26,6 +26,8 @@ Options:
   --data DIR        add DIR as a game data folder for this run (repeatable; not saved)
   --root DIR        let the in-app file browser show DIR (repeatable)
   --config-dir DIR  keep settings and recovery files in DIR (default: the user's config folder)
+  --renderer DIR    serve the built renderer from DIR (default: out/renderer)
+  --sample-dir DIR  open the sample cinematic from DIR (default: assets/sample)
   --no-sample       open nothing when no file is given
   --json            print {"url","origin","token","port"} as one JSON line instead of the text line
   --help            show this text`;
