@@ -1,33 +1,18 @@
 /**
  * Test data for the editor's unit tests: small model documents built in memory, and an in-memory
  * ModelCodec over them that applies the key and link edits the way the contract describes
- * (frames kept sorted, links derived from MRFx/MRDx names). Used only by tests; the editor runs
- * on the real codec from shared/events.
+ * (frames kept sorted, links derived from MRFx/MRDx names by shared/events' own deriveLinks).
+ * Used only by tests; the editor runs on the real codec from shared/events, whose applyEdit needs
+ * the file's bytes.
  */
-import type { EventObject, EventType, KeyAddress, ModelCodec, ModelDocument, ModelEdit, MrfLink } from '../../shared/events/document';
-
-const TYPES: EventType[] = ['SND', 'FPT', 'SPN', 'SPL', 'UBR', 'MRF', 'MRD'];
-
-function typeOf(name: string): EventType {
-  const prefix = name.slice(0, 3).toUpperCase();
-  return (TYPES as string[]).includes(prefix) ? (prefix as EventType) : 'OTHER';
-}
+import { SAMPLE_LINKS } from '../../assets/generator/sample-cinematic';
+import type { EventObject, KeyAddress, ModelCodec, ModelDocument, ModelEdit } from '../../shared/events/document';
+import { deriveLinks } from '../../shared/events/links';
+import { eventTypeOf } from '../../shared/events/names';
 
 /** An event object with the given name and frames. */
 export function fixtureObject(index: number, name: string, frames: readonly number[], extra: Partial<EventObject> = {}): EventObject {
-  return { index, name, type: typeOf(name), id: name.slice(4), objectId: 100 + index, parentId: -1, globalSequenceId: null, frames, hasKeyBlock: true, tracks: [], ...extra };
-}
-
-function deriveLinks(objects: readonly EventObject[]): MrfLink[] {
-  const links = new Map<string, MrfLink>();
-  for (const object of objects) {
-    if (object.type !== 'MRF' && object.type !== 'MRD') continue;
-    const key = object.id.toUpperCase();
-    const link = links.get(key) ?? { id: object.id, path: `Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape${object.id}.mrf`, showIndex: null, hideIndex: null, showFrames: [], hideFrames: [] };
-    if (object.type === 'MRF') links.set(key, { ...link, id: object.id, showIndex: object.index, showFrames: object.frames });
-    else links.set(key, { ...link, hideIndex: object.index, hideFrames: object.frames });
-  }
-  return [...links.values()];
+  return { index, name, type: eventTypeOf(name), id: name.slice(4), objectId: 100 + index, parentId: -1, globalSequenceId: null, frames, hasKeyBlock: true, tracks: [], ...extra };
 }
 
 /** A document from event objects (indices and links derived). */
@@ -50,16 +35,8 @@ export function fixtureDocument(objects: readonly { name: string; frames: readon
 
 /** The sample cinematic's six links (show/hide frames of the original). */
 export function sampleCinematicDocument(): ModelDocument {
-  const frames: [string, number, number][] = [
-    ['0000', 19300, 22300],
-    ['0001', 28133, 36067],
-    ['0002', 49833, 52433],
-    ['0003', 55933, 58333],
-    ['0004', 60633, 62500],
-    ['0005', 72867, 74633],
-  ];
   return fixtureDocument([
-    ...frames.flatMap(([id, show, hide]) => [
+    ...SAMPLE_LINKS.flatMap(([id, show, hide]) => [
       { name: `MRFx${id}`, frames: [show] },
       { name: `MRDx${id}`, frames: [hide] },
     ]),
@@ -68,7 +45,7 @@ export function sampleCinematicDocument(): ModelDocument {
 }
 
 function withObjects(document: ModelDocument, objects: EventObject[]): ModelDocument {
-  const eventObjects = objects.map((object, index) => ({ ...object, index, type: typeOf(object.name), id: object.name.slice(4) }));
+  const eventObjects = objects.map((object, index) => ({ ...object, index, type: eventTypeOf(object.name), id: object.name.slice(4) }));
   return { ...document, eventObjects, links: deriveLinks(eventObjects) };
 }
 
