@@ -4,9 +4,9 @@
  * strings "NaN", "Infinity" and "-Infinity".
  */
 
-/** `JSON.stringify` with non-finite numbers as strings. */
-export function toJson(value: unknown, indent: number | undefined = 2): string {
-  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'number' && !Number.isFinite(item) ? String(item) : item), indent);
+/** `JSON.stringify`, indented by 2, with non-finite numbers as strings. */
+export function toJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'number' && !Number.isFinite(item) ? String(item) : item), 2);
 }
 
 /** One number as JSON text. */

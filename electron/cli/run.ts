@@ -2,8 +2,6 @@ import { ExitCode, type CliIo } from './command';
 import { commands } from './commands/index';
 import { describeError } from './errors';
 
-export { describeError };
-
 /** Runs `morf` with the given arguments; never throws, returns the exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;

@@ -17,7 +17,7 @@ export function modelDiagnostics(document: ModelDocument): Diagnostic[] {
 }
 
 /** The `inspect --json` object of a model. */
-export function modelSummary(document: ModelDocument, diagnostics: Diagnostic[] = modelDiagnostics(document)) {
+function modelSummary(document: ModelDocument, diagnostics: Diagnostic[]) {
   return {
     format: document.format,
     version: document.version,
