@@ -39,9 +39,3 @@ export function useRunOperator(): (id: string, properties?: OperatorProperties, 
   const { operators, store } = useApp();
   return useCallback((id, properties = {}, area = 'screen') => operators.run(id, contextFor(store, area, properties)), [operators, store]);
 }
-
-/** Whether an operator can run now (re-evaluated when the store changes). */
-export function useOperatorEnabled(id: string, area: AreaKind = 'screen'): boolean {
-  const { operators, store } = useApp();
-  return useStore(store, () => operators.canRun(id, contextFor(store, area)));
-}
