@@ -3,7 +3,7 @@
  * choices become granted roots), showing a file in the file manager, the window title and the
  * close confirmation.
  */
-import type { BrowserWindow, FileFilter } from 'electron';
+import type { BrowserWindow, FileFilter, OpenDialogOptions } from 'electron';
 import { dialog, shell } from 'electron';
 import { stat } from 'node:fs/promises';
 import type { PathGuard } from './host/confinement';
@@ -33,12 +33,12 @@ export function electronShellOperations(window: () => BrowserWindow | null, guar
   return {
     async showOpenDialog({ purpose, multiple }) {
       const owner = window();
-      const options = {
-        properties: purpose === 'data-folder' ? (['openDirectory'] as const) : multiple ? (['openFile', 'multiSelections'] as const) : (['openFile'] as const),
+      const options: OpenDialogOptions = {
+        properties: purpose === 'data-folder' ? ['openDirectory'] : multiple ? ['openFile', 'multiSelections'] : ['openFile'],
         filters: purpose === 'data-folder' ? [] : filters[purpose],
         title: purpose === 'data-folder' ? 'Open Data Folder' : 'Open',
       };
-      const result = owner ? await dialog.showOpenDialog(owner, { ...options, properties: [...options.properties] }) : await dialog.showOpenDialog({ ...options, properties: [...options.properties] });
+      const result = owner ? await dialog.showOpenDialog(owner, options) : await dialog.showOpenDialog(options);
       if (result.canceled) return { canceled: true, paths: [] };
       for (const path of result.filePaths) {
         const isDirectory = await stat(path).then((info) => info.isDirectory(), () => false);
