@@ -97,11 +97,6 @@ export class FileService {
     }
   }
 
-  /** Paths being watched (tests, diagnostics). */
-  watchedPaths(): string[] {
-    return [...this.watched.keys()];
-  }
-
   /** Watch a file's folder for changes to it (a folder watch survives atomic replacement by other editors). */
   private watchFile(path: string, known: FileIdentity): void {
     const existing = this.watched.get(path);
