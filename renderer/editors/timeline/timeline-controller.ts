@@ -6,6 +6,7 @@
  */
 import type { KeyAddress, MrfLink } from '../../../shared/events/document';
 import { capeKey, movingWindowMs } from '../../capes/cape-entry';
+import { dragShift } from '../../capes/visibility';
 import { registerAreaCommands } from '../../state/area-commands';
 import { type EditorState, type EditorStore, currentDocument } from '../../state/editor-store';
 import { beginKeyDrag, cancelKeyDrag, commitKeyDrag, selectAllKeys, selectKeys, updateKeyDrag } from '../../state/key-actions';
@@ -42,7 +43,6 @@ export class TimelineController {
   private hoverRow = -1;
   private pointer: { x: number; y: number } | null = null;
   private frame = 0;
-  private draggedIds: Set<number> | null = null;
   private readonly cleanups: (() => void)[] = [];
   /** Frames drawn, for tests and the benchmark. */
   drawCount = 0;
@@ -94,10 +94,8 @@ export class TimelineController {
       state.session.playback.frameStepMs !== previous.session.playback.frameStepMs ||
       state.capes !== previous.capes ||
       state.standaloneCape !== previous.standaloneCape
-    ) {
-      if (state.drag?.keys !== previous.drag?.keys) this.draggedIds = state.drag ? new Set(state.drag.keys.map((key) => keyId(key.objectIndex, key.frameIndex))) : null;
+    )
       this.invalidate();
-    }
   }
 
   /** Schedules a redraw on the next animation frame. */
@@ -157,7 +155,7 @@ export class TimelineController {
       geometry: this.geometry,
       selection: state.selection,
       drag: state.drag,
-      draggedIds: this.draggedIds,
+      draggedIds: dragShift(state.drag)?.ids ?? null,
       playheadMs: state.session.playback.playheadMs,
       unit: state.session.timeline.unit,
       frameStepMs: state.session.playback.frameStepMs,
