@@ -72,6 +72,7 @@ export interface ViewState {
 export class ViewNavigator {
   readonly perspective = new PerspectiveCamera(40, 1, 0.1, 100_000);
   readonly orthographic = new OrthographicCamera(-1, 1, 1, -1, -100_000, 100_000);
+  private readonly cameras = [this.perspective, this.orthographic] as const;
   readonly state: ViewState = { target: new Vector3(0, 0, 60), distance: 300, yaw: DEFAULT_VIEW.yaw, pitch: DEFAULT_VIEW.pitch, orthographic: false, axis: null };
   /** Orthographic because a numpad view asked for it (orbiting returns to perspective). */
   private autoOrthographic = false;
@@ -122,7 +123,7 @@ export class ViewNavigator {
     this.up.crossVectors(this.back, this.right);
     this.forwardVector.copy(this.back).negate();
     this.basis.makeBasis(this.right, this.up, this.back);
-    for (const camera of [this.perspective, this.orthographic]) {
+    for (const camera of this.cameras) {
       camera.position.copy(this.back).multiplyScalar(distance).add(target);
       camera.quaternion.setFromRotationMatrix(this.basis);
     }
@@ -138,7 +139,7 @@ export class ViewNavigator {
     this.orthographic.near = -distance * 1000;
     this.orthographic.far = distance * 1000;
     this.orthographic.updateProjectionMatrix();
-    for (const camera of [this.perspective, this.orthographic]) camera.updateMatrixWorld();
+    for (const camera of this.cameras) camera.updateMatrixWorld();
   }
 
   /** Middle-drag: turntable orbit by a pointer delta in pixels. */
