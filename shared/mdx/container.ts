@@ -160,6 +160,22 @@ function describeTracks(bytes: Uint8Array, start: number, end: number): string {
   return tags.join(', ');
 }
 
+/**
+ * For a chunk made of fixed-size entries (SEQS, GLBS, PIVT, …) whose body size does not add up,
+ * what the size should be ("132 bytes", "a multiple of 12 bytes"); null when it adds up or the
+ * chunk has no fixed layout. The container reports such a chunk once (`mdx.chunk-size`) and its
+ * readers step over it.
+ */
+export function fixedSizeMismatch(chunk: MdxChunk): string | null {
+  const fixed = FIXED_ENTRY_CHUNKS[chunk.tag];
+  if (!fixed) return null;
+  const [headerBytes, entryBytes] = fixed;
+  const size = chunk.body.byteLength;
+  const addsUp = entryBytes === 0 ? size === headerBytes : size >= headerBytes && (size - headerBytes) % entryBytes === 0;
+  if (addsUp) return null;
+  return entryBytes === 0 ? `${headerBytes} bytes` : `a multiple of ${entryBytes} bytes`;
+}
+
 /** Checks the container can make without parsing: fixed-size bodies, duplicates, unknown and out-of-version chunks. */
 function containerDiagnostics(chunks: readonly MdxChunk[], version: number, hasVersion: boolean): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
@@ -185,15 +201,9 @@ function containerDiagnostics(chunks: readonly MdxChunk[], version: number, hasV
     } else if (!layout.chunkTags.has(chunk.tag)) {
       diagnostics.push({ severity: 'info', code: 'mdx.chunk-version', message: `The ${chunk.tag} chunk belongs to version ${introduced} and later; this model is version ${version}.`, where, offset, target });
     }
-    const fixed = FIXED_ENTRY_CHUNKS[chunk.tag];
-    if (fixed) {
-      const [headerBytes, entryBytes] = fixed;
-      const size = chunk.body.byteLength;
-      const addsUp = entryBytes === 0 ? size === headerBytes : size >= headerBytes && (size - headerBytes) % entryBytes === 0;
-      if (!addsUp) {
-        const expected = entryBytes === 0 ? `${headerBytes} bytes` : `a multiple of ${entryBytes} bytes`;
-        diagnostics.push({ severity: 'error', code: 'mdx.chunk-size', message: `The ${chunk.tag} chunk has ${size} bytes; it should have ${expected}. Its bytes are kept; it is not read.`, where, offset, target });
-      }
+    const expected = fixedSizeMismatch(chunk);
+    if (expected !== null) {
+      diagnostics.push({ severity: 'error', code: 'mdx.chunk-size', message: `The ${chunk.tag} chunk has ${chunk.body.byteLength} bytes; it should have ${expected}. Its bytes are kept; it is not read.`, where, offset, target });
     }
   }
   return diagnostics;

@@ -4,7 +4,7 @@
  */
 import { CodecError } from '../binary/codec-error';
 import type { Diagnostic } from '../diagnostics';
-import { findChunk, type MdxChunk, type MdxModel } from './container';
+import { findChunk, fixedSizeMismatch, type MdxChunk, type MdxModel } from './container';
 import { readGlobalSequences } from './chunks/glbs';
 import { readModelInfo, type ModelInfo } from './chunks/modl';
 import { readSequences, type Sequence } from './chunks/seqs';
@@ -24,9 +24,12 @@ export interface MdxHeader {
 
 /**
  * Reads one chunk with `reader`; a CodecError becomes an error diagnostic (the chunk's bytes stay
- * in the model) and the result is `fallback`.
+ * in the model) and the result is `fallback`. A chunk the container already reported as the wrong
+ * size (`mdx.chunk-size`) is not read and not reported twice.
  */
 export function readChunkOrReport<T>(chunk: MdxChunk, reader: (body: Uint8Array, bodyOffset: number) => T, fallback: T, diagnostics: Diagnostic[]): T {
+  // A fixed-entry chunk whose size does not add up was reported by the container already.
+  if (fixedSizeMismatch(chunk) !== null) return fallback;
   try {
     return reader(chunk.body, bodyOffsetOf(chunk));
   } catch (error) {
