@@ -1,11 +1,11 @@
 /**
  * The command line's file access: reading an input with one clear error line for every way it
- * can fail, and writing outputs atomically (a temporary file in the same folder, then rename).
- * The editor's full file service (backups, watching, recovery) lives in electron/host/.
+ * can fail, and writing outputs atomically through the host's writer. The editor's full file
+ * service (backups on first save, watching, recovery) lives in electron/host/.
  */
-import { randomBytes } from 'node:crypto';
-import { copyFile, open, readFile, rename, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
+import { copyFile, readFile, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { writeFileAtomic as replaceFileAtomically } from '../host/atomic-write';
 
 /** A file problem, told in one line that names the file. */
 export class CliFileError extends Error {
@@ -28,29 +28,20 @@ export async function readInputFile(path: string, cwd: string): Promise<Uint8Arr
 }
 
 /**
- * Writes `bytes` to `path` atomically: a temporary file beside it is written and flushed, then
- * renamed over the target, so a crash never leaves a half-written file. With `backup`, an
- * existing target is first copied to `path.bak`.
+ * Writes `bytes` to `path` atomically with the host's writer (temporary file beside it, fsync,
+ * rename, folder fsync; see electron/host/atomic-write.ts), so a crash never leaves a half-written
+ * file. With `backup`, an existing target is first copied to `path.bak`.
  */
 export async function writeFileAtomic(path: string, bytes: Uint8Array, cwd: string, options: { backup?: boolean } = {}): Promise<void> {
   const absolute = resolve(cwd, path);
-  const temporary = resolve(dirname(absolute), `.${basename(absolute)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
-    const handle = await open(temporary, 'wx');
-    try {
-      await handle.writeFile(bytes);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
     if (options.backup) {
       const existing = await stat(absolute).catch(() => undefined);
       if (existing?.isDirectory()) throw new CliFileError(`${path}: is a directory, not a file`);
       if (existing) await copyFile(absolute, `${absolute}.bak`);
     }
-    await rename(temporary, absolute);
+    await replaceFileAtomically(absolute, bytes);
   } catch (error) {
-    await unlink(temporary).catch(() => undefined);
     throw toCliFileError(error, path);
   }
 }
