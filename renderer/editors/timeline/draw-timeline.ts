@@ -4,7 +4,7 @@
  * Keys of an object on a global sequence are repeated faded over every loop (see global-repeats.ts),
  * with a faint mark where each loop starts; only the real keys are solid (and hit-testable).
  * Only visible rows and times are drawn; diamonds of one colour go into one path, so 10,000 keys
- * cost a few fills. Nothing here allocates per key.
+ * cost a few fills. Nothing here allocates per key (the link bars sort into reused buffers).
  */
 import type { ModelDocument, MrfLink, SequenceInfo } from '../../../shared/events/document';
 import { type CapeEntry, capeKey, movingWindowMs } from '../../capes/cape-entry';
@@ -121,10 +121,8 @@ export function drawTimeline(context: CanvasRenderingContext2D, scene: TimelineS
   }
   context.fillStyle = C.sequenceBound;
   for (const sequence of scene.sequences) {
-    for (const time of [sequence.start, sequence.end]) {
-      if (time < startMs || time > endMs) continue;
-      context.fillRect(Math.round(timeToScreenX(time, view, geometry)), rulerHeight, 1, height - rulerHeight);
-    }
+    drawSequenceBound(context, scene, sequence.start, startMs, endMs);
+    drawSequenceBound(context, scene, sequence.end, startMs, endMs);
   }
 
   for (let index = first; index <= last; index += 1) drawRowContent(context, scene, index, startMs, endMs);
@@ -151,6 +149,13 @@ export function drawTimeline(context: CanvasRenderingContext2D, scene: TimelineS
   context.restore();
 }
 
+/** A sequence's start or end as a faint line down the key region, when it is in view. */
+function drawSequenceBound(context: CanvasRenderingContext2D, scene: TimelineScene, timeMs: number, startMs: number, endMs: number): void {
+  if (timeMs < startMs || timeMs > endMs) return;
+  const { geometry } = scene;
+  context.fillRect(Math.round(timeToScreenX(timeMs, scene.view, geometry)), geometry.rulerHeight, 1, geometry.height - geometry.rulerHeight);
+}
+
 /** A thin scroll thumb on the right when the rows do not fit (wheel over the names scrolls). */
 function drawScrollbar(context: CanvasRenderingContext2D, scene: TimelineScene): void {
   const { geometry } = scene;
@@ -169,11 +174,35 @@ function timeOf(scene: TimelineScene, objectIndex: number, frameIndex: number, f
   return scene.draggedIds && scene.drag && scene.draggedIds.has(keyId(objectIndex, frameIndex)) ? frame + scene.drag.deltaMs : frame;
 }
 
-function linkFrames(scene: TimelineScene, link: MrfLink, which: 'show' | 'hide'): number[] {
-  const objectIndex = which === 'show' ? link.showIndex : link.hideIndex;
-  const frames = which === 'show' ? link.showFrames : link.hideFrames;
-  if (objectIndex === null) return [];
-  return frames.map((frame, frameIndex) => timeOf(scene, objectIndex, frameIndex, frame)).sort((a, b) => a - b);
+/** Reused by the link bars: a link's show and hide times, sorted. */
+let showTimes = new Float64Array(0);
+let hideTimes = new Float64Array(0);
+
+/** Writes the times of one side of a link (drag preview applied) into `into`, sorted; returns how many. */
+function sortedLinkTimes(scene: TimelineScene, objectIndex: number | null, frames: readonly number[], into: Float64Array): number {
+  if (objectIndex === null) return 0;
+  for (let frameIndex = 0; frameIndex < frames.length; frameIndex += 1) into[frameIndex] = timeOf(scene, objectIndex, frameIndex, frames[frameIndex]!);
+  into.subarray(0, frames.length).sort();
+  return frames.length;
+}
+
+/** A link's bars: from each show key to the next hide key after it (else the end of the sequence). */
+function drawLinkBars(context: CanvasRenderingContext2D, scene: TimelineScene, link: MrfLink, top: number, startMs: number, endMs: number): void {
+  const entry = scene.capes[capeKey(link.path)] ?? null;
+  const status = entry?.status ?? 'loading';
+  const colour = status === 'missing' ? C.linkMissing : status === 'unreadable' ? C.linkUnreadable : scene.selection.links.has(link.id.toUpperCase()) ? C.linkBarSelected : C.linkBar;
+  if (showTimes.length < link.showFrames.length) showTimes = new Float64Array(link.showFrames.length);
+  if (hideTimes.length < link.hideFrames.length) hideTimes = new Float64Array(link.hideFrames.length);
+  const shows = sortedLinkTimes(scene, link.showIndex, link.showFrames, showTimes);
+  const hides = sortedLinkTimes(scene, link.hideIndex, link.hideFrames, hideTimes);
+  let next = 0;
+  for (let index = 0; index < shows; index += 1) {
+    const show = showTimes[index]!;
+    while (next < hides && hideTimes[next]! <= show) next += 1;
+    const hide = next < hides ? hideTimes[next]! : sequenceEndAfter(scene, show);
+    if (hide < startMs || show > endMs) continue;
+    drawBar(context, scene, top, show, hide, colour, entry);
+  }
 }
 
 function sequenceEndAfter(scene: TimelineScene, timeMs: number): number {
@@ -205,16 +234,7 @@ function drawRowContent(context: CanvasRenderingContext2D, scene: TimelineScene,
   const row = scene.rows[index]!;
   const top = rowTop(index, scene.geometry);
   if (row.kind === 'link') {
-    const entry = scene.capes[capeKey(row.link.path)] ?? null;
-    const status = entry?.status ?? 'loading';
-    const colour = status === 'missing' ? C.linkMissing : status === 'unreadable' ? C.linkUnreadable : isSelectedRow(row, scene.selection) ? C.linkBarSelected : C.linkBar;
-    const shows = linkFrames(scene, row.link, 'show');
-    const hides = linkFrames(scene, row.link, 'hide');
-    for (const show of shows) {
-      const hide = hides.find((time) => time > show) ?? sequenceEndAfter(scene, show);
-      if (hide < startMs || show > endMs) continue;
-      drawBar(context, scene, top, show, hide, colour, entry);
-    }
+    drawLinkBars(context, scene, row.link, top, startMs, endMs);
   } else if (row.kind === 'object') {
     const loopMs = rowLoopMs(scene, row);
     if (loopMs > 0 && loopMs * scene.view.pixelsPerMs >= MIN_LOOP_MARK_SPACING) {
@@ -251,7 +271,7 @@ function drawDiamonds(context: CanvasRenderingContext2D, scene: TimelineScene, f
       if (!document) continue;
       const aggregate = row.kind === 'summary' || row.kind === 'group';
       const radius = aggregate ? SMALL_DIAMOND : DIAMOND;
-      const objects = row.kind === 'object' ? [row.objectIndex] : row.objectIndices;
+      const objects = row.objectIndices;
       // One diamond per pixel column and pass: keys closer than a pixel look the same, and a
       // row holding thousands of keys stays a few hundred path segments.
       const width = resetColumnMarks(geometry.width);

@@ -25,7 +25,7 @@ export type TimelineRow =
   | { kind: 'summary'; key: string; label: string; objectIndices: readonly number[] }
   | { kind: 'group'; key: string; label: string; objectIndices: readonly number[]; collapsed: boolean }
   | { kind: 'link'; key: string; label: string; link: MrfLink; objectIndices: readonly number[]; collapsed: boolean }
-  | { kind: 'object'; key: string; label: string; objectIndex: number; depth: number }
+  | { kind: 'object'; key: string; label: string; objectIndex: number; objectIndices: readonly [number]; depth: number }
   | { kind: 'cape'; key: string; label: string };
 
 /** Row key of a link (stable across edits that keep the id). */
@@ -50,7 +50,7 @@ export function buildModelRows(document: ModelDocument, collapsed: Readonly<Reco
         const linkCollapsed = collapsed[key] ?? true;
         rows.push({ kind: 'link', key, label: `Link ${link.id}`, link, objectIndices: linkObjectIndices(link), collapsed: linkCollapsed });
         if (linkCollapsed) continue;
-        for (const index of linkObjectIndices(link)) rows.push({ kind: 'object', key: `object:${index}`, label: objectLabel(document.eventObjects[index]!), objectIndex: index, depth: 2 });
+        for (const index of linkObjectIndices(link)) rows.push({ kind: 'object', key: `object:${index}`, label: objectLabel(document.eventObjects[index]!), objectIndex: index, objectIndices: [index], depth: 2 });
       }
       continue;
     }
@@ -60,7 +60,7 @@ export function buildModelRows(document: ModelDocument, collapsed: Readonly<Reco
     const groupCollapsed = collapsed[key] ?? false;
     rows.push({ kind: 'group', key, label: `${group.label} (${members.length})`, objectIndices: members.map((object) => object.index), collapsed: groupCollapsed });
     if (groupCollapsed) continue;
-    for (const object of members) rows.push({ kind: 'object', key: `object:${object.index}`, label: objectLabel(object), objectIndex: object.index, depth: 1 });
+    for (const object of members) rows.push({ kind: 'object', key: `object:${object.index}`, label: objectLabel(object), objectIndex: object.index, objectIndices: [object.index], depth: 1 });
   }
   return rows;
 }
@@ -80,14 +80,9 @@ export function buildCapeRows(entry: CapeEntry): TimelineRow[] {
   return [{ kind: 'cape', key: 'cape', label: `${baseName(entry.gamePath)} keyframes` }];
 }
 
-/** The objects whose keys a row shows (and a click on it selects). */
+const NO_OBJECTS: readonly number[] = [];
+
+/** The objects whose keys a row shows (and a click on it selects); built with the rows, never per frame. */
 export function rowObjectIndices(row: TimelineRow): readonly number[] {
-  switch (row.kind) {
-    case 'object':
-      return [row.objectIndex];
-    case 'cape':
-      return [];
-    default:
-      return row.objectIndices;
-  }
+  return row.kind === 'cape' ? NO_OBJECTS : row.objectIndices;
 }
