@@ -8,28 +8,7 @@ import { displayChord } from '../../operators/keymap';
 import { contextFor } from '../../operators/operator';
 import type { Dialog } from '../../state/editor-store';
 import { FileBrowser } from './FileBrowser';
-
-function Modal({ title, children, onCancel, className }: { title: string; children: React.ReactNode; onCancel(): void; className?: string }) {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        event.stopPropagation();
-        onCancel();
-      }
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [onCancel]);
-  return (
-    <div className="modal-backdrop" onPointerDown={(event) => event.target === event.currentTarget && onCancel()}>
-      <div className={`dialog ${className ?? ''}`} role="dialog" aria-label={title} data-testid="dialog">
-        <div className="dialog-title">{title}</div>
-        {children}
-      </div>
-    </div>
-  );
-}
+import { Modal } from './Modal';
 
 function ConfirmDialog({ dialog }: { dialog: Extract<Dialog, { kind: 'confirm' }> }) {
   const primary = useRef<HTMLButtonElement>(null);

@@ -9,6 +9,7 @@ import type { DirectoryEntry, DirectoryListing, GrantedRoot } from '../../../ele
 import { useApp } from '../../app/editor-context';
 import { Icon } from '../../app/Icon';
 import type { Dialog } from '../../state/editor-store';
+import { Modal } from './Modal';
 
 const OPENABLE = /\.(mdx|mdl|mrf)$/i;
 
@@ -70,18 +71,6 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
     void list(start, true).then((listed) => listed || list(null));
   }, [host, list, store]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        event.stopPropagation();
-        dialog.resolve(null);
-      }
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [dialog]);
-
   const entries = useMemo(() => {
     const all = listing?.entries ?? [];
     const visible = all.filter((entry) => entry.kind === 'directory' || (dialog.purpose !== 'dataFolder' && (showAll || dialog.purpose === 'save' || OPENABLE.test(entry.name))));
@@ -107,74 +96,72 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
     else accept(entry);
   };
 
+  const cancel = useCallback(() => dialog.resolve(null), [dialog]);
   const acceptLabel = dialog.purpose === 'open' ? 'Open' : dialog.purpose === 'save' ? 'Save' : 'Use This Folder';
   const canAccept = dialog.purpose === 'save' ? Boolean(listing?.path && name.trim()) : dialog.purpose === 'open' ? selected !== null : Boolean(selected ?? listing?.path);
 
   return (
-    <div className="modal-backdrop" style={{ paddingTop: '6vh' }} onPointerDown={(event) => event.target === event.currentTarget && dialog.resolve(null)}>
-      <div className="dialog file-browser" role="dialog" aria-label={dialog.title} data-testid="file-browser">
-        <div className="dialog-title">{dialog.title}</div>
-        <div className="path-bar">
-          <button className="button icon" disabled={!listing?.path} data-hint="Parent directory" onClick={() => void list(listing?.parent ?? null)}>
-            <Icon name="up" size={12} />
-          </button>
-          <button className="button icon" data-hint="The granted places" onClick={() => void list(null)}>
-            <Icon name="home" size={12} />
-          </button>
-          <input className="field" readOnly value={listing?.path ?? 'Places'} data-testid="file-browser-path" />
-          {dialog.purpose === 'open' ? (
-            <label className="checkbox" data-hint="Show every file, not only models and capes">
-              <input type="checkbox" checked={showAll} onChange={(event) => setShowAll(event.target.checked)} /> All files
-            </label>
-          ) : null}
+    <Modal title={dialog.title} className="file-browser" testId="file-browser" onCancel={cancel}>
+      <div className="path-bar">
+        <button className="button icon" disabled={!listing?.path} data-hint="Parent directory" onClick={() => void list(listing?.parent ?? null)}>
+          <Icon name="up" size={12} />
+        </button>
+        <button className="button icon" data-hint="The granted places" onClick={() => void list(null)}>
+          <Icon name="home" size={12} />
+        </button>
+        <input className="field" readOnly value={listing?.path ?? 'Places'} data-testid="file-browser-path" />
+        {dialog.purpose === 'open' ? (
+          <label className="checkbox" data-hint="Show every file, not only models and capes">
+            <input type="checkbox" checked={showAll} onChange={(event) => setShowAll(event.target.checked)} /> All files
+          </label>
+        ) : null}
+      </div>
+      <div className="columns">
+        <div className="places">
+          <div className="menu-heading">Places</div>
+          {roots.map((root) => (
+            <div key={root.path} className="place" title={root.path} data-hint={`${root.path} (${root.reason})`} onClick={() => void list(root.kind === 'directory' ? root.path : root.path.slice(0, Math.max(root.path.lastIndexOf('/'), root.path.lastIndexOf('\\'))))}>
+              <Icon name={root.kind === 'directory' ? 'folder' : 'file'} size={12} /> {root.path.split(/[\\/]/).filter(Boolean).pop() ?? root.path}
+            </div>
+          ))}
         </div>
-        <div className="columns">
-          <div className="places">
-            <div className="menu-heading">Places</div>
-            {roots.map((root) => (
-              <div key={root.path} className="place" title={root.path} data-hint={`${root.path} (${root.reason})`} onClick={() => void list(root.kind === 'directory' ? root.path : root.path.slice(0, Math.max(root.path.lastIndexOf('/'), root.path.lastIndexOf('\\'))))}>
-                <Icon name={root.kind === 'directory' ? 'folder' : 'file'} size={12} /> {root.path.split(/[\\/]/).filter(Boolean).pop() ?? root.path}
-              </div>
-            ))}
-          </div>
-          <div className="entries" data-testid="file-browser-entries">
-            {error ? <div className="empty-hint" style={{ color: 'var(--error)' }}>{error}</div> : null}
-            {entries.map((entry) => (
-              <div
-                key={entry.path}
-                className={`entry${selected === entry.path ? ' selected' : ''}`}
-                data-testid={`file-entry-${entry.name}`}
-                onClick={() => {
-                  setSelected(entry.path);
-                  if (entry.kind === 'file' && dialog.purpose === 'save') setName(entry.name);
-                }}
-                onDoubleClick={() => open(entry)}
-              >
-                <Icon name={entry.kind === 'directory' ? 'folder' : 'file'} size={13} />
-                <span>{entry.name}</span>
-                <span className="size">{entry.kind === 'file' ? formatSize(entry.size) : ''}</span>
-                <span className="date">{entry.mtimeMs ? formatDate(entry.mtimeMs) : ''}</span>
-              </div>
-            ))}
-            {!error && entries.length === 0 ? <div className="empty-hint">{listing ? 'Empty.' : 'Loading…'}</div> : null}
-          </div>
-        </div>
-        <div className="footer">
-          {dialog.purpose === 'save' ? (
-            <input className="field" autoFocus value={name} data-testid="file-browser-name" onChange={(event) => setName(event.target.value)} onKeyDown={(event) => event.key === 'Enter' && accept()} />
-          ) : (
-            <span className="spacer" style={{ color: 'var(--text-faint)' }}>
-              {dialog.purpose === 'open' ? 'Models (.mdx, .mdl) and capes (.mrf)' : 'Choose a folder extracted from the game or a map'}
-            </span>
-          )}
-          <button className="button" onClick={() => dialog.resolve(null)}>
-            Cancel
-          </button>
-          <button className="button primary" disabled={!canAccept} data-testid="file-browser-accept" onClick={() => accept()}>
-            {acceptLabel}
-          </button>
+        <div className="entries" data-testid="file-browser-entries">
+          {error ? <div className="empty-hint" style={{ color: 'var(--error)' }}>{error}</div> : null}
+          {entries.map((entry) => (
+            <div
+              key={entry.path}
+              className={`entry${selected === entry.path ? ' selected' : ''}`}
+              data-testid={`file-entry-${entry.name}`}
+              onClick={() => {
+                setSelected(entry.path);
+                if (entry.kind === 'file' && dialog.purpose === 'save') setName(entry.name);
+              }}
+              onDoubleClick={() => open(entry)}
+            >
+              <Icon name={entry.kind === 'directory' ? 'folder' : 'file'} size={13} />
+              <span>{entry.name}</span>
+              <span className="size">{entry.kind === 'file' ? formatSize(entry.size) : ''}</span>
+              <span className="date">{entry.mtimeMs ? formatDate(entry.mtimeMs) : ''}</span>
+            </div>
+          ))}
+          {!error && entries.length === 0 ? <div className="empty-hint">{listing ? 'Empty.' : 'Loading…'}</div> : null}
         </div>
       </div>
-    </div>
+      <div className="footer">
+        {dialog.purpose === 'save' ? (
+          <input className="field" autoFocus value={name} data-testid="file-browser-name" onChange={(event) => setName(event.target.value)} onKeyDown={(event) => event.key === 'Enter' && accept()} />
+        ) : (
+          <span className="spacer" style={{ color: 'var(--text-faint)' }}>
+            {dialog.purpose === 'open' ? 'Models (.mdx, .mdl) and capes (.mrf)' : 'Choose a folder extracted from the game or a map'}
+          </span>
+        )}
+        <button className="button" onClick={() => dialog.resolve(null)}>
+          Cancel
+        </button>
+        <button className="button primary" disabled={!canAccept} data-testid="file-browser-accept" onClick={() => accept()}>
+          {acceptLabel}
+        </button>
+      </div>
+    </Modal>
   );
 }
