@@ -3,6 +3,7 @@ import { registerAreaCommands } from '../state/area-commands';
 import { openModelDocument } from '../state/document-actions';
 import { createEditorStore } from '../state/editor-store';
 import { selectKeys } from '../state/key-actions';
+import { viewportFrames } from '../editors/viewport/ViewportScene';
 import { fixtureCodec, sampleCinematicDocument } from '../test-fixtures/fixture-model';
 import { type MorfAutomation, installAutomation } from './automation';
 
@@ -56,5 +57,30 @@ describe('the automation surface', () => {
     snapshot.links[0]!.show.push(1);
     expect(store.getState().session.timeline.view.startMs).not.toBe(12_345);
     expect(automation.snapshot().links[0]!.show).toEqual([19_300]);
+  });
+
+  it('times the first paint and the first viewport frame, and schedules no frame before a file is open', () => {
+    const frames: (() => void)[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    const store = createEditorStore({ codec: fixtureCodec, host: null });
+    installAutomation(store);
+    const automation = (globalThis as unknown as { morfStudio: MorfAutomation }).morfStudio;
+    store.setState({ loading: { label: 'Starting…', progress: null } });
+    expect(frames).toHaveLength(0);
+    openModelDocument(store, sampleCinematicDocument(), { kind: 'model', path: '/models/Sample.mdx', name: 'Sample.mdx', identity: null });
+    expect(frames).toHaveLength(0);
+    store.setState({ loading: null });
+    expect(frames).toHaveLength(1);
+    frames.shift()!();
+    expect(automation.paintedMs()).not.toBeNull();
+    expect(automation.viewportReadyMs()).toBeNull();
+    frames.shift()!();
+    expect(automation.viewportReadyMs()).toBeNull();
+    viewportFrames.count += 1;
+    frames.shift()!();
+    expect(automation.viewportReadyMs()).not.toBeNull();
+    expect(frames).toHaveLength(0);
+    store.setState({ loading: null, hint: 'later changes schedule nothing' });
+    expect(frames).toHaveLength(0);
   });
 });

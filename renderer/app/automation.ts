@@ -38,20 +38,24 @@ export interface MorfAutomation {
 export function installAutomation(store: EditorStore): void {
   // First paint: the first animation frame after a file is open with its capes resolved (the
   // outliner, timeline and properties show it). Viewport: its first frame after that (it creates
-  // its WebGL context once the startup file is parsed).
+  // its WebGL context once the startup file is parsed). Frames are watched only from then on: an
+  // editor left empty schedules nothing.
   let paintedMs: number | null = null;
   let viewportReadyMs: number | null = null;
   let framesAtPaint = -1;
   const watch = () => {
-    const state = store.getState();
-    if (paintedMs === null && state.file && !state.loading) {
+    if (paintedMs === null) {
       paintedMs = performance.now();
       framesAtPaint = viewportFrames.count;
     }
-    if (paintedMs !== null && viewportReadyMs === null && viewportFrames.count > framesAtPaint) viewportReadyMs = performance.now();
-    if (viewportReadyMs === null) requestAnimationFrame(watch);
+    if (viewportFrames.count > framesAtPaint) viewportReadyMs = performance.now();
+    else requestAnimationFrame(watch);
   };
-  requestAnimationFrame(watch);
+  const unsubscribe = store.subscribe((state) => {
+    if (!state.file || state.loading) return;
+    unsubscribe();
+    requestAnimationFrame(watch);
+  });
   const automation: MorfAutomation = {
     viewportFrames: () => viewportFrames.count,
     paintedMs: () => paintedMs,
