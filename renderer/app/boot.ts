@@ -5,7 +5,7 @@
  * there are unsaved changes, and warns before the page closes with unsaved work.
  */
 import type { HostEvent, StartupRequest } from '../../electron/contract';
-import { type FileService, recoveryId } from '../files/file-service';
+import { type FileService, exactBuffer, recoveryId } from '../files/file-service';
 import { type OperatorRegistry, contextFor } from '../operators/operator';
 import { askConfirm, notify } from '../state/dialog-actions';
 import { type EditorStore, currentDocument, isDirty } from '../state/editor-store';
@@ -27,7 +27,7 @@ export function startRecoveryWriter(store: EditorStore, files: FileService, inte
     const bytes = files.serialize();
     if (!bytes) return;
     host
-      .writeRecovery({ id: recoveryId(state.file.path ?? state.file.name), documentPath: state.file.path, displayName: state.file.name, bytes: bytes.slice().buffer as ArrayBuffer })
+      .writeRecovery({ id: recoveryId(state.file.path ?? state.file.name), documentPath: state.file.path, displayName: state.file.name, bytes: exactBuffer(bytes) })
       .catch(() => {
         written = null;
       });

@@ -23,8 +23,8 @@ export function extensionOf(name: string): string {
   return match ? match[0].toLowerCase() : '';
 }
 
-/** Exactly the bytes of a view, as an ArrayBuffer to send. */
-function exactBuffer(bytes: Uint8Array): ArrayBuffer {
+/** Exactly the bytes of a view, as an ArrayBuffer to send (the view's own buffer when it spans all of it). */
+export function exactBuffer(bytes: Uint8Array): ArrayBuffer {
   if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer) return bytes.buffer;
   return bytes.slice().buffer as ArrayBuffer;
 }
