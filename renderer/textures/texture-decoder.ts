@@ -9,6 +9,7 @@ import { CodecError, type CodecErrorKind, type CodecFormat } from '../../shared/
 import { decodeTexture } from '../../shared/textures/decode-texture';
 import { completeMipChain } from '../../shared/textures/mip-chain';
 import type { DecodedTexture } from '../../shared/textures/types';
+import { createWorkerClient } from '../workers/worker-client';
 import { applyAlphaMode, type TextureAlphaMode } from './alpha-modes';
 
 /** How the decoded levels are prepared for upload. */
@@ -91,61 +92,21 @@ function errorFromFailure(failure: TextureDecodeFailure): Error {
 
 /** A decoder over a worker made by `createWorker` (null, or a throwing factory: decode inline). */
 export function createTextureDecoder(createWorker: (() => Worker) | null): TextureDecoder {
-  let worker: Worker | null = null;
-  let failed = false;
-  let nextId = 1;
-  const pending = new Map<number, { resolve: (texture: DecodedTexture) => void; reject: (error: Error) => void }>();
-
-  const rejectAll = (error: Error) => {
-    for (const waiter of pending.values()) waiter.reject(error);
-    pending.clear();
-  };
-
-  const ensureWorker = (): Worker | null => {
-    if (worker || failed || !createWorker) return worker;
-    try {
-      worker = createWorker();
-    } catch {
-      failed = true;
-      return null;
-    }
-    worker.onmessage = (message: MessageEvent<TextureDecodeResponse>) => {
-      const response = message.data;
-      const waiter = pending.get(response.id);
-      if (!waiter) return;
-      pending.delete(response.id);
-      if (response.ok) waiter.resolve(response.texture);
-      else waiter.reject(errorFromFailure(response.error));
-    };
-    worker.onerror = (event) => {
-      rejectAll(new Error(`the texture worker failed: ${event.message || 'unknown error'}`));
-      worker?.terminate();
-      worker = null;
-    };
-    return worker;
-  };
+  const client = createWorkerClient<TextureDecodeRequest, TextureDecodeResponse, TextureDecodeFailure, DecodedTexture>({
+    createWorker,
+    resultOf: (response) => response.texture,
+    errorOf: errorFromFailure,
+    thrownErrorOf: (thrown) => (thrown instanceof Error ? thrown : new Error(String(thrown))),
+    crashError: (detail) => new Error(`the texture worker failed: ${detail}`),
+    closedError: () => new Error('the texture decoder was closed'),
+  });
 
   return {
     decode(bytes, fileName, preparation = DEFAULT_PREPARATION) {
-      const active = ensureWorker();
-      if (!active) {
-        try {
-          return Promise.resolve(decodeAndPrepare(new Uint8Array(bytes), fileName, preparation));
-        } catch (error) {
-          return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-        }
-      }
-      const id = nextId++;
-      return new Promise<DecodedTexture>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        const request: TextureDecodeRequest = { id, bytes, fileName, preparation };
-        active.postMessage(request, [bytes]);
-      });
+      return client.call((id) => ({ id, bytes, fileName, preparation }), [bytes], () => decodeAndPrepare(new Uint8Array(bytes), fileName, preparation));
     },
     dispose() {
-      worker?.terminate();
-      worker = null;
-      rejectAll(new Error('the texture decoder was closed'));
+      client.dispose();
     },
   };
 }

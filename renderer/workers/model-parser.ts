@@ -5,6 +5,7 @@
  * where, offset) so the editor can name the field and byte offset.
  */
 import type { ModelCodec, ModelDocument } from '../../shared/events/document';
+import { createWorkerClient } from './worker-client';
 
 /** A request to the worker. */
 export interface ParseRequest {
@@ -41,63 +42,32 @@ export interface ModelParser {
   dispose(): void;
 }
 
-/** A parser over a worker made by `createWorker` (null: parse inline with `codec`). */
+/** A parser over a worker made by `createWorker` (null, or a throwing factory: parse inline with `codec`). */
 export function createModelParser(createWorker: (() => Worker) | null, codec: ModelCodec | null): ModelParser {
-  let worker: Worker | null = null;
-  let nextId = 1;
-  const pending = new Map<number, { resolve: (document: ModelDocument) => void; reject: (error: Error) => void }>();
+  const client = createWorkerClient<ParseRequest, ParseResponse, ParseFailure, ModelDocument>({
+    createWorker,
+    resultOf: (response) => response.document,
+    errorOf: (failure) => new ModelParseError(failure.message, failure.name),
+    thrownErrorOf: (thrown) =>
+      thrown instanceof ModelParseError ? thrown : new ModelParseError(thrown instanceof Error ? thrown.message : String(thrown), thrown instanceof Error ? thrown.name : 'Error'),
+    crashError: (detail) => new ModelParseError(`the model worker failed: ${detail}`, 'WorkerError'),
+    closedError: () => new ModelParseError('the parser was closed', 'Closed'),
+  });
 
-  const ensureWorker = (): Worker | null => {
-    if (worker || !createWorker) return worker;
-    try {
-      worker = createWorker();
-    } catch {
-      return null;
-    }
-    worker.onmessage = (message: MessageEvent<ParseResponse>) => {
-      const response = message.data;
-      const waiter = pending.get(response.id);
-      if (!waiter) return;
-      pending.delete(response.id);
-      if (response.ok) waiter.resolve(response.document);
-      else waiter.reject(new ModelParseError(response.error.message, response.error.name));
-    };
-    worker.onerror = (event) => {
-      const error = new ModelParseError(`the model worker failed: ${event.message || 'unknown error'}`, 'WorkerError');
-      for (const waiter of pending.values()) waiter.reject(error);
-      pending.clear();
-      worker?.terminate();
-      worker = null;
-    };
-    return worker;
+  const parseInline = (bytes: ArrayBuffer, fileName: string): ModelDocument => {
+    if (!codec) throw new ModelParseError('Models cannot be opened: the model codec is not available in this build', 'Unavailable');
+    return codec.readModel(new Uint8Array(bytes), fileName);
   };
 
   return {
     warm() {
-      ensureWorker();
+      client.start();
     },
     parse(bytes, fileName) {
-      const active = ensureWorker();
-      if (!active) {
-        if (!codec) return Promise.reject(new ModelParseError('Models cannot be opened: the model codec is not available in this build', 'Unavailable'));
-        try {
-          return Promise.resolve(codec.readModel(new Uint8Array(bytes), fileName));
-        } catch (error) {
-          return Promise.reject(new ModelParseError(error instanceof Error ? error.message : String(error), error instanceof Error ? error.name : 'Error'));
-        }
-      }
-      const id = nextId++;
-      return new Promise<ModelDocument>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        const request: ParseRequest = { id, bytes, fileName };
-        active.postMessage(request, [bytes]);
-      });
+      return client.call((id) => ({ id, bytes, fileName }), [bytes], () => parseInline(bytes, fileName));
     },
     dispose() {
-      worker?.terminate();
-      worker = null;
-      for (const waiter of pending.values()) waiter.reject(new ModelParseError('the parser was closed', 'Closed'));
-      pending.clear();
+      client.dispose();
     },
   };
 }
