@@ -69,11 +69,9 @@ function handleEvent(store: EditorStore, files: FileService, operators: Operator
     case 'menuCommand':
       if (!operators.run(event.operatorId, contextFor(store, store.getState().hoveredArea ?? 'screen'))) notify(store, `${operators.get(event.operatorId)?.label ?? event.operatorId} cannot run now`, 'warning');
       return;
-    case 'dataFoldersChanged': {
-      store.setState((state) => ({ dataFolders: event.folders, textureGeneration: state.textureGeneration + 1 }));
-      void files.reloadCapes();
+    case 'dataFoldersChanged':
+      void files.applyDataFolders(event.folders);
       return;
-    }
     case 'closeRequested':
       void (async () => {
         if (await files.confirmDiscard('closing')) {

@@ -2,9 +2,10 @@
  * The file service against the real host services in this process (temporary folders, no mocked
  * file system) and the real model codec: open the sample cinematic with its capes, edit, save
  * (identical bytes outside the edit, a .bak), conflicts, Save As keeping the format, revert,
- * a cape opened alone, the unsaved-changes prompt.
+ * a cape opened alone, the unsaved-changes prompt; reordering and removing data folders (through
+ * the operators' polls and the file service).
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +13,8 @@ import { type HostClient, type OperationName, operationNames, validateArguments 
 import { HostServices } from '../../electron/host/host';
 import { createHandlers, headlessShell } from '../../electron/host/operations';
 import { modelCodec } from '../../shared/events';
+import { createOperatorRegistry } from '../operators';
+import { contextFor } from '../operators/operator';
 import { openModelDocument } from '../state/document-actions';
 import { createEditorStore, currentDocument, isDirty, type EditorStore } from '../state/editor-store';
 import { selectKeys, beginKeyDrag, updateKeyDrag, commitKeyDrag } from '../state/key-actions';
@@ -200,5 +203,102 @@ describe('file service over the real host', () => {
     expect(await files.openPath(bogus)).toBe(false);
     expect(store.getState().notice?.text).toMatch(/Cannot open Bogus\.mdx/);
     expect(store.getState().file).toBeNull();
+  });
+});
+
+describe('data folder stack through the file service', () => {
+  let work: string;
+  let model: string;
+  let override: string;
+  let host: HostServices;
+  let store: EditorStore;
+  let files: FileService;
+  const capeFolder = ['doodads', 'cinematic', 'arthasillidanfight'];
+  /** Where cape 0000 resolved (null: not found). */
+  const cape0000 = () => Object.values(store.getState().capes).find((entry) => entry.gamePath.toLowerCase().endsWith('0000.mrf'))!;
+  const order = () => store.getState().dataFolders.map((folder) => folder.path);
+
+  beforeEach(async () => {
+    work = mkdtempSync(join(tmpdir(), 'morf-folders-'));
+    model = join(work, 'ArthasIllidanSample.mdx');
+    copyFileSync(sampleModel, model);
+    // A map's imports: one cape of its own, stacked over the game's data.
+    override = join(work, 'imports');
+    mkdirSync(join(override, ...capeFolder), { recursive: true });
+    copyFileSync(join(sampleData, ...capeFolder, 'arthascape0000.mrf'), join(override, ...capeFolder, 'arthascape0000.mrf'));
+    host = new HostServices({ runtime: 'web', appVersion: '0.0.0', configDirectory: join(work, 'config'), startupFiles: [model], sessionDataFolders: [override, sampleData], sampleDirectory: null, nativeDialogs: false, grantStartupFolders: true });
+    await host.start();
+    store = createEditorStore({ codec: modelCodec, host: inProcessClient(host) });
+    files = new FileService(store, createModelParser(null, modelCodec));
+    await files.openPath(model);
+    await files.refreshSettings();
+  });
+
+  afterEach(async () => {
+    await host.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('moves a folder down and up: the first folder holding a cape wins, capes and textures reload', async () => {
+    expect(order()).toEqual([override, sampleData]);
+    expect(cape0000().resolvedPath).toBe(join(override, ...capeFolder, 'arthascape0000.mrf'));
+    const generation = store.getState().textureGeneration;
+    expect(await files.moveDataFolder(override, 1)).toBe(true);
+    expect(order()).toEqual([sampleData, override]);
+    expect(host.dataFolders.statuses().map((folder) => folder.path)).toEqual([sampleData, override]);
+    expect(cape0000()).toMatchObject({ status: 'found', resolvedPath: join(sampleData, ...capeFolder, 'arthascape0000.mrf') });
+    expect(store.getState().textureGeneration).toBe(generation + 1);
+    expect(store.getState().notice).toMatchObject({ severity: 'info', text: `Data folder ${override} moved down (now 2 of 2)` });
+    expect(await files.moveDataFolder(override, -1)).toBe(true);
+    expect(order()).toEqual([override, sampleData]);
+    expect(cape0000().resolvedPath).toBe(join(override, ...capeFolder, 'arthascape0000.mrf'));
+    // Already at the top: nothing to do, nothing asked of the host.
+    expect(await files.moveDataFolder(override, -1)).toBe(false);
+    expect(store.getState().textureGeneration).toBe(generation + 2);
+  });
+
+  it('removes a folder: capes only it provided go missing, the others resolve through the rest', async () => {
+    expect(await files.removeDataFolder(sampleData)).toBe(true);
+    expect(order()).toEqual([override]);
+    const statuses = Object.values(store.getState().capes).map((entry) => `${entry.gamePath.slice(-8)} ${entry.status}`).sort();
+    expect(statuses).toEqual(['0000.mrf found', '0001.mrf missing', '0002.mrf missing', '0003.mrf missing', '0004.mrf missing', '0005.mrf missing']);
+    expect(await files.removeDataFolder(override)).toBe(true);
+    expect(order()).toEqual([]);
+    expect(cape0000().status).toBe('missing');
+  });
+
+  it('runs queued changes one after another, each from the order the previous one left', async () => {
+    const down = files.moveDataFolder(override, 1);
+    const up = files.moveDataFolder(override, -1);
+    expect(await Promise.all([down, up])).toEqual([true, true]);
+    expect(order()).toEqual([override, sampleData]);
+    expect(host.dataFolders.statuses().map((folder) => folder.path)).toEqual([override, sampleData]);
+  });
+
+  it('names the folder and the host’s reason when the list was out of date, and shows the current list', async () => {
+    host.removeDataFolder(override); // changed behind the editor's back (another window)
+    expect(order()).toEqual([override, sampleData]);
+    expect(await files.moveDataFolder(sampleData, -1)).toBe(false);
+    expect(store.getState().notice).toMatchObject({ severity: 'error', text: expect.stringMatching(/^Cannot move the data folder .*data: the new order must list every data folder exactly once \(the list had changed elsewhere/) });
+    expect(order()).toEqual([sampleData]);
+    store.setState({ dataFolders: [...store.getState().dataFolders, { ...store.getState().dataFolders[0]!, path: override }] });
+    expect(await files.removeDataFolder(override)).toBe(false);
+    expect(store.getState().notice).toMatchObject({ severity: 'error', text: `Cannot remove the data folder ${override}: not in the data folder stack (the list had changed elsewhere; it now shows the current folders)` });
+    expect(order()).toEqual([sampleData]);
+    expect(store.getState().loading).toBeNull();
+  });
+
+  it('offers Move Up, Move Down and Remove only where they apply', () => {
+    const operators = createOperatorRegistry(files);
+    const can = (id: string, properties: Record<string, string>) => operators.canRun(id, contextFor(store, 'screen', properties));
+    expect(can('wm.data_folder_move', { path: override, direction: 'up' })).toBe(false);
+    expect(can('wm.data_folder_move', { path: override, direction: 'down' })).toBe(true);
+    expect(can('wm.data_folder_move', { path: sampleData, direction: 'up' })).toBe(true);
+    expect(can('wm.data_folder_move', { path: sampleData, direction: 'down' })).toBe(false);
+    expect(can('wm.data_folder_remove', { path: sampleData })).toBe(true);
+    expect(can('wm.data_folder_remove', { path: join(work, 'elsewhere') })).toBe(false);
+    // Without a folder (the operator search) neither is offered.
+    expect(can('wm.data_folder_move', { direction: 'down' })).toBe(false);
+    expect(can('wm.data_folder_remove', {})).toBe(false);
   });
 });

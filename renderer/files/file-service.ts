@@ -4,7 +4,7 @@
  * unsaved-changes prompt and the reload prompt. The host moves bytes; the codec gives them
  * meaning; this module sequences the two and keeps the store's document state in step.
  */
-import { type FileIdentity, HostError } from '../../electron/contract';
+import { type DataFolderStatus, type FileIdentity, HostError } from '../../electron/contract';
 import { parseCape, loadLinkedCapes } from '../capes/cape-loader';
 import { closeDocument, markSaved, openModelDocument, openStandaloneCape } from '../state/document-actions';
 import { type EditorStore, type OpenFile, currentDocument, isDirty } from '../state/editor-store';
@@ -48,6 +48,8 @@ export class FileService {
   private readonly written = new Set<string>();
   /** Versions on disk the user chose not to reload. */
   private readonly acknowledged = new Set<string>();
+  /** The last queued data-folder change (they run one after another). */
+  private dataFolderChanges: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly store: EditorStore,
@@ -229,18 +231,84 @@ export class FileService {
   async openDataFolder(): Promise<boolean> {
     const path = await askPath(this.store, 'dataFolder');
     if (!path) return false;
-    try {
-      this.store.setState({ loading: { label: `Indexing ${baseName(path)}…`, progress: null } });
-      const dataFolders = await this.host.addDataFolder({ path, position: 0 });
-      this.store.setState((state) => ({ dataFolders, loading: null, textureGeneration: state.textureGeneration + 1 }));
-      await this.reloadCapes();
-      notify(this.store, `Data folder ${path} added`);
-      return true;
-    } catch (error) {
-      this.store.setState({ loading: null });
-      notify(this.store, `Cannot add the data folder: ${describe(error)}`, 'error');
-      return false;
-    }
+    return this.changeDataFolders({
+      working: `Indexing ${baseName(path)}…`,
+      failure: 'Cannot add the data folder',
+      listMayBeStale: false,
+      change: async () => ({ dataFolders: await this.host.addDataFolder({ path, position: 0 }), notice: `Data folder ${path} added` }),
+    });
+  }
+
+  /** Moves a data folder one place up (`-1`: searched earlier, wins over the folder above) or down (`1`) the stack. */
+  moveDataFolder(path: string, offset: -1 | 1): Promise<boolean> {
+    return this.changeDataFolders({
+      working: `Moving ${baseName(path)}…`,
+      failure: `Cannot move the data folder ${path}`,
+      listMayBeStale: true,
+      change: async () => {
+        // The order is computed when the change runs, after any change queued before it.
+        const paths = this.store.getState().dataFolders.map((folder) => folder.path);
+        const from = paths.indexOf(path);
+        const to = from + offset;
+        if (from < 0) throw new HostError('not-found', 'not in the data folder stack', path);
+        if (to < 0 || to >= paths.length) return null;
+        [paths[from], paths[to]] = [paths[to]!, paths[from]!];
+        return { dataFolders: await this.host.reorderDataFolders({ paths }), notice: `Data folder ${path} moved ${offset < 0 ? 'up' : 'down'} (now ${to + 1} of ${paths.length})` };
+      },
+    });
+  }
+
+  /** Removes a folder from the data folder stack (its files stay on disk); capes it provided resolve elsewhere or go missing. */
+  removeDataFolder(path: string): Promise<boolean> {
+    return this.changeDataFolders({
+      working: `Removing ${baseName(path)}…`,
+      failure: `Cannot remove the data folder ${path}`,
+      listMayBeStale: true,
+      change: async () => ({ dataFolders: await this.host.removeDataFolder({ path }), notice: `Data folder ${path} removed` }),
+    });
+  }
+
+  /**
+   * The data folder stack changed (here or on the host): shows it, reloads the textures and
+   * re-resolves every linked cape through it.
+   */
+  async applyDataFolders(dataFolders: DataFolderStatus[]): Promise<void> {
+    this.store.setState((state) => ({ dataFolders, textureGeneration: state.textureGeneration + 1 }));
+    await this.reloadCapes();
+  }
+
+  /**
+   * Runs data-folder changes one after another. `change` asks the host and returns the stack it
+   * answered with and the notice to show (null: nothing to do); the stack is then applied. On
+   * failure the host's reason is shown, and when the editor's list may have been out of date
+   * (a folder it names is gone) the current stack is fetched and applied.
+   */
+  private changeDataFolders(options: {
+    working: string;
+    failure: string;
+    listMayBeStale: boolean;
+    change(): Promise<{ dataFolders: DataFolderStatus[]; notice: string } | null>;
+  }): Promise<boolean> {
+    const run = async (): Promise<boolean> => {
+      try {
+        this.store.setState({ loading: { label: options.working, progress: null } });
+        const changed = await options.change();
+        this.store.setState({ loading: null });
+        if (!changed) return false;
+        await this.applyDataFolders(changed.dataFolders);
+        notify(this.store, changed.notice);
+        return true;
+      } catch (error) {
+        this.store.setState({ loading: null });
+        const stale = options.listMayBeStale && error instanceof HostError && (error.code === 'not-found' || error.code === 'invalid-argument');
+        notify(this.store, `${options.failure}: ${describe(error)}${stale ? ' (the list had changed elsewhere; it now shows the current folders)' : ''}`, 'error');
+        if (stale) await this.host.listDataFolders().then((dataFolders) => this.applyDataFolders(dataFolders), () => undefined);
+        return false;
+      }
+    };
+    const result = this.dataFolderChanges.then(run);
+    this.dataFolderChanges = result.catch(() => false);
+    return result;
   }
 
   /** Re-resolves every linked cape (data folders changed). */

@@ -7,7 +7,7 @@ import { redoDocument, undoDocument } from '../state/document-actions';
 import { canRedo, canUndo, redoLabel, undoLabel } from '../state/history';
 import { updateLayout } from '../state/session-actions';
 import { defineOperator, hasFile, notDragging, stateOf } from './define';
-import type { Operator } from './operator';
+import type { Operator, OperatorContext } from './operator';
 
 /** Shows the hovered area alone (the viewport when that area cannot be shown alone), or restores the layout. */
 const toggleMaximizedArea: Operator['execute'] = ({ store, area }) => {
@@ -53,7 +53,14 @@ export function editOperators(): Operator[] {
   ];
 }
 
-/** File operators (Ctrl+O, Ctrl+S, Save As, Revert, Open Data Folder, Close, Quit). */
+/** Where the data folder named by the `path` property sits in the stack (index -1: not in it, or no path). */
+function dataFolderPosition({ store, properties }: OperatorContext): { index: number; count: number } {
+  const folders = store.getState().dataFolders;
+  const index = typeof properties.path === 'string' ? folders.findIndex((folder) => folder.path === properties.path) : -1;
+  return { index, count: folders.length };
+}
+
+/** File operators (Ctrl+O, Ctrl+S, Save As, Revert, the data folder stack, Close, Quit). */
 export function fileOperators(files: FileService): Operator[] {
   return [
     defineOperator('wm.open', 'Open…', 'Open a model (.mdx, .mdl) or a cape (.mrf)', async () => void (await files.open())),
@@ -61,6 +68,23 @@ export function fileOperators(files: FileService): Operator[] {
     defineOperator('wm.save_as', 'Save As…', 'Save the file under a new name, in the same format', async () => void (await files.saveAs()), hasFile),
     defineOperator('wm.revert', 'Revert', 'Reload the file from disk, dropping unsaved changes', async () => void (await files.revert()), (context) => stateOf(context).file?.path != null),
     defineOperator('wm.open_data_folder', 'Open Data Folder…', 'Add a folder extracted from the game (or a map’s imports) to resolve game paths', async () => void (await files.openDataFolder())),
+    defineOperator(
+      'wm.data_folder_move',
+      'Move Data Folder',
+      'Move the data folder up (searched before the folders below it: its files win) or down the stack',
+      async ({ properties }) => void (await files.moveDataFolder(String(properties.path), properties.direction === 'up' ? -1 : 1)),
+      (context) => {
+        const { index, count } = dataFolderPosition(context);
+        return context.properties.direction === 'up' ? index > 0 : context.properties.direction === 'down' && index >= 0 && index < count - 1;
+      },
+    ),
+    defineOperator(
+      'wm.data_folder_remove',
+      'Remove Data Folder',
+      'Take the folder out of the data folder stack (its files stay on disk); the capes resolve again without it',
+      async ({ properties }) => void (await files.removeDataFolder(String(properties.path))),
+      (context) => dataFolderPosition(context).index >= 0,
+    ),
     defineOperator('wm.reload_capes', 'Reload Capes', 'Resolve and read every linked cape again', async () => void (await files.reloadCapes()), hasFile),
     defineOperator('wm.close', 'Close', 'Close the file (asks to save unsaved changes)', async () => void (await files.close()), hasFile),
     defineOperator('wm.quit', 'Quit', 'Close the window (asks to save unsaved changes)', async ({ store }) => {

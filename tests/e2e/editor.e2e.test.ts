@@ -4,7 +4,9 @@
  *    framed facing its broad side over the grid floor, its texture legible from both sides;
  *  - the sample cinematic: six links found, a cape on screen at 20,000 ms and none at 23,000 ms,
  *    the show key of link 0001 dragged +500 ms, undo, redo, save — and the saved model read back
- *    with `morf inspect --json`: the frame moved, every byte outside the EVTS chunk unchanged.
+ *    with `morf inspect --json`: the frame moved, every byte outside the EVTS chunk unchanged;
+ *  - the data folder menu: a map's imports stacked over the game's data moved down and the game's
+ *    data removed, the capes resolving again after each change.
  * Screenshots are kept in test-output/e2e/. Skips with a clear message when no Chromium is found
  * (a failure under CI=true).
  */
@@ -269,6 +271,41 @@ describe.skipIf(skipReason !== null)('the editor in Chromium through the browser
         }
         expect(Buffer.from(after[index]!.bytes).equals(Buffer.from(before[index]!.bytes)), `chunk ${before[index]!.tag} unchanged`).toBe(true);
       }
+      await page.close();
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+  it.skipIf(!existsSync(sampleModel))('reorders and removes data folders from the top bar, the capes resolving again', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'morf-e2e-folders-'));
+    // A map's imports whose cape 0000 is broken: while they come first, that cape cannot be read.
+    const imports = join(work, 'imports');
+    const capeFolder = join(imports, 'doodads', 'cinematic', 'arthasillidanfight');
+    mkdirSync(capeFolder, { recursive: true });
+    writeFileSync(join(capeFolder, 'arthascape0000.mrf'), 'not a cape');
+    const shell = await startWebShell(['--data', imports, '--data', sampleData, sampleModel]);
+    shells.push(shell);
+    try {
+      const page = await openEditor(browser, shell.url);
+      const statuses = async () => (await snapshot(page)).links.map((link) => link.status).join(',');
+      await expect.poll(statuses, { timeout: 20_000 }).toBe('unreadable,found,found,found,found,found');
+      await page.locator('.data-folders-button').dispatchEvent('pointerdown');
+      const rows = page.getByTestId('data-folder-row');
+      const rowTexts = () => rows.allTextContents();
+      await expect.poll(rowTexts).toEqual([expect.stringContaining(`1. ${imports}`), expect.stringContaining(`2. ${sampleData}`)]);
+      await expect(rows.nth(0).getByRole('button', { name: 'Move Up' }).isDisabled()).resolves.toBe(true);
+      await screenshot(page, 'data-folders-menu');
+
+      await rows.nth(0).getByRole('button', { name: 'Move Down' }).click();
+      await expect.poll(rowTexts).toEqual([expect.stringContaining(`1. ${sampleData}`), expect.stringContaining(`2. ${imports}`)]);
+      await expect.poll(statuses).toBe('found,found,found,found,found,found');
+      await screenshot(page, 'data-folders-moved');
+
+      await rows.nth(0).getByRole('button', { name: 'Remove' }).click();
+      await expect.poll(rowTexts).toEqual([expect.stringContaining(`1. ${imports}`)]);
+      await expect.poll(statuses).toBe('unreadable,missing,missing,missing,missing,missing');
+      await expect(page.locator('.data-folders-button').textContent()).resolves.toBe('1/1 data folder');
+      await screenshot(page, 'data-folders-removed');
       await page.close();
     } finally {
       rmSync(work, { recursive: true, force: true });

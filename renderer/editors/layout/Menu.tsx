@@ -1,13 +1,24 @@
 /**
  * Drop-down and context menus. Items run operators (label and shortcut from the registry and the
- * keymap, greyed out when the poll fails) or plain actions; headings and notes only inform. A menu
- * closes on a click outside, on Esc, and after an item ran.
+ * keymap, greyed out when the poll fails) or plain actions; headings and notes inform (a note may
+ * carry small operator buttons, which keep the menu open). A menu closes on a click outside, on
+ * Esc, and after an item ran.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useApp } from '../../app/editor-context';
+import { Icon, type IconName } from '../../app/Icon';
 import { displayChord } from '../../operators/keymap';
 import { type OperatorProperties, contextFor } from '../../operators/operator';
 import type { AreaKind } from '../../state/editor-store';
+
+/** A small icon button at the end of a note row, running an operator (greyed out when its poll fails). */
+export interface MenuRowButton {
+  id: string;
+  icon: IconName;
+  /** The button's name (tooltip and accessible label). */
+  label: string;
+  properties?: OperatorProperties;
+}
 
 /** One entry of a menu. */
 export type MenuEntry =
@@ -15,8 +26,11 @@ export type MenuEntry =
   | { kind: 'action'; label: string; run(): void; checked?: boolean; shortcut?: string; hint?: string }
   | { kind: 'separator' }
   | { kind: 'heading'; label: string }
-  /** A line of information that runs nothing (its detail right-aligned, its hint in the status bar). */
-  | { kind: 'note'; label: string; detail?: string; hint?: string };
+  /**
+   * A line of information (its detail right-aligned, its hint in the status bar) that runs
+   * nothing itself; its `buttons` run operators on what it shows and leave the menu open.
+   */
+  | { kind: 'note'; label: string; detail?: string; hint?: string; buttons?: readonly MenuRowButton[]; testId?: string };
 
 /** A menu floating at a screen position. */
 export function MenuPopup({ entries, x, y, area = 'screen', onClose }: { entries: readonly MenuEntry[]; x: number; y: number; area?: AreaKind; onClose(): void }) {
@@ -57,9 +71,27 @@ export function MenuPopup({ entries, x, y, area = 'screen', onClose }: { entries
         if (entry.kind === 'heading') return <div key={index} className="menu-heading">{entry.label}</div>;
         if (entry.kind === 'note') {
           return (
-            <div key={index} className="menu-item menu-note" data-hint={entry.hint ?? entry.label}>
+            <div key={index} className={`menu-item menu-note${entry.buttons ? ' with-buttons' : ''}`} data-hint={entry.hint ?? entry.label} data-testid={entry.testId}>
               <span className="label">{entry.label}</span>
               {entry.detail ? <span className="shortcut">{entry.detail}</span> : null}
+              {entry.buttons?.map((button) => {
+                const context = contextFor(store, area, button.properties ?? {});
+                const operator = operators.get(button.id);
+                return (
+                  <button
+                    key={button.label}
+                    className="menu-row-button"
+                    disabled={!operators.canRun(button.id, context)}
+                    title={button.label}
+                    aria-label={button.label}
+                    data-hint={operator ? `${button.label}: ${operator.description}` : button.label}
+                    data-operator={button.id}
+                    onClick={() => operators.run(button.id, context)}
+                  >
+                    <Icon name={button.icon} size={12} />
+                  </button>
+                );
+              })}
             </div>
           );
         }

@@ -1,6 +1,7 @@
 /**
  * The window's top bar: the menus (File, Edit, View, Playback, Help), the file name with the
- * unsaved-changes dot, and the data folders.
+ * unsaved-changes dot, and the data folder menu (the stack in order, each folder with Move Up,
+ * Move Down and Remove; Open Data Folder…).
  */
 import { useState } from 'react';
 import { useApp, useEditor } from '../../app/editor-context';
@@ -85,6 +86,11 @@ function useMenus(): Record<string, MenuEntry[]> {
   };
 }
 
+/** "1 file", "7 files". */
+function filesText(count: number): string {
+  return `${count} file${count === 1 ? '' : 's'}`;
+}
+
 /** The bar. */
 export function TopBar() {
   const menus = useMenus();
@@ -145,9 +151,15 @@ export function TopBar() {
             ...dataFolders.map(
               (folder, index): MenuEntry => ({
                 kind: 'note',
-                label: `${index + 1}. ${folder.path}${folder.transient ? ' (sample)' : ''}`,
-                detail: folder.state === 'ready' ? `${folder.fileCount} files` : folder.state,
-                hint: folder.error ?? `${folder.fileCount} files indexed in ${Math.round(folder.indexMs)} ms`,
+                label: `${index + 1}. ${folder.path}${folder.transient ? ' (this session)' : ''}`,
+                detail: folder.state === 'ready' ? filesText(folder.fileCount) : folder.state,
+                hint: folder.error ?? `${filesText(folder.fileCount)} indexed in ${Math.round(folder.indexMs)} ms${folder.transient ? ', for this session only (not kept in the settings)' : ''}`,
+                testId: 'data-folder-row',
+                buttons: [
+                  { id: 'wm.data_folder_move', icon: 'up', label: 'Move Up', properties: { path: folder.path, direction: 'up' } },
+                  { id: 'wm.data_folder_move', icon: 'down', label: 'Move Down', properties: { path: folder.path, direction: 'down' } },
+                  { id: 'wm.data_folder_remove', icon: 'close', label: 'Remove', properties: { path: folder.path } },
+                ],
               }),
             ),
             { kind: 'separator' },
