@@ -17,13 +17,17 @@ export const appIndexUrl = `${appOrigin}/index.html`;
 
 /** Register the scheme as standard and secure; must run before the app is ready. */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: appScheme, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
+  protocol.registerSchemesAsPrivileged([
+    { scheme: appScheme, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+  ]);
 }
 
 /** Answer one request for the app scheme from `rendererDirectory`. */
 export async function serveAppRequest(rendererDirectory: string, url: string, method: string): Promise<Response> {
-  const notFound = () => new Response('not found', { status: 404, headers: { ...securityHeaders, 'Content-Type': 'text/plain' } });
-  if (method !== 'GET' && method !== 'HEAD') return new Response('method not allowed', { status: 405, headers: { ...securityHeaders } });
+  const notFound = () =>
+    new Response('not found', { status: 404, headers: { ...securityHeaders, 'Content-Type': 'text/plain' } });
+  if (method !== 'GET' && method !== 'HEAD')
+    return new Response('method not allowed', { status: 405, headers: { ...securityHeaders } });
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -19,7 +19,8 @@ const mock = vi.hoisted(() => {
     listeners: new Map<string, (event: unknown, ...args: unknown[]) => void>(),
     headersListener: null as null | ((details: unknown, callback: (response: unknown) => void) => void),
     requestListener: null as null | ((details: unknown, callback: (response: unknown) => void) => void),
-    permissionHandler: null as null | ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void),
+    permissionHandler: null as
+      null | ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void),
     permissionCheck: null as null | (() => boolean),
     protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
     privileged: [] as unknown[],
@@ -82,7 +83,12 @@ const mock = vi.hoisted(() => {
     focus() {}
     restore() {}
     close() {
-      const event = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
+      const event = {
+        defaultPrevented: false,
+        preventDefault() {
+          this.defaultPrevented = true;
+        },
+      };
       this.emit('close', event);
       return event.defaultPrevented;
     }
@@ -91,9 +97,11 @@ const mock = vi.hoisted(() => {
     app,
     BrowserWindow,
     ipcMain: {
-      handle: (channel: string, handler: (event: unknown, ...args: unknown[]) => unknown) => state.handlers.set(channel, handler),
+      handle: (channel: string, handler: (event: unknown, ...args: unknown[]) => unknown) =>
+        state.handlers.set(channel, handler),
       removeHandler: (channel: string) => state.handlers.delete(channel),
-      on: (channel: string, listener: (event: unknown, ...args: unknown[]) => void) => state.listeners.set(channel, listener),
+      on: (channel: string, listener: (event: unknown, ...args: unknown[]) => void) =>
+        state.listeners.set(channel, listener),
     },
     session: {
       defaultSession: {
@@ -108,10 +116,17 @@ const mock = vi.hoisted(() => {
     },
     protocol: {
       registerSchemesAsPrivileged: (schemes: unknown[]) => state.privileged.push(...schemes),
-      handle: (scheme: string, handler: (request: Request) => Promise<Response>) => state.protocolHandlers.set(scheme, handler),
+      handle: (scheme: string, handler: (request: Request) => Promise<Response>) =>
+        state.protocolHandlers.set(scheme, handler),
     },
-    Menu: { buildFromTemplate: (template: unknown) => template, setApplicationMenu: (menu: unknown) => (state.menuTemplate = menu) },
-    dialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }), showSaveDialog: async () => ({ canceled: true }) },
+    Menu: {
+      buildFromTemplate: (template: unknown) => template,
+      setApplicationMenu: (menu: unknown) => (state.menuTemplate = menu),
+    },
+    dialog: {
+      showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
+      showSaveDialog: async () => ({ canceled: true }),
+    },
     shell: { showItemInFolder: () => undefined },
     screen: { getDisplayMatching: () => ({ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }) },
   };
@@ -135,7 +150,11 @@ beforeAll(async () => {
   model = join(base, 'models', 'Cinematic.mdx');
   other = join(base, 'elsewhere', 'secret.txt');
   dropped = join(base, 'dropped', 'Cape.mrf');
-  for (const [path, content] of [[model, 'MDLX model'], [other, 'secret'], [dropped, 'cape']] as const) {
+  for (const [path, content] of [
+    [model, 'MDLX model'],
+    [other, 'secret'],
+    [dropped, 'cape'],
+  ] as const) {
     mkdirSync(join(path, '..'), { recursive: true });
     writeFileSync(path, content);
   }
@@ -152,24 +171,43 @@ afterAll(() => {
 });
 
 const trustedEvent = () => ({ sender: window.webContents, senderFrame: window.webContents.mainFrame });
-const invoke = (name: string, args: unknown, event: unknown = trustedEvent()) => mock.state.handlers.get(ipcChannel(name as never))!(event, args) as Promise<WireResult<any>>;
-const events = () => window.webContents.sent.filter((entry: unknown[]) => entry[0] === eventChannel).map((entry: unknown[]) => entry[1]);
+const invoke = (name: string, args: unknown, event: unknown = trustedEvent()) =>
+  mock.state.handlers.get(ipcChannel(name as never))!(event, args) as Promise<WireResult<any>>;
+const events = () =>
+  window.webContents.sent.filter((entry: unknown[]) => entry[0] === eventChannel).map((entry: unknown[]) => entry[1]);
 
 describe('Electron main window', () => {
   it('creates the window with isolation, sandbox and web security on and Node off', () => {
     const preferences = window.options.webPreferences;
-    expect(preferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInWorker: false, webSecurity: true, allowRunningInsecureContent: false, webviewTag: false, disableBlinkFeatures: 'Auxclick' });
+    expect(preferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      disableBlinkFeatures: 'Auxclick',
+    });
     expect(preferences.preload).toBe(join(process.cwd(), 'out', 'preload', 'preload.cjs'));
   });
 
   it('loads the renderer from the app scheme, never file:// or the network', () => {
     expect(window.loadedUrl).toBe('morf-app://app/index.html');
-    expect(mock.state.privileged).toEqual([expect.objectContaining({ scheme: 'morf-app', privileges: expect.objectContaining({ standard: true, secure: true }) })]);
+    expect(mock.state.privileged).toEqual([
+      expect.objectContaining({
+        scheme: 'morf-app',
+        privileges: expect.objectContaining({ standard: true, secure: true }),
+      }),
+    ]);
   });
 
   it('sets the CSP on every response, replacing any other', () => {
     let response: any = null;
-    mock.state.headersListener!({ url: 'morf-app://app/index.html', responseHeaders: { 'content-security-policy': ["default-src *"] } }, (value) => (response = value));
+    mock.state.headersListener!(
+      { url: 'morf-app://app/index.html', responseHeaders: { 'content-security-policy': ['default-src *'] } },
+      (value) => (response = value),
+    );
     expect(response.responseHeaders['Content-Security-Policy']).toEqual([contentSecurityPolicy]);
     expect(response.responseHeaders['content-security-policy']).toBeUndefined();
     expect(contentSecurityPolicy).toMatch(/default-src 'self'/);
@@ -190,7 +228,12 @@ describe('Electron main window', () => {
 
   it('blocks navigation away from the app and every new window', () => {
     const navigate = (url: string) => {
-      const event = { prevented: false, preventDefault() { this.prevented = true; } };
+      const event = {
+        prevented: false,
+        preventDefault() {
+          this.prevented = true;
+        },
+      };
       window.webContents.emit('will-navigate', event, url);
       return event.prevented;
     };
@@ -202,7 +245,8 @@ describe('Electron main window', () => {
 
   it('denies every permission request', () => {
     const answers: boolean[] = [];
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read']) mock.state.permissionHandler!(window.webContents, permission, (granted) => answers.push(granted));
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read'])
+      mock.state.permissionHandler!(window.webContents, permission, (granted) => answers.push(granted));
     expect(answers).toEqual([false, false, false, false]);
     expect(mock.state.permissionCheck!()).toBe(false);
   });
@@ -233,7 +277,10 @@ describe('Electron IPC', () => {
 
   it('answers the startup request and opens the command-line file as bytes', async () => {
     const startup = await invoke('getStartup', {});
-    expect(startup).toMatchObject({ ok: true, value: { runtime: 'electron', nativeDialogs: true, openFiles: [model], isSample: false } });
+    expect(startup).toMatchObject({
+      ok: true,
+      value: { runtime: 'electron', nativeDialogs: true, openFiles: [model], isSample: false },
+    });
     const opened = await invoke('openFile', { path: model });
     expect(opened.ok).toBe(true);
     expect(opened.ok && opened.value.bytes).toBeInstanceOf(ArrayBuffer);
@@ -242,10 +289,19 @@ describe('Electron IPC', () => {
 
   it('validates every argument', async () => {
     expect(await invoke('openFile', { path: 5 })).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
-    expect(await invoke('openFile', { path: model, extra: true })).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
-    expect(await invoke('saveFile', { path: model, bytes: 'text', expected: null, force: true })).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
+    expect(await invoke('openFile', { path: model, extra: true })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-argument' },
+    });
+    expect(await invoke('saveFile', { path: model, bytes: 'text', expected: null, force: true })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-argument' },
+    });
     expect(await invoke('openFile', { path: other })).toMatchObject({ ok: false, error: { code: 'denied' } });
-    expect(await invoke('openFile', { path: `${join(base, 'models')}/../elsewhere/secret.txt` })).toMatchObject({ ok: false, error: { code: 'denied' } });
+    expect(await invoke('openFile', { path: `${join(base, 'models')}/../elsewhere/secret.txt` })).toMatchObject({
+      ok: false,
+      error: { code: 'denied' },
+    });
   });
 
   it('refuses messages from any sender but the main window’s own page', async () => {
@@ -253,12 +309,21 @@ describe('Electron IPC', () => {
     const foreignWindow = { sender: otherContents, senderFrame: otherContents.mainFrame };
     const subFrame = { sender: window.webContents, senderFrame: { url: 'morf-app://app/index.html' } };
     const foreignPage = { sender: window.webContents, senderFrame: window.webContents.mainFrame };
-    expect(await invoke('openFile', { path: model }, foreignWindow)).toMatchObject({ ok: false, error: { code: 'denied' } });
+    expect(await invoke('openFile', { path: model }, foreignWindow)).toMatchObject({
+      ok: false,
+      error: { code: 'denied' },
+    });
     expect(await invoke('openFile', { path: model }, subFrame)).toMatchObject({ ok: false, error: { code: 'denied' } });
-    expect(await invoke('openFile', { path: model }, { sender: window.webContents, senderFrame: null })).toMatchObject({ ok: false, error: { code: 'denied' } });
+    expect(await invoke('openFile', { path: model }, { sender: window.webContents, senderFrame: null })).toMatchObject({
+      ok: false,
+      error: { code: 'denied' },
+    });
     window.webContents.mainFrame.url = 'https://evil.example/';
     try {
-      expect(await invoke('openFile', { path: model }, foreignPage)).toMatchObject({ ok: false, error: { code: 'denied' } });
+      expect(await invoke('openFile', { path: model }, foreignPage)).toMatchObject({
+        ok: false,
+        error: { code: 'denied' },
+      });
     } finally {
       window.webContents.mainFrame.url = 'morf-app://app/index.html';
     }
@@ -277,7 +342,10 @@ describe('Electron IPC', () => {
 
   it('hands a second launch’s file to the running window', async () => {
     mock.electron.app.emit('second-instance', {}, [process.execPath, '.', other], base);
-    await vi.waitFor(() => expect(events()).toContainEqual({ type: 'openFile', path: other, source: 'second-instance' }), { timeout: 5000 });
+    await vi.waitFor(
+      () => expect(events()).toContainEqual({ type: 'openFile', path: other, source: 'second-instance' }),
+      { timeout: 5000 },
+    );
   });
 });
 
@@ -285,14 +353,18 @@ describe('Electron menus and close', () => {
   it('sends menu commands to the renderer as operator ids', () => {
     const file = mock.state.menuTemplate.find((menu: any) => menu.label === 'File');
     const labels = file.submenu.map((item: any) => item.label ?? item.type);
-    expect(labels).toEqual(expect.arrayContaining(['Open…', 'Open Data Folder…', 'Open Recent', 'Save', 'Save As…', 'Revert']));
+    expect(labels).toEqual(
+      expect.arrayContaining(['Open…', 'Open Data Folder…', 'Open Recent', 'Save', 'Save As…', 'Revert']),
+    );
     const save = file.submenu.find((item: any) => item.label === 'Save');
     expect(save).toMatchObject({ accelerator: 'CmdOrCtrl+S', registerAccelerator: false });
     save.click();
     expect(events()).toContainEqual({ type: 'menuCommand', operatorId: 'wm.save' });
     const recent = file.submenu.find((item: any) => item.label === 'Open Recent');
     expect(recent.submenu.map((item: any) => item.sublabel)).toContain(model);
-    expect(mock.state.menuTemplate.map((menu: any) => menu.label)).toEqual(expect.arrayContaining(['File', 'Edit', 'View', 'Playback', 'Help']));
+    expect(mock.state.menuTemplate.map((menu: any) => menu.label)).toEqual(
+      expect.arrayContaining(['File', 'Edit', 'View', 'Playback', 'Help']),
+    );
   });
 
   it('asks the renderer before closing with unsaved changes, and closes once confirmed', async () => {
@@ -305,4 +377,3 @@ describe('Electron menus and close', () => {
     expect(window.close()).toBe(false);
   });
 });
-

@@ -36,8 +36,12 @@ export function appPaths(mainDirectory: string): AppPaths {
   };
 }
 
-/** The files and folders named on a command line (skipping the executable, the app path in development, and switches). */
-export function commandLineFiles(argv: readonly string[], cwd: string): Promise<{ files: string[]; folders: string[]; missing: string[] }> {
+/** The files and folders named on a command line (skipping the executable, the app path in development, and switches).
+ * */
+export function commandLineFiles(
+  argv: readonly string[],
+  cwd: string,
+): Promise<{ files: string[]; folders: string[]; missing: string[] }> {
   return classifyArguments(argv.slice(app.isPackaged ? 1 : 2), cwd);
 }
 
@@ -93,7 +97,15 @@ export async function runMain(mainDirectory: string): Promise<boolean> {
   hardenSession(session.defaultSession, allowedOrigins);
   handleAppScheme(paths.renderer);
   const contents = () => (window && !window.isDestroyed() ? window.webContents : null);
-  registerOperations(ipcMain, createHandlers(host, electronShellOperations(() => window, host.guard, windowState)), contents, allowedOrigins);
+  registerOperations(
+    ipcMain,
+    createHandlers(
+      host,
+      electronShellOperations(() => window, host.guard, windowState),
+    ),
+    contents,
+    allowedOrigins,
+  );
   registerDrops(ipcMain, contents, allowedOrigins, isAbsolute, (path) => void host.handOver(path, 'drop'));
   installMenu(host.settings.recentFiles, menuActions, !app.isPackaged);
 

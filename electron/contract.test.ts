@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Validator } from './contract';
-import { HostError, fromWire, isOperationName, operationArguments, operationNames, toWireError, validateArguments } from './contract';
+import {
+  HostError,
+  fromWire,
+  isOperationName,
+  operationArguments,
+  operationNames,
+  toWireError,
+  validateArguments,
+} from './contract';
 
 const identity = { path: '/tmp/a.mdx', size: 3, mtimeMs: 1, sha256: 'a'.repeat(64) };
 
@@ -10,14 +18,20 @@ describe('host contract validation', () => {
     for (const name of operationNames) {
       expect(typeof operationArguments[name]).toBe('object');
       for (const [argument, validator] of Object.entries(operationArguments[name]) as [string, Validator<unknown>][]) {
-        for (const value of [undefined, Symbol('not an argument')]) expect(() => validator(value, argument), `${name}.${argument}`).toThrow(HostError);
+        for (const value of [undefined, Symbol('not an argument')])
+          expect(() => validator(value, argument), `${name}.${argument}`).toThrow(HostError);
       }
     }
   });
 
   it('accepts well-formed arguments and returns them', () => {
     const bytes = new ArrayBuffer(3);
-    expect(validateArguments('saveFile', { path: '/x/a.mdx', bytes, expected: identity, force: false })).toEqual({ path: '/x/a.mdx', bytes, expected: identity, force: false });
+    expect(validateArguments('saveFile', { path: '/x/a.mdx', bytes, expected: identity, force: false })).toEqual({
+      path: '/x/a.mdx',
+      bytes,
+      expected: identity,
+      force: false,
+    });
     expect(validateArguments('getStartup', undefined)).toEqual({});
     expect(validateArguments('listDirectory', { path: null })).toEqual({ path: null });
   });
@@ -30,15 +44,27 @@ describe('host contract validation', () => {
     ['openFile', { path: '/a', extra: 1 }, /unknown argument "extra"/],
     ['openFile', [], /must be an object/],
     ['saveFile', { path: '/a', bytes: [1, 2], expected: null, force: false }, /ArrayBuffer/],
-    ['saveFile', { path: '/a', bytes: new ArrayBuffer(1), expected: { ...identity, sha256: 'x' }, force: false }, /SHA-256/],
-    ['saveFile', { path: '/a', bytes: new ArrayBuffer(1), expected: { ...identity, extra: 1 }, force: false }, /exactly/],
+    [
+      'saveFile',
+      { path: '/a', bytes: new ArrayBuffer(1), expected: { ...identity, sha256: 'x' }, force: false },
+      /SHA-256/,
+    ],
+    [
+      'saveFile',
+      { path: '/a', bytes: new ArrayBuffer(1), expected: { ...identity, extra: 1 }, force: false },
+      /exactly/,
+    ],
     ['readGamePath', { gamePath: '..\\secret.txt', kind: 'any' }, /without "\.\."/],
     ['readGamePath', { gamePath: 'C:\\Windows\\win.ini', kind: 'any' }, /relative game path/],
     ['readGamePath', { gamePath: 'a.mrf', kind: 'everything' }, /one of/],
     ['listDataFiles', { kind: 'any', prefix: '', limit: 0 }, /integer from 1/],
     ['setSessionValue', { key: '__proto__', value: 1 }, /dotted words/],
     ['setSessionValue', { key: 'a.b', value: Number.NaN }, /non-finite/],
-    ['writeRecovery', { id: '../x', documentPath: null, displayName: 'x', bytes: new ArrayBuffer(0) }, /lower-case letters/],
+    [
+      'writeRecovery',
+      { id: '../x', documentPath: null, displayName: 'x', bytes: new ArrayBuffer(0) },
+      /lower-case letters/,
+    ],
   ] as const)('refuses %s with %j', (name, args, message) => {
     expect(() => validateArguments(name, args)).toThrow(message);
     try {

@@ -84,7 +84,11 @@ export interface DataFileEntry {
 /** Result of resolving a game path through the data folders. */
 export type GamePathResolution =
   | { status: 'found'; gamePath: string; entry: DataFileEntry }
-  | { status: 'missing'; gamePath: string; /** Spellings looked for (e.g. with each texture extension). */ tried: string[] };
+  | {
+      status: 'missing';
+      gamePath: string;
+      /** Spellings looked for (e.g. with each texture extension). */ tried: string[];
+    };
 
 /** Result of reading a game path through the data folders. */
 export type GamePathRead =
@@ -164,7 +168,8 @@ export interface RecoveryEntry {
 export interface StartupRequest {
   runtime: 'electron' | 'web';
   platform: 'win32' | 'darwin' | 'linux' | 'other';
-  /** Whether showOpenDialog/showSaveDialog/revealPath exist (false in the browser shell: use the in-app file browser). */
+  /** Whether showOpenDialog/showSaveDialog/revealPath exist (false in the browser shell: use the in-app file browser).
+   * */
   nativeDialogs: boolean;
   /** Files to open, in order (command line, OS file association); already granted. */
   openFiles: string[];
@@ -179,14 +184,34 @@ export interface StartupRequest {
 
 /** Events the host pushes to the renderer. */
 export type HostEvent =
-  | { type: 'fileChanged'; path: string; /** Null when the file was deleted or renamed away. */ identity: FileIdentity | null }
+  | {
+      type: 'fileChanged';
+      path: string;
+      /** Null when the file was deleted or renamed away. */
+      identity: FileIdentity | null;
+    }
   | { type: 'openFile'; path: string; source: 'command-line' | 'second-instance' | 'drop' | 'os' | 'recent' }
-  | { type: 'menuCommand'; /** The renderer operator to run, e.g. 'wm.open', 'ed.undo'. */ operatorId: string }
-  | { type: 'dataFoldersChanged'; folders: DataFolderStatus[]; /** Game paths (lower case, backslashes) added, removed or changed; empty after a reindex. */ changedGamePaths: string[] }
+  | {
+      type: 'menuCommand';
+      /** The renderer operator to run, e.g. 'wm.open', 'ed.undo'. */
+      operatorId: string;
+    }
+  | {
+      type: 'dataFoldersChanged';
+      folders: DataFolderStatus[];
+      /** Game paths (lower case, backslashes) added, removed or changed; empty after a reindex. */
+      changedGamePaths: string[];
+    }
   | { type: 'closeRequested' };
 
 /** Event names, for validation and switch exhaustiveness. */
-export const hostEventTypes: readonly HostEvent['type'][] = ['fileChanged', 'openFile', 'menuCommand', 'dataFoldersChanged', 'closeRequested'];
+export const hostEventTypes: readonly HostEvent['type'][] = [
+  'fileChanged',
+  'openFile',
+  'menuCommand',
+  'dataFoldersChanged',
+  'closeRequested',
+];
 
 /** Size limits shared by both sides. */
 export const limits = {
@@ -222,18 +247,26 @@ export interface HostOperations {
    * Atomically overwrite an opened file. Refused with `status: 'conflict'` when the file on disk no
    * longer matches `expected` (unless `force`). Keeps `FILE.bak` of the original on the first save.
    */
-  saveFile: { args: { path: string; bytes: ArrayBuffer; expected: FileIdentity | null; force: boolean }; result: SaveResult };
-  /** Atomically write to a new path (chosen through showSaveDialog or inside a granted directory); starts watching it. */
+  saveFile: {
+    args: { path: string; bytes: ArrayBuffer; expected: FileIdentity | null; force: boolean };
+    result: SaveResult;
+  };
+  /** Atomically write to a new path (chosen through showSaveDialog or inside a granted directory); starts watching it.
+   * */
   saveFileAs: { args: { path: string; bytes: ArrayBuffer }; result: SaveResult };
   /** Stop watching a file the renderer closed. */
   closeFile: { args: { path: string }; result: null };
 
-  /** Resolve a game path through the data folders (case-insensitive, either slash, textures with or without extension). */
+  /** Resolve a game path through the data folders (case-insensitive, either slash, textures with or without extension).
+   * */
   resolveGamePath: { args: { gamePath: string; kind: DataFileKind }; result: GamePathResolution };
   /** Resolve and read a game path through the data folders. */
   readGamePath: { args: { gamePath: string; kind: DataFileKind }; result: GamePathRead };
   /** List data-folder files of a kind (the winning entry of each game path), optionally under a game-path prefix. */
-  listDataFiles: { args: { kind: DataFileKind; prefix: string; limit: number }; result: { files: DataFileEntry[]; total: number; truncated: boolean } };
+  listDataFiles: {
+    args: { kind: DataFileKind; prefix: string; limit: number };
+    result: { files: DataFileEntry[]; total: number; truncated: boolean };
+  };
   /** The data folder stack with each folder's index state. */
   listDataFolders: { args: NoArgs; result: DataFolderStatus[] };
   /** Add a granted directory to the stack at `position` (0 = first, highest priority; -1 = last). */
@@ -251,7 +284,10 @@ export interface HostOperations {
   clearRecentFiles: { args: NoArgs; result: null };
 
   /** Write (replace) the recovery file of a document with its current unsaved bytes. */
-  writeRecovery: { args: { id: string; documentPath: string | null; displayName: string; bytes: ArrayBuffer }; result: RecoveryEntry };
+  writeRecovery: {
+    args: { id: string; documentPath: string | null; displayName: string; bytes: ArrayBuffer };
+    result: RecoveryEntry;
+  };
   /** Every recovery file, newest first. */
   listRecovery: { args: NoArgs; result: RecoveryEntry[] };
   /** A recovery file's bytes. */
@@ -265,9 +301,15 @@ export interface HostOperations {
   listRoots: { args: NoArgs; result: GrantedRoot[] };
 
   /** Native open dialog (Electron only; check StartupRequest.nativeDialogs). The chosen paths are granted. */
-  showOpenDialog: { args: { purpose: 'model' | 'mrf' | 'any' | 'data-folder'; multiple: boolean }; result: { canceled: boolean; paths: string[] } };
+  showOpenDialog: {
+    args: { purpose: 'model' | 'mrf' | 'any' | 'data-folder'; multiple: boolean };
+    result: { canceled: boolean; paths: string[] };
+  };
   /** Native save dialog (Electron only). The chosen path is granted for writing. */
-  showSaveDialog: { args: { defaultPath: string | null; purpose: 'model' | 'mrf' | 'any' }; result: { canceled: boolean; path: string | null } };
+  showSaveDialog: {
+    args: { defaultPath: string | null; purpose: 'model' | 'mrf' | 'any' };
+    result: { canceled: boolean; path: string | null };
+  };
   /** Show a granted file in the system's file manager (Electron only). */
   revealPath: { args: { path: string }; result: null };
 
@@ -293,7 +335,10 @@ export const filePath: Validator<string> = text(limits.pathLength);
 export const gamePath: Validator<string> = (value, name) => {
   const path = text(1024)(value, name);
   if (/^[\\/]|^[a-zA-Z]:/.test(path) || path.split(/[\\/]/).some((part) => part === '..')) {
-    throw new HostError('invalid-argument', `argument "${name}" must be a relative game path without ".." (got "${path}")`);
+    throw new HostError(
+      'invalid-argument',
+      `argument "${name}" must be a relative game path without ".." (got "${path}")`,
+    );
   }
   return path;
 };
@@ -304,22 +349,28 @@ export const gamePathPrefix: Validator<string> = (value, name) => (value === '' 
 /** An ArrayBuffer of at most limits.fileBytes. */
 export const bytes: Validator<ArrayBuffer> = (value, name) => {
   if (!(value instanceof ArrayBuffer)) return invalid(name, 'an ArrayBuffer', value);
-  if (value.byteLength > limits.fileBytes) throw new HostError('too-large', `argument "${name}" is larger than ${limits.fileBytes} bytes`);
+  if (value.byteLength > limits.fileBytes)
+    throw new HostError('too-large', `argument "${name}" is larger than ${limits.fileBytes} bytes`);
   return value;
 };
 
 /** A FileIdentity as returned by openFile. */
 export const fileIdentity: Validator<FileIdentity> = (value, name) => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return invalid(name, 'a file identity', value);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return invalid(name, 'a file identity', value);
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record).sort().join(',');
-  if (keys !== 'mtimeMs,path,sha256,size') throw new HostError('invalid-argument', `argument "${name}" must have exactly path, size, mtimeMs, sha256`);
+  if (keys !== 'mtimeMs,path,sha256,size')
+    throw new HostError('invalid-argument', `argument "${name}" must have exactly path, size, mtimeMs, sha256`);
   const size = record.size;
   const mtimeMs = record.mtimeMs;
-  if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) return invalid(`${name}.size`, 'a non-negative integer', size);
-  if (typeof mtimeMs !== 'number' || !Number.isFinite(mtimeMs)) return invalid(`${name}.mtimeMs`, 'a finite number', mtimeMs);
+  if (typeof size !== 'number' || !Number.isInteger(size) || size < 0)
+    return invalid(`${name}.size`, 'a non-negative integer', size);
+  if (typeof mtimeMs !== 'number' || !Number.isFinite(mtimeMs))
+    return invalid(`${name}.mtimeMs`, 'a finite number', mtimeMs);
   const sha256 = record.sha256;
-  if (typeof sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(sha256)) return invalid(`${name}.sha256`, 'a lower-case hex SHA-256', sha256);
+  if (typeof sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(sha256))
+    return invalid(`${name}.sha256`, 'a lower-case hex SHA-256', sha256);
   return { path: filePath(record.path, `${name}.path`), size, mtimeMs, sha256 };
 };
 
@@ -329,7 +380,8 @@ export const jsonValue: Validator<JsonValue> = (value, name) => {
     if (depth > 32) throw new HostError('invalid-argument', `argument "${name}" is nested too deeply`);
     if (item === null || typeof item === 'boolean' || typeof item === 'string') return;
     if (typeof item === 'number') {
-      if (!Number.isFinite(item)) throw new HostError('invalid-argument', `argument "${name}" holds a non-finite number`);
+      if (!Number.isFinite(item))
+        throw new HostError('invalid-argument', `argument "${name}" holds a non-finite number`);
       return;
     }
     if (Array.isArray(item)) {
@@ -343,21 +395,30 @@ export const jsonValue: Validator<JsonValue> = (value, name) => {
     invalid(name, 'a JSON value', item);
   };
   check(value, 0);
-  if (JSON.stringify(value).length > limits.sessionValueBytes) throw new HostError('too-large', `argument "${name}" is larger than ${limits.sessionValueBytes} bytes as JSON`);
+  if (JSON.stringify(value).length > limits.sessionValueBytes)
+    throw new HostError('too-large', `argument "${name}" is larger than ${limits.sessionValueBytes} bytes as JSON`);
   return value as JsonValue;
 };
 
 /** A session key: dotted words, e.g. 'layout.timelineHeight'. */
 export const sessionKey: Validator<string> = (value, name) => {
   const key = text(128)(value, name);
-  if (!/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(key) || key.split('.').some((part) => ['__proto__', 'prototype', 'constructor'].includes(part))) throw new HostError('invalid-argument', `argument "${name}" must be dotted words (got "${key}")`);
+  if (
+    !/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(key) ||
+    key.split('.').some((part) => ['__proto__', 'prototype', 'constructor'].includes(part))
+  )
+    throw new HostError('invalid-argument', `argument "${name}" must be dotted words (got "${key}")`);
   return key;
 };
 
 /** A recovery id: lower-case letters, digits and dashes. */
 export const recoveryId: Validator<string> = (value, name) => {
   const id = text(64)(value, name);
-  if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) throw new HostError('invalid-argument', `argument "${name}" must be lower-case letters, digits and dashes (got "${id}")`);
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(id))
+    throw new HostError(
+      'invalid-argument',
+      `argument "${name}" must be lower-case letters, digits and dashes (got "${id}")`,
+    );
   return id;
 };
 
@@ -434,7 +495,8 @@ export function ipcChannel(operation: OperationName): string {
 /** IPC channel for host events pushed to the renderer (Electron). */
 export const eventChannel = 'morf:event';
 
-/** Internal IPC channel: paths of files the user dropped on the window, sent by the preload from trusted drop events only (main validates them again). */
+/** Internal IPC channel: paths of files the user dropped on the window, sent by the preload from trusted drop events
+ * only (main validates them again). */
 export const dropChannel = 'morf:dropped-files';
 
 /** The global the preload exposes in the renderer (Electron). */
@@ -469,7 +531,9 @@ export type HostClient = { [K in OperationName]: OperationFunction<K> } & {
  * What the preload exposes as `window.morfHost` (Electron): one function per operation resolving
  * to its WireResult, plus the event subscription.
  */
-export type PreloadApi = { [K in OperationName]: (args?: OperationArgs<K>) => Promise<WireResult<OperationResult<K>>> } & {
+export type PreloadApi = {
+  [K in OperationName]: (args?: OperationArgs<K>) => Promise<WireResult<OperationResult<K>>>;
+} & {
   readonly runtime: 'electron';
   onEvent(listener: (event: HostEvent) => void): () => void;
 };

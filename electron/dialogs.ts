@@ -29,19 +29,27 @@ export interface WindowState {
 }
 
 /** Shell operations bound to the main window. */
-export function electronShellOperations(window: () => BrowserWindow | null, guard: PathGuard, state: WindowState): ShellOperations {
+export function electronShellOperations(
+  window: () => BrowserWindow | null,
+  guard: PathGuard,
+  state: WindowState,
+): ShellOperations {
   return {
     async showOpenDialog({ purpose, multiple }) {
       const owner = window();
       const options: OpenDialogOptions = {
-        properties: purpose === 'data-folder' ? ['openDirectory'] : multiple ? ['openFile', 'multiSelections'] : ['openFile'],
+        properties:
+          purpose === 'data-folder' ? ['openDirectory'] : multiple ? ['openFile', 'multiSelections'] : ['openFile'],
         filters: purpose === 'data-folder' ? [] : filters[purpose],
         title: purpose === 'data-folder' ? 'Open Data Folder' : 'Open',
       };
       const result = owner ? await dialog.showOpenDialog(owner, options) : await dialog.showOpenDialog(options);
       if (result.canceled) return { canceled: true, paths: [] };
       for (const path of result.filePaths) {
-        const isDirectory = await stat(path).then((info) => info.isDirectory(), () => false);
+        const isDirectory = await stat(path).then(
+          (info) => info.isDirectory(),
+          () => false,
+        );
         guard.grant(path, isDirectory ? 'directory' : 'file', 'dialog');
       }
       return { canceled: false, paths: result.filePaths };

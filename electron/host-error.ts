@@ -13,7 +13,14 @@ export type HostErrorCode =
   | 'unsupported' // not available in this runtime (e.g. native dialogs in the browser)
   | 'io'; // any other file-system failure
 
-export const hostErrorCodes: readonly HostErrorCode[] = ['invalid-argument', 'denied', 'not-found', 'too-large', 'unsupported', 'io'];
+export const hostErrorCodes: readonly HostErrorCode[] = [
+  'invalid-argument',
+  'denied',
+  'not-found',
+  'too-large',
+  'unsupported',
+  'io',
+];
 
 /** HTTP status the browser shell uses for each error code. */
 export const httpStatusOfError: Record<HostErrorCode, number> = {
@@ -39,11 +46,13 @@ export class HostError extends Error {
 }
 
 /** How a result crosses IPC/HTTP: the value, or the error's plain fields. */
-export type WireResult<T> = { ok: true; value: T } | { ok: false; error: { code: HostErrorCode; message: string; path: string | null } };
+export type WireResult<T> =
+  { ok: true; value: T } | { ok: false; error: { code: HostErrorCode; message: string; path: string | null } };
 
 /** Wrap a thrown value for the wire; unexpected errors become 'io' without stack traces. */
 export function toWireError(error: unknown): WireResult<never> {
-  if (error instanceof HostError) return { ok: false, error: { code: error.code, message: error.message, path: error.path } };
+  if (error instanceof HostError)
+    return { ok: false, error: { code: error.code, message: error.message, path: error.path } };
   const message = error instanceof Error ? error.message : String(error);
   return { ok: false, error: { code: 'io', message, path: null } };
 }
@@ -54,7 +63,8 @@ export function fromWire<T>(result: unknown, operation: string): T {
     const wire = result as WireResult<T>;
     if (wire.ok) return wire.value;
     const error = wire.error;
-    if (error && hostErrorCodes.includes(error.code)) throw new HostError(error.code, String(error.message), error.path ?? null);
+    if (error && hostErrorCodes.includes(error.code))
+      throw new HostError(error.code, String(error.message), error.path ?? null);
   }
   throw new HostError('io', `${operation}: malformed reply from the host`);
 }

@@ -14,7 +14,11 @@ import { isAppUrl } from './window';
 const maxDroppedFiles = 64;
 
 /** Whether an IPC message comes from the app's own page in the main window's top frame. */
-export function isTrustedSender(event: IpcMainInvokeEvent | IpcMainEvent, window: () => WebContents | null, allowedOrigins: readonly string[]): boolean {
+export function isTrustedSender(
+  event: IpcMainInvokeEvent | IpcMainEvent,
+  window: () => WebContents | null,
+  allowedOrigins: readonly string[],
+): boolean {
   const contents = window();
   const frame = event.senderFrame;
   if (!contents || !frame || event.sender !== contents) return false;
@@ -31,7 +35,8 @@ export function registerOperations(
 ): () => void {
   for (const name of operationNames) {
     ipcMain.handle(ipcChannel(name), async (event, raw: unknown): Promise<WireResult<unknown>> => {
-      if (!isTrustedSender(event, window, allowedOrigins)) return toWireError(new HostError('denied', `${name}: refused a message from an untrusted sender`));
+      if (!isTrustedSender(event, window, allowedOrigins))
+        return toWireError(new HostError('denied', `${name}: refused a message from an untrusted sender`));
       return dispatch(handlers, name satisfies OperationName, raw);
     });
   }
@@ -45,11 +50,24 @@ export function droppedPaths(raw: unknown, isAbsolute: (path: string) => boolean
   if (!Array.isArray(raw)) return [];
   return raw
     .slice(0, maxDroppedFiles)
-    .filter((path): path is string => typeof path === 'string' && path.length > 0 && path.length <= limits.pathLength && !path.includes('\0') && isAbsolute(path));
+    .filter(
+      (path): path is string =>
+        typeof path === 'string' &&
+        path.length > 0 &&
+        path.length <= limits.pathLength &&
+        !path.includes('\0') &&
+        isAbsolute(path),
+    );
 }
 
 /** Listen for dropped files from the preload and hand them to `open`. */
-export function registerDrops(ipcMain: IpcMain, window: () => WebContents | null, allowedOrigins: readonly string[], isAbsolute: (path: string) => boolean, open: (path: string) => void): void {
+export function registerDrops(
+  ipcMain: IpcMain,
+  window: () => WebContents | null,
+  allowedOrigins: readonly string[],
+  isAbsolute: (path: string) => boolean,
+  open: (path: string) => void,
+): void {
   ipcMain.on(dropChannel, (event, raw: unknown) => {
     if (!isTrustedSender(event, window, allowedOrigins)) return;
     for (const path of droppedPaths(raw, isAbsolute)) open(path);

@@ -2,6 +2,8 @@
 import { runMain } from './app';
 
 void runMain(import.meta.dirname).catch((error: unknown) => {
-  process.stderr.write(`Morf Studio could not start: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(
+    `Morf Studio could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

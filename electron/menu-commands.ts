@@ -14,7 +14,8 @@ export interface MenuCommand {
   accelerator: string | null;
 }
 
-/** The top-level menus and their commands, in order; `'-'` is a separator. Open Recent and Quit are added by electron/menu.ts. */
+/** The top-level menus and their commands, in order; `'-'` is a separator. Open Recent and Quit are added by
+ * electron/menu.ts. */
 export const menuLayout: { label: string; items: (MenuCommand | '-' | 'recent' | 'quit')[] }[] = [
   {
     label: 'File',
@@ -78,9 +79,14 @@ export const menuLayout: { label: string; items: (MenuCommand | '-' | 'recent' |
  * handled by main: it closes the window, which sends closeRequested first when there are unsaved
  * changes; the renderer's own Ctrl+Q operator should do the same through confirmClose.)
  */
-export const menuCommandIds: readonly string[] = menuLayout.flatMap((menu) => menu.items.flatMap((item) => (typeof item === 'object' ? [item.operatorId] : [])));
+export const menuCommandIds: readonly string[] = menuLayout.flatMap((menu) =>
+  menu.items.flatMap((item) => (typeof item === 'object' ? [item.operatorId] : [])),
+);
 
 /** Whether an accelerator is a bare key (no modifier): never registered, or it would swallow typing. */
 export function isBareKey(accelerator: string): boolean {
-  return !/(^|\+)(CmdOrCtrl|CommandOrControl|Ctrl|Control|Cmd|Command|Alt|Option|Shift|Super|Meta)\+/.test(accelerator) && !/^F\d+$/.test(accelerator);
+  return (
+    !/(^|\+)(CmdOrCtrl|CommandOrControl|Ctrl|Control|Cmd|Command|Alt|Option|Shift|Super|Meta)\+/.test(accelerator) &&
+    !/^F\d+$/.test(accelerator)
+  );
 }

@@ -21,7 +21,8 @@ const mock = vi.hoisted(() => {
         return { ok: true, value: null };
       },
       send: (...args: unknown[]) => state.sent.push(args),
-      on: (channel: string, listener: (event: unknown, payload: unknown) => void) => state.listeners.set(channel, listener),
+      on: (channel: string, listener: (event: unknown, payload: unknown) => void) =>
+        state.listeners.set(channel, listener),
     },
     webUtils: { getPathForFile: () => '/dropped/file.mdx' },
   };

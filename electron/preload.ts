@@ -39,6 +39,8 @@ window.addEventListener('dragover', (event) => {
 window.addEventListener('drop', (event) => {
   if (!event.isTrusted || !event.dataTransfer || event.dataTransfer.files.length === 0) return;
   event.preventDefault();
-  const paths = Array.from(event.dataTransfer.files, (file) => webUtils.getPathForFile(file)).filter((path) => path.length > 0);
+  const paths = Array.from(event.dataTransfer.files, (file) => webUtils.getPathForFile(file)).filter(
+    (path) => path.length > 0,
+  );
   if (paths.length > 0) ipcRenderer.send(dropChannel, paths);
 });

@@ -24,9 +24,12 @@ describe('renderer request paths', () => {
     expect(rendererRequestPath('/assets/app%20copy.js')).toBe('/assets/app copy.js');
   });
 
-  it.each(['/..%2f..%2fpackage.json', '/assets/../index.html', '/a%5c..%5cb', '/a%00.js', '/%E0%A4%A'])('refuses the malformed path %s', (pathname) => {
-    expect(rendererRequestPath(pathname)).toBeNull();
-  });
+  it.each(['/..%2f..%2fpackage.json', '/assets/../index.html', '/a%5c..%5cb', '/a%00.js', '/%E0%A4%A'])(
+    'refuses the malformed path %s',
+    (pathname) => {
+      expect(rendererRequestPath(pathname)).toBeNull();
+    },
+  );
 });
 
 describe('renderer files', () => {

@@ -10,7 +10,14 @@ export type Validator<T> = (value: unknown, name: string) => T;
 
 /** Throw for an argument that is not what it must be, naming what it got. */
 export function invalid(name: string, expected: string, value: unknown): never {
-  const got = value === null ? 'null' : Array.isArray(value) ? 'array' : value instanceof ArrayBuffer ? 'ArrayBuffer' : typeof value;
+  const got =
+    value === null
+      ? 'null'
+      : Array.isArray(value)
+        ? 'array'
+        : value instanceof ArrayBuffer
+          ? 'ArrayBuffer'
+          : typeof value;
   throw new HostError('invalid-argument', `argument "${name}" must be ${expected} (got ${got})`);
 }
 
@@ -19,27 +26,34 @@ export function text(max: number, allowEmpty = false): Validator<string> {
   return (value, name) => {
     if (typeof value !== 'string') return invalid(name, 'a string', value);
     if (!allowEmpty && value.length === 0) return invalid(name, 'a non-empty string', value);
-    if (value.length > max) throw new HostError('invalid-argument', `argument "${name}" is longer than ${max} characters`);
+    if (value.length > max)
+      throw new HostError('invalid-argument', `argument "${name}" is longer than ${max} characters`);
     // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f]/.test(value)) throw new HostError('invalid-argument', `argument "${name}" contains control characters`);
+    if (/[\u0000-\u001f\u007f]/.test(value))
+      throw new HostError('invalid-argument', `argument "${name}" contains control characters`);
     return value;
   };
 }
 
 /** A boolean. */
-export const bool: Validator<boolean> = (value, name) => (typeof value === 'boolean' ? value : invalid(name, 'a boolean', value));
+export const bool: Validator<boolean> = (value, name) =>
+  typeof value === 'boolean' ? value : invalid(name, 'a boolean', value);
 
 /** An integer within [min, max]. */
 export function integer(min: number, max: number): Validator<number> {
   return (value, name) => {
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) return invalid(name, `an integer from ${min} to ${max}`, value);
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+      return invalid(name, `an integer from ${min} to ${max}`, value);
     return value;
   };
 }
 
 /** One of a fixed set of strings. */
 export function oneOf<T extends string>(choices: readonly T[]): Validator<T> {
-  return (value, name) => ((choices as readonly unknown[]).includes(value) ? (value as T) : invalid(name, `one of ${choices.join(', ')}`, value));
+  return (value, name) =>
+    (choices as readonly unknown[]).includes(value)
+      ? (value as T)
+      : invalid(name, `one of ${choices.join(', ')}`, value);
 }
 
 /** The value or null. */

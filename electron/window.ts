@@ -32,7 +32,8 @@ export function isAppUrl(url: string, allowedOrigins: readonly string[]): boolea
   }
 }
 
-/** Add the CSP to every response of the session, load nothing from outside the app's origins, and deny every permission request. */
+/** Add the CSP to every response of the session, load nothing from outside the app's origins, and deny every permission
+ * request. */
 export function hardenSession(session: Session, allowedOrigins: readonly string[]): void {
   session.webRequest.onHeadersReceived((details, callback) => {
     const headers = { ...(details.responseHeaders ?? {}) };
@@ -67,10 +68,16 @@ export function hardenContents(contents: WebContents, allowedOrigins: readonly s
  * Create the hardened main window (not yet loaded). The options are written out literally here so
  * that static scanners (electronegativity, in `npm test`) see every security preference.
  */
-export function createMainWindow(preloadPath: string, bounds: WindowBounds | null, allowedOrigins: readonly string[]): BrowserWindow {
+export function createMainWindow(
+  preloadPath: string,
+  bounds: WindowBounds | null,
+  allowedOrigins: readonly string[],
+): BrowserWindow {
   const remembered = visibleBounds(bounds);
   const window = new BrowserWindow({
-    ...(remembered ? { x: remembered.x, y: remembered.y, width: remembered.width, height: remembered.height } : defaultWindowSize),
+    ...(remembered
+      ? { x: remembered.x, y: remembered.y, width: remembered.width, height: remembered.height }
+      : defaultWindowSize),
     minWidth: minimumSize.width,
     minHeight: minimumSize.height,
     backgroundColor: '#1d1d1d',

@@ -10,7 +10,10 @@ describe('browser shell wire frames', () => {
 
   it('carries ArrayBuffers as raw bytes after the header, not as JSON numbers', () => {
     const bytes = new Uint8Array(1000).map((_, index) => index & 0xff).buffer;
-    const value = { ok: true, value: { identity: { path: '/a', size: 1000 }, bytes, nested: [{ more: new Uint8Array([9]).buffer }] } };
+    const value = {
+      ok: true,
+      value: { identity: { path: '/a', size: 1000 }, bytes, nested: [{ more: new Uint8Array([9]).buffer }] },
+    };
     const { contentType, body } = encodeBody(value);
     expect(contentType).toBe(frameContentType);
     expect(body.byteLength).toBeLessThan(1000 + 300);
@@ -31,7 +34,9 @@ describe('browser shell wire frames', () => {
   });
 
   it('refuses a buffer path that would write to a prototype', () => {
-    const header = new TextEncoder().encode(JSON.stringify({ value: {}, buffers: [{ path: ['__proto__', 'polluted'], length: 0 }] }));
+    const header = new TextEncoder().encode(
+      JSON.stringify({ value: {}, buffers: [{ path: ['__proto__', 'polluted'], length: 0 }] }),
+    );
     const frame = new Uint8Array(4 + header.byteLength);
     new DataView(frame.buffer).setUint32(0, header.byteLength, true);
     frame.set(header, 4);

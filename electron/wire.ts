@@ -42,10 +42,16 @@ export function holdsBytes(value: unknown, depth = 0): boolean {
 
 /** Encode a value as a body: a frame when it holds ArrayBuffers, else JSON. */
 export function encodeBody(value: unknown): { contentType: string; body: Uint8Array } {
-  if (!holdsBytes(value)) return { contentType: jsonContentType, body: new TextEncoder().encode(JSON.stringify(value ?? null)) };
+  if (!holdsBytes(value))
+    return { contentType: jsonContentType, body: new TextEncoder().encode(JSON.stringify(value ?? null)) };
   const found: { path: Path; buffer: ArrayBuffer }[] = [];
   const stripped = findBuffers(value, [], found, 0);
-  const header = new TextEncoder().encode(JSON.stringify({ value: stripped, buffers: found.map(({ path, buffer }) => ({ path, length: buffer.byteLength })) }));
+  const header = new TextEncoder().encode(
+    JSON.stringify({
+      value: stripped,
+      buffers: found.map(({ path, buffer }) => ({ path, length: buffer.byteLength })),
+    }),
+  );
   const total = headerLengthBytes + header.byteLength + found.reduce((sum, { buffer }) => sum + buffer.byteLength, 0);
   const body = new Uint8Array(total);
   new DataView(body.buffer).setUint32(0, header.byteLength, true);
@@ -75,27 +81,44 @@ export function decodeBody(contentType: string | null, body: Uint8Array): unknow
     }
   }
   if (type !== frameContentType) throw new WireFormatError(`unsupported content type "${type}"`);
-  if (body.byteLength < headerLengthBytes) throw new WireFormatError(`frame of ${body.byteLength} bytes is shorter than its ${headerLengthBytes}-byte header length`);
+  if (body.byteLength < headerLengthBytes)
+    throw new WireFormatError(
+      `frame of ${body.byteLength} bytes is shorter than its ${headerLengthBytes}-byte header length`,
+    );
   const headerLength = new DataView(body.buffer, body.byteOffset, body.byteLength).getUint32(0, true);
   if (headerLength > maxHeaderBytes || headerLengthBytes + headerLength > body.byteLength) {
-    throw new WireFormatError(`frame header length ${headerLength} at offset 0 exceeds the ${body.byteLength}-byte body`);
+    throw new WireFormatError(
+      `frame header length ${headerLength} at offset 0 exceeds the ${body.byteLength}-byte body`,
+    );
   }
   let header: { value: unknown; buffers: { path: Path; length: number }[] };
   try {
-    header = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body.subarray(headerLengthBytes, headerLengthBytes + headerLength)));
+    header = JSON.parse(
+      new TextDecoder('utf-8', { fatal: true }).decode(
+        body.subarray(headerLengthBytes, headerLengthBytes + headerLength),
+      ),
+    );
   } catch (error) {
     throw new WireFormatError(`frame header is not valid JSON: ${(error as Error).message}`);
   }
-  if (typeof header !== 'object' || header === null || !Array.isArray(header.buffers)) throw new WireFormatError('frame header lacks its buffer list');
+  if (typeof header !== 'object' || header === null || !Array.isArray(header.buffers))
+    throw new WireFormatError('frame header lacks its buffer list');
   let offset = headerLengthBytes + headerLength;
   let value = header.value;
   for (const [index, entry] of header.buffers.entries()) {
     const length = entry?.length;
     if (typeof length !== 'number' || !Number.isInteger(length) || length < 0 || offset + length > body.byteLength) {
-      throw new WireFormatError(`frame buffer ${index} of length ${String(length)} at offset ${offset} exceeds the ${body.byteLength}-byte body`);
+      throw new WireFormatError(
+        `frame buffer ${index} of length ${String(length)} at offset ${offset} exceeds the ${body.byteLength}-byte ` +
+          `body`,
+      );
     }
     const path = entry.path;
-    if (!Array.isArray(path) || path.length > maxDepth || !path.every((part) => typeof part === 'string' || typeof part === 'number')) {
+    if (
+      !Array.isArray(path) ||
+      path.length > maxDepth ||
+      !path.every((part) => typeof part === 'string' || typeof part === 'number')
+    ) {
       throw new WireFormatError(`frame buffer ${index} has a malformed path`);
     }
     // Uint8Array.prototype.slice copies even when `body` is a Node Buffer (whose own slice is a view).
@@ -107,7 +130,8 @@ export function decodeBody(contentType: string | null, body: Uint8Array): unknow
     }
     let parent: unknown = value;
     for (const part of path.slice(0, -1)) {
-      parent = typeof parent === 'object' && parent !== null ? (parent as Record<string | number, unknown>)[part] : undefined;
+      parent =
+        typeof parent === 'object' && parent !== null ? (parent as Record<string | number, unknown>)[part] : undefined;
     }
     const last = path[path.length - 1]!;
     if (typeof parent !== 'object' || parent === null || last === '__proto__' || path.includes('__proto__')) {
@@ -115,6 +139,7 @@ export function decodeBody(contentType: string | null, body: Uint8Array): unknow
     }
     (parent as Record<string | number, unknown>)[last] = buffer;
   }
-  if (offset !== body.byteLength) throw new WireFormatError(`frame has ${body.byteLength - offset} trailing bytes at offset ${offset}`);
+  if (offset !== body.byteLength)
+    throw new WireFormatError(`frame has ${body.byteLength - offset} trailing bytes at offset ${offset}`);
   return value;
 }

@@ -56,34 +56,93 @@ function Workspace({ textureSource }: { textureSource: TextureSource }) {
   };
   if (maximized) {
     return (
-      <main className={`workspace${dropping ? ' drop-target' : ''}`} style={{ gridTemplateColumns: '1fr', gridTemplateRows: '1fr' }} {...dropProps}>
-        {maximized === 'timeline' ? <TimelineEditor /> : maximized === 'outliner' ? <Outliner /> : <Viewport textureSource={textureSource} />}
+      <main
+        className={`workspace${dropping ? ' drop-target' : ''}`}
+        style={{ gridTemplateColumns: '1fr', gridTemplateRows: '1fr' }}
+        {...dropProps}
+      >
+        {maximized === 'timeline' ? (
+          <TimelineEditor />
+        ) : maximized === 'outliner' ? (
+          <Outliner />
+        ) : (
+          <Viewport textureSource={textureSource} />
+        )}
       </main>
     );
   }
-  const columns = `${layout.outlinerWidth}px 4px minmax(200px, 1fr)${layout.propertiesOpen ? ` 4px ${layout.propertiesWidth}px` : ''}`;
+  const columns =
+    `${layout.outlinerWidth}px 4px minmax(200px, ` +
+    `1fr)${layout.propertiesOpen ? ` 4px ${layout.propertiesWidth}px` : ''}`;
   const spanAll = layout.propertiesOpen ? '1 / 6' : '1 / 4';
   return (
-    <main className={`workspace${dropping ? ' drop-target' : ''}`} style={{ gridTemplateColumns: columns, gridTemplateRows: `minmax(120px, 1fr) 4px ${layout.timelineHeight}px` }} {...dropProps}>
-      <div className="column" style={{ gridRow: 1, gridColumn: 1, gridTemplateRows: layout.diagnosticsOpen ? `1fr 4px ${layout.diagnosticsHeight}px` : '1fr' }}>
+    <main
+      className={`workspace${dropping ? ' drop-target' : ''}`}
+      style={{ gridTemplateColumns: columns, gridTemplateRows: `minmax(120px, 1fr) 4px ${layout.timelineHeight}px` }}
+      {...dropProps}
+    >
+      <div
+        className="column"
+        style={{
+          gridRow: 1,
+          gridColumn: 1,
+          gridTemplateRows: layout.diagnosticsOpen ? `1fr 4px ${layout.diagnosticsHeight}px` : '1fr',
+        }}
+      >
         <Outliner />
         {layout.diagnosticsOpen ? (
           <>
-            <Splitter orientation="horizontal" size={layout.diagnosticsHeight} sign={-1} min={60} max={800} hint="Drag to resize the diagnostics · double-click resets" onResize={(diagnosticsHeight) => updateLayout(store, { diagnosticsHeight })} onReset={() => updateLayout(store, { diagnosticsHeight: defaults.diagnosticsHeight })} />
+            <Splitter
+              orientation="horizontal"
+              size={layout.diagnosticsHeight}
+              sign={-1}
+              min={60}
+              max={800}
+              hint="Drag to resize the diagnostics · double-click resets"
+              onResize={(diagnosticsHeight) => updateLayout(store, { diagnosticsHeight })}
+              onReset={() => updateLayout(store, { diagnosticsHeight: defaults.diagnosticsHeight })}
+            />
             <DiagnosticsPanel />
           </>
         ) : null}
       </div>
-      <Splitter orientation="vertical" size={layout.outlinerWidth} sign={1} min={140} max={900} hint="Drag to resize the outliner · double-click resets" onResize={(outlinerWidth) => updateLayout(store, { outlinerWidth })} onReset={() => updateLayout(store, { outlinerWidth: defaults.outlinerWidth })} />
+      <Splitter
+        orientation="vertical"
+        size={layout.outlinerWidth}
+        sign={1}
+        min={140}
+        max={900}
+        hint="Drag to resize the outliner · double-click resets"
+        onResize={(outlinerWidth) => updateLayout(store, { outlinerWidth })}
+        onReset={() => updateLayout(store, { outlinerWidth: defaults.outlinerWidth })}
+      />
       <Viewport textureSource={textureSource} />
       {layout.propertiesOpen ? (
         <>
-          <Splitter orientation="vertical" size={layout.propertiesWidth} sign={-1} min={180} max={900} hint="Drag to resize the properties · double-click resets" onResize={(propertiesWidth) => updateLayout(store, { propertiesWidth })} onReset={() => updateLayout(store, { propertiesWidth: defaults.propertiesWidth })} />
+          <Splitter
+            orientation="vertical"
+            size={layout.propertiesWidth}
+            sign={-1}
+            min={180}
+            max={900}
+            hint="Drag to resize the properties · double-click resets"
+            onResize={(propertiesWidth) => updateLayout(store, { propertiesWidth })}
+            onReset={() => updateLayout(store, { propertiesWidth: defaults.propertiesWidth })}
+          />
           <Properties />
         </>
       ) : null}
       <div style={{ gridRow: 2, gridColumn: spanAll, display: 'grid' }}>
-        <Splitter orientation="horizontal" size={layout.timelineHeight} sign={-1} min={90} max={1400} hint="Drag to resize the timeline · double-click resets" onResize={(timelineHeight) => updateLayout(store, { timelineHeight })} onReset={() => updateLayout(store, { timelineHeight: defaults.timelineHeight })} />
+        <Splitter
+          orientation="horizontal"
+          size={layout.timelineHeight}
+          sign={-1}
+          min={90}
+          max={1400}
+          hint="Drag to resize the timeline · double-click resets"
+          onResize={(timelineHeight) => updateLayout(store, { timelineHeight })}
+          onReset={() => updateLayout(store, { timelineHeight: defaults.timelineHeight })}
+        />
       </div>
       <div style={{ gridRow: 3, gridColumn: spanAll, display: 'grid', minHeight: 0 }}>
         <TimelineEditor />

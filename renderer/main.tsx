@@ -28,7 +28,9 @@ const files = new FileService(store, parser);
 const app: EditorApp = { store, operators: createOperatorRegistry(files), keymap: createKeymap(), files };
 
 let pointer: { x: number; y: number } | null = null;
-window.addEventListener('pointermove', (event) => (pointer = { x: event.clientX, y: event.clientY }), { passive: true });
+window.addEventListener('pointermove', (event) => (pointer = { x: event.clientX, y: event.clientY }), {
+  passive: true,
+});
 installKeyboard(store, app.operators, app.keymap, () => pointer);
 installAutomation(store);
 

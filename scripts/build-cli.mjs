@@ -14,7 +14,9 @@ const entries = {
   'bench/bench': 'scripts/bench/bench.ts',
 };
 const entryPoints = Object.fromEntries(
-  Object.entries(entries).filter(([, source]) => existsSync(join(root, source))).map(([out, source]) => [out, join(root, source)]),
+  Object.entries(entries)
+    .filter(([, source]) => existsSync(join(root, source)))
+    .map(([out, source]) => [out, join(root, source)]),
 );
 
 await build({
@@ -27,5 +29,9 @@ await build({
   sourcemap: true,
   packages: 'external',
   logLevel: 'warning',
-  banner: { js: "import { createRequire as __morfCreateRequire } from 'node:module'; const require = __morfCreateRequire(import.meta.url);" },
+  banner: {
+    js:
+      "import { createRequire as __morfCreateRequire } from 'node:module'; const require = " +
+      '__morfCreateRequire(import.meta.url);',
+  },
 });

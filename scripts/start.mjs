@@ -14,7 +14,8 @@ const require = createRequire(import.meta.url);
 const cwd = process.env.INIT_CWD ?? process.cwd();
 const args = process.argv.slice(2).map((arg) => (arg.startsWith('-') ? arg : resolve(cwd, arg)));
 
-/** The installed Electron executable, or null (read the way the electron package does, without its implicit download). */
+/** The installed Electron executable, or null (read the way the electron package does, without its implicit download).
+ * */
 function installedElectron(packageDirectory) {
   const pathFile = join(packageDirectory, 'path.txt');
   if (!existsSync(pathFile)) return null;
@@ -33,17 +34,29 @@ function electronBinary() {
     return { reason: 'the electron package is not installed (run "npm ci")' };
   }
   let binary = installedElectron(packageDirectory);
-  if (!binary && process.env.ELECTRON_SKIP_BINARY_DOWNLOAD) return { reason: 'the Electron runtime is not installed (ELECTRON_SKIP_BINARY_DOWNLOAD is set, so it is not downloaded)' };
+  if (!binary && process.env.ELECTRON_SKIP_BINARY_DOWNLOAD)
+    return {
+      reason: 'the Electron runtime is not installed (ELECTRON_SKIP_BINARY_DOWNLOAD is set, so it is not downloaded)',
+    };
   if (!binary) {
     process.stdout.write('Morf Studio: the Electron runtime is not downloaded yet; trying to download it…\n');
-    const result = spawnSync(process.execPath, [join(packageDirectory, 'install.js')], { stdio: 'pipe', timeout: 10 * 60_000, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [join(packageDirectory, 'install.js')], {
+      stdio: 'pipe',
+      timeout: 10 * 60_000,
+      encoding: 'utf8',
+    });
     binary = installedElectron(packageDirectory);
     if (!binary) {
-      const detail = `${result.stderr ?? ''}${result.stdout ?? ''}`.split('\n').find((line) => /error|failed/i.test(line))?.trim() ?? `exit code ${result.status}`;
+      const detail =
+        `${result.stderr ?? ''}${result.stdout ?? ''}`
+          .split('\n')
+          .find((line) => /error|failed/i.test(line))
+          ?.trim() ?? `exit code ${result.status}`;
       return { reason: `the Electron runtime is not installed and could not be downloaded (${detail})` };
     }
   }
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return { reason: 'there is no display (neither DISPLAY nor WAYLAND_DISPLAY is set)' };
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY)
+    return { reason: 'there is no display (neither DISPLAY nor WAYLAND_DISPLAY is set)' };
   return { binary };
 }
 
@@ -66,13 +79,18 @@ function browserCommand(url) {
 }
 
 function startBrowserShell(reason) {
-  process.stdout.write(`Morf Studio: Electron cannot start here because ${reason}; starting the browser shell instead.\n`);
+  process.stdout.write(
+    `Morf Studio: Electron cannot start here because ${reason}; starting the browser shell instead.\n`,
+  );
   const server = join(root, 'out', 'web', 'server.js');
   if (!existsSync(server)) {
     process.stderr.write(`Morf Studio: ${server} is missing; run "npm run build" first.\n`);
     process.exit(2);
   }
-  const child = spawn(process.execPath, [server, '--json', ...args], { stdio: ['inherit', 'pipe', 'inherit'], env: { ...process.env, INIT_CWD: cwd } });
+  const child = spawn(process.execPath, [server, '--json', ...args], {
+    stdio: ['inherit', 'pipe', 'inherit'],
+    env: { ...process.env, INIT_CWD: cwd },
+  });
   follow(child);
   let buffered = '';
   let announced = false;
@@ -97,7 +115,11 @@ function startBrowserShell(reason) {
       const opener = spawn(command[0], command[1], { stdio: 'ignore', detached: true });
       opener.on('error', () => process.stdout.write('No browser could be opened; open the address above yourself.\n'));
       opener.unref();
-    } else process.stdout.write('No browser can be opened here (no display); open the address above in a browser on this machine. Ctrl+C stops the server.\n');
+    } else
+      process.stdout.write(
+        'No browser can be opened here (no display); open the address above in a browser on this machine. Ctrl+C ' +
+          'stops the server.\n',
+      );
     if (rest) process.stdout.write(rest);
   });
 }

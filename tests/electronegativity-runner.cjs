@@ -21,7 +21,12 @@ const loaded = require('@doyensec/electronegativity');
 const run = loaded.default ?? loaded;
 const log = console.log;
 console.log = (...args) => process.stderr.write(`${args.join(' ')}\n`);
-run({ input, isRelative: true, electronVersionOverride: electronVersion, excludeFromScan: ['AvailableSecurityFixesGlobalCheck'] }).then(
+run({
+  input,
+  isRelative: true,
+  electronVersionOverride: electronVersion,
+  excludeFromScan: ['AvailableSecurityFixesGlobalCheck'],
+}).then(
   (result) => {
     const findings = result.issues.map((issue) => ({
       id: issue.id,

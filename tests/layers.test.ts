@@ -32,7 +32,8 @@ export function importsOf(source: string): string[] {
   return specifiers;
 }
 
-const nodeBuiltin = /^(node:|fs$|fs\/|path$|os$|child_process$|crypto$|stream$|http$|https$|net$|url$|util$|worker_threads$|zlib$|buffer$|events$)/;
+const NODE_MODULES = 'fs|path|os|child_process|crypto|stream|http|https|net|url|util|worker_threads|zlib|buffer|events';
+const nodeBuiltin = new RegExp(`^(node:|fs/|(${NODE_MODULES})$)`);
 
 function violations(directory: string, forbidden: (specifier: string) => boolean, globals: RegExp | null): string[] {
   const found: string[] = [];
@@ -53,18 +54,17 @@ function violations(directory: string, forbidden: (specifier: string) => boolean
 
 describe('layer rules', () => {
   it('type-checks shared/ without the DOM or Node types', () => {
-    const config = JSON.parse(readFileSync(join(root, 'tsconfig.shared.json'), 'utf8')) as { compilerOptions: { lib: string[]; types: string[] } };
+    const config = JSON.parse(readFileSync(join(root, 'tsconfig.shared.json'), 'utf8')) as {
+      compilerOptions: { lib: string[]; types: string[] };
+    };
     expect(config.compilerOptions.lib.some((lib) => /dom/i.test(lib))).toBe(false);
     expect(config.compilerOptions.types).toEqual([]);
   });
 
   it('finds imports of every form (the rule itself can fail)', () => {
-    expect(importsOf(`import fs from 'node:fs'; export { x } from "three"; await import('electron'); require('react')`)).toEqual([
-      'node:fs',
-      'three',
-      'electron',
-      'react',
-    ]);
+    expect(
+      importsOf(`import fs from 'node:fs'; export { x } from "three"; await import('electron'); require('react')`),
+    ).toEqual(['node:fs', 'three', 'electron', 'react']);
   });
 
   it('shared/ imports nothing from Node, Electron, the DOM, React or three', () => {
@@ -84,11 +84,14 @@ describe('layer rules', () => {
 
   it('host services and the CLI never import electron', () => {
     const forbidden = (specifier: string) => specifier === 'electron' || specifier.startsWith('electron/');
-    expect([...violations('electron/host', forbidden, null), ...violations('electron/cli', forbidden, null)]).toEqual([]);
+    expect([...violations('electron/host', forbidden, null), ...violations('electron/cli', forbidden, null)]).toEqual(
+      [],
+    );
   });
 
   it('the renderer never imports Node built-ins or electron', () => {
-    const forbidden = (specifier: string) => nodeBuiltin.test(specifier) || specifier === 'electron' || /\belectron\/(host|cli|main|web)/.test(specifier);
+    const forbidden = (specifier: string) =>
+      nodeBuiltin.test(specifier) || specifier === 'electron' || /\belectron\/(host|cli|main|web)/.test(specifier);
     expect(violations('renderer', forbidden, null)).toEqual([]);
   });
 });

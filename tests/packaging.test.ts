@@ -4,7 +4,18 @@
  * output the app needs in app.asar, plus the sample cinematic as an extra resource.
  */
 import { execFile } from 'node:child_process';
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +26,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 const root = join(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
 const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { main: string; version: string };
-const electronVersion = String(JSON.parse(readFileSync(join(root, 'node_modules', 'electron', 'package.json'), 'utf8')).version);
+const electronVersion = String(
+  JSON.parse(readFileSync(join(root, 'node_modules', 'electron', 'package.json'), 'utf8')).version,
+);
 
 interface BuilderConfig {
   appId: string;
@@ -78,43 +91,86 @@ describe('electron-builder configuration', () => {
 });
 
 describe('the unpacked app (stub Electron, offline)', () => {
-  const built = ['out/main/main.js', 'out/preload/preload.cjs', 'out/renderer/index.html'].every((path) => existsSync(join(root, path)));
+  const built = ['out/main/main.js', 'out/preload/preload.cjs', 'out/renderer/index.html'].every((path) =>
+    existsSync(join(root, path)),
+  );
 
-  it.skipIf(!built)('holds only the built main, preload, renderer and package.json in app.asar, and the sample beside it', async () => {
-    workDirectory = mkdtempSync(join(tmpdir(), 'morf-package-'));
-    // A snapshot of the project (config, built output, assets; node_modules linked), so that a build
-    // running at the same time in the working tree cannot change what is packaged mid-way.
-    const project = join(workDirectory, 'project');
-    for (const path of ['package.json', 'package-lock.json', 'electron-builder.yml', 'out/main', 'out/preload', 'out/renderer', 'assets/icons', 'assets/sample']) {
-      if (existsSync(join(root, path))) cpSync(join(root, path), join(project, path), { recursive: true });
-    }
-    symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'), 'dir');
-    const stub = join(workDirectory, 'electron-dist');
-    mkdirSync(join(stub, 'resources'), { recursive: true });
-    writeFileSync(join(stub, 'electron'), '#!/bin/sh\nexit 0\n');
-    chmodSync(join(stub, 'electron'), 0o755);
-    writeFileSync(join(stub, 'version'), electronVersion);
-    copyFileSync(join(root, 'node_modules', 'electron', 'LICENSE'), join(stub, 'LICENSE'));
-    const output = join(workDirectory, 'dist');
-    await promisify(execFile)(
-      process.execPath,
-      [require.resolve('electron-builder/cli.js'), '--projectDir', project, '--dir', '--linux', '--x64', `-c.electronDist=${stub}`, `-c.directories.output=${output}`],
-      { cwd: project, timeout: 120_000, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false' } },
-    );
-    const resources = join(output, 'linux-unpacked', 'resources');
-    const { listPackage, extractFile } = require('@electron/asar') as { listPackage(path: string): string[]; extractFile(archive: string, file: string): Buffer };
-    const archive = join(resources, 'app.asar');
-    const entries = listPackage(archive).map((entry) => entry.replaceAll('\\', '/'));
+  it.skipIf(!built)(
+    'holds only the built main, preload, renderer and package.json in app.asar, and the sample beside it',
+    async () => {
+      workDirectory = mkdtempSync(join(tmpdir(), 'morf-package-'));
+      // A snapshot of the project (config, built output, assets; node_modules linked), so that a build
+      // running at the same time in the working tree cannot change what is packaged mid-way.
+      const project = join(workDirectory, 'project');
+      for (const path of [
+        'package.json',
+        'package-lock.json',
+        'electron-builder.yml',
+        'out/main',
+        'out/preload',
+        'out/renderer',
+        'assets/icons',
+        'assets/sample',
+      ]) {
+        if (existsSync(join(root, path))) cpSync(join(root, path), join(project, path), { recursive: true });
+      }
+      symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'), 'dir');
+      const stub = join(workDirectory, 'electron-dist');
+      mkdirSync(join(stub, 'resources'), { recursive: true });
+      writeFileSync(join(stub, 'electron'), '#!/bin/sh\nexit 0\n');
+      chmodSync(join(stub, 'electron'), 0o755);
+      writeFileSync(join(stub, 'version'), electronVersion);
+      copyFileSync(join(root, 'node_modules', 'electron', 'LICENSE'), join(stub, 'LICENSE'));
+      const output = join(workDirectory, 'dist');
+      await promisify(execFile)(
+        process.execPath,
+        [
+          require.resolve('electron-builder/cli.js'),
+          '--projectDir',
+          project,
+          '--dir',
+          '--linux',
+          '--x64',
+          `-c.electronDist=${stub}`,
+          `-c.directories.output=${output}`,
+        ],
+        {
+          cwd: project,
+          timeout: 120_000,
+          maxBuffer: 16 * 1024 * 1024,
+          env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false' },
+        },
+      );
+      const resources = join(output, 'linux-unpacked', 'resources');
+      const { listPackage, extractFile } = require('@electron/asar') as {
+        listPackage(path: string): string[];
+        extractFile(archive: string, file: string): Buffer;
+      };
+      const archive = join(resources, 'app.asar');
+      const entries = listPackage(archive).map((entry) => entry.replaceAll('\\', '/'));
 
-    for (const needed of [`/${packageJson.main}`, '/out/preload/preload.cjs', '/out/renderer/index.html', '/package.json']) expect(entries).toContain(needed);
-    const unexpected = entries.filter((entry) => entry !== '/package.json' && !/^\/out(\/(main|preload|renderer)(\/.*)?)?$/.test(entry));
-    expect(unexpected).toEqual([]);
-    expect(entries.filter((entry) => /\.(ts|tsx|map)$/.test(entry) || entry.includes('node_modules'))).toEqual([]);
-    expect(entries.some((entry) => /^\/out\/renderer\/assets\/.+\.js$/.test(entry))).toBe(true);
+      for (const needed of [
+        `/${packageJson.main}`,
+        '/out/preload/preload.cjs',
+        '/out/renderer/index.html',
+        '/package.json',
+      ])
+        expect(entries).toContain(needed);
+      const unexpected = entries.filter(
+        (entry) => entry !== '/package.json' && !/^\/out(\/(main|preload|renderer)(\/.*)?)?$/.test(entry),
+      );
+      expect(unexpected).toEqual([]);
+      expect(entries.filter((entry) => /\.(ts|tsx|map)$/.test(entry) || entry.includes('node_modules'))).toEqual([]);
+      expect(entries.some((entry) => /^\/out\/renderer\/assets\/.+\.js$/.test(entry))).toBe(true);
 
-    const packaged = JSON.parse(extractFile(archive, 'package.json').toString('utf8')) as { main: string; version: string };
-    expect(packaged.main).toBe(packageJson.main);
-    expect(packaged.version).toBe(packageJson.version);
-    if (existsSync(join(root, 'assets', 'sample'))) expect(existsSync(join(resources, 'sample'))).toBe(true);
-  }, 150_000);
+      const packaged = JSON.parse(extractFile(archive, 'package.json').toString('utf8')) as {
+        main: string;
+        version: string;
+      };
+      expect(packaged.main).toBe(packageJson.main);
+      expect(packaged.version).toBe(packageJson.version);
+      if (existsSync(join(root, 'assets', 'sample'))) expect(existsSync(join(resources, 'sample'))).toBe(true);
+    },
+    150_000,
+  );
 });

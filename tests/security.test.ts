@@ -21,7 +21,9 @@ interface Finding {
 }
 
 const root = join(import.meta.dirname, '..');
-const electronVersion = String(JSON.parse(readFileSync(join(root, 'node_modules', 'electron', 'package.json'), 'utf8')).version);
+const electronVersion = String(
+  JSON.parse(readFileSync(join(root, 'node_modules', 'electron', 'package.json'), 'utf8')).version,
+);
 let scanDirectory: string;
 let findings: Finding[] = [];
 const builtBundles = ['out/main/main.js', 'out/preload/preload.cjs'].filter((built) => existsSync(join(root, built)));
@@ -36,13 +38,18 @@ beforeAll(async () => {
   mkdirSync(join(scanDirectory, 'insecure-fixture'));
   writeFileSync(
     join(scanDirectory, 'insecure-fixture', 'main.js'),
-    `const { BrowserWindow } = require('electron');\nnew BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false } });\n`,
+    `const { BrowserWindow } = require('electron');\nnew BrowserWindow({ webPreferences: { nodeIntegration: true, ` +
+      `contextIsolation: false, sandbox: false } });\n`,
   );
-  const { stdout } = await promisify(execFile)(process.execPath, [join(root, 'tests', 'electronegativity-runner.cjs'), scanDirectory, electronVersion], {
-    cwd: root,
-    maxBuffer: 16 * 1024 * 1024,
-    timeout: 60_000,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [join(root, 'tests', 'electronegativity-runner.cjs'), scanDirectory, electronVersion],
+    {
+      cwd: root,
+      maxBuffer: 16 * 1024 * 1024,
+      timeout: 60_000,
+    },
+  );
   findings = (JSON.parse(stdout.trim().split('\n').pop()!) as { findings: Finding[] }).findings;
 }, 90_000);
 afterAll(() => rmSync(scanDirectory, { recursive: true, force: true }));
@@ -51,7 +58,9 @@ const inFixture = (finding: Finding) => finding.file.includes('insecure-fixture'
 
 describe('electronegativity scan', () => {
   it('reports high-severity findings in an insecure window (the scan can fail)', () => {
-    const fixtureHigh = findings.filter((finding) => inFixture(finding) && finding.severity === 'HIGH').map((finding) => finding.id);
+    const fixtureHigh = findings
+      .filter((finding) => inFixture(finding) && finding.severity === 'HIGH')
+      .map((finding) => finding.id);
     expect(fixtureHigh).toContain('CONTEXT_ISOLATION_JS_CHECK');
   });
 
@@ -63,7 +72,8 @@ describe('electronegativity scan', () => {
 
   it.skipIf(!builtBundles.includes('out/main/main.js'))('scanned the built bundles too when they exist', () => {
     const built = findings.filter((finding) => finding.file.startsWith('built'));
-    expect(built.map((finding) => finding.id)).toContain('PRELOAD_JS_CHECK'); // the built main's window (with its preload) was parsed
+    // The built main's window (with its preload) was parsed.
+    expect(built.map((finding) => finding.id)).toContain('PRELOAD_JS_CHECK');
     expect(built.filter((finding) => finding.severity === 'HIGH')).toEqual([]);
   });
 });

@@ -21,13 +21,22 @@ interface Reply {
 }
 
 /** A raw HTTP request (node:http lets a test send any Host and Origin). */
-function raw(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: Uint8Array } = {}): Promise<Reply> {
+function raw(
+  port: number,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: Uint8Array } = {},
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-    });
+    const request = httpRequest(
+      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
     request.on('error', reject);
     request.end(options.body);
   });
@@ -71,7 +80,11 @@ afterAll(async () => {
 
 const api = (operation: string, args: unknown, headers: Record<string, string>) => {
   const { contentType, body } = encodeBody(args);
-  return raw(shell.port, `/api/${operation}`, { method: 'POST', headers: { 'content-type': contentType, ...headers }, body });
+  return raw(shell.port, `/api/${operation}`, {
+    method: 'POST',
+    headers: { 'content-type': contentType, ...headers },
+    body,
+  });
 };
 const withToken = () => ({ host: `127.0.0.1:${shell.port}`, 'x-morf-token': shell.token });
 
@@ -93,7 +106,11 @@ describe('browser shell security', () => {
       expect(reply.body.toString()).not.toContain('FormatVersion');
       expect(reply.body.toString()).not.toContain('<title>');
     }
-    const save = await api('saveFile', { path: model, bytes: new TextEncoder().encode('overwritten').buffer, expected: null, force: true }, {});
+    const save = await api(
+      'saveFile',
+      { path: model, bytes: new TextEncoder().encode('overwritten').buffer, expected: null, force: true },
+      {},
+    );
     expect(save.status).toBe(401);
     expect(readFileSync(model, 'utf8')).toBe('Version { FormatVersion 800, }');
   });
@@ -115,11 +132,17 @@ describe('browser shell security', () => {
   });
 
   it('refuses a foreign Host (DNS rebinding) or Origin even with the token (403)', async () => {
-    const foreignHost = await raw(shell.port, '/', { headers: { host: `evil.example:${shell.port}`, 'x-morf-token': shell.token } });
+    const foreignHost = await raw(shell.port, '/', {
+      headers: { host: `evil.example:${shell.port}`, 'x-morf-token': shell.token },
+    });
     expect(foreignHost.status).toBe(403);
     const otherPort = await raw(shell.port, '/', { headers: { host: `127.0.0.1:1`, 'x-morf-token': shell.token } });
     expect(otherPort.status).toBe(403);
-    const foreignOrigin = await api('saveFile', { path: model, bytes: new TextEncoder().encode('overwritten').buffer, expected: null, force: true }, { ...withToken(), origin: 'http://evil.example' });
+    const foreignOrigin = await api(
+      'saveFile',
+      { path: model, bytes: new TextEncoder().encode('overwritten').buffer, expected: null, force: true },
+      { ...withToken(), origin: 'http://evil.example' },
+    );
     expect(foreignOrigin.status).toBe(403);
     const crossSite = await api('openFile', { path: model }, { ...withToken(), 'sec-fetch-site': 'cross-site' });
     expect(crossSite.status).toBe(403);
@@ -135,7 +158,11 @@ describe('browser shell security', () => {
     expect((decodeBody('application/json', read.body) as { error: { code: string } }).error.code).toBe('denied');
     const escape = await api('openFile', { path: `${dirname(model)}/../outside/secret.txt` }, withToken());
     expect(escape.status).toBe(403);
-    const write = await api('saveFileAs', { path: join(base, 'outside', 'planted.mdl'), bytes: new TextEncoder().encode('x').buffer }, withToken());
+    const write = await api(
+      'saveFileAs',
+      { path: join(base, 'outside', 'planted.mdl'), bytes: new TextEncoder().encode('x').buffer },
+      withToken(),
+    );
     expect(write.status).toBe(403);
     expect(existsSync(join(base, 'outside', 'planted.mdl'))).toBe(false);
     const listing = await api('listDirectory', { path: join(base, 'outside') }, withToken());
@@ -149,7 +176,15 @@ describe('browser shell security', () => {
     expect((await api('noSuchOperation', {}, withToken())).status).toBe(400);
     expect((await api('openFile', { path: 42 }, withToken())).status).toBe(400);
     expect((await raw(shell.port, '/api/openFile', { headers: withToken() })).status).toBe(405);
-    expect((await raw(shell.port, '/api/openFile', { method: 'POST', headers: { ...withToken(), 'content-type': 'application/x-morf-frame' }, body: new Uint8Array([255, 255, 255, 255]) })).status).toBe(400);
+    expect(
+      (
+        await raw(shell.port, '/api/openFile', {
+          method: 'POST',
+          headers: { ...withToken(), 'content-type': 'application/x-morf-frame' },
+          body: new Uint8Array([255, 255, 255, 255]),
+        })
+      ).status,
+    ).toBe(400);
     expect((await api('showOpenDialog', { purpose: 'model', multiple: false }, withToken())).status).toBe(501);
     expect((await raw(shell.port, '/nothing-here.js', { headers: withToken() })).status).toBe(404);
   });
@@ -167,25 +202,43 @@ describe('browser shell host API through the renderer web client', () => {
     const host = client();
     const opened = await host.openFile({ path: model });
     expect(new TextDecoder().decode(opened.bytes)).toBe('Version { FormatVersion 800, }');
-    const saved = await host.saveFile({ path: model, bytes: new TextEncoder().encode('Version { FormatVersion 900, }').buffer as ArrayBuffer, expected: opened.identity, force: false });
+    const saved = await host.saveFile({
+      path: model,
+      bytes: new TextEncoder().encode('Version { FormatVersion 900, }').buffer as ArrayBuffer,
+      expected: opened.identity,
+      force: false,
+    });
     expect(saved.status).toBe('saved');
     expect(readFileSync(model, 'utf8')).toBe('Version { FormatVersion 900, }');
     expect(readFileSync(`${model}.bak`, 'utf8')).toBe('Version { FormatVersion 800, }');
-    const stale = await host.saveFile({ path: model, bytes: new ArrayBuffer(1), expected: opened.identity, force: false });
+    const stale = await host.saveFile({
+      path: model,
+      bytes: new ArrayBuffer(1),
+      expected: opened.identity,
+      force: false,
+    });
     expect(stale.status).toBe('conflict');
     await expect(host.openFile({ path: outsideFile })).rejects.toMatchObject({ code: 'denied' });
     await expect(host.openFile({ path: outsideFile })).rejects.toBeInstanceOf(HostError);
-    const asNew = await host.saveFileAs({ path: join(dirname(model), 'Copy.mdl'), bytes: new TextEncoder().encode('copy').buffer as ArrayBuffer });
+    const asNew = await host.saveFileAs({
+      path: join(dirname(model), 'Copy.mdl'),
+      bytes: new TextEncoder().encode('copy').buffer as ArrayBuffer,
+    });
     expect(asNew.status).toBe('saved');
     expect(readFileSync(join(dirname(model), 'Copy.mdl'), 'utf8')).toBe('copy');
   });
 
   it('reads game paths through the data folders and lists the file browser roots', async () => {
     const host = client();
-    const cape = await host.readGamePath({ gamePath: 'doodads/cinematic/arthasillidanfight/arthascape0000.MRF', kind: 'mrf' });
+    const cape = await host.readGamePath({
+      gamePath: 'doodads/cinematic/arthasillidanfight/arthascape0000.MRF',
+      kind: 'mrf',
+    });
     expect(cape.status).toBe('found');
     if (cape.status === 'found') expect(new TextDecoder().decode(cape.bytes)).toBe('cape bytes');
-    expect(await host.readGamePath({ gamePath: 'Doodads\\Missing.mrf', kind: 'mrf' })).toMatchObject({ status: 'missing' });
+    expect(await host.readGamePath({ gamePath: 'Doodads\\Missing.mrf', kind: 'mrf' })).toMatchObject({
+      status: 'missing',
+    });
     const roots = await host.listRoots();
     expect(roots.map((root) => root.path)).toEqual(expect.arrayContaining([model, dirname(model), data]));
     const listing = await host.listDirectory({ path: dirname(model) });
@@ -197,9 +250,16 @@ describe('browser shell host API through the renderer web client', () => {
     await host.setSessionValue({ key: 'layout.timelineHeight', value: 240 });
     expect((await host.getSettings()).session['layout.timelineHeight']).toBe(240);
     const bytes = new Uint8Array([1, 2, 3, 250]).buffer;
-    const entry = await host.writeRecovery({ id: 'cinematic-mdl', documentPath: model, displayName: 'Cinematic.mdl', bytes });
+    const entry = await host.writeRecovery({
+      id: 'cinematic-mdl',
+      documentPath: model,
+      displayName: 'Cinematic.mdl',
+      bytes,
+    });
     expect(entry).toMatchObject({ id: 'cinematic-mdl', size: 4, currentSession: true });
-    expect(new Uint8Array((await host.readRecovery({ id: 'cinematic-mdl' })).bytes)).toEqual(new Uint8Array([1, 2, 3, 250]));
+    expect(new Uint8Array((await host.readRecovery({ id: 'cinematic-mdl' })).bytes)).toEqual(
+      new Uint8Array([1, 2, 3, 250]),
+    );
     await host.discardRecovery({ id: 'cinematic-mdl' });
     expect(await host.listRecovery()).toEqual([]);
   });
@@ -207,21 +267,29 @@ describe('browser shell host API through the renderer web client', () => {
   it('pushes file changes as server-sent events', async () => {
     await client().openFile({ path: model });
     const received = new Promise<string>((resolve, reject) => {
-      const request = httpRequest({ host: '127.0.0.1', port: shell.port, path: '/api/events', headers: withToken() }, (response) => {
-        let text = '';
-        response.on('data', (chunk: Buffer) => {
-          text += chunk.toString();
-          if (text.includes('"fileChanged"')) {
-            request.destroy();
-            resolve(text);
-          } else if (text.includes(': connected')) writeFileSync(model, 'changed outside');
-        });
-      });
+      const request = httpRequest(
+        { host: '127.0.0.1', port: shell.port, path: '/api/events', headers: withToken() },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => {
+            text += chunk.toString();
+            if (text.includes('"fileChanged"')) {
+              request.destroy();
+              resolve(text);
+            } else if (text.includes(': connected')) writeFileSync(model, 'changed outside');
+          });
+        },
+      );
       request.on('error', (error) => (String(error).includes('socket hang up') ? undefined : reject(error)));
       request.end();
     });
     const text = await received;
-    const event = JSON.parse(text.split('\n').find((line) => line.startsWith('data: '))!.slice(6));
+    const event = JSON.parse(
+      text
+        .split('\n')
+        .find((line) => line.startsWith('data: '))!
+        .slice(6),
+    );
     expect(event).toMatchObject({ type: 'fileChanged', path: model, identity: { size: 'changed outside'.length } });
   });
 });
@@ -230,38 +298,58 @@ describe('the bundled browser shell (as end-to-end tests start it)', () => {
   const serverScript = join(import.meta.dirname, '..', 'out', 'web', 'server.js');
   const rendererIndex = join(import.meta.dirname, '..', 'out', 'renderer', 'index.html');
 
-  it.skipIf(!existsSync(serverScript) || !existsSync(rendererIndex))('prints its URL as JSON and serves the built renderer', async () => {
-    const child = spawn(process.execPath, [serverScript, '--json', '--no-sample', '--config-dir', join(base, 'cli-config'), '--data', data, model], { stdio: ['ignore', 'pipe', 'pipe'] });
-    try {
-      const line = await new Promise<string>((resolve, reject) => {
-        let output = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-          if (output.includes('\n')) resolve(output.split('\n')[0]!);
+  it.skipIf(!existsSync(serverScript) || !existsSync(rendererIndex))(
+    'prints its URL as JSON and serves the built renderer',
+    async () => {
+      const child = spawn(
+        process.execPath,
+        [serverScript, '--json', '--no-sample', '--config-dir', join(base, 'cli-config'), '--data', data, model],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      try {
+        const line = await new Promise<string>((resolve, reject) => {
+          let output = '';
+          child.stdout.on('data', (chunk: Buffer) => {
+            output += chunk.toString();
+            if (output.includes('\n')) resolve(output.split('\n')[0]!);
+          });
+          child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          child.on('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
         });
-        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        child.on('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
-      });
-      const { url, port, token } = JSON.parse(line) as { url: string; port: number; token: string };
-      expect(url).toBe(`http://127.0.0.1:${port}/?token=${token}`);
-      const page = await raw(port, '/', { headers: { 'x-morf-token': token } });
-      expect(page.status).toBe(200);
-      expect(page.body.toString()).toContain('<div id="root">');
-      const startup = await createWebClient({ baseUrl: `http://127.0.0.1:${port}`, token }).getStartup();
-      expect(startup.openFiles).toEqual([model]);
-    } finally {
-      child.kill('SIGTERM');
-    }
-  });
+        const { url, port, token } = JSON.parse(line) as { url: string; port: number; token: string };
+        expect(url).toBe(`http://127.0.0.1:${port}/?token=${token}`);
+        const page = await raw(port, '/', { headers: { 'x-morf-token': token } });
+        expect(page.status).toBe(200);
+        expect(page.body.toString()).toContain('<div id="root">');
+        const startup = await createWebClient({ baseUrl: `http://127.0.0.1:${port}`, token }).getStartup();
+        expect(startup.openFiles).toEqual([model]);
+      } finally {
+        child.kill('SIGTERM');
+      }
+    },
+  );
 });
 
 describe('npm start where Electron cannot run', () => {
   const startScript = join(import.meta.dirname, '..', 'scripts', 'start.mjs');
-  const built = existsSync(join(import.meta.dirname, '..', 'out', 'web', 'server.js')) && existsSync(join(import.meta.dirname, '..', 'out', 'renderer', 'index.html'));
+  const built =
+    existsSync(join(import.meta.dirname, '..', 'out', 'web', 'server.js')) &&
+    existsSync(join(import.meta.dirname, '..', 'out', 'renderer', 'index.html'));
 
   it.skipIf(!built)('says why in one line and falls back to the browser shell', async () => {
-    const env = { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1', DISPLAY: '', WAYLAND_DISPLAY: '', BROWSER: '', CHROMIUM_PATH: '' };
-    const child = spawn(process.execPath, [startScript, '--no-sample', '--config-dir', join(base, 'start-config'), model], { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const env = {
+      ...process.env,
+      ELECTRON_SKIP_BINARY_DOWNLOAD: '1',
+      DISPLAY: '',
+      WAYLAND_DISPLAY: '',
+      BROWSER: '',
+      CHROMIUM_PATH: '',
+    };
+    const child = spawn(
+      process.execPath,
+      [startScript, '--no-sample', '--config-dir', join(base, 'start-config'), model],
+      { stdio: ['ignore', 'pipe', 'pipe'], env },
+    );
     const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
       const output = await new Promise<string>((resolve, reject) => {
@@ -273,7 +361,12 @@ describe('npm start where Electron cannot run', () => {
         child.on('exit', (code) => reject(new Error(`start.mjs exited (${code}): ${text}`)));
       });
       const lines = output.trim().split('\n');
-      expect(lines[0]).toMatch(/^Morf Studio: Electron cannot start here because the Electron runtime is not installed .*; starting the browser shell instead\.$/);
+      expect(lines[0]).toMatch(
+        new RegExp(
+          '^Morf Studio: Electron cannot start here because the Electron runtime is not installed .*; ' +
+            'starting the browser shell instead\\.$',
+        ),
+      );
       const url = new URL(/http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+/.exec(output)![0]);
       const page = await raw(Number(url.port), '/', { headers: { 'x-morf-token': url.searchParams.get('token')! } });
       expect(page.status).toBe(200);

@@ -84,7 +84,7 @@ function emblem(u: number, v: number, out: Rgb): void {
   // Four points between the inner diamond and the outline.
   const onAxis = Math.min(dx, dy);
   const along = Math.max(dx, dy);
-  if (along > 0.42 && along < 0.7 && onAxis < 0.07 * (0.7 - along) / 0.28) set(out, GOLD, 1);
+  if (along > 0.42 && along < 0.7 && onAxis < (0.07 * (0.7 - along)) / 0.28) set(out, GOLD, 1);
 }
 
 function band(value: number, from: number, to: number): boolean {

@@ -100,12 +100,18 @@ function gustFunction(motion: CapeMotion): (seconds: number) => number {
 }
 
 /** Writes the positions of every vertex at `seconds` into `keyframe` (normals are filled later). */
-function capePositions(motion: CapeMotion, seconds: number, gust: (seconds: number) => number, keyframe: Float32Array): void {
+function capePositions(
+  motion: CapeMotion,
+  seconds: number,
+  gust: (seconds: number) => number,
+  keyframe: Float32Array,
+): void {
   const segment = CAPE_LENGTH / (CAPE_ROWS - 1);
   const yaw = (motion.yawDegrees * Math.PI) / 180;
   const cosYaw = Math.cos(yaw);
   const sinYaw = Math.sin(yaw);
-  const lift = motion.wind * (0.42 + 0.16 * Math.sin(2 * Math.PI * 0.35 * seconds + motion.phase) + 0.2 * gust(seconds));
+  const lift =
+    motion.wind * (0.42 + 0.16 * Math.sin(2 * Math.PI * 0.35 * seconds + motion.phase) + 0.2 * gust(seconds));
   for (let column = 0; column < CAPE_COLUMNS; column += 1) {
     const across = (column / (CAPE_COLUMNS - 1)) * 2 - 1;
     let back = 0;
@@ -113,13 +119,18 @@ function capePositions(motion: CapeMotion, seconds: number, gust: (seconds: numb
     for (let row = 0; row < CAPE_ROWS; row += 1) {
       const along = row / (CAPE_ROWS - 1);
       if (row > 0) {
-        const wave = 0.32 * motion.wind * along * Math.sin(2 * Math.PI * (1.4 * along - 1.1 * seconds) + motion.phase + 0.9 * across);
+        const wave =
+          0.32 *
+          motion.wind *
+          along *
+          Math.sin(2 * Math.PI * (1.4 * along - 1.1 * seconds) + motion.phase + 0.9 * across);
         const angle = Math.max(0, Math.min(1.45, lift * (0.45 + 0.9 * along) + wave));
         back += Math.sin(angle) * segment;
         down += Math.cos(angle) * segment;
       }
       const shoulderWrap = 6 * across * across * (1 - along) * (1 - along);
-      const flutter = 3.5 * motion.wind * along * along * Math.sin(2 * Math.PI * 0.8 * seconds + 2.3 * across + motion.phase);
+      const flutter =
+        3.5 * motion.wind * along * along * Math.sin(2 * Math.PI * 0.8 * seconds + 2.3 * across + motion.phase);
       const x = COLLAR[0] - back + shoulderWrap;
       const y = across * CAPE_HALF_WIDTH * (1 + 0.3 * along) + flutter;
       const z = COLLAR[2] - down;

@@ -30,7 +30,9 @@ describe('sample cape generator', () => {
   it('writes six clean, lower-case arthascape MRFs of a few hundred vertices and 100–150 keyframes at 30 fps', () => {
     const capes = assets.filter((asset) => asset.path.endsWith('.mrf'));
     expect(capes.map((asset) => asset.path)).toEqual(
-      ['0000', '0001', '0002', '0003', '0004', '0005'].map((id) => `${SAMPLE_DATA_FOLDER}/doodads/cinematic/arthasillidanfight/arthascape${id}.mrf`),
+      ['0000', '0001', '0002', '0003', '0004', '0005'].map(
+        (id) => `${SAMPLE_DATA_FOLDER}/doodads/cinematic/arthasillidanfight/arthascape${id}.mrf`,
+      ),
     );
     const initialTimes = new Set<number>();
     for (const asset of capes) {
@@ -55,18 +57,29 @@ describe('sample cape generator', () => {
     const first = file.keyframes[0]!;
     const middle = file.keyframes[60]!;
     expect(middle[collar + 2]).toBe(first[collar + 2]);
-    expect(Math.hypot(middle[hem]! - first[hem]!, middle[hem + 1]! - first[hem + 1]!, middle[hem + 2]! - first[hem + 2]!)).toBeGreaterThan(3);
+    expect(
+      Math.hypot(middle[hem]! - first[hem]!, middle[hem + 1]! - first[hem + 1]!, middle[hem + 2]! - first[hem + 2]!),
+    ).toBeGreaterThan(3);
   });
 
   it('writes the texture the capes point to: a 32-bit TGA of dark red cloth with gold trim', () => {
     const texture = assets.find((asset) => asset.path.endsWith('.tga'))!;
     expect(texture.path).toBe(`${SAMPLE_DATA_FOLDER}/${CAPE_TEXTURE_FILE}`);
-    expect(CAPE_TEXTURE_FILE.replace('.tga', '')).toBe(CAPE_TEXTURE_PATH.replace('.blp', '').replace('\\', '/').toLowerCase());
+    expect(CAPE_TEXTURE_FILE.replace('.tga', '')).toBe(
+      CAPE_TEXTURE_PATH.replace('.blp', '').replace('\\', '/').toLowerCase(),
+    );
     const view = new DataView(texture.bytes.buffer, texture.bytes.byteOffset);
-    expect([view.getUint8(2), view.getUint16(12, true), view.getUint16(14, true), view.getUint8(16)]).toEqual([2, 256, 256, 32]);
+    expect([view.getUint8(2), view.getUint16(12, true), view.getUint16(14, true), view.getUint8(16)]).toEqual([
+      2, 256, 256, 32,
+    ]);
     const pixel = (x: number, yFromTop: number) => {
       const at = TGA_HEADER_BYTE_SIZE + ((255 - yFromTop) * 256 + x) * 4;
-      return { blue: texture.bytes[at]!, green: texture.bytes[at + 1]!, red: texture.bytes[at + 2]!, alpha: texture.bytes[at + 3]! };
+      return {
+        blue: texture.bytes[at]!,
+        green: texture.bytes[at + 1]!,
+        red: texture.bytes[at + 2]!,
+        alpha: texture.bytes[at + 3]!,
+      };
     };
     const cloth = pixel(40, 150);
     expect(cloth.red).toBeGreaterThan(cloth.green * 3);

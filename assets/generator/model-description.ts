@@ -36,7 +36,12 @@ export interface TrackDescription {
   kind: 'translation' | 'rotation' | 'scaling';
   interpolation: Interpolation;
   globalSequenceId: number | null;
-  keys: readonly { frame: number; value: readonly number[]; inTangent?: readonly number[]; outTangent?: readonly number[] }[];
+  keys: readonly {
+    frame: number;
+    value: readonly number[];
+    inTangent?: readonly number[];
+    outTangent?: readonly number[];
+  }[];
 }
 
 /** A node: its name, its parent's name (or null), its pivot and tracks. */
@@ -94,9 +99,22 @@ export interface ModelDescription {
   collisionShapes: readonly SphereDescription[];
 }
 
-const TRACK_TAGS: Readonly<Record<TrackDescription['kind'], NodeTrackTag>> = { translation: 'KGTR', rotation: 'KGRT', scaling: 'KGSC' };
-const MDL_TRACK_KEYWORDS: Readonly<Record<TrackDescription['kind'], string>> = { translation: 'Translation', rotation: 'Rotation', scaling: 'Scaling' };
-const MDL_INTERPOLATIONS: Readonly<Record<Interpolation, string>> = { none: 'DontInterp', linear: 'Linear', hermite: 'Hermite', bezier: 'Bezier' };
+const TRACK_TAGS: Readonly<Record<TrackDescription['kind'], NodeTrackTag>> = {
+  translation: 'KGTR',
+  rotation: 'KGRT',
+  scaling: 'KGSC',
+};
+const MDL_TRACK_KEYWORDS: Readonly<Record<TrackDescription['kind'], string>> = {
+  translation: 'Translation',
+  rotation: 'Rotation',
+  scaling: 'Scaling',
+};
+const MDL_INTERPOLATIONS: Readonly<Record<Interpolation, string>> = {
+  none: 'DontInterp',
+  linear: 'Linear',
+  hermite: 'Hermite',
+  bezier: 'Bezier',
+};
 /** GeosetId / GeosetAnimId of a bone bound to no geoset (MDL: `Multiple`, `None`). */
 const NO_GEOSET = 0xffffffff;
 const COLLISION_SPHERE = 2;
@@ -127,15 +145,36 @@ function mdxTracks(node: NodeDescription): Track[] {
     tag: TRACK_TAGS[track.kind],
     interpolation: INTERPOLATION_NAMES.indexOf(track.interpolation),
     globalSequenceId: track.globalSequenceId ?? -1,
-    keys: track.keys.map((key) => (track.interpolation === 'hermite' || track.interpolation === 'bezier' ? { frame: key.frame, value: key.value, inTangent: key.inTangent ?? key.value, outTangent: key.outTangent ?? key.value } : { frame: key.frame, value: key.value })),
+    keys: track.keys.map((key) =>
+      track.interpolation === 'hermite' || track.interpolation === 'bezier'
+        ? {
+            frame: key.frame,
+            value: key.value,
+            inTangent: key.inTangent ?? key.value,
+            outTangent: key.outTangent ?? key.value,
+          }
+        : { frame: key.frame, value: key.value },
+    ),
   }));
 }
 
 /** A node chunk's body: each node (objectIds from `firstObjectId`) followed by what `after` writes for it. */
-function nodesBody<T extends NodeDescription>(nodes: readonly T[], firstObjectId: number, parentId: (node: NodeDescription) => number, flags: number, after?: (writer: BinaryWriter, node: T) => void): Uint8Array {
+function nodesBody<T extends NodeDescription>(
+  nodes: readonly T[],
+  firstObjectId: number,
+  parentId: (node: NodeDescription) => number,
+  flags: number,
+  after?: (writer: BinaryWriter, node: T) => void,
+): Uint8Array {
   const writer = new BinaryWriter();
   nodes.forEach((node, index) => {
-    writeNode(writer, { name: node.name, objectId: firstObjectId + index, parentId: parentId(node), flags, tracks: mdxTracks(node) });
+    writeNode(writer, {
+      name: node.name,
+      objectId: firstObjectId + index,
+      parentId: parentId(node),
+      flags,
+      tracks: mdxTracks(node),
+    });
     after?.(writer, node);
   });
   return writer.finish();
@@ -148,17 +187,37 @@ export function describeMdx(model: ModelDescription): Uint8Array {
   let objectId = 0;
   const chunks: MdxChunk[] = [
     newChunk('VERS', writeVersion(model.version)),
-    newChunk('MODL', writeModelInfo({ name: model.name, nameBytes: new Uint8Array(0), animationFileName: '', animationFileNameBytes: new Uint8Array(0), extent: model.extent, blendTime: model.blendTime })),
+    newChunk(
+      'MODL',
+      writeModelInfo({
+        name: model.name,
+        nameBytes: new Uint8Array(0),
+        animationFileName: '',
+        animationFileNameBytes: new Uint8Array(0),
+        extent: model.extent,
+        blendTime: model.blendTime,
+      }),
+    ),
     newChunk(
       'SEQS',
       writeSequences(
-        model.sequences.map((sequence) => ({ ...sequence, nameBytes: new Uint8Array(0), flags: sequence.nonLooping ? 1 : 0, syncPoint: 0 })),
+        model.sequences.map((sequence) => ({
+          ...sequence,
+          nameBytes: new Uint8Array(0),
+          flags: sequence.nonLooping ? 1 : 0,
+          syncPoint: 0,
+        })),
       ),
     ),
   ];
   if (model.globalSequences.length > 0) chunks.push(newChunk('GLBS', writeGlobalSequences(model.globalSequences)));
   if (model.bones.length > 0) {
-    chunks.push(newChunk('BONE', nodesBody(model.bones, objectId, parentId, NODE_FLAG.bone, (writer) => writer.u32(NO_GEOSET).u32(NO_GEOSET))));
+    chunks.push(
+      newChunk(
+        'BONE',
+        nodesBody(model.bones, objectId, parentId, NODE_FLAG.bone, (writer) => writer.u32(NO_GEOSET).u32(NO_GEOSET)),
+      ),
+    );
     objectId += model.bones.length;
   }
   if (model.helpers.length > 0) {
@@ -173,7 +232,10 @@ export function describeMdx(model: ModelDescription): Uint8Array {
           name: event.name,
           parentId: parentId(event),
           tracks: mdxTracks(event),
-          keys: event.keys === null ? null : { globalSequenceId: event.keys.globalSequenceId ?? -1, frames: event.keys.frames },
+          keys:
+            event.keys === null
+              ? null
+              : { globalSequenceId: event.keys.globalSequenceId ?? -1, frames: event.keys.frames },
         },
         objectId++,
       ),
@@ -214,16 +276,26 @@ function vector(values: readonly number[]): string {
 }
 
 function extentLines(extent: Extent, indent: string): string[] {
-  return [`${indent}MinimumExtent ${vector(extent.minimum)},`, `${indent}MaximumExtent ${vector(extent.maximum)},`, `${indent}BoundsRadius ${number(extent.boundsRadius)},`];
+  return [
+    `${indent}MinimumExtent ${vector(extent.minimum)},`,
+    `${indent}MaximumExtent ${vector(extent.maximum)},`,
+    `${indent}BoundsRadius ${number(extent.boundsRadius)},`,
+  ];
 }
 
 function trackLines(track: TrackDescription): string[] {
-  const lines = [`\t${MDL_TRACK_KEYWORDS[track.kind]} ${track.keys.length} {`, `\t\t${MDL_INTERPOLATIONS[track.interpolation]},`];
+  const lines = [
+    `\t${MDL_TRACK_KEYWORDS[track.kind]} ${track.keys.length} {`,
+    `\t\t${MDL_INTERPOLATIONS[track.interpolation]},`,
+  ];
   if (track.globalSequenceId !== null) lines.push(`\t\tGlobalSeqId ${track.globalSequenceId},`);
   for (const key of track.keys) {
     lines.push(`\t\t${key.frame}: ${vector(key.value)},`);
     if (track.interpolation === 'hermite' || track.interpolation === 'bezier') {
-      lines.push(`\t\t\tInTan ${vector(key.inTangent ?? key.value)},`, `\t\t\tOutTan ${vector(key.outTangent ?? key.value)},`);
+      lines.push(
+        `\t\t\tInTan ${vector(key.inTangent ?? key.value)},`,
+        `\t\t\tOutTan ${vector(key.outTangent ?? key.value)},`,
+      );
     }
   }
   lines.push('\t}');
@@ -231,7 +303,14 @@ function trackLines(track: TrackDescription): string[] {
 }
 
 /** The lines of a node block: header, ObjectId, Parent, `extra` lines, tracks. */
-function nodeLines(keyword: string, node: NodeDescription, objectId: number, parentId: number, extra: readonly string[] = [], afterTracks: readonly string[] = []): string[] {
+function nodeLines(
+  keyword: string,
+  node: NodeDescription,
+  objectId: number,
+  parentId: number,
+  extra: readonly string[] = [],
+  afterTracks: readonly string[] = [],
+): string[] {
   const lines = [`${keyword} "${node.name}" {`, `\tObjectId ${objectId},`];
   if (parentId !== -1) lines.push(`\tParent ${parentId},`);
   lines.push(...extra);
@@ -240,11 +319,18 @@ function nodeLines(keyword: string, node: NodeDescription, objectId: number, par
   return lines;
 }
 
-/** The model as MDL text (tabs, `\n` line ends), blocks in the game exporter's order (cameras before event objects, unlike MDX). */
+/** The model as MDL text (tabs, `\n` line ends), blocks in the game exporter's order (cameras before event objects,
+ * unlike MDX). */
 export function describeMdl(model: ModelDescription): string {
   const parentId = parentIdOf(model);
   const nodes = nodesOf(model);
-  const lines: string[] = [`// ${model.comment}`, 'Version {', `\tFormatVersion ${model.version},`, '}', `Model "${model.name}" {`];
+  const lines: string[] = [
+    `// ${model.comment}`,
+    'Version {',
+    `\tFormatVersion ${model.version},`,
+    '}',
+    `Model "${model.name}" {`,
+  ];
   if (model.bones.length > 0) lines.push(`\tNumBones ${model.bones.length},`);
   if (model.helpers.length > 0) lines.push(`\tNumHelpers ${model.helpers.length},`);
   if (model.events.length > 0) lines.push(`\tNumEvents ${model.events.length},`);
@@ -259,10 +345,17 @@ export function describeMdl(model: ModelDescription): string {
   }
   lines.push('}');
   if (model.globalSequences.length > 0) {
-    lines.push(`GlobalSequences ${model.globalSequences.length} {`, ...model.globalSequences.map((duration) => `\tDuration ${duration},`), '}');
+    lines.push(
+      `GlobalSequences ${model.globalSequences.length} {`,
+      ...model.globalSequences.map((duration) => `\tDuration ${duration},`),
+      '}',
+    );
   }
   let objectId = 0;
-  for (const bone of model.bones) lines.push(...nodeLines('Bone', bone, objectId++, parentId(bone), ['\tGeosetId Multiple,', '\tGeosetAnimId None,']));
+  for (const bone of model.bones)
+    lines.push(
+      ...nodeLines('Bone', bone, objectId++, parentId(bone), ['\tGeosetId Multiple,', '\tGeosetAnimId None,']),
+    );
   for (const helper of model.helpers) lines.push(...nodeLines('Helper', helper, objectId++, parentId(helper)));
   lines.push(`PivotPoints ${nodes.length} {`, ...nodes.map(({ node }) => `\t${vector(node.pivot)},`), '}');
   const cameraLines = model.cameras.flatMap((camera) => [
@@ -287,7 +380,13 @@ export function describeMdl(model: ModelDescription): string {
     lines.push(...nodeLines('EventObject', event, objectId++, parentId(event), track));
   }
   for (const shape of model.collisionShapes) {
-    const shapeLines = ['\tSphere,', '\tVertices 1 {', `\t\t${vector(shape.center)},`, '\t}', `\tBoundsRadius ${number(shape.radius)},`];
+    const shapeLines = [
+      '\tSphere,',
+      '\tVertices 1 {',
+      `\t\t${vector(shape.center)},`,
+      '\t}',
+      `\tBoundsRadius ${number(shape.radius)},`,
+    ];
     lines.push(...nodeLines('CollisionShape', shape, objectId++, parentId(shape), [], shapeLines));
   }
   return `${lines.join('\n')}\n`;

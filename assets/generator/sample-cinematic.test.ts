@@ -28,12 +28,19 @@ describe('sample cinematic model', () => {
   });
 
   it('is laid out like the original: one long Cinematic sequence and six one-key MRF links with its frames', () => {
-    const [mdx, mdl] = documents as [typeof documents[0], typeof documents[0]];
+    const [mdx, mdl] = documents as [(typeof documents)[0], (typeof documents)[0]];
     expect(mdx.version).toBe(800);
     expect(mdx.name).toBe('ArthasIllidanSample');
-    expect(mdx.sequences).toEqual([{ name: 'Cinematic', start: 0, end: 80000, moveSpeed: 0, nonLooping: true, rarity: 0 }]);
+    expect(mdx.sequences).toEqual([
+      { name: 'Cinematic', start: 0, end: 80000, moveSpeed: 0, nonLooping: true, rarity: 0 },
+    ]);
     expect(mdx.links.map((link) => [link.id, link.showFrames, link.hideFrames, link.path])).toEqual(
-      SAMPLE_LINKS.map(([id, show, hide]) => [id, [show], [hide], `Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape${id}.mrf`]),
+      SAMPLE_LINKS.map(([id, show, hide]) => [
+        id,
+        [show],
+        [hide],
+        `Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape${id}.mrf`,
+      ]),
     );
     const anchor = mdx.nodes.find((node) => node.name === 'Cape_Anchor')!;
     expect(anchor.kind).toBe('helper');
@@ -47,7 +54,8 @@ describe('sample cinematic model', () => {
   });
 
   it('links capes that exist in the sample data folder', () => {
-    for (const [id] of SAMPLE_LINKS) expect(committed(`${SAMPLE_DATA_FOLDER}/${capeGamePath(id)}`).byteLength).toBeGreaterThan(0);
+    for (const [id] of SAMPLE_LINKS)
+      expect(committed(`${SAMPLE_DATA_FOLDER}/${capeGamePath(id)}`).byteLength).toBeGreaterThan(0);
     expect(SAMPLE_CINEMATIC.events.filter((event) => event.name.startsWith('MRF')).length).toBe(6);
   });
 });

@@ -11,7 +11,8 @@ const TGA_DESCRIPTOR_ALPHA8_BOTTOM_LEFT = 0x08;
 
 /** Encodes `rgba` (rows top to bottom, 4 bytes per pixel) as an uncompressed 32-bit TGA. */
 export function encodeTga32(width: number, height: number, rgba: Uint8Array): Uint8Array {
-  if (rgba.length !== width * height * 4) throw new RangeError(`expected ${width * height * 4} RGBA bytes, got ${rgba.length}`);
+  if (rgba.length !== width * height * 4)
+    throw new RangeError(`expected ${width * height * 4} RGBA bytes, got ${rgba.length}`);
   const bytes = new Uint8Array(TGA_HEADER_BYTE_SIZE + rgba.length);
   const view = new DataView(bytes.buffer);
   view.setUint8(2, TGA_TYPE_TRUE_COLOR);

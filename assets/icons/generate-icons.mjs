@@ -72,7 +72,9 @@ function render(size) {
       let a = 0;
       for (let sy = 0; sy < samplesPerAxis; sy += 1) {
         for (let sx = 0; sx < samplesPerAxis; sx += 1) {
-          const [sr, sg, sb, sa] = sample((x + (sx + 0.5) / samplesPerAxis) / size, (y + (sy + 0.5) / samplesPerAxis) / size);
+          const u = (x + (sx + 0.5) / samplesPerAxis) / size;
+          const v = (y + (sy + 0.5) / samplesPerAxis) / size;
+          const [sr, sg, sb, sa] = sample(u, v);
           r += sr * sa;
           g += sg * sa;
           b += sb * sa;

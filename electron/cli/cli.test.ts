@@ -14,7 +14,10 @@ const morf = inProcessMorf(() => folder);
 beforeAll(() => {
   folder = mkdtempSync(join(tmpdir(), 'morf-cli-'));
   writeFileSync(join(folder, 'cape.mrf'), assembleMrf({ base: gridMrf({ initialTime: -0.25 }), debugFlag: 2 }));
-  writeFileSync(join(folder, 'scrambled.mrf'), assembleMrf({ order: ['keyframes', 'uvs', 'faces', 'texture'], alignment: 4 }));
+  writeFileSync(
+    join(folder, 'scrambled.mrf'),
+    assembleMrf({ order: ['keyframes', 'uvs', 'faces', 'texture'], alignment: 4 }),
+  );
   writeFileSync(join(folder, 'zero-interval.mrf'), assembleMrf({ frameInterval: 0 }));
   writeFileSync(join(folder, 'other-magic.mrf'), assembleMrf({ magic: 'Mxrf' }));
   writeFileSync(join(folder, 'empty.mrf'), new Uint8Array(0));
@@ -75,7 +78,14 @@ describe('morf dump', () => {
     const file = gridMrf();
     expect(dump.keyframeCount).toBe(4);
     expect(dump.faces[0]).toEqual([0, 3, 1]);
-    expect(dump.uvs).toEqual([[0, 0], [0.5, 0], [1, 0], [0, 1], [0.5, 1], [1, 1]]);
+    expect(dump.uvs).toEqual([
+      [0, 0],
+      [0.5, 0],
+      [1, 0],
+      [0, 1],
+      [0.5, 1],
+      [1, 1],
+    ]);
     expect(dump.keyframes).toHaveLength(4);
     expect(dump.keyframes[2].positions[1]).toEqual(Array.from(file.keyframes[2]!.subarray(6, 9)));
     expect(dump.keyframes[2].normals[1]).toEqual([0, -1, 0]);
@@ -109,7 +119,10 @@ describe('morf validate', () => {
     const { code, stdout, stderr } = await morf('validate', 'zero-interval.mrf', 'truncated.mrf', 'cape.mrf');
     expect(code).toBe(2);
     expect(stdout).toContain('cape.mrf: ok');
-    expect(stderr).toBe('morf validate: truncated.mrf: MRF truncated at offsetTable (byte 64): count 8 × 4 bytes needs 32 bytes, 16 left\n');
+    expect(stderr).toBe(
+      'morf validate: truncated.mrf: MRF truncated at offsetTable (byte 64): count 8 × 4 bytes needs 32 bytes, 16 ' +
+        'left\n',
+    );
   });
 });
 
@@ -138,7 +151,10 @@ describe('bad input: one line naming the file, exit 2', () => {
     ['empty.mrf', /^morf inspect: empty\.mrf: the file is empty\n$/],
     ['truncated.mrf', /^morf inspect: truncated\.mrf: MRF truncated at offsetTable \(byte 64\)/],
     ['hostile.mrf', /^morf inspect: hostile\.mrf: MRF limit at header\.keyframeCount \(byte 4\): 4000000000 keyframes/],
-    ['past-end.mrf', /^morf inspect: past-end\.mrf: MRF truncated at faces \(byte 16777216\): chunk offset 16777216 is past the end/],
+    [
+      'past-end.mrf',
+      /^morf inspect: past-end\.mrf: MRF truncated at faces \(byte 16777216\): chunk offset 16777216 is past the end/,
+    ],
     ['folder.mrf', /^morf inspect: folder\.mrf: is a directory, not a file\n$/],
     ['missing.mrf', /^morf inspect: missing\.mrf: no such file or folder\n$/],
     ['notes.txt', /^morf inspect: notes\.txt: not a file format morf knows/],
@@ -154,7 +170,10 @@ describe('bad input: one line naming the file, exit 2', () => {
   }
 
   it('rejects unknown options and missing arguments as usage errors', async () => {
-    expect(await morf('inspect', 'cape.mrf', '--yaml')).toMatchObject({ code: 2, stderr: 'morf inspect: unknown option --yaml (usage: morf inspect FILE [--json])\n' });
+    expect(await morf('inspect', 'cape.mrf', '--yaml')).toMatchObject({
+      code: 2,
+      stderr: 'morf inspect: unknown option --yaml (usage: morf inspect FILE [--json])\n',
+    });
     expect((await morf('convert', 'cape.mrf')).code).toBe(2);
     expect((await morf('validate')).code).toBe(2);
   });
@@ -166,13 +185,19 @@ describe('the built morf program', () => {
   it('validates with exit codes 0 and 1', async () => {
     const clean = await runBuiltMorf(['validate', 'cape.mrf'], folder);
     expect(clean.stdout).toBe('cape.mrf: ok\n');
-    const failed = await runBuiltMorf(['validate', 'zero-interval.mrf'], folder).catch((error: { code: number; stdout: string }) => error);
+    const failed = await runBuiltMorf(['validate', 'zero-interval.mrf'], folder).catch(
+      (error: { code: number; stdout: string }) => error,
+    );
     expect(failed).toMatchObject({ code: 1 });
   });
 
   it('prints one line and exits 2 for a hostile file, with no stack trace', async () => {
-    const failure = await runBuiltMorf(['inspect', 'hostile.mrf'], folder).catch((error: { code: number; stderr: string }) => error);
+    const failure = await runBuiltMorf(['inspect', 'hostile.mrf'], folder).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
     expect(failure).toMatchObject({ code: 2 });
-    expect((failure as { stderr: string }).stderr).toMatch(/^morf inspect: hostile\.mrf: MRF limit at header\.keyframeCount \(byte 4\)[^\n]*\n$/);
+    expect((failure as { stderr: string }).stderr).toMatch(
+      /^morf inspect: hostile\.mrf: MRF limit at header\.keyframeCount \(byte 4\)[^\n]*\n$/,
+    );
   });
 });

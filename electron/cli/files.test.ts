@@ -17,7 +17,9 @@ describe('writeFileAtomic', () => {
   });
 
   it('fails with one line naming the file when the folder does not exist, leaving nothing behind', async () => {
-    await expect(writeFileAtomic('missing/b.bin', new Uint8Array(1), folder)).rejects.toThrow(new CliFileError('missing/b.bin: no such file or folder'));
+    await expect(writeFileAtomic('missing/b.bin', new Uint8Array(1), folder)).rejects.toThrow(
+      new CliFileError('missing/b.bin: no such file or folder'),
+    );
   });
 
   it('refuses to replace a folder and removes its temporary file', async () => {

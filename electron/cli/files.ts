@@ -32,7 +32,12 @@ export async function readInputFile(path: string, cwd: string): Promise<Uint8Arr
  * rename, folder fsync; see electron/host/atomic-write.ts), so a crash never leaves a half-written
  * file. With `backup`, an existing target is first copied to `path.bak`.
  */
-export async function writeFileAtomic(path: string, bytes: Uint8Array, cwd: string, options: { backup?: boolean } = {}): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  bytes: Uint8Array,
+  cwd: string,
+  options: { backup?: boolean } = {},
+): Promise<void> {
   const absolute = resolve(cwd, path);
   try {
     if (options.backup) {

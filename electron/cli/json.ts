@@ -6,7 +6,11 @@
 
 /** `JSON.stringify`, indented by 2, with non-finite numbers as strings. */
 export function toJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'number' && !Number.isFinite(item) ? String(item) : item), 2);
+  return JSON.stringify(
+    value,
+    (_key, item: unknown) => (typeof item === 'number' && !Number.isFinite(item) ? String(item) : item),
+    2,
+  );
 }
 
 /** One number as JSON text. */
@@ -16,12 +20,19 @@ export function jsonNumber(value: number): string {
 }
 
 /** `[a,b,c],[d,e,f],…` for consecutive groups of `size` numbers taken every `stride` from `start`. */
-export function jsonTuples(values: ArrayLike<number>, size: number, stride: number, start: number, count: number): string {
+export function jsonTuples(
+  values: ArrayLike<number>,
+  size: number,
+  stride: number,
+  start: number,
+  count: number,
+): string {
   const parts = new Array<string>(count);
   for (let index = 0; index < count; index += 1) {
     const base = start + index * stride;
     let tuple = '[';
-    for (let component = 0; component < size; component += 1) tuple += (component ? ',' : '') + jsonNumber(values[base + component]!);
+    for (let component = 0; component < size; component += 1)
+      tuple += (component ? ',' : '') + jsonNumber(values[base + component]!);
     parts[index] = `${tuple}]`;
   }
   return parts.join(',');

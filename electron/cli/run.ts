@@ -32,5 +32,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 function generalHelp(): string {
   const width = Math.max(...commands.map((command) => command.name.length), 8);
   const lines = commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
-  return `morf — Morf Studio's command line for Warcraft III MRF capes and MDX/MDL models\n\nUsage: morf COMMAND [ARGS]\n\nCommands:\n${lines.join('\n')}\n\nmorf help COMMAND shows a command's usage.\n`;
+  return (
+    `morf — Morf Studio's command line for Warcraft III MRF capes and MDX/MDL models\n\nUsage: morf COMMAND ` +
+    `[ARGS]\n\nCommands:\n${lines.join('\n')}\n\nmorf help COMMAND shows a command's usage.\n`
+  );
 }

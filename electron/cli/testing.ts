@@ -23,7 +23,11 @@ export function inProcessMorf(folder: () => string): (...args: string[]) => Prom
   return async (...args) => {
     let stdout = '';
     let stderr = '';
-    const code = await runCli(args, { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), cwd: folder() });
+    const code = await runCli(args, {
+      stdout: (text) => void (stdout += text),
+      stderr: (text) => void (stderr += text),
+      cwd: folder(),
+    });
     return { code, stdout, stderr };
   };
 }

@@ -12,17 +12,26 @@ let bundle: string;
 beforeAll(async () => {
   base = mkdtempSync(join(tmpdir(), 'morf-atomic-'));
   bundle = join(base, 'atomic-write.mjs');
-  await build({ entryPoints: [join(import.meta.dirname, 'atomic-write.ts')], outfile: bundle, bundle: true, platform: 'node', format: 'esm', logLevel: 'silent' });
+  await build({
+    entryPoints: [join(import.meta.dirname, 'atomic-write.ts')],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    logLevel: 'silent',
+  });
 });
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 /** Start a child that writes `size` bytes of 'B' over `target` atomically and stops after the first slice. */
 function startStalledWriter(target: string, size: number) {
-  const script = `
+  const script =
+    `
     import { writeFileAtomic } from ${JSON.stringify(bundle)};
     setInterval(() => {}, 1000);
     await writeFileAtomic(${JSON.stringify(target)}, new Uint8Array(${size}).fill(66), {
-      onProgress: async (written) => { process.stdout.write('WRITING ' + written + '\\n'); await new Promise(() => {}); },
+      onProgress: async (written) => { process.stdout.write('WRITING ' + written + '\\n'); await new Promise(() => ` +
+    `{}); },
     });`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
   const started = new Promise<string>((resolve, reject) => {

@@ -22,7 +22,10 @@ export interface AtomicWriteOptions {
 
 /** The temporary file name used for `target` by this process. */
 export function temporaryPathFor(target: string): string {
-  return join(dirname(target), `.${basename(target)}.${process.pid}-${randomBytes(6).toString('hex')}${temporarySuffix}`);
+  return join(
+    dirname(target),
+    `.${basename(target)}.${process.pid}-${randomBytes(6).toString('hex')}${temporarySuffix}`,
+  );
 }
 
 function processIsAlive(pid: number): boolean {
@@ -68,7 +71,11 @@ async function syncDirectory(directory: string): Promise<void> {
 }
 
 /** Replace `target` with `bytes` atomically (see module comment). */
-export async function writeFileAtomic(target: string, bytes: Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+export async function writeFileAtomic(
+  target: string,
+  bytes: Uint8Array,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
   await removeStaleTemporaries(target);
   let mode = options.mode ?? 0o666;
   try {

@@ -10,7 +10,10 @@ import { join } from 'node:path';
 export const productFolderName = 'Morf Studio';
 
 /** The config folder for this user and platform. */
-export function defaultConfigDirectory(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+export function defaultConfigDirectory(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
   if (env.MORF_CONFIG_DIR) return env.MORF_CONFIG_DIR;
   if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), productFolderName);
   if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', productFolderName);

@@ -40,7 +40,9 @@ describe('path syntax checks', () => {
   it('refuses UNC paths outside the roots and matches Windows roots without regard to case', () => {
     const guard = new PathGuard(windows);
     guard.grant('C:\\Games\\Data', 'directory', 'data-folder');
-    expect(guard.grantFor(normalizeRequestedPath('c:\\games\\data\\Units\\a.mdx', windows))?.path).toBe('C:\\Games\\Data');
+    expect(guard.grantFor(normalizeRequestedPath('c:\\games\\data\\Units\\a.mdx', windows))?.path).toBe(
+      'C:\\Games\\Data',
+    );
     expect(guard.grantFor(normalizeRequestedPath('\\\\evil\\share\\a.mdx', windows))).toBeNull();
     expect(guard.grantFor(normalizeRequestedPath('C:\\Games\\DataX\\a.mdx', windows))).toBeNull();
     expect(guard.grantFor(normalizeRequestedPath('D:\\Games\\Data\\a.mdx', windows))).toBeNull();

@@ -28,7 +28,11 @@ export interface PathPlatform {
 /** The rules of the platform this process runs on. */
 export function currentPlatform(): PathPlatform {
   const windows = process.platform === 'win32';
-  return { path: windows ? nodePath.win32 : nodePath.posix, caseInsensitive: windows || process.platform === 'darwin', windows };
+  return {
+    path: windows ? nodePath.win32 : nodePath.posix,
+    caseInsensitive: windows || process.platform === 'darwin',
+    windows,
+  };
 }
 
 /**
@@ -37,11 +41,14 @@ export function currentPlatform(): PathPlatform {
  */
 export function normalizeRequestedPath(requested: string, platform: PathPlatform = currentPlatform()): string {
   if (requested.includes('\u0000')) throw new HostError('denied', 'path contains a NUL character', requested);
-  if (/^[\\/]{2}[?.][\\/]/.test(requested)) throw new HostError('denied', 'device and long-path namespaces (\\\\?\\, \\\\.\\) are refused', requested);
+  if (/^[\\/]{2}[?.][\\/]/.test(requested))
+    throw new HostError('denied', 'device and long-path namespaces (\\\\?\\, \\\\.\\) are refused', requested);
   const segments = requested.split(/[\\/]/);
   if (segments.includes('..')) throw new HostError('denied', 'paths with ".." segments are refused', requested);
-  if (!platform.path.isAbsolute(requested)) throw new HostError('denied', 'only absolute paths are accepted', requested);
-  if (platform.windows && /^[\\/](?![\\/])/.test(requested)) throw new HostError('denied', 'drive-relative paths are refused', requested);
+  if (!platform.path.isAbsolute(requested))
+    throw new HostError('denied', 'only absolute paths are accepted', requested);
+  if (platform.windows && /^[\\/](?![\\/])/.test(requested))
+    throw new HostError('denied', 'drive-relative paths are refused', requested);
   return platform.path.resolve(requested);
 }
 
@@ -110,7 +117,8 @@ export class PathGuard {
   async check(requested: string, mode: AccessMode): Promise<string> {
     const normalized = normalizeRequestedPath(requested, this.platform);
     const grant = this.grantFor(normalized);
-    if (!grant) throw new HostError('denied', 'path is outside the granted roots (data folders and files you opened)', requested);
+    if (!grant)
+      throw new HostError('denied', 'path is outside the granted roots (data folders and files you opened)', requested);
     const real = await this.realLocation(normalized, mode);
     const realRoot = await this.realLocation(grant.path, 'write').catch(() => grant.path);
     const inside = grant.kind === 'file' ? this.key(real) === this.key(realRoot) : this.contains(realRoot, real);
@@ -125,7 +133,8 @@ export class PathGuard {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT' || mode !== 'write') {
-        if (code === 'ENOENT' || code === 'ENOTDIR') throw new HostError('not-found', 'no such file or directory', normalized);
+        if (code === 'ENOENT' || code === 'ENOTDIR')
+          throw new HostError('not-found', 'no such file or directory', normalized);
         throw new HostError('io', `cannot resolve the path (${code ?? (error as Error).message})`, normalized);
       }
     }
@@ -133,7 +142,8 @@ export class PathGuard {
     let realParent: string;
     try {
       realParent = await realpath(parent);
-      if (!(await stat(realParent)).isDirectory()) throw new HostError('not-found', 'the parent is not a directory', normalized);
+      if (!(await stat(realParent)).isDirectory())
+        throw new HostError('not-found', 'the parent is not a directory', normalized);
     } catch (error) {
       if (error instanceof HostError) throw error;
       throw new HostError('not-found', 'the folder to write into does not exist', normalized);

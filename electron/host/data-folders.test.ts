@@ -15,11 +15,22 @@ function put(root: string, relativePath: string, content: string): void {
 
 describe('game path keys', () => {
   it('ignores case and slash direction', () => {
-    expect(gamePathKey('Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape0000.mrf')).toBe(gamePathKey('doodads/cinematic//arthasillidanfight/arthascape0000.MRF'));
+    expect(gamePathKey('Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape0000.mrf')).toBe(
+      gamePathKey('doodads/cinematic//arthasillidanfight/arthascape0000.MRF'),
+    );
   });
   it('tries every texture extension for a texture, the path alone for anything else', () => {
-    expect(candidateKeys('Textures\\Cape.blp', 'any')).toEqual(['textures\\cape.blp', 'textures\\cape.tga', 'textures\\cape.dds']);
-    expect(candidateKeys('Textures\\Cape', 'texture')).toEqual(['textures\\cape', 'textures\\cape.blp', 'textures\\cape.tga', 'textures\\cape.dds']);
+    expect(candidateKeys('Textures\\Cape.blp', 'any')).toEqual([
+      'textures\\cape.blp',
+      'textures\\cape.tga',
+      'textures\\cape.dds',
+    ]);
+    expect(candidateKeys('Textures\\Cape', 'texture')).toEqual([
+      'textures\\cape',
+      'textures\\cape.blp',
+      'textures\\cape.tga',
+      'textures\\cape.dds',
+    ]);
     expect(candidateKeys('Units\\Hero.mdx', 'model')).toEqual(['units\\hero.mdx']);
   });
 });
@@ -57,15 +68,30 @@ describe('data folder stack', () => {
 
   it('resolves game paths case-insensitively with either slash', async () => {
     const found = await stack.resolve('Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape0000.mrf', 'mrf');
-    expect(found).toMatchObject({ status: 'found', entry: { path: join(game, 'doodads/cinematic/arthasillidanfight/arthascape0000.mrf'), folder: game, size: 11 } });
-    expect((await stack.resolve('DOODADS/CINEMATIC/ARTHASILLIDANFIGHT/ARTHASCAPE0000.MRF', 'any')).status).toBe('found');
+    expect(found).toMatchObject({
+      status: 'found',
+      entry: { path: join(game, 'doodads/cinematic/arthasillidanfight/arthascape0000.mrf'), folder: game, size: 11 },
+    });
+    expect((await stack.resolve('DOODADS/CINEMATIC/ARTHASILLIDANFIGHT/ARTHASCAPE0000.MRF', 'any')).status).toBe(
+      'found',
+    );
     const missing = await stack.resolve('Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape0009.mrf', 'mrf');
-    expect(missing).toEqual({ status: 'missing', gamePath: 'Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape0009.mrf', tried: ['doodads\\cinematic\\arthasillidanfight\\arthascape0009.mrf'] });
+    expect(missing).toEqual({
+      status: 'missing',
+      gamePath: 'Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape0009.mrf',
+      tried: ['doodads\\cinematic\\arthasillidanfight\\arthascape0009.mrf'],
+    });
   });
 
   it('finds textures with or without their extension', async () => {
-    expect(await stack.resolve('Textures\\Cape.blp', 'texture')).toMatchObject({ status: 'found', entry: { gamePath: 'Textures\\Cape.dds' } });
-    expect(await stack.resolve('textures\\cape', 'texture')).toMatchObject({ status: 'found', entry: { gamePath: 'Textures\\Cape.dds' } });
+    expect(await stack.resolve('Textures\\Cape.blp', 'texture')).toMatchObject({
+      status: 'found',
+      entry: { gamePath: 'Textures\\Cape.dds' },
+    });
+    expect(await stack.resolve('textures\\cape', 'texture')).toMatchObject({
+      status: 'found',
+      entry: { gamePath: 'Textures\\Cape.dds' },
+    });
   });
 
   it('stacks folders: the first folder holding a path wins', async () => {
@@ -97,7 +123,10 @@ describe('data folder stack', () => {
       ['doodads\\cinematic\\arthasillidanfight\\arthascape0000.mrf', game],
       ['Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape0001.mrf', map],
     ]);
-    expect((await stack.list('texture', '', 100)).files.map((file) => file.gamePath)).toEqual(['Textures\\Cape.dds', 'war3mapImported\\Cape.blp']);
+    expect((await stack.list('texture', '', 100)).files.map((file) => file.gamePath)).toEqual([
+      'Textures\\Cape.dds',
+      'war3mapImported\\Cape.blp',
+    ]);
     expect((await stack.list('model', '', 100)).files.map((file) => file.size)).toEqual([5]);
     expect((await stack.list('sound', 'sound', 100)).total).toBe(1);
     const limited = await stack.list('any', '', 2);

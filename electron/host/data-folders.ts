@@ -81,7 +81,11 @@ export class DataFolderStack {
   /** Put the folders in a new order; `paths` must name each current folder exactly once. */
   reorder(paths: string[]): DataFolderStatus[] {
     const indices = paths.map((path) => this.indexOf(path));
-    if (indices.some((index) => index < 0) || new Set(indices).size !== this.folders.length || paths.length !== this.folders.length) {
+    if (
+      indices.some((index) => index < 0) ||
+      new Set(indices).size !== this.folders.length ||
+      paths.length !== this.folders.length
+    ) {
       throw new HostError('invalid-argument', 'the new order must list every data folder exactly once');
     }
     this.folders = indices.map((index) => this.folders[index]!);
@@ -93,7 +97,10 @@ export class DataFolderStack {
   async resolve(gamePath: string, kind: DataFileKind): Promise<GamePathResolution> {
     const resolution = this.locate(gamePath, kind);
     if (resolution.status === 'missing') return resolution;
-    const size = await stat(resolution.entry.path).then((info) => info.size, () => -1);
+    const size = await stat(resolution.entry.path).then(
+      (info) => info.size,
+      () => -1,
+    );
     return { ...resolution, entry: { ...resolution.entry, size } };
   }
 
@@ -105,7 +112,16 @@ export class DataFolderStack {
       for (const key of tried) {
         const relativePath = folder.files.get(key);
         if (relativePath !== undefined) {
-          return { status: 'found', gamePath, entry: { gamePath: relativePath.split(sep).join('\\'), path: join(folder.path, relativePath), folder: folder.path, size: -1 } };
+          return {
+            status: 'found',
+            gamePath,
+            entry: {
+              gamePath: relativePath.split(sep).join('\\'),
+              path: join(folder.path, relativePath),
+              folder: folder.path,
+              size: -1,
+            },
+          };
         }
       }
     }
@@ -119,11 +135,21 @@ export class DataFolderStack {
     const path = await this.guard.check(resolution.entry.path, 'read');
     const read = await readWithIdentity(path);
     if (!read) throw new HostError('not-found', 'the file does not exist', path);
-    return { status: 'found', gamePath, entry: { ...resolution.entry, size: read.identity.size }, identity: read.identity, bytes: toArrayBuffer(read.bytes) };
+    return {
+      status: 'found',
+      gamePath,
+      entry: { ...resolution.entry, size: read.identity.size },
+      identity: read.identity,
+      bytes: toArrayBuffer(read.bytes),
+    };
   }
 
   /** The winning entry of each game path of a kind under a prefix, sorted by game path. */
-  async list(kind: DataFileKind, prefix: string, limit: number): Promise<{ files: DataFileEntry[]; total: number; truncated: boolean }> {
+  async list(
+    kind: DataFileKind,
+    prefix: string,
+    limit: number,
+  ): Promise<{ files: DataFileEntry[]; total: number; truncated: boolean }> {
     const prefixKey = gamePathKey(prefix);
     const seen = new Set<string>();
     const matches: { key: string; folder: FolderIndex; relativePath: string }[] = [];
@@ -144,7 +170,10 @@ export class DataFolderStack {
       await Promise.all(
         chosen.slice(start, start + batch).map(async ({ folder, relativePath }, offset) => {
           const path = join(folder.path, relativePath);
-          const size = await stat(path).then((info) => info.size, () => -1);
+          const size = await stat(path).then(
+            (info) => info.size,
+            () => -1,
+          );
           files[start + offset] = { gamePath: relativePath.split(sep).join('\\'), path, folder: folder.path, size };
         }),
       );

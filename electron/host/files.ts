@@ -53,14 +53,23 @@ export class FileService {
   }
 
   /** Save over an opened file (see SaveResult); `expected` null means "the file should not exist yet". */
-  async save(requested: string, bytes: ArrayBuffer, expected: FileIdentity | null, force: boolean): Promise<SaveResult> {
+  async save(
+    requested: string,
+    bytes: ArrayBuffer,
+    expected: FileIdentity | null,
+    force: boolean,
+  ): Promise<SaveResult> {
     const path = await this.guard.check(requested, 'write');
-    if (bytes.byteLength > limits.fileBytes) throw new HostError('too-large', `larger than ${limits.fileBytes} bytes`, path);
+    if (bytes.byteLength > limits.fileBytes)
+      throw new HostError('too-large', `larger than ${limits.fileBytes} bytes`, path);
     // Write through a symlink the user opened, not over it.
     const target = await realpath(path).catch(() => path);
     const current = await readWithIdentity(target);
     if (!force) {
-      const unchanged = expected === null ? current === null : current !== null && current.identity.sha256 === expected.sha256 && current.identity.size === expected.size;
+      const unchanged =
+        expected === null
+          ? current === null
+          : current !== null && current.identity.sha256 === expected.sha256 && current.identity.size === expected.size;
       if (!unchanged) return { status: 'conflict', current: current ? { ...current.identity, path } : null };
     }
     let backupPath: string | null = null;

@@ -42,7 +42,14 @@ export class FolderIndex {
 
   /** The status the renderer sees. */
   status(): DataFolderStatus {
-    return { path: this.path, state: this.state, fileCount: this.files.size, indexMs: this.indexMs, transient: this.transient, error: this.error };
+    return {
+      path: this.path,
+      state: this.state,
+      fileCount: this.files.size,
+      indexMs: this.indexMs,
+      transient: this.transient,
+      error: this.error,
+    };
   }
 
   /**
@@ -125,7 +132,8 @@ export class FolderIndex {
       });
       this.watchers.set(relativeDirectory, watcher);
     } catch (error) {
-      if (relativeDirectory === '' || (error as NodeJS.ErrnoException).code === 'ENOSPC') this.error = `changes are not watched: ${(error as Error).message}`;
+      if (relativeDirectory === '' || (error as NodeJS.ErrnoException).code === 'ENOSPC')
+        this.error = `changes are not watched: ${(error as Error).message}`;
     }
   }
 
@@ -157,7 +165,8 @@ export class FolderIndex {
       } else if (info?.isDirectory()) {
         const before = new Set(this.directories);
         for (const added of await this.walk(name)) changed.add(added);
-        if (watchPerDirectory) for (const directory of this.directories) if (!before.has(directory)) this.watchDirectory(directory);
+        if (watchPerDirectory)
+          for (const directory of this.directories) if (!before.has(directory)) this.watchDirectory(directory);
       } else {
         // Removed (or replaced by a symlink): drop the file and anything that was below it.
         if (this.files.delete(key)) changed.add(key);

@@ -15,7 +15,15 @@ describe('host services', () => {
   let base: string;
   let hosts: HostServices[];
   const start = async (options: Partial<HostOptions>) => {
-    const host = new HostServices({ runtime: 'web', appVersion: '1.0.0', configDirectory: join(base, 'config'), startupFiles: [], sampleDirectory: null, nativeDialogs: false, ...options });
+    const host = new HostServices({
+      runtime: 'web',
+      appVersion: '1.0.0',
+      configDirectory: join(base, 'config'),
+      startupFiles: [],
+      sampleDirectory: null,
+      nativeDialogs: false,
+      ...options,
+    });
     hosts.push(host);
     await host.start();
     return host;
@@ -39,10 +47,18 @@ describe('host services', () => {
   it('opens the sample cinematic with its data folder when no file is given', async () => {
     const host = await start({ sampleDirectory: join(base, 'sample') });
     const startup = await host.startupRequest();
-    expect(startup).toMatchObject({ openFiles: [join(base, 'sample', 'ArthasIllidanSample.mdx')], isSample: true, runtime: 'web' });
+    expect(startup).toMatchObject({
+      openFiles: [join(base, 'sample', 'ArthasIllidanSample.mdx')],
+      isSample: true,
+      runtime: 'web',
+    });
     expect((await host.files.open(startup.openFiles[0]!)).identity.size).toBe(11);
-    expect(host.dataFolders.statuses()).toEqual([expect.objectContaining({ path: join(base, 'sample', 'data'), transient: true, state: 'ready', fileCount: 1 })]);
-    expect((await host.dataFolders.resolve('Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape0000.mrf', 'mrf')).status).toBe('found');
+    expect(host.dataFolders.statuses()).toEqual([
+      expect.objectContaining({ path: join(base, 'sample', 'data'), transient: true, state: 'ready', fileCount: 1 }),
+    ]);
+    expect(
+      (await host.dataFolders.resolve('Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape0000.mrf', 'mrf')).status,
+    ).toBe('found');
     expect(host.settings.snapshot().dataFolders).toEqual([]);
   });
 
@@ -52,8 +68,14 @@ describe('host services', () => {
   });
 
   it('opens the given files instead of the sample', async () => {
-    const host = await start({ sampleDirectory: join(base, 'sample'), startupFiles: [join(base, 'work', 'Model.mdl')] });
-    expect(await host.startupRequest()).toMatchObject({ openFiles: [join(base, 'work', 'Model.mdl')], isSample: false });
+    const host = await start({
+      sampleDirectory: join(base, 'sample'),
+      startupFiles: [join(base, 'work', 'Model.mdl')],
+    });
+    expect(await host.startupRequest()).toMatchObject({
+      openFiles: [join(base, 'work', 'Model.mdl')],
+      isSample: false,
+    });
     expect(host.dataFolders.statuses()).toEqual([]);
   });
 
@@ -79,7 +101,9 @@ describe('host services', () => {
     expect(statuses.map((status) => status.path)).toEqual([join(base, 'sample', 'data')]);
     await host.settings.flush();
     const next = await start({});
-    expect(next.dataFolders.statuses().map((status) => [status.path, status.transient])).toEqual([[join(base, 'sample', 'data'), false]]);
+    expect(next.dataFolders.statuses().map((status) => [status.path, status.transient])).toEqual([
+      [join(base, 'sample', 'data'), false],
+    ]);
     expect(next.settings.snapshot().dataFolders).toEqual([join(base, 'sample', 'data')]);
   });
 
@@ -98,9 +122,18 @@ describe('host services', () => {
   it('dispatches by name, validating the arguments', async () => {
     const host = await start({ startupFiles: [join(base, 'work', 'Model.mdl')] });
     const handlers = createHandlers(host, headlessShell);
-    expect(await dispatch(handlers, 'constructor', {})).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
-    expect(await dispatch(handlers, 'openFile', { path: join(base, 'private', 'secret.txt') })).toMatchObject({ ok: false, error: { code: 'denied' } });
-    expect(await dispatch(handlers, 'showSaveDialog', { defaultPath: null, purpose: 'model' })).toMatchObject({ ok: false, error: { code: 'unsupported' } });
+    expect(await dispatch(handlers, 'constructor', {})).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-argument' },
+    });
+    expect(await dispatch(handlers, 'openFile', { path: join(base, 'private', 'secret.txt') })).toMatchObject({
+      ok: false,
+      error: { code: 'denied' },
+    });
+    expect(await dispatch(handlers, 'showSaveDialog', { defaultPath: null, purpose: 'model' })).toMatchObject({
+      ok: false,
+      error: { code: 'unsupported' },
+    });
     const opened = await dispatch(handlers, 'openFile', { path: join(base, 'work', 'Model.mdl') });
     expect(opened.ok).toBe(true);
     expect(host.settings.recentFiles).toEqual([join(base, 'work', 'Model.mdl')]);

@@ -37,7 +37,9 @@ export interface HostOptions {
 }
 
 function platformName(): StartupRequest['platform'] {
-  return process.platform === 'win32' || process.platform === 'darwin' || process.platform === 'linux' ? process.platform : 'other';
+  return process.platform === 'win32' || process.platform === 'darwin' || process.platform === 'linux'
+    ? process.platform
+    : 'other';
 }
 
 /** Every host service, started once per run. */
@@ -54,7 +56,9 @@ export class HostServices {
     this.settings = new SettingsStore(options.configDirectory);
     this.recovery = new RecoveryStore(recoveryDirectory(options.configDirectory), randomUUID());
     this.files = new FileService(this.guard, (path, identity) => this.emit({ type: 'fileChanged', path, identity }));
-    this.dataFolders = new DataFolderStack(this.guard, (folders, changedGamePaths) => this.emit({ type: 'dataFoldersChanged', folders, changedGamePaths }));
+    this.dataFolders = new DataFolderStack(this.guard, (folders, changedGamePaths) =>
+      this.emit({ type: 'dataFoldersChanged', folders, changedGamePaths }),
+    );
   }
 
   /** Subscribe to host events (the shell forwards them to the renderer). */
@@ -90,7 +94,14 @@ export class HostServices {
         isSample = true;
       }
     }
-    this.startup = { runtime: this.options.runtime, platform: platformName(), nativeDialogs: this.options.nativeDialogs, openFiles, isSample, appVersion: this.options.appVersion };
+    this.startup = {
+      runtime: this.options.runtime,
+      platform: platformName(),
+      nativeDialogs: this.options.nativeDialogs,
+      openFiles,
+      isSample,
+      appVersion: this.options.appVersion,
+    };
   }
 
   /** The startup request (with crash leftovers and any notice). */
@@ -100,7 +111,10 @@ export class HostServices {
   }
 
   /** Grant a file the user handed over (second instance, OS open-file, drop) and tell the renderer to open it. */
-  async handOver(path: string, source: 'command-line' | 'second-instance' | 'drop' | 'os' | 'recent'): Promise<boolean> {
+  async handOver(
+    path: string,
+    source: 'command-line' | 'second-instance' | 'drop' | 'os' | 'recent',
+  ): Promise<boolean> {
     const info = await stat(path).catch(() => null);
     if (!info?.isFile()) return false;
     this.guard.grant(path, 'file', source === 'drop' || source === 'recent' ? source : 'command-line');
@@ -126,7 +140,8 @@ export class HostServices {
   /** Add a renderer-named folder (granted through a dialog or inside a root) to the data folder stack. */
   async addDataFolder(requested: string, position: number) {
     const path = await this.guard.check(requested, 'read');
-    if (!(await stat(path)).isDirectory()) throw new HostError('invalid-argument', 'a data folder must be a directory', path);
+    if (!(await stat(path)).isDirectory())
+      throw new HostError('invalid-argument', 'a data folder must be a directory', path);
     const statuses = await this.dataFolders.add(path, position);
     this.settings.setDataFolders(this.dataFolders.persistedPaths());
     return statuses;
@@ -156,7 +171,13 @@ export class HostServices {
       for (const root of this.guard.roots()) {
         const info = await stat(root.path).catch(() => null);
         if (!info) continue;
-        entries.push({ name: root.path, path: root.path, kind: info.isDirectory() ? 'directory' : 'file', size: info.size, mtimeMs: info.mtimeMs });
+        entries.push({
+          name: root.path,
+          path: root.path,
+          kind: info.isDirectory() ? 'directory' : 'file',
+          size: info.size,
+          mtimeMs: info.mtimeMs,
+        });
       }
       return { path: null, parent: null, entries };
     }
@@ -172,9 +193,21 @@ export class HostServices {
       if (link.isSymbolicLink() && !(await this.guard.allows(child, 'read'))) continue;
       const info = link.isSymbolicLink() ? await stat(child).catch(() => null) : link;
       if (!info || !(info.isFile() || info.isDirectory())) continue;
-      entries.push({ name, path: child, kind: info.isDirectory() ? 'directory' : 'file', size: info.isFile() ? info.size : 0, mtimeMs: info.mtimeMs });
+      entries.push({
+        name,
+        path: child,
+        kind: info.isDirectory() ? 'directory' : 'file',
+        size: info.isFile() ? info.size : 0,
+        mtimeMs: info.mtimeMs,
+      });
     }
-    entries.sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true }) : a.kind === 'directory' ? -1 : 1));
+    entries.sort((a, b) =>
+      a.kind === b.kind
+        ? a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true })
+        : a.kind === 'directory'
+          ? -1
+          : 1,
+    );
     const parentPath = dirname(path);
     const parent = parentPath !== path && this.guard.grantFor(parentPath)?.kind === 'directory' ? parentPath : null;
     return { path, parent, entries };

@@ -22,16 +22,22 @@ export async function readWithIdentity(path: string): Promise<{ bytes: Buffer; i
     info = await stat(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new HostError('io', `cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, path);
+    throw new HostError(
+      'io',
+      `cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      path,
+    );
   }
   if (!info.isFile()) throw new HostError('invalid-argument', 'not a regular file', path);
-  if (info.size > limits.fileBytes) throw new HostError('too-large', `the file is larger than ${limits.fileBytes} bytes`, path);
+  if (info.size > limits.fileBytes)
+    throw new HostError('too-large', `the file is larger than ${limits.fileBytes} bytes`, path);
   const bytes = await readFile(path);
   return { bytes, identity: identityOf(path, bytes, info) };
 }
 
 /** Copy a Node Buffer's bytes into an ArrayBuffer of exactly its length (what crosses IPC/HTTP). */
 export function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
-  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer) return bytes.buffer;
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer)
+    return bytes.buffer;
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }

@@ -10,15 +10,24 @@ import type { HostServices } from './host';
 export type OperationHandlers = { [K in OperationName]: (args: OperationArgs<K>) => Promise<OperationResult<K>> };
 
 /** The operations only a shell can provide (dialogs, the window). */
-export type ShellOperations = Pick<OperationHandlers, 'showOpenDialog' | 'showSaveDialog' | 'revealPath' | 'setWindowState' | 'confirmClose'>;
+export type ShellOperations = Pick<
+  OperationHandlers,
+  'showOpenDialog' | 'showSaveDialog' | 'revealPath' | 'setWindowState' | 'confirmClose'
+>;
 
 /** Shell operations of a runtime without native dialogs or a window of its own (the browser shell). */
 export const headlessShell: ShellOperations = {
   showOpenDialog: async () => {
-    throw new HostError('unsupported', 'no native dialogs in the browser shell: use the in-app file browser (listDirectory)');
+    throw new HostError(
+      'unsupported',
+      'no native dialogs in the browser shell: use the in-app file browser (listDirectory)',
+    );
   },
   showSaveDialog: async () => {
-    throw new HostError('unsupported', 'no native dialogs in the browser shell: use the in-app file browser (listDirectory)');
+    throw new HostError(
+      'unsupported',
+      'no native dialogs in the browser shell: use the in-app file browser (listDirectory)',
+    );
   },
   revealPath: async () => {
     throw new HostError('unsupported', 'the browser shell cannot show files in the system file manager');
@@ -64,7 +73,8 @@ export function createHandlers(host: HostServices, shell: ShellOperations): Oper
       host.clearRecent();
       return null;
     },
-    writeRecovery: ({ id, documentPath, displayName, bytes }) => host.recovery.write(id, documentPath, displayName, bytes),
+    writeRecovery: ({ id, documentPath, displayName, bytes }) =>
+      host.recovery.write(id, documentPath, displayName, bytes),
     listRecovery: () => host.recovery.list(),
     readRecovery: ({ id }) => host.recovery.read(id),
     discardRecovery: async ({ id }) => {
@@ -77,7 +87,11 @@ export function createHandlers(host: HostServices, shell: ShellOperations): Oper
 }
 
 /** Validate and run one operation by name; never throws. */
-export async function dispatch(handlers: OperationHandlers, name: string, rawArgs: unknown): Promise<WireResult<unknown>> {
+export async function dispatch(
+  handlers: OperationHandlers,
+  name: string,
+  rawArgs: unknown,
+): Promise<WireResult<unknown>> {
   if (!isOperationName(name)) return toWireError(new HostError('invalid-argument', `unknown operation "${name}"`));
   try {
     const args = validateArguments(name, rawArgs);

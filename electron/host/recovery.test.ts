@@ -24,7 +24,12 @@ describe('recovery files', () => {
     const next = new RecoveryStore(directory, 'run-2');
     const offered = await next.leftovers();
     expect(offered.map((entry) => entry.id).sort()).toEqual(['cinematic-mdx', 'untitled-1']);
-    expect(offered.find((entry) => entry.id === 'cinematic-mdx')).toMatchObject({ documentPath: '/models/Cinematic.mdx', displayName: 'Cinematic.mdx', size: 6, currentSession: false });
+    expect(offered.find((entry) => entry.id === 'cinematic-mdx')).toMatchObject({
+      documentPath: '/models/Cinematic.mdx',
+      displayName: 'Cinematic.mdx',
+      size: 6,
+      currentSession: false,
+    });
     const { bytes } = await next.read('cinematic-mdx');
     expect(new TextDecoder().decode(bytes)).toBe('edit 2');
 
@@ -38,7 +43,10 @@ describe('recovery files', () => {
     await store.write('good', null, 'Good', bytesOf('ok'));
     writeFileSync(join(directory, 'broken.json'), '{not json');
     writeFileSync(join(directory, 'broken.bin'), 'x');
-    writeFileSync(join(directory, 'orphan.json'), JSON.stringify({ id: 'orphan', documentPath: null, displayName: 'x', savedAtMs: 1, size: 1, sessionId: 'old' }));
+    writeFileSync(
+      join(directory, 'orphan.json'),
+      JSON.stringify({ id: 'orphan', documentPath: null, displayName: 'x', savedAtMs: 1, size: 1, sessionId: 'old' }),
+    );
     expect((await store.list()).map((entry) => entry.id)).toEqual(['good']);
   });
 

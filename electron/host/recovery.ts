@@ -47,14 +47,34 @@ export class RecoveryStore {
   ) {}
 
   private entryOf(meta: StoredMeta): RecoveryEntry {
-    return { id: meta.id, documentPath: meta.documentPath, displayName: meta.displayName, savedAtMs: meta.savedAtMs, size: meta.size, currentSession: meta.sessionId === this.sessionId };
+    return {
+      id: meta.id,
+      documentPath: meta.documentPath,
+      displayName: meta.displayName,
+      savedAtMs: meta.savedAtMs,
+      size: meta.size,
+      currentSession: meta.sessionId === this.sessionId,
+    };
   }
 
   /** Replace a document's recovery file. The id is validated by the contract (no separators). */
-  async write(id: string, documentPath: string | null, displayName: string, bytes: ArrayBuffer): Promise<RecoveryEntry> {
-    if (bytes.byteLength > limits.fileBytes) throw new HostError('too-large', `recovery data larger than ${limits.fileBytes} bytes`);
+  async write(
+    id: string,
+    documentPath: string | null,
+    displayName: string,
+    bytes: ArrayBuffer,
+  ): Promise<RecoveryEntry> {
+    if (bytes.byteLength > limits.fileBytes)
+      throw new HostError('too-large', `recovery data larger than ${limits.fileBytes} bytes`);
     await mkdir(this.directory, { recursive: true });
-    const meta: StoredMeta = { id, documentPath, displayName, savedAtMs: Date.now(), size: bytes.byteLength, sessionId: this.sessionId };
+    const meta: StoredMeta = {
+      id,
+      documentPath,
+      displayName,
+      savedAtMs: Date.now(),
+      size: bytes.byteLength,
+      sessionId: this.sessionId,
+    };
     await writeFileAtomic(join(this.directory, `${id}.bin`), new Uint8Array(bytes));
     await writeFileAtomic(join(this.directory, `${id}.json`), new TextEncoder().encode(JSON.stringify(meta)));
     return this.entryOf(meta);

@@ -27,7 +27,12 @@ describe('settings store', () => {
 
     const again = new SettingsStore(join(directory, 'nested', 'config'));
     await again.load();
-    expect(again.snapshot()).toEqual({ recentFiles: ['/models/a.mdx', '/models/b.mdx'], dataFolders: ['/game/data'], session: { 'layout.timelineHeight': 240 }, notice: null });
+    expect(again.snapshot()).toEqual({
+      recentFiles: ['/models/a.mdx', '/models/b.mdx'],
+      dataFolders: ['/game/data'],
+      session: { 'layout.timelineHeight': 240 },
+      notice: null,
+    });
     expect(again.window).toEqual({ x: 1, y: 2, width: 1000, height: 700, maximized: true });
   });
 
@@ -41,8 +46,14 @@ describe('settings store', () => {
 
   it.each([
     ['not JSON', '{"version": 1, "recentFiles": ['],
-    ['the wrong shape', JSON.stringify({ version: 1, recentFiles: 'nope', dataFolders: [], session: {}, window: null })],
-    ['an unknown version', JSON.stringify({ version: 99, recentFiles: [], dataFolders: [], session: {}, window: null })],
+    [
+      'the wrong shape',
+      JSON.stringify({ version: 1, recentFiles: 'nope', dataFolders: [], session: {}, window: null }),
+    ],
+    [
+      'an unknown version',
+      JSON.stringify({ version: 99, recentFiles: [], dataFolders: [], session: {}, window: null }),
+    ],
   ])('sets a corrupt file (%s) aside with a notice instead of failing', async (_label, content) => {
     writeFileSync(join(directory, settingsFileName), content);
     const store = new SettingsStore(directory);
@@ -58,10 +69,14 @@ describe('settings store', () => {
   });
 
   it('does not let a session key reach the object prototype', async () => {
-    writeFileSync(join(directory, settingsFileName), '{"version":1,"recentFiles":[],"dataFolders":[],"session":{"__proto__":{"polluted":true}},"window":null}');
+    writeFileSync(
+      join(directory, settingsFileName),
+      '{"version":1,"recentFiles":[],"dataFolders":[],"session":{"__proto__":{"polluted":true}},"window":null}',
+    );
     const store = new SettingsStore(directory);
     await store.load();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(Object.keys(store.snapshot().session)).toEqual(['__proto__']); // kept as a plain key, not as the session's prototype
+    // Kept as a plain key, not as the session's prototype.
+    expect(Object.keys(store.snapshot().session)).toEqual(['__proto__']);
   });
 });

@@ -34,15 +34,26 @@ export interface PersistedSettings {
 }
 
 function emptySettings(): PersistedSettings {
-  return { version: formatVersion, recentFiles: [], dataFolders: [], session: Object.create(null) as Record<string, JsonValue>, window: null };
+  return {
+    version: formatVersion,
+    recentFiles: [],
+    dataFolders: [],
+    session: Object.create(null) as Record<string, JsonValue>,
+    window: null,
+  };
 }
 
-const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string' && item.length > 0 && item.length <= limits.pathLength);
+const isStringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) &&
+  value.every((item) => typeof item === 'string' && item.length > 0 && item.length <= limits.pathLength);
 
 function isBounds(value: unknown): value is WindowBounds {
   if (typeof value !== 'object' || value === null) return false;
   const bounds = value as Record<string, unknown>;
-  return ['x', 'y', 'width', 'height'].every((key) => typeof bounds[key] === 'number' && Number.isFinite(bounds[key])) && typeof bounds.maximized === 'boolean';
+  return (
+    ['x', 'y', 'width', 'height'].every((key) => typeof bounds[key] === 'number' && Number.isFinite(bounds[key])) &&
+    typeof bounds.maximized === 'boolean'
+  );
 }
 
 /** Check a parsed settings file; returns the problem, or null when it is sound. */
@@ -52,7 +63,8 @@ export function settingsProblem(value: unknown): string | null {
   if (settings.version !== formatVersion) return `unknown version ${JSON.stringify(settings.version)}`;
   if (!isStringArray(settings.recentFiles)) return '"recentFiles" is not a list of paths';
   if (!isStringArray(settings.dataFolders)) return '"dataFolders" is not a list of paths';
-  if (typeof settings.session !== 'object' || settings.session === null || Array.isArray(settings.session)) return '"session" is not an object';
+  if (typeof settings.session !== 'object' || settings.session === null || Array.isArray(settings.session))
+    return '"session" is not an object';
   if (settings.window !== null && !isBounds(settings.window)) return '"window" is not a set of bounds';
   return null;
 }
@@ -77,7 +89,8 @@ export class SettingsStore {
     try {
       text = await readFile(this.file, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.notice = `Settings could not be read (${(error as Error).message}); defaults are used.`;
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        this.notice = `Settings could not be read (${(error as Error).message}); defaults are used.`;
       return;
     }
     let parsed: unknown;
@@ -129,7 +142,10 @@ export class SettingsStore {
 
   /** Put a file first in the recent list. */
   addRecent(path: string): void {
-    this.settings.recentFiles = [path, ...this.settings.recentFiles.filter((existing) => existing !== path)].slice(0, limits.recentFiles);
+    this.settings.recentFiles = [path, ...this.settings.recentFiles.filter((existing) => existing !== path)].slice(
+      0,
+      limits.recentFiles,
+    );
     this.scheduleWrite();
   }
 
@@ -169,10 +185,12 @@ export class SettingsStore {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const text = `${JSON.stringify(this.settings, null, 2)}\n`;
-    this.writing = this.writing.catch(() => undefined).then(async () => {
-      await mkdir(this.directory, { recursive: true });
-      await writeFileAtomic(this.file, new TextEncoder().encode(text));
-    });
+    this.writing = this.writing
+      .catch(() => undefined)
+      .then(async () => {
+        await mkdir(this.directory, { recursive: true });
+        await writeFileAtomic(this.file, new TextEncoder().encode(text));
+      });
     await this.writing;
   }
 }

@@ -16,7 +16,10 @@ export interface SampleLocation {
 }
 
 async function isDirectory(path: string): Promise<boolean> {
-  return stat(path).then((info) => info.isDirectory(), () => false);
+  return stat(path).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
 }
 
 async function holdsDoodads(path: string): Promise<boolean> {
@@ -28,7 +31,13 @@ async function holdsDoodads(path: string): Promise<boolean> {
 /** Find the sample in `sampleDirectory` (assets/sample, or resources/sample when packaged). */
 export async function findSample(sampleDirectory: string): Promise<SampleLocation | null> {
   const model = join(sampleDirectory, sampleModelName);
-  if (!(await stat(model).then((info) => info.isFile(), () => false))) return null;
+  if (
+    !(await stat(model).then(
+      (info) => info.isFile(),
+      () => false,
+    ))
+  )
+    return null;
   if (await holdsDoodads(sampleDirectory)) return { model, dataFolder: sampleDirectory };
   const names = await readdir(sampleDirectory).catch(() => [] as string[]);
   for (const name of names.sort()) {
@@ -39,7 +48,10 @@ export async function findSample(sampleDirectory: string): Promise<SampleLocatio
 }
 
 /** Command-line arguments split into files to open and folders (absolute paths, in order). */
-export async function classifyArguments(args: readonly string[], cwd: string): Promise<{ files: string[]; folders: string[]; missing: string[] }> {
+export async function classifyArguments(
+  args: readonly string[],
+  cwd: string,
+): Promise<{ files: string[]; folders: string[]; missing: string[] }> {
   const files: string[] = [];
   const folders: string[] = [];
   const missing: string[] = [];

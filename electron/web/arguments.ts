@@ -39,7 +39,18 @@ export class ArgumentError extends Error {
 
 /** Parse the arguments after the script name. */
 export function parseWebArguments(argv: readonly string[]): WebArguments {
-  const parsed: WebArguments = { port: 0, paths: [], dataFolders: [], roots: [], configDirectory: null, rendererDirectory: null, sampleDirectory: null, noSample: false, json: false, help: false };
+  const parsed: WebArguments = {
+    port: 0,
+    paths: [],
+    dataFolders: [],
+    roots: [],
+    configDirectory: null,
+    rendererDirectory: null,
+    sampleDirectory: null,
+    noSample: false,
+    json: false,
+    help: false,
+  };
   const value = (index: number, flag: string): string => {
     const next = argv[index + 1];
     if (next === undefined || next.startsWith('--')) throw new ArgumentError(`${flag} needs a value`);
@@ -50,7 +61,8 @@ export function parseWebArguments(argv: readonly string[]): WebArguments {
     switch (arg) {
       case '--port': {
         const port = Number(value(index, arg));
-        if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ArgumentError(`--port must be an integer from 0 to 65535 (got "${argv[index + 1]}")`);
+        if (!Number.isInteger(port) || port < 0 || port > 65535)
+          throw new ArgumentError(`--port must be an integer from 0 to 65535 (got "${argv[index + 1]}")`);
         parsed.port = port;
         index += 1;
         break;

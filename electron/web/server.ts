@@ -42,9 +42,14 @@ async function main(): Promise<number> {
     process.stderr.write(`morf web: no such file or folder: ${missing.join(', ')}\n`);
     return 2;
   }
-  const rendererDirectory = args.rendererDirectory ? resolve(cwd, args.rendererDirectory) : join(packageRoot, 'out', 'renderer');
+  const rendererDirectory = args.rendererDirectory
+    ? resolve(cwd, args.rendererDirectory)
+    : join(packageRoot, 'out', 'renderer');
   if (!existsSync(join(rendererDirectory, 'index.html'))) {
-    process.stderr.write(`morf web: the renderer is not built (${join(rendererDirectory, 'index.html')} is missing); run "npm run build" first\n`);
+    process.stderr.write(
+      `morf web: the renderer is not built (${join(rendererDirectory, 'index.html')} is missing); run "npm run ` +
+        `build" first\n`,
+    );
     return 2;
   }
   const shell = await startWebShell({
@@ -53,15 +58,26 @@ async function main(): Promise<number> {
     startupFiles: files,
     rootDirectories: [...folders, ...args.roots.map((root) => resolve(cwd, root))],
     sessionDataFolders: args.dataFolders.map((folder) => resolve(cwd, folder)),
-    sampleDirectory: args.noSample ? null : args.sampleDirectory ? resolve(cwd, args.sampleDirectory) : join(packageRoot, 'assets', 'sample'),
+    sampleDirectory: args.noSample
+      ? null
+      : args.sampleDirectory
+        ? resolve(cwd, args.sampleDirectory)
+        : join(packageRoot, 'assets', 'sample'),
     rendererDirectory,
     iconFile: join(packageRoot, 'assets', 'icons', 'icon.ico'),
     port: args.port,
   });
   const notice = shell.host.settings.peekNotice();
   if (notice) process.stderr.write(`morf web: ${notice}\n`);
-  if (args.json) process.stdout.write(`${JSON.stringify({ url: shell.url, origin: shell.origin, token: shell.token, port: shell.port })}\n`);
-  else process.stdout.write(`Morf Studio (browser shell) is running at ${shell.url}\nOpen that address in a browser on this machine; press Ctrl+C to stop.\n`);
+  if (args.json)
+    process.stdout.write(
+      `${JSON.stringify({ url: shell.url, origin: shell.origin, token: shell.token, port: shell.port })}\n`,
+    );
+  else
+    process.stdout.write(
+      `Morf Studio (browser shell) is running at ${shell.url}\nOpen that address in a browser on this machine; ` +
+        `press Ctrl+C to stop.\n`,
+    );
   let closing = false;
   const stop = () => {
     if (closing) return;

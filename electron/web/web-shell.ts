@@ -53,8 +53,19 @@ const maxBodyBytes = limits.fileBytes + 1024 * 1024;
 /** Seconds between keep-alive comments on the event stream. */
 const keepAliveMs = 15_000;
 
-function send(response: ServerResponse, status: number, body: string | Uint8Array, contentType = 'text/plain; charset=utf-8', extra: Record<string, string> = {}): void {
-  response.writeHead(status, { ...securityHeaders, 'Content-Type': contentType, 'Cache-Control': 'no-store', ...extra });
+function send(
+  response: ServerResponse,
+  status: number,
+  body: string | Uint8Array,
+  contentType = 'text/plain; charset=utf-8',
+  extra: Record<string, string> = {},
+): void {
+  response.writeHead(status, {
+    ...securityHeaders,
+    'Content-Type': contentType,
+    'Cache-Control': 'no-store',
+    ...extra,
+  });
   response.end(body);
 }
 
@@ -94,7 +105,12 @@ async function readBody(request: IncomingMessage): Promise<Uint8Array> {
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
   const token = options.token ?? randomBytes(24).toString('hex');
   const tokenBytes = Buffer.from(token);
-  const host = new HostServices({ ...options, runtime: 'web', nativeDialogs: false, grantStartupFolders: options.grantStartupFolders ?? true });
+  const host = new HostServices({
+    ...options,
+    runtime: 'web',
+    nativeDialogs: false,
+    grantStartupFolders: options.grantStartupFolders ?? true,
+  });
   await host.start();
   const handlers = createHandlers(host, headlessShell);
   const rendererRoot = await realpath(options.rendererDirectory).catch(() => options.rendererDirectory);
@@ -110,7 +126,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   const allowedOrigins = () => allowedHosts().map((hostName) => `http://${hostName}`);
 
   async function serveStatic(request: IncomingMessage, response: ServerResponse, pathname: string): Promise<void> {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'method not allowed', undefined, { Allow: 'GET, HEAD' });
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return send(response, 405, 'method not allowed', undefined, { Allow: 'GET, HEAD' });
     const relative = rendererRequestPath(pathname);
     if (relative === null) return send(response, 400, 'malformed path');
     const real = await rendererFile(rendererRoot, relative);
@@ -136,9 +153,11 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     // 1. The request must be addressed to this server (DNS rebinding) and not come from another site.
-    if (!allowedHosts().includes(String(request.headers.host ?? ''))) return send(response, 403, 'forbidden: unexpected Host header');
+    if (!allowedHosts().includes(String(request.headers.host ?? '')))
+      return send(response, 403, 'forbidden: unexpected Host header');
     const origin = request.headers.origin;
-    if (origin !== undefined && !allowedOrigins().includes(origin)) return send(response, 403, 'forbidden: cross-origin request');
+    if (origin !== undefined && !allowedOrigins().includes(origin))
+      return send(response, 403, 'forbidden: cross-origin request');
     if (request.headers['sec-fetch-site'] === 'cross-site') return send(response, 403, 'forbidden: cross-site request');
 
     const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
@@ -155,13 +174,22 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     const given = request.headers[tokenHeader];
     const headerToken = Array.isArray(given) ? given[0] : given;
     if (!tokensEqual(headerToken ?? cookieValue(request, cookieName()), tokenBytes)) {
-      return send(response, 401, 'unauthorized: this server needs the token printed when it started (open the URL it printed)');
+      return send(
+        response,
+        401,
+        'unauthorized: this server needs the token printed when it started (open the URL it printed)',
+      );
     }
 
     // 3. Routes.
     if (url.pathname === eventStreamPath) {
       if (request.method !== 'GET') return send(response, 405, 'method not allowed', undefined, { Allow: 'GET' });
-      response.writeHead(200, { ...securityHeaders, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+      response.writeHead(200, {
+        ...securityHeaders,
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-store',
+        Connection: 'keep-alive',
+      });
       response.write(': connected\n\n');
       streams.add(response);
       const keepAlive = setInterval(() => response.write(': keep-alive\n\n'), keepAliveMs);
@@ -179,7 +207,10 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       } catch (error) {
         const status = error instanceof RangeError ? 413 : 400;
         const code = status === 413 ? 'too-large' : 'invalid-argument';
-        return sendWire(response, status, { ok: false, error: { code, message: (error as Error).message, path: null } });
+        return sendWire(response, status, {
+          ok: false,
+          error: { code, message: (error as Error).message, path: null },
+        });
       }
       const name = url.pathname.slice('/api/'.length);
       const result = await dispatch(handlers, name, args);
@@ -190,7 +221,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
 
   const server: Server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) send(response, error instanceof WireFormatError ? 400 : 500, `server error: ${(error as Error).message}`);
+      if (!response.headersSent)
+        send(response, error instanceof WireFormatError ? 400 : 500, `server error: ${(error as Error).message}`);
       else response.destroy();
     });
   });

@@ -7,9 +7,12 @@ const PATHS = {
   link: 'M6.5 9.5l3-3M7 4.5l1.2-1.2a2.5 2.5 0 013.5 3.5L10.5 8M9 11.5l-1.2 1.2a2.5 2.5 0 01-3.5-3.5L5.5 8',
   cape: 'M4 2.5h8l-1 4 1.5 7-3-1.5L8 14l-1.5-2L3.5 13.5 5 6.5z',
   speaker: 'M2.5 6h2.5l3-2.5v9L5 10H2.5zM10.5 5.5a3.5 3.5 0 010 5M12 3.5a6 6 0 010 9',
-  footprint: 'M6 2.5c1.5 0 2 1.5 2 3.5s-.5 3-2 3-2-1-2-3 .5-3.5 2-3.5zM10 7c1.2 0 1.8 1.2 1.8 2.8S11.2 12.5 10 12.5 8.2 11.4 8.2 9.8 8.8 7 10 7z',
+  footprint:
+    'M6 2.5c1.5 0 2 1.5 2 3.5s-.5 3-2 3-2-1-2-3 .5-3.5 2-3.5zM10 7c1.2 0 1.8 1.2 1.8 2.8S11.2 12.5 10 12.5 8.2 ' +
+    '11.4 8.2 9.8 8.8 7 10 7z',
   spawn: 'M8 2v3M8 11v3M2 8h3M11 8h3M4 4l2 2M10 10l2 2M12 4l-2 2M6 10l-2 2',
-  splat: 'M8 3.5c2.5 0 4.5 2 4.5 4.5S10.5 12.5 8 12.5 3.5 10.5 3.5 8 5.5 3.5 8 3.5zM8 6.5a1.5 1.5 0 100 3 1.5 1.5 0 000-3z',
+  splat:
+    'M8 3.5c2.5 0 4.5 2 4.5 4.5S10.5 12.5 8 12.5 3.5 10.5 3.5 8 5.5 3.5 8 3.5zM8 6.5a1.5 1.5 0 100 3 1.5 1.5 0 000-3z',
   ubersplat: 'M2.5 8a5.5 3 0 1011 0 5.5 3 0 10-11 0zM5.5 8a2.5 1.3 0 105 0 2.5 1.3 0 10-5 0z',
   event: 'M8 2.5l5.5 5.5L8 13.5 2.5 8z',
   sequence: 'M2.5 3.5h11v9h-11zM2.5 6h11M2.5 10h11M5 3.5v2.5M8 3.5v2.5M11 3.5v2.5M5 10v2.5M8 10v2.5M11 10v2.5',
@@ -43,7 +46,8 @@ const PATHS = {
   up: 'M8 13V3M4 7l4-4 4 4',
   down: 'M8 3v10M4 9l4 4 4-4',
   home: 'M2.5 8L8 3l5.5 5M4 7v6.5h8V7',
-  database: 'M3 4c0-1.1 2.2-2 5-2s5 .9 5 2-2.2 2-5 2-5-.9-5-2zM3 4v8c0 1.1 2.2 2 5 2s5-.9 5-2V4M3 8c0 1.1 2.2 2 5 2s5-.9 5-2',
+  database:
+    'M3 4c0-1.1 2.2-2 5-2s5 .9 5 2-2.2 2-5 2-5-.9-5-2zM3 4v8c0 1.1 2.2 2 5 2s5-.9 5-2V4M3 8c0 1.1 2.2 2 5 2s5-.9 5-2',
   logo: 'M3 13V3l5 6 5-6v10',
 } as const;
 
@@ -51,12 +55,46 @@ const PATHS = {
 export type IconName = keyof typeof PATHS;
 
 /** A 16 px icon (or `size`). Filled shapes for the play controls and triangles, strokes elsewhere. */
-export function Icon({ name, size = 14, className, title }: { name: IconName; size?: number; className?: string; title?: string }) {
-  const filled = name.startsWith('triangle') || name === 'play' || name === 'pause' || name === 'play-reverse' || name === 'skip-start' || name === 'skip-end' || name === 'key' || name === 'solid' || name === 'key-prev' || name === 'key-next';
+export function Icon({
+  name,
+  size = 14,
+  className,
+  title,
+}: {
+  name: IconName;
+  size?: number;
+  className?: string;
+  title?: string;
+}) {
+  const filled =
+    name.startsWith('triangle') ||
+    name === 'play' ||
+    name === 'pause' ||
+    name === 'play-reverse' ||
+    name === 'skip-start' ||
+    name === 'skip-end' ||
+    name === 'key' ||
+    name === 'solid' ||
+    name === 'key-prev' ||
+    name === 'key-next';
   return (
-    <svg className={className} width={size} height={size} viewBox="0 0 16 16" aria-hidden={title ? undefined : true} role={title ? 'img' : undefined}>
+    <svg
+      className={className}
+      width={size}
+      height={size}
+      viewBox="0 0 16 16"
+      aria-hidden={title ? undefined : true}
+      role={title ? 'img' : undefined}
+    >
       {title ? <title>{title}</title> : null}
-      <path d={PATHS[name]} fill={filled ? 'currentColor' : 'none'} stroke={filled ? 'none' : 'currentColor'} strokeWidth="1.3" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={PATHS[name]}
+        fill={filled ? 'currentColor' : 'none'}
+        stroke={filled ? 'none' : 'currentColor'}
+        strokeWidth="1.3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

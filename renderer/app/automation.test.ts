@@ -9,7 +9,12 @@ import { type MorfAutomation, installAutomation } from './automation';
 
 function editorWithTimeline() {
   const store = createEditorStore({ codec: fixtureCodec, host: null });
-  openModelDocument(store, sampleCinematicDocument(), { kind: 'model', path: '/models/Sample.mdx', name: 'Sample.mdx', identity: null });
+  openModelDocument(store, sampleCinematicDocument(), {
+    kind: 'model',
+    path: '/models/Sample.mdx',
+    name: 'Sample.mdx',
+    identity: null,
+  });
   const drawn: number[] = [];
   registerAreaCommands(store, 'timeline', {
     viewAll: () => undefined,
@@ -43,7 +48,12 @@ describe('the automation surface', () => {
 
   it('measures nothing while the user is dragging keys', () => {
     const { store, drawn, automation } = editorWithTimeline();
-    const drag = { keys: [{ objectIndex: 0, frameIndex: 0 }], anchor: { objectIndex: 0, frameIndex: 0 }, deltaMs: 40, gesture: null };
+    const drag = {
+      keys: [{ objectIndex: 0, frameIndex: 0 }],
+      anchor: { objectIndex: 0, frameIndex: 0 },
+      deltaMs: 40,
+      gesture: null,
+    };
     store.setState({ drag });
     expect(automation.measureTimelineDrag(3)).toEqual([]);
     expect(drawn).toEqual([]);
@@ -67,7 +77,12 @@ describe('the automation surface', () => {
     const automation = (globalThis as unknown as { morfStudio: MorfAutomation }).morfStudio;
     store.setState({ loading: { label: 'Starting…', progress: null } });
     expect(frames).toHaveLength(0);
-    openModelDocument(store, sampleCinematicDocument(), { kind: 'model', path: '/models/Sample.mdx', name: 'Sample.mdx', identity: null });
+    openModelDocument(store, sampleCinematicDocument(), {
+      kind: 'model',
+      path: '/models/Sample.mdx',
+      name: 'Sample.mdx',
+      identity: null,
+    });
     expect(frames).toHaveLength(0);
     store.setState({ loading: null });
     expect(frames).toHaveLength(1);

@@ -18,7 +18,16 @@ export interface MorfAutomation {
   /** Frames the viewport has rendered so far. */
   viewportFrames(): number;
   /** A summary of the editor's state. */
-  snapshot(): { file: string | null; dirty: boolean; playheadMs: number; timelineView: { startMs: number; pixelsPerMs: number }; notice: string | null; links: { id: string; show: number[]; hide: number[]; status: string }[]; undoSteps: number; selectedKeys: number };
+  snapshot(): {
+    file: string | null;
+    dirty: boolean;
+    playheadMs: number;
+    timelineView: { startMs: number; pixelsPerMs: number };
+    notice: string | null;
+    links: { id: string; show: number[]; hide: number[]; status: string }[];
+    undoSteps: number;
+    selectedKeys: number;
+  };
   /** performance.now() of the first frame painted with a file open and its capes resolved (null before). */
   paintedMs(): number | null;
   /** performance.now() of the viewport's first frame after that (null before). */
@@ -90,7 +99,12 @@ export function installAutomation(store: EditorStore): void {
         playheadMs: state.session.playback.playheadMs,
         timelineView: { ...state.session.timeline.view },
         notice: state.notice?.text ?? null,
-        links: (document?.links ?? []).map((link) => ({ id: link.id, show: [...link.showFrames], hide: [...link.hideFrames], status: state.capes[capeKey(link.path)]?.status ?? 'loading' })),
+        links: (document?.links ?? []).map((link) => ({
+          id: link.id,
+          show: [...link.showFrames],
+          hide: [...link.hideFrames],
+          status: state.capes[capeKey(link.path)]?.status ?? 'loading',
+        })),
         undoSteps: state.history ? state.history.index : 0,
         selectedKeys: state.selection.keys.size,
       };
@@ -98,10 +112,13 @@ export function installAutomation(store: EditorStore): void {
     linkKeyPosition(linkId, which, frameIndex = 0) {
       const state = store.getState();
       const document = currentDocument(state);
-      const canvas = document && (globalThis.document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement | null);
+      const canvas =
+        document && (globalThis.document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement | null);
       if (!document || !canvas) return null;
       const rows = buildModelRows(document, state.session.timeline.collapsed);
-      const rowIndex = rows.findIndex((row) => row.kind === 'link' && row.link.id.toUpperCase() === linkId.toUpperCase());
+      const rowIndex = rows.findIndex(
+        (row) => row.kind === 'link' && row.link.id.toUpperCase() === linkId.toUpperCase(),
+      );
       const row = rows[rowIndex];
       if (!row || row.kind !== 'link') return null;
       const frame = (which === 'show' ? row.link.showFrames : row.link.hideFrames)[frameIndex];
@@ -109,7 +126,10 @@ export function installAutomation(store: EditorStore): void {
       const rect = canvas.getBoundingClientRect();
       const geometry = areaCommands(store, 'timeline')?.geometry();
       if (!geometry) return null;
-      return { x: rect.left + timeToScreenX(frame, state.session.timeline.view, geometry), y: rect.top + rowCentre(rowIndex, geometry) };
+      return {
+        x: rect.left + timeToScreenX(frame, state.session.timeline.view, geometry),
+        y: rect.top + rowCentre(rowIndex, geometry),
+      };
     },
   };
   (globalThis as unknown as { morfStudio: MorfAutomation }).morfStudio = automation;

@@ -12,17 +12,35 @@ describe('recovery files', () => {
   afterEach(() => vi.useRealTimers());
 
   it('writes unsaved work every few seconds, once per change, and nothing while the document is saved', () => {
-    const writeRecovery = vi.fn(async () => ({ id: 'x', documentPath: null, displayName: 'x', savedAtMs: 0, size: 0, currentSession: true }));
+    const writeRecovery = vi.fn(async () => ({
+      id: 'x',
+      documentPath: null,
+      displayName: 'x',
+      savedAtMs: 0,
+      size: 0,
+      currentSession: true,
+    }));
     const store = createEditorStore({ codec: fixtureCodec, host: { writeRecovery } as unknown as HostClient });
     const files = new FileService(store, createModelParser(null, fixtureCodec));
-    openModelDocument(store, sampleCinematicDocument(), { kind: 'model', path: '/models/Sample.mdx', name: 'Sample.mdx', identity: null });
+    openModelDocument(store, sampleCinematicDocument(), {
+      kind: 'model',
+      path: '/models/Sample.mdx',
+      name: 'Sample.mdx',
+      identity: null,
+    });
     const stop = startRecoveryWriter(store, files, 5000);
     vi.advanceTimersByTime(15_000);
     expect(writeRecovery).not.toHaveBeenCalled();
     editDocument(store, { kind: 'setFrames', objectIndex: 0, frames: [1] }, 'Edit');
     vi.advanceTimersByTime(5000);
     expect(writeRecovery).toHaveBeenCalledTimes(1);
-    expect(writeRecovery).toHaveBeenCalledWith(expect.objectContaining({ documentPath: '/models/Sample.mdx', displayName: 'Sample.mdx', id: expect.stringMatching(/^doc-[0-9a-f]{8}$/) }));
+    expect(writeRecovery).toHaveBeenCalledWith(
+      expect.objectContaining({
+        documentPath: '/models/Sample.mdx',
+        displayName: 'Sample.mdx',
+        id: expect.stringMatching(/^doc-[0-9a-f]{8}$/),
+      }),
+    );
     vi.advanceTimersByTime(20_000);
     expect(writeRecovery).toHaveBeenCalledTimes(1);
     editDocument(store, { kind: 'setFrames', objectIndex: 0, frames: [2] }, 'Edit');

@@ -16,7 +16,11 @@ import { persistSession } from '../state/session-actions';
 export const RECOVERY_INTERVAL_MS = 5000;
 
 /** Writes a recovery file whenever the document changed since the last one. Returns a stop function. */
-export function startRecoveryWriter(store: EditorStore, files: FileService, intervalMs = RECOVERY_INTERVAL_MS): () => void {
+export function startRecoveryWriter(
+  store: EditorStore,
+  files: FileService,
+  intervalMs = RECOVERY_INTERVAL_MS,
+): () => void {
   let written: unknown = null;
   const timer = setInterval(() => {
     const state = store.getState();
@@ -27,7 +31,12 @@ export function startRecoveryWriter(store: EditorStore, files: FileService, inte
     const bytes = files.serialize();
     if (!bytes) return;
     host
-      .writeRecovery({ id: recoveryId(state.file.path ?? state.file.name), documentPath: state.file.path, displayName: state.file.name, bytes: exactBuffer(bytes) })
+      .writeRecovery({
+        id: recoveryId(state.file.path ?? state.file.name),
+        documentPath: state.file.path,
+        displayName: state.file.name,
+        bytes: exactBuffer(bytes),
+      })
       .catch(() => {
         written = null;
       });
@@ -39,11 +48,16 @@ async function offerRecovery(store: EditorStore, files: FileService, startup: St
   const host = store.getState().services.host!;
   for (const entry of startup.recovery) {
     const when = new Date(entry.savedAtMs).toLocaleString();
-    const choice = await askConfirm(store, 'Recover unsaved changes', `Morf Studio closed with unsaved changes to “${entry.displayName}” (saved for recovery ${when}).\nRecover them?`, [
-      { id: 'discard', label: 'Discard', danger: true },
-      { id: 'later', label: 'Later' },
-      { id: 'recover', label: 'Recover', primary: true },
-    ]);
+    const choice = await askConfirm(
+      store,
+      'Recover unsaved changes',
+      `Morf Studio closed with unsaved changes to “${entry.displayName}” (saved for recovery ${when}).\nRecover them?`,
+      [
+        { id: 'discard', label: 'Discard', danger: true },
+        { id: 'later', label: 'Later' },
+        { id: 'recover', label: 'Recover', primary: true },
+      ],
+    );
     if (choice === 'discard') await host.discardRecovery({ id: entry.id }).catch(() => undefined);
     if (choice !== 'recover') continue;
     const { bytes } = await host.readRecovery({ id: entry.id });
@@ -67,7 +81,8 @@ function handleEvent(store: EditorStore, files: FileService, operators: Operator
       void files.openPath(event.path);
       return;
     case 'menuCommand':
-      if (!operators.run(event.operatorId, contextFor(store, store.getState().hoveredArea ?? 'screen'))) notify(store, `${operators.get(event.operatorId)?.label ?? event.operatorId} cannot run now`, 'warning');
+      if (!operators.run(event.operatorId, contextFor(store, store.getState().hoveredArea ?? 'screen')))
+        notify(store, `${operators.get(event.operatorId)?.label ?? event.operatorId} cannot run now`, 'warning');
       return;
     case 'dataFoldersChanged':
       void files.applyDataFolders(event.folders);
@@ -94,7 +109,11 @@ export async function boot(store: EditorStore, files: FileService, operators: Op
   }
   store.setState({ loading: { label: 'Starting…', progress: null } });
   try {
-    const [startup, settings, dataFolders] = await Promise.all([host.getStartup(), host.getSettings(), host.listDataFolders()]);
+    const [startup, settings, dataFolders] = await Promise.all([
+      host.getStartup(),
+      host.getSettings(),
+      host.listDataFolders(),
+    ]);
     store.setState({
       session: sessionFromSettings(settings.session),
       runtime: { kind: startup.runtime, nativeDialogs: startup.nativeDialogs, platform: startup.platform },
@@ -109,7 +128,12 @@ export async function boot(store: EditorStore, files: FileService, operators: Op
       if (isDirty(store.getState())) event.preventDefault();
     });
     store.subscribe((state, previous) => {
-      if (state.history !== previous.history || state.savedDocument !== previous.savedDocument || state.file !== previous.file) files.updateWindowState();
+      if (
+        state.history !== previous.history ||
+        state.savedDocument !== previous.savedDocument ||
+        state.file !== previous.file
+      )
+        files.updateWindowState();
     });
     const notice = startup.notice ?? settings.notice;
     if (notice) notify(store, notice, 'warning');

@@ -37,5 +37,8 @@ export function useEditor<T>(selector: (state: EditorState) => T): T {
 /** Runs an operator from a button or menu; returns false when its poll failed. */
 export function useRunOperator(): (id: string, properties?: OperatorProperties, area?: AreaKind) => boolean {
   const { operators, store } = useApp();
-  return useCallback((id, properties = {}, area = 'screen') => operators.run(id, contextFor(store, area, properties)), [operators, store]);
+  return useCallback(
+    (id, properties = {}, area = 'screen') => operators.run(id, contextFor(store, area, properties)),
+    [operators, store],
+  );
 }

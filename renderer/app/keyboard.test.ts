@@ -13,7 +13,13 @@ describe('keyboard dispatch', () => {
   beforeEach(() => {
     ran.length = 0;
     const operators = new OperatorRegistry().register(
-      ...['wm.save', 'action.delete', 'view3d.view_all', 'view.frame_all'].map((id) => ({ id, label: id, description: '', poll: () => true, execute: () => void ran.push(id) })),
+      ...['wm.save', 'action.delete', 'view3d.view_all', 'view.frame_all'].map((id) => ({
+        id,
+        label: id,
+        description: '',
+        poll: () => true,
+        execute: () => void ran.push(id),
+      })),
       { id: 'never', label: 'never', description: '', poll: () => false, execute: () => void ran.push('never') },
     );
     const keymap = new Keymap([

@@ -19,7 +19,12 @@ function isTextField(target: EventTarget | null): boolean {
 }
 
 /** Installs the listener; returns the function that removes it. */
-export function installKeyboard(store: EditorStore, operators: OperatorRegistry, keymap: Keymap, pointer: () => { x: number; y: number } | null): () => void {
+export function installKeyboard(
+  store: EditorStore,
+  operators: OperatorRegistry,
+  keymap: Keymap,
+  pointer: () => { x: number; y: number } | null,
+): () => void {
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.defaultPrevented || event.isComposing) return;
     const chord = chordFromEvent(event);

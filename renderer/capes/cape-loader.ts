@@ -14,9 +14,21 @@ import { type CapeEntry, capeKey, capeStatistics } from './cape-entry';
 export function parseCape(gamePath: string, resolvedPath: string | null, bytes: Uint8Array): CapeEntry {
   try {
     const file = readMrf(bytes);
-    return { gamePath, status: 'found', resolvedPath, reason: null, cape: { bytes, file, statistics: capeStatistics(file), diagnostics: validateMrf(file) } };
+    return {
+      gamePath,
+      status: 'found',
+      resolvedPath,
+      reason: null,
+      cape: { bytes, file, statistics: capeStatistics(file), diagnostics: validateMrf(file) },
+    };
   } catch (error) {
-    return { gamePath, status: 'unreadable', resolvedPath, reason: error instanceof Error ? error.message : String(error), cape: null };
+    return {
+      gamePath,
+      status: 'unreadable',
+      resolvedPath,
+      reason: error instanceof Error ? error.message : String(error),
+      cape: null,
+    };
   }
 }
 
@@ -24,10 +36,23 @@ export function parseCape(gamePath: string, resolvedPath: string | null, bytes: 
 export async function loadCape(host: Pick<HostClient, 'readGamePath'>, gamePath: string): Promise<CapeEntry> {
   try {
     const read = await host.readGamePath({ gamePath, kind: 'mrf' });
-    if (read.status === 'missing') return { gamePath, status: 'missing', resolvedPath: null, reason: `looked for ${read.tried.join(', ') || gamePath}`, cape: null };
+    if (read.status === 'missing')
+      return {
+        gamePath,
+        status: 'missing',
+        resolvedPath: null,
+        reason: `looked for ${read.tried.join(', ') || gamePath}`,
+        cape: null,
+      };
     return parseCape(gamePath, read.entry.path, new Uint8Array(read.bytes));
   } catch (error) {
-    return { gamePath, status: 'unreadable', resolvedPath: null, reason: error instanceof Error ? error.message : String(error), cape: null };
+    return {
+      gamePath,
+      status: 'unreadable',
+      resolvedPath: null,
+      reason: error instanceof Error ? error.message : String(error),
+      cape: null,
+    };
   }
 }
 
@@ -46,7 +71,8 @@ export async function loadLinkedCapes(store: EditorStore, document: ModelDocumen
   if (wanted.size === 0) return;
   store.setState((state) => {
     const capes = { ...state.capes };
-    for (const [key, gamePath] of wanted) capes[key] = { gamePath, status: 'loading', resolvedPath: null, reason: null, cape: capes[key]?.cape ?? null };
+    for (const [key, gamePath] of wanted)
+      capes[key] = { gamePath, status: 'loading', resolvedPath: null, reason: null, cape: capes[key]?.cape ?? null };
     return { capes };
   });
   let done = 0;
@@ -57,7 +83,9 @@ export async function loadLinkedCapes(store: EditorStore, document: ModelDocumen
       store.setState((state) => ({
         capes: { ...state.capes, [key]: entry },
         // Progress in the status bar while the capes arrive.
-        loading: state.loading ? { label: `Loading capes ${done}/${wanted.size}…`, progress: done / wanted.size } : null,
+        loading: state.loading
+          ? { label: `Loading capes ${done}/${wanted.size}…`, progress: done / wanted.size }
+          : null,
       }));
     }),
   );

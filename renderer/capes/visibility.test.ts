@@ -20,7 +20,10 @@ describe('link visibility at the playhead', () => {
   });
 
   it('no cape of the sample cinematic is visible at 23,000 ms, one at 20,000 ms', () => {
-    const visible = (timeMs: number) => document.links.filter((candidate) => !Number.isNaN(linkShowTime(document, candidate, timeMs, everywhere))).map((candidate) => candidate.id);
+    const visible = (timeMs: number) =>
+      document.links
+        .filter((candidate) => !Number.isNaN(linkShowTime(document, candidate, timeMs, everywhere)))
+        .map((candidate) => candidate.id);
     expect(visible(20_000)).toEqual(['0000']);
     expect(visible(23_000)).toEqual([]);
     expect(visible(30_000)).toEqual(['0001']);
@@ -56,7 +59,14 @@ describe('link visibility at the playhead', () => {
     const bounds = sequenceBoundsAt(twoSequences.sequences, 2500, { startMs: 0, endMs: 0 });
     expect(bounds).toEqual({ startMs: 2000, endMs: 3000 });
     expect(linkShowTime(twoSequences, twoSequences.links[0]!, 2500, bounds)).toBeNaN();
-    expect(linkShowTime(twoSequences, twoSequences.links[0]!, 950, sequenceBoundsAt(twoSequences.sequences, 950, { startMs: 0, endMs: 0 }))).toBe(900);
+    expect(
+      linkShowTime(
+        twoSequences,
+        twoSequences.links[0]!,
+        950,
+        sequenceBoundsAt(twoSequences.sequences, 950, { startMs: 0, endMs: 0 }),
+      ),
+    ).toBe(900);
   });
 
   it('follows a key being dragged', () => {
@@ -69,7 +79,13 @@ describe('link visibility at the playhead', () => {
 describe('cape animator', () => {
   // Two vertices, two keyframes one second apart: x moves from 0 to 10.
   const keyframe = (x: number) => new Float32Array([x, 0, 0, 0, 0, 1, x, 1, 0, 0, 0, 1]);
-  const file = createMrf({ texturePath: 'Textures\\Cape.blp', faces: new Uint16Array([0, 1, 0, 1, 1, 5]), uvs: new Float32Array([0, 0.25, 1, 1]), keyframes: [keyframe(0), keyframe(10)], header: { frameInterval: 1 } });
+  const file = createMrf({
+    texturePath: 'Textures\\Cape.blp',
+    faces: new Uint16Array([0, 1, 0, 1, 1, 5]),
+    uvs: new Float32Array([0, 0.25, 1, 1]),
+    keyframes: [keyframe(0), keyframe(10)],
+    header: { frameInterval: 1 },
+  });
 
   it('flips V and drops faces that point past the vertices', () => {
     const animator = new CapeAnimator(file);
@@ -90,7 +106,15 @@ describe('cape animator', () => {
   });
 
   it('reports a cape the game does not draw (interval 0)', () => {
-    const hidden = new CapeAnimator(createMrf({ texturePath: 'x', faces: new Uint16Array(0), uvs: new Float32Array([0, 0]), keyframes: [new Float32Array(6)], header: { frameInterval: 0 } }));
+    const hidden = new CapeAnimator(
+      createMrf({
+        texturePath: 'x',
+        faces: new Uint16Array(0),
+        uvs: new Float32Array([0, 0]),
+        keyframes: [new Float32Array(6)],
+        header: { frameInterval: 0 },
+      }),
+    );
     expect(hidden.update(1)).toBe(false);
     expect(hidden.rendered).toBe(false);
   });

@@ -33,7 +33,11 @@ export function dragShift(drag: DragPreview | null): KeyShift | null {
 }
 
 /** The interval of the sequence containing `timeMs`, written into `out` ([-∞, ∞] when none). */
-export function sequenceBoundsAt(sequences: readonly SequenceInfo[], timeMs: number, out: { startMs: number; endMs: number }): { startMs: number; endMs: number } {
+export function sequenceBoundsAt(
+  sequences: readonly SequenceInfo[],
+  timeMs: number,
+  out: { startMs: number; endMs: number },
+): { startMs: number; endMs: number } {
   out.startMs = Number.NEGATIVE_INFINITY;
   out.endMs = Number.POSITIVE_INFINITY;
   for (const sequence of sequences) {
@@ -51,7 +55,13 @@ export function sequenceBoundsAt(sequences: readonly SequenceInfo[], timeMs: num
  * the latest show key at or before `timeMs` (within the bounds), with no hide key after it and
  * at or before `timeMs`. A hide at the same time as its show does not hide it.
  */
-export function linkShowTime(document: ModelDocument, link: MrfLink, timeMs: number, bounds: { startMs: number; endMs: number }, shift: KeyShift | null = null): number {
+export function linkShowTime(
+  document: ModelDocument,
+  link: MrfLink,
+  timeMs: number,
+  bounds: { startMs: number; endMs: number },
+  shift: KeyShift | null = null,
+): number {
   if (link.showIndex === null) return Number.NaN;
   const show = document.eventObjects[link.showIndex];
   if (!show || show.globalSequenceId !== null) return Number.NaN;

@@ -27,9 +27,16 @@ const sampleData = join(sampleDirectory, 'data');
 
 /** A HostClient calling the host's operation handlers in process, validating arguments as main does. */
 function inProcessClient(host: HostServices): HostClient {
-  const handlers = createHandlers(host, headlessShell) as unknown as Record<OperationName, (args: unknown) => Promise<unknown>>;
-  const client: Record<string, unknown> = { runtime: 'web', onEvent: (listener: Parameters<HostClient['onEvent']>[0]) => host.onEvent(listener) };
-  for (const name of operationNames) client[name] = (args?: unknown) => handlers[name](validateArguments(name, args ?? {}));
+  const handlers = createHandlers(host, headlessShell) as unknown as Record<
+    OperationName,
+    (args: unknown) => Promise<unknown>
+  >;
+  const client: Record<string, unknown> = {
+    runtime: 'web',
+    onEvent: (listener: Parameters<HostClient['onEvent']>[0]) => host.onEvent(listener),
+  };
+  for (const name of operationNames)
+    client[name] = (args?: unknown) => handlers[name](validateArguments(name, args ?? {}));
   return client as unknown as HostClient;
 }
 
@@ -57,7 +64,16 @@ describe('file service over the real host', () => {
     work = mkdtempSync(join(tmpdir(), 'morf-files-'));
     model = join(work, 'ArthasIllidanSample.mdx');
     copyFileSync(sampleModel, model);
-    host = new HostServices({ runtime: 'web', appVersion: '0.0.0', configDirectory: join(work, 'config'), startupFiles: [model], sessionDataFolders: [sampleData], sampleDirectory: null, nativeDialogs: false, grantStartupFolders: true });
+    host = new HostServices({
+      runtime: 'web',
+      appVersion: '0.0.0',
+      configDirectory: join(work, 'config'),
+      startupFiles: [model],
+      sessionDataFolders: [sampleData],
+      sampleDirectory: null,
+      nativeDialogs: false,
+      grantStartupFolders: true,
+    });
     await host.start();
     store = createEditorStore({ codec: modelCodec, host: inProcessClient(host) });
     files = new FileService(store, createModelParser(null, modelCodec));
@@ -72,8 +88,22 @@ describe('file service over the real host', () => {
     expect(await files.openPath(model)).toBe(true);
     const state = store.getState();
     expect(state.file).toMatchObject({ kind: 'model', name: 'ArthasIllidanSample.mdx' });
-    expect(currentDocument(state)!.links.map((link) => link.id)).toEqual(['0000', '0001', '0002', '0003', '0004', '0005']);
-    expect(Object.values(state.capes).map((entry) => entry.status)).toEqual(['found', 'found', 'found', 'found', 'found', 'found']);
+    expect(currentDocument(state)!.links.map((link) => link.id)).toEqual([
+      '0000',
+      '0001',
+      '0002',
+      '0003',
+      '0004',
+      '0005',
+    ]);
+    expect(Object.values(state.capes).map((entry) => entry.status)).toEqual([
+      'found',
+      'found',
+      'found',
+      'found',
+      'found',
+      'found',
+    ]);
     expect(state.loading).toBeNull();
   });
 
@@ -120,7 +150,16 @@ describe('file service over the real host', () => {
     /** Another program moves the first show key by `deltaMs` and writes the file. */
     const editOnDisk = (deltaMs: number) => {
       const onDisk = modelCodec.readModel(new Uint8Array(readFileSync(model)), 'ArthasIllidanSample.mdx');
-      writeFileSync(model, modelCodec.writeModel(modelCodec.applyEdit(onDisk, { kind: 'moveKeys', keys: [{ objectIndex: onDisk.links[0]!.showIndex!, frameIndex: 0 }], deltaMs })));
+      writeFileSync(
+        model,
+        modelCodec.writeModel(
+          modelCodec.applyEdit(onDisk, {
+            kind: 'moveKeys',
+            keys: [{ objectIndex: onDisk.links[0]!.showIndex!, frameIndex: 0 }],
+            deltaMs,
+          }),
+        ),
+      );
     };
     editOnDisk(10);
     const identity = await host.files.stat(model);
@@ -140,7 +179,15 @@ describe('file service over the real host', () => {
   it('asks before overwriting a file changed on disk, and does not overwrite when cancelled', async () => {
     await files.openPath(model);
     const document = currentDocument(store.getState())!;
-    openModelDocument(store, modelCodec.applyEdit(document, { kind: 'moveKeys', keys: [{ objectIndex: document.links[0]!.showIndex!, frameIndex: 0 }], deltaMs: 10 }), store.getState().file!);
+    openModelDocument(
+      store,
+      modelCodec.applyEdit(document, {
+        kind: 'moveKeys',
+        keys: [{ objectIndex: document.links[0]!.showIndex!, frameIndex: 0 }],
+        deltaMs: 10,
+      }),
+      store.getState().file!,
+    );
     store.setState({ savedDocument: document });
     writeFileSync(model, Buffer.concat([readFileSync(model), Buffer.from([0])]));
     const changed = readFileSync(model);
@@ -177,11 +224,15 @@ describe('file service over the real host', () => {
     const document = currentDocument(store.getState())!;
     store.setState({ savedDocument: null });
     const cancelled = answerNextDialog(store, 'cancel');
-    expect(await files.openPath(join(sampleData, 'doodads', 'cinematic', 'arthasillidanfight', 'arthascape0000.mrf'))).toBe(false);
+    expect(
+      await files.openPath(join(sampleData, 'doodads', 'cinematic', 'arthasillidanfight', 'arthascape0000.mrf')),
+    ).toBe(false);
     await cancelled;
     expect(currentDocument(store.getState())).toBe(document);
     const discarded = answerNextDialog(store, 'discard');
-    expect(await files.openPath(join(sampleData, 'doodads', 'cinematic', 'arthasillidanfight', 'arthascape0000.mrf'))).toBe(true);
+    expect(
+      await files.openPath(join(sampleData, 'doodads', 'cinematic', 'arthasillidanfight', 'arthascape0000.mrf')),
+    ).toBe(true);
     await discarded;
     expect(store.getState().file?.kind).toBe('mrf');
     expect(store.getState().standaloneCape?.cape?.statistics.vertexCount).toBeGreaterThan(0);
@@ -215,7 +266,8 @@ describe('data folder stack through the file service', () => {
   let files: FileService;
   const capeFolder = ['doodads', 'cinematic', 'arthasillidanfight'];
   /** Where cape 0000 resolved (null: not found). */
-  const cape0000 = () => Object.values(store.getState().capes).find((entry) => entry.gamePath.toLowerCase().endsWith('0000.mrf'))!;
+  const cape0000 = () =>
+    Object.values(store.getState().capes).find((entry) => entry.gamePath.toLowerCase().endsWith('0000.mrf'))!;
   const order = () => store.getState().dataFolders.map((folder) => folder.path);
 
   beforeEach(async () => {
@@ -225,8 +277,20 @@ describe('data folder stack through the file service', () => {
     // A map's imports: one cape of its own, stacked over the game's data.
     override = join(work, 'imports');
     mkdirSync(join(override, ...capeFolder), { recursive: true });
-    copyFileSync(join(sampleData, ...capeFolder, 'arthascape0000.mrf'), join(override, ...capeFolder, 'arthascape0000.mrf'));
-    host = new HostServices({ runtime: 'web', appVersion: '0.0.0', configDirectory: join(work, 'config'), startupFiles: [model], sessionDataFolders: [override, sampleData], sampleDirectory: null, nativeDialogs: false, grantStartupFolders: true });
+    copyFileSync(
+      join(sampleData, ...capeFolder, 'arthascape0000.mrf'),
+      join(override, ...capeFolder, 'arthascape0000.mrf'),
+    );
+    host = new HostServices({
+      runtime: 'web',
+      appVersion: '0.0.0',
+      configDirectory: join(work, 'config'),
+      startupFiles: [model],
+      sessionDataFolders: [override, sampleData],
+      sampleDirectory: null,
+      nativeDialogs: false,
+      grantStartupFolders: true,
+    });
     await host.start();
     store = createEditorStore({ codec: modelCodec, host: inProcessClient(host) });
     files = new FileService(store, createModelParser(null, modelCodec));
@@ -246,9 +310,15 @@ describe('data folder stack through the file service', () => {
     expect(await files.moveDataFolder(override, 1)).toBe(true);
     expect(order()).toEqual([sampleData, override]);
     expect(host.dataFolders.statuses().map((folder) => folder.path)).toEqual([sampleData, override]);
-    expect(cape0000()).toMatchObject({ status: 'found', resolvedPath: join(sampleData, ...capeFolder, 'arthascape0000.mrf') });
+    expect(cape0000()).toMatchObject({
+      status: 'found',
+      resolvedPath: join(sampleData, ...capeFolder, 'arthascape0000.mrf'),
+    });
     expect(store.getState().textureGeneration).toBe(generation + 1);
-    expect(store.getState().notice).toMatchObject({ severity: 'info', text: `Data folder ${override} moved down (now 2 of 2)` });
+    expect(store.getState().notice).toMatchObject({
+      severity: 'info',
+      text: `Data folder ${override} moved down (now 2 of 2)`,
+    });
     expect(await files.moveDataFolder(override, -1)).toBe(true);
     expect(order()).toEqual([override, sampleData]);
     expect(cape0000().resolvedPath).toBe(join(override, ...capeFolder, 'arthascape0000.mrf'));
@@ -260,8 +330,17 @@ describe('data folder stack through the file service', () => {
   it('removes a folder: capes only it provided go missing, the others resolve through the rest', async () => {
     expect(await files.removeDataFolder(sampleData)).toBe(true);
     expect(order()).toEqual([override]);
-    const statuses = Object.values(store.getState().capes).map((entry) => `${entry.gamePath.slice(-8)} ${entry.status}`).sort();
-    expect(statuses).toEqual(['0000.mrf found', '0001.mrf missing', '0002.mrf missing', '0003.mrf missing', '0004.mrf missing', '0005.mrf missing']);
+    const statuses = Object.values(store.getState().capes)
+      .map((entry) => `${entry.gamePath.slice(-8)} ${entry.status}`)
+      .sort();
+    expect(statuses).toEqual([
+      '0000.mrf found',
+      '0001.mrf missing',
+      '0002.mrf missing',
+      '0003.mrf missing',
+      '0004.mrf missing',
+      '0005.mrf missing',
+    ]);
     expect(await files.removeDataFolder(override)).toBe(true);
     expect(order()).toEqual([]);
     expect(cape0000().status).toBe('missing');
@@ -279,18 +358,34 @@ describe('data folder stack through the file service', () => {
     host.removeDataFolder(override); // changed behind the editor's back (another window)
     expect(order()).toEqual([override, sampleData]);
     expect(await files.moveDataFolder(sampleData, -1)).toBe(false);
-    expect(store.getState().notice).toMatchObject({ severity: 'error', text: expect.stringMatching(/^Cannot move the data folder .*data: the new order must list every data folder exactly once \(the list had changed elsewhere/) });
+    expect(store.getState().notice).toMatchObject({
+      severity: 'error',
+      text: expect.stringMatching(
+        new RegExp(
+          '^Cannot move the data folder .*data: the new order must list every data folder exactly once ' +
+            '\\(the list had changed elsewhere',
+        ),
+      ),
+    });
     expect(order()).toEqual([sampleData]);
-    store.setState({ dataFolders: [...store.getState().dataFolders, { ...store.getState().dataFolders[0]!, path: override }] });
+    store.setState({
+      dataFolders: [...store.getState().dataFolders, { ...store.getState().dataFolders[0]!, path: override }],
+    });
     expect(await files.removeDataFolder(override)).toBe(false);
-    expect(store.getState().notice).toMatchObject({ severity: 'error', text: `Cannot remove the data folder ${override}: not in the data folder stack (the list had changed elsewhere; it now shows the current folders)` });
+    expect(store.getState().notice).toMatchObject({
+      severity: 'error',
+      text:
+        `Cannot remove the data folder ${override}: not in the data folder stack (the list had changed ` +
+        `elsewhere; it now shows the current folders)`,
+    });
     expect(order()).toEqual([sampleData]);
     expect(store.getState().loading).toBeNull();
   });
 
   it('offers Move Up, Move Down and Remove only where they apply', () => {
     const operators = createOperatorRegistry(files);
-    const can = (id: string, properties: Record<string, string>) => operators.canRun(id, contextFor(store, 'screen', properties));
+    const can = (id: string, properties: Record<string, string>) =>
+      operators.canRun(id, contextFor(store, 'screen', properties));
     expect(can('wm.data_folder_move', { path: override, direction: 'up' })).toBe(false);
     expect(can('wm.data_folder_move', { path: override, direction: 'down' })).toBe(true);
     expect(can('wm.data_folder_move', { path: sampleData, direction: 'up' })).toBe(true);

@@ -25,7 +25,8 @@ export function extensionOf(name: string): string {
 
 /** Exactly the bytes of a view, as an ArrayBuffer to send (the view's own buffer when it spans all of it). */
 export function exactBuffer(bytes: Uint8Array): ArrayBuffer {
-  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer) return bytes.buffer;
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer)
+    return bytes.buffer;
   return bytes.slice().buffer as ArrayBuffer;
 }
 
@@ -85,7 +86,8 @@ export class FileService {
       const opened = await this.host.openFile({ path });
       const previous = this.store.getState().file?.path;
       const ok = await this.openBytes(name, opened.bytes, opened.identity.path, opened.identity);
-      if (ok && previous && previous !== opened.identity.path) this.host.closeFile({ path: previous }).catch(() => undefined);
+      if (ok && previous && previous !== opened.identity.path)
+        this.host.closeFile({ path: previous }).catch(() => undefined);
       if (ok) void this.refreshSettings();
       return ok;
     } catch (error) {
@@ -96,7 +98,12 @@ export class FileService {
   }
 
   /** Opens bytes (a dropped file, a recovery file or an opened path). */
-  async openBytes(name: string, bytes: ArrayBuffer, path: string | null, identity: FileIdentity | null): Promise<boolean> {
+  async openBytes(
+    name: string,
+    bytes: ArrayBuffer,
+    path: string | null,
+    identity: FileIdentity | null,
+  ): Promise<boolean> {
     const file: OpenFile = { kind: extensionOf(name) === '.mrf' ? 'mrf' : 'model', path, name, identity };
     try {
       if (file.kind === 'mrf') {
@@ -111,7 +118,11 @@ export class FileService {
         await loadLinkedCapes(this.store, document, true);
       }
       updateSession(this.store, (session) => ({ ...session, timeline: { ...session.timeline, sequenceIndex: -1 } }));
-      this.store.setState((state) => ({ loading: null, playing: 0, frameRequests: { timeline: state.frameRequests.timeline + 1, viewport: state.frameRequests.viewport + 1 } }));
+      this.store.setState((state) => ({
+        loading: null,
+        playing: 0,
+        frameRequests: { timeline: state.frameRequests.timeline + 1, viewport: state.frameRequests.viewport + 1 },
+      }));
       this.updateWindowState();
       return true;
     } catch (error) {
@@ -146,7 +157,12 @@ export class FileService {
       const bytes = this.serialize();
       if (!bytes) return false;
       this.written.add(await sha256Hex(bytes));
-      let result = await this.host.saveFile({ path: file.path, bytes: exactBuffer(bytes), expected: file.identity, force: false });
+      let result = await this.host.saveFile({
+        path: file.path,
+        bytes: exactBuffer(bytes),
+        expected: file.identity,
+        force: false,
+      });
       if (result.status === 'conflict') {
         const choice = await askConfirm(
           this.store,
@@ -178,7 +194,12 @@ export class FileService {
     if (!path) return false;
     const wanted = extensionOf(file.name);
     if (wanted && extensionOf(path) !== wanted) {
-      notify(this.store, `Save As keeps the file's format: choose a name ending in ${wanted} (conversion between formats is not supported)`, 'error');
+      notify(
+        this.store,
+        `Save As keeps the file's format: choose a name ending in ${wanted} (conversion between formats is not ` +
+          `supported)`,
+        'error',
+      );
       return false;
     }
     const document = currentDocument(state);
@@ -188,8 +209,13 @@ export class FileService {
       this.written.add(await sha256Hex(bytes));
       const result = await this.host.saveFileAs({ path, bytes: exactBuffer(bytes) });
       if (result.status === 'conflict') throw new Error('the file exists and changed while saving');
-      if (file.path && file.path !== result.identity.path) this.host.closeFile({ path: file.path }).catch(() => undefined);
-      this.afterSave(document, { ...file, path: result.identity.path, name: baseName(result.identity.path), identity: result.identity }, result.backupPath);
+      if (file.path && file.path !== result.identity.path)
+        this.host.closeFile({ path: file.path }).catch(() => undefined);
+      this.afterSave(
+        document,
+        { ...file, path: result.identity.path, name: baseName(result.identity.path), identity: result.identity },
+        result.backupPath,
+      );
       void this.refreshSettings();
       return true;
     } catch (error) {
@@ -211,10 +237,15 @@ export class FileService {
     const file = this.store.getState().file;
     if (!file?.path) return false;
     if (isDirty(this.store.getState())) {
-      const choice = await askConfirm(this.store, 'Revert', `Discard every unsaved change to “${file.name}” and reload it from disk?`, [
-        { id: 'cancel', label: 'Cancel' },
-        { id: 'revert', label: 'Revert', danger: true },
-      ]);
+      const choice = await askConfirm(
+        this.store,
+        'Revert',
+        `Discard every unsaved change to “${file.name}” and reload it from disk?`,
+        [
+          { id: 'cancel', label: 'Cancel' },
+          { id: 'revert', label: 'Revert', danger: true },
+        ],
+      );
       if (choice !== 'revert') return false;
     }
     return this.openPath(file.path, { skipPrompt: true });
@@ -235,7 +266,10 @@ export class FileService {
       working: `Indexing ${baseName(path)}…`,
       failure: 'Cannot add the data folder',
       listMayBeStale: false,
-      change: async () => ({ dataFolders: await this.host.addDataFolder({ path, position: 0 }), notice: `Data folder ${path} added` }),
+      change: async () => ({
+        dataFolders: await this.host.addDataFolder({ path, position: 0 }),
+        notice: `Data folder ${path} added`,
+      }),
     });
   }
 
@@ -253,18 +287,25 @@ export class FileService {
         if (from < 0) throw new HostError('not-found', 'not in the data folder stack', path);
         if (to < 0 || to >= paths.length) return null;
         [paths[from], paths[to]] = [paths[to]!, paths[from]!];
-        return { dataFolders: await this.host.reorderDataFolders({ paths }), notice: `Data folder ${path} moved ${offset < 0 ? 'up' : 'down'} (now ${to + 1} of ${paths.length})` };
+        return {
+          dataFolders: await this.host.reorderDataFolders({ paths }),
+          notice: `Data folder ${path} moved ${offset < 0 ? 'up' : 'down'} (now ${to + 1} of ${paths.length})`,
+        };
       },
     });
   }
 
-  /** Removes a folder from the data folder stack (its files stay on disk); capes it provided resolve elsewhere or go missing. */
+  /** Removes a folder from the data folder stack (its files stay on disk); capes it provided resolve elsewhere or go
+   * missing. */
   removeDataFolder(path: string): Promise<boolean> {
     return this.changeDataFolders({
       working: `Removing ${baseName(path)}…`,
       failure: `Cannot remove the data folder ${path}`,
       listMayBeStale: true,
-      change: async () => ({ dataFolders: await this.host.removeDataFolder({ path }), notice: `Data folder ${path} removed` }),
+      change: async () => ({
+        dataFolders: await this.host.removeDataFolder({ path }),
+        notice: `Data folder ${path} removed`,
+      }),
     });
   }
 
@@ -300,9 +341,22 @@ export class FileService {
         return true;
       } catch (error) {
         this.store.setState({ loading: null });
-        const stale = options.listMayBeStale && error instanceof HostError && (error.code === 'not-found' || error.code === 'invalid-argument');
-        notify(this.store, `${options.failure}: ${describe(error)}${stale ? ' (the list had changed elsewhere; it now shows the current folders)' : ''}`, 'error');
-        if (stale) await this.host.listDataFolders().then((dataFolders) => this.applyDataFolders(dataFolders), () => undefined);
+        const stale =
+          options.listMayBeStale &&
+          error instanceof HostError &&
+          (error.code === 'not-found' || error.code === 'invalid-argument');
+        notify(
+          this.store,
+          `${options.failure}: ${describe(error)}${
+            stale ? ' (the list had changed elsewhere; it now shows the ' + 'current folders)' : ''
+          }`,
+          'error',
+        );
+        if (stale)
+          await this.host.listDataFolders().then(
+            (dataFolders) => this.applyDataFolders(dataFolders),
+            () => undefined,
+          );
         return false;
       }
     };
@@ -322,12 +376,19 @@ export class FileService {
     const file = this.store.getState().file;
     if (!file?.path || file.path !== path) return;
     // Our own save (its change event may arrive before the save's answer) or the version we have.
-    if (identity && ((file.identity && identity.sha256 === file.identity.sha256) || this.written.has(identity.sha256) || this.acknowledged.has(identity.sha256))) return;
+    if (
+      identity &&
+      ((file.identity && identity.sha256 === file.identity.sha256) ||
+        this.written.has(identity.sha256) ||
+        this.acknowledged.has(identity.sha256))
+    )
+      return;
     if (this.store.getState().changedOnDisk) return;
     this.store.setState({ changedOnDisk: true });
     const dirty = isDirty(this.store.getState());
     const message = identity
-      ? `“${file.name}” was changed on disk by another program.${dirty ? '\nReloading discards your unsaved changes.' : ''}`
+      ? `“${file.name}” was changed on disk by another ` +
+        `program.${dirty ? '\nReloading discards your unsaved changes.' : ''}`
       : `“${file.name}” was deleted or renamed on disk. Your version stays open; save it to write it back.`;
     const actions = identity
       ? [

@@ -9,4 +9,10 @@ export const modelCodec: ModelCodec | null = codec;
 
 /** Starts the worker that parses models off the main thread (null where workers do not exist). */
 export const createModelWorker: (() => Worker) | null =
-  typeof Worker === 'undefined' ? null : () => new Worker(new URL('../workers/model-worker.ts', import.meta.url), { type: 'module', name: 'morf-model-parser' });
+  typeof Worker === 'undefined'
+    ? null
+    : () =>
+        new Worker(new URL('../workers/model-worker.ts', import.meta.url), {
+          type: 'module',
+          name: 'morf-model-parser',
+        });

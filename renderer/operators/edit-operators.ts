@@ -24,7 +24,8 @@ export function editOperators(): Operator[] {
       'Undo the last change to the document (selection and playhead are not affected)',
       ({ store }) => {
         const label = undoLabel(store.getState().history!);
-        if (undoDocument(store)) store.setState({ notice: { text: `Undo ${label ?? ''}`.trim(), severity: 'info', at: performance.now() } });
+        if (undoDocument(store))
+          store.setState({ notice: { text: `Undo ${label ?? ''}`.trim(), severity: 'info', at: performance.now() } });
       },
       (context) => notDragging(context) && stateOf(context).history !== null && canUndo(stateOf(context).history!),
     ),
@@ -34,48 +35,100 @@ export function editOperators(): Operator[] {
       'Redo the last undone change to the document',
       ({ store }) => {
         const label = redoLabel(store.getState().history!);
-        if (redoDocument(store)) store.setState({ notice: { text: `Redo ${label ?? ''}`.trim(), severity: 'info', at: performance.now() } });
+        if (redoDocument(store))
+          store.setState({ notice: { text: `Redo ${label ?? ''}`.trim(), severity: 'info', at: performance.now() } });
       },
       (context) => notDragging(context) && stateOf(context).history !== null && canRedo(stateOf(context).history!),
     ),
-    defineOperator('wm.search_menu', 'Operator Search', 'Search every operator by name and run it', ({ store }) => store.setState({ dialog: { kind: 'operatorSearch' } })),
+    defineOperator('wm.search_menu', 'Operator Search', 'Search every operator by name and run it', ({ store }) =>
+      store.setState({ dialog: { kind: 'operatorSearch' } }),
+    ),
     defineOperator('view.toggle_sidebar', 'Toggle Sidebar', 'Show or hide the Properties sidebar (N)', ({ store }) =>
       updateLayout(store, { propertiesOpen: !store.getState().session.layout.propertiesOpen }),
     ),
-    defineOperator('view.toggle_diagnostics', 'Toggle Diagnostics', 'Show or hide the diagnostics list under the outliner', ({ store }) =>
-      updateLayout(store, { diagnosticsOpen: !store.getState().session.layout.diagnosticsOpen }),
+    defineOperator(
+      'view.toggle_diagnostics',
+      'Toggle Diagnostics',
+      'Show or hide the diagnostics list under the outliner',
+      ({ store }) => updateLayout(store, { diagnosticsOpen: !store.getState().session.layout.diagnosticsOpen }),
     ),
     // Blender's Ctrl+Space and the host menu's Toggle Fullscreen (Ctrl+Alt+Space) do the same here.
-    defineOperator('screen.screen_full_area', 'Toggle Maximize Area', 'Show the hovered area alone, or restore the layout', toggleMaximizedArea),
-    defineOperator('view.toggle_fullscreen', 'Toggle Fullscreen Area', 'Show the hovered area alone, or restore the layout', toggleMaximizedArea),
-    defineOperator('wm.keymap', 'Keyboard Shortcuts', 'List every key binding by area', ({ store }) => store.setState({ dialog: { kind: 'keymap' } })),
-    defineOperator('wm.about', 'About Morf Studio', 'Version and license', ({ store }) => store.setState({ dialog: { kind: 'about' } })),
+    defineOperator(
+      'screen.screen_full_area',
+      'Toggle Maximize Area',
+      'Show the hovered area alone, or restore the layout',
+      toggleMaximizedArea,
+    ),
+    defineOperator(
+      'view.toggle_fullscreen',
+      'Toggle Fullscreen Area',
+      'Show the hovered area alone, or restore the layout',
+      toggleMaximizedArea,
+    ),
+    defineOperator('wm.keymap', 'Keyboard Shortcuts', 'List every key binding by area', ({ store }) =>
+      store.setState({ dialog: { kind: 'keymap' } }),
+    ),
+    defineOperator('wm.about', 'About Morf Studio', 'Version and license', ({ store }) =>
+      store.setState({ dialog: { kind: 'about' } }),
+    ),
   ];
 }
 
 /** Where the data folder named by the `path` property sits in the stack (index -1: not in it, or no path). */
 function dataFolderPosition({ store, properties }: OperatorContext): { index: number; count: number } {
   const folders = store.getState().dataFolders;
-  const index = typeof properties.path === 'string' ? folders.findIndex((folder) => folder.path === properties.path) : -1;
+  const index =
+    typeof properties.path === 'string' ? folders.findIndex((folder) => folder.path === properties.path) : -1;
   return { index, count: folders.length };
 }
 
 /** File operators (Ctrl+O, Ctrl+S, Save As, Revert, the data folder stack, Close, Quit). */
 export function fileOperators(files: FileService): Operator[] {
   return [
-    defineOperator('wm.open', 'Open…', 'Open a model (.mdx, .mdl) or a cape (.mrf)', async () => void (await files.open())),
-    defineOperator('wm.save', 'Save', 'Save the file in its own format (the original is kept as .bak on the first save)', async () => void (await files.save()), hasFile),
-    defineOperator('wm.save_as', 'Save As…', 'Save the file under a new name, in the same format', async () => void (await files.saveAs()), hasFile),
-    defineOperator('wm.revert', 'Revert', 'Reload the file from disk, dropping unsaved changes', async () => void (await files.revert()), (context) => stateOf(context).file?.path != null),
-    defineOperator('wm.open_data_folder', 'Open Data Folder…', 'Add a folder extracted from the game (or a map’s imports) to resolve game paths', async () => void (await files.openDataFolder())),
+    defineOperator(
+      'wm.open',
+      'Open…',
+      'Open a model (.mdx, .mdl) or a cape (.mrf)',
+      async () => void (await files.open()),
+    ),
+    defineOperator(
+      'wm.save',
+      'Save',
+      'Save the file in its own format (the original is kept as .bak on the first save)',
+      async () => void (await files.save()),
+      hasFile,
+    ),
+    defineOperator(
+      'wm.save_as',
+      'Save As…',
+      'Save the file under a new name, in the same format',
+      async () => void (await files.saveAs()),
+      hasFile,
+    ),
+    defineOperator(
+      'wm.revert',
+      'Revert',
+      'Reload the file from disk, dropping unsaved changes',
+      async () => void (await files.revert()),
+      (context) => stateOf(context).file?.path != null,
+    ),
+    defineOperator(
+      'wm.open_data_folder',
+      'Open Data Folder…',
+      'Add a folder extracted from the game (or a map’s imports) to resolve game paths',
+      async () => void (await files.openDataFolder()),
+    ),
     defineOperator(
       'wm.data_folder_move',
       'Move Data Folder',
       'Move the data folder up (searched before the folders below it: its files win) or down the stack',
-      async ({ properties }) => void (await files.moveDataFolder(String(properties.path), properties.direction === 'up' ? -1 : 1)),
+      async ({ properties }) =>
+        void (await files.moveDataFolder(String(properties.path), properties.direction === 'up' ? -1 : 1)),
       (context) => {
         const { index, count } = dataFolderPosition(context);
-        return context.properties.direction === 'up' ? index > 0 : context.properties.direction === 'down' && index >= 0 && index < count - 1;
+        return context.properties.direction === 'up'
+          ? index > 0
+          : context.properties.direction === 'down' && index >= 0 && index < count - 1;
       },
     ),
     defineOperator(
@@ -85,8 +138,20 @@ export function fileOperators(files: FileService): Operator[] {
       async ({ properties }) => void (await files.removeDataFolder(String(properties.path))),
       (context) => dataFolderPosition(context).index >= 0,
     ),
-    defineOperator('wm.reload_capes', 'Reload Capes', 'Resolve and read every linked cape again', async () => void (await files.reloadCapes()), hasFile),
-    defineOperator('wm.close', 'Close', 'Close the file (asks to save unsaved changes)', async () => void (await files.close()), hasFile),
+    defineOperator(
+      'wm.reload_capes',
+      'Reload Capes',
+      'Resolve and read every linked cape again',
+      async () => void (await files.reloadCapes()),
+      hasFile,
+    ),
+    defineOperator(
+      'wm.close',
+      'Close',
+      'Close the file (asks to save unsaved changes)',
+      async () => void (await files.close()),
+      hasFile,
+    ),
     defineOperator('wm.quit', 'Quit', 'Close the window (asks to save unsaved changes)', async ({ store }) => {
       if (!(await files.confirmDiscard('quitting'))) return;
       const host = store.getState().services.host;

@@ -11,7 +11,14 @@ import { playbackOperators, timelineOperators } from './timeline-operators';
 
 /** Every operator of the editor. */
 export function createOperatorRegistry(files: FileService): OperatorRegistry {
-  return new OperatorRegistry().register(...editOperators(), ...fileOperators(files), ...playbackOperators(), ...timelineOperators(), ...outlinerOperators(), ...viewportOperators());
+  return new OperatorRegistry().register(
+    ...editOperators(),
+    ...fileOperators(files),
+    ...playbackOperators(),
+    ...timelineOperators(),
+    ...outlinerOperators(),
+    ...viewportOperators(),
+  );
 }
 
 /** The keymap (Blender's defaults). */

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_KEYMAP } from './default-keymap';
 import { Keymap, chordFromEvent, displayChord, normalizeChord } from './keymap';
 
-const event = (code: string, modifiers: Partial<{ ctrlKey: boolean; shiftKey: boolean; altKey: boolean; metaKey: boolean }> = {}, key = '') => ({
+const event = (
+  code: string,
+  modifiers: Partial<{ ctrlKey: boolean; shiftKey: boolean; altKey: boolean; metaKey: boolean }> = {},
+  key = '',
+) => ({
   code,
   key,
   ctrlKey: false,

@@ -85,11 +85,20 @@ export function chordFromEvent(event: ChordEvent): string | null {
 
 /** Normalises a chord written by hand: `Shift+Ctrl+Space` → `ctrl+shift+space`. */
 export function normalizeChord(chord: string): string {
-  const parts = chord.toLowerCase().split('+').map((part) => part.trim());
+  const parts = chord
+    .toLowerCase()
+    .split('+')
+    .map((part) => part.trim());
   const key = parts.pop() ?? '';
   if (!key) throw new Error(`chord "${chord}" names no key`);
-  const modifiers = new Set(parts.map((part) => (part === 'cmd' || part === 'meta' || part === 'control' ? 'ctrl' : part === 'option' ? 'alt' : part)));
-  for (const modifier of modifiers) if (!(MODIFIERS as readonly string[]).includes(modifier)) throw new Error(`unknown modifier "${modifier}" in chord "${chord}"`);
+  const modifiers = new Set(
+    parts.map((part) =>
+      part === 'cmd' || part === 'meta' || part === 'control' ? 'ctrl' : part === 'option' ? 'alt' : part,
+    ),
+  );
+  for (const modifier of modifiers)
+    if (!(MODIFIERS as readonly string[]).includes(modifier))
+      throw new Error(`unknown modifier "${modifier}" in chord "${chord}"`);
   return [...MODIFIERS.filter((modifier) => modifiers.has(modifier)), key].join('+');
 }
 
@@ -119,7 +128,10 @@ export class Keymap {
 
   /** The chords bound to an operator (for menus and the search), screen-wide ones first. */
   chordsFor(operatorId: string): string[] {
-    return this.items.filter((item) => item.operatorId === operatorId).sort((a, b) => (a.area === 'screen' ? -1 : 0) - (b.area === 'screen' ? -1 : 0)).map((item) => item.chord);
+    return this.items
+      .filter((item) => item.operatorId === operatorId)
+      .sort((a, b) => (a.area === 'screen' ? -1 : 0) - (b.area === 'screen' ? -1 : 0))
+      .map((item) => item.chord);
   }
 }
 
@@ -147,6 +159,14 @@ const DISPLAY_NAMES: Record<string, string> = {
 export function displayChord(chord: string): string {
   return chord
     .split('+')
-    .map((part) => DISPLAY_NAMES[part] ?? (part.startsWith('numpad') ? `Numpad ${part.slice(6)}` : part.length === 1 ? part.toUpperCase() : part.charAt(0).toUpperCase() + part.slice(1)))
+    .map(
+      (part) =>
+        DISPLAY_NAMES[part] ??
+        (part.startsWith('numpad')
+          ? `Numpad ${part.slice(6)}`
+          : part.length === 1
+            ? part.toUpperCase()
+            : part.charAt(0).toUpperCase() + part.slice(1)),
+    )
     .join(' ');
 }

@@ -88,6 +88,11 @@ function safePoll(operator: Operator, context: OperatorContext): boolean {
 }
 
 /** A context for running an operator from code (buttons, menus). */
-export function contextFor(store: EditorStore, area: AreaKind = 'screen', properties: OperatorProperties = {}, pointer: { x: number; y: number } | null = null): OperatorContext {
+export function contextFor(
+  store: EditorStore,
+  area: AreaKind = 'screen',
+  properties: OperatorProperties = {},
+  pointer: { x: number; y: number } | null = null,
+): OperatorContext {
   return { store, area, properties, pointer };
 }

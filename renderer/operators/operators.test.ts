@@ -18,17 +18,36 @@ import { chordFromEvent } from './keymap';
 import { contextFor } from './operator';
 import { menuCommandIds } from '../../electron/menu-commands';
 
-const sample = new Uint8Array(readFileSync(join(import.meta.dirname, '..', '..', 'assets', 'sample', 'ArthasIllidanSample.mdx')));
+const sample = new Uint8Array(
+  readFileSync(join(import.meta.dirname, '..', '..', 'assets', 'sample', 'ArthasIllidanSample.mdx')),
+);
 
 function editor() {
   const store = createEditorStore({ codec: modelCodec, host: null });
   const files = new FileService(store, createModelParser(null, modelCodec));
   const operators = createOperatorRegistry(files);
   const keymap = createKeymap();
-  openModelDocument(store, modelCodec.readModel(sample, 'ArthasIllidanSample.mdx'), { kind: 'model', path: '/sample.mdx', name: 'ArthasIllidanSample.mdx', identity: null });
+  openModelDocument(store, modelCodec.readModel(sample, 'ArthasIllidanSample.mdx'), {
+    kind: 'model',
+    path: '/sample.mdx',
+    name: 'ArthasIllidanSample.mdx',
+    identity: null,
+  });
   /** Presses a key in an area, as the window listener does. */
-  const press = (area: Parameters<typeof keymap.lookup>[0], code: string, modifiers: Partial<{ ctrlKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => {
-    const chord = chordFromEvent({ code, key: '', ctrlKey: false, shiftKey: false, altKey: false, metaKey: false, ...modifiers })!;
+  const press = (
+    area: Parameters<typeof keymap.lookup>[0],
+    code: string,
+    modifiers: Partial<{ ctrlKey: boolean; shiftKey: boolean; altKey: boolean }> = {},
+  ) => {
+    const chord = chordFromEvent({
+      code,
+      key: '',
+      ctrlKey: false,
+      shiftKey: false,
+      altKey: false,
+      metaKey: false,
+      ...modifiers,
+    })!;
     const item = keymap.lookup(area, chord);
     return item ? operators.run(item.operatorId, contextFor(store, area ?? 'screen', item.properties ?? {})) : false;
   };
@@ -86,7 +105,10 @@ describe('operators', () => {
   it('A then Alt+A select and deselect every key', () => {
     const { store, press } = editor();
     press('timeline', 'KeyA');
-    const total = currentDocument(store.getState())!.eventObjects.reduce((sum, object) => sum + object.frames.length, 0);
+    const total = currentDocument(store.getState())!.eventObjects.reduce(
+      (sum, object) => sum + object.frames.length,
+      0,
+    );
     expect(store.getState().selection.keys.size).toBe(total);
     press('timeline', 'KeyA', { altKey: true });
     expect(store.getState().selection.keys.size).toBe(0);
@@ -105,7 +127,13 @@ describe('operators', () => {
     const { store, operators, link } = editor();
     selectLink(store, '0001');
     expect(operators.run('outliner.delete', contextFor(store, 'outliner'))).toBe(true);
-    expect(currentDocument(store.getState())!.links.map((candidate) => candidate.id)).toEqual(['0000', '0002', '0003', '0004', '0005']);
+    expect(currentDocument(store.getState())!.links.map((candidate) => candidate.id)).toEqual([
+      '0000',
+      '0002',
+      '0003',
+      '0004',
+      '0005',
+    ]);
     operators.run('ed.undo', contextFor(store));
     expect(link('0001').hideFrames).toEqual([36_067]);
   });

@@ -5,7 +5,15 @@
 import { areaCommands, type ViewAxis } from '../state/area-commands';
 import { askText } from '../state/dialog-actions';
 import { currentDocument } from '../state/editor-store';
-import { addLink, deleteSelectedItems, findLink, nextLinkId, renameLink, renameObject, selectObjects } from '../state/outliner-actions';
+import {
+  addLink,
+  deleteSelectedItems,
+  findLink,
+  nextLinkId,
+  renameLink,
+  renameObject,
+  selectObjects,
+} from '../state/outliner-actions';
 import { updateSession } from '../state/session-actions';
 import type { Shading } from '../state/session';
 import { defineOperator, hasFile, hasModel, notDragging, stateOf } from './define';
@@ -13,7 +21,13 @@ import type { Operator, OperatorContext } from './operator';
 
 function hasOutlinerSelection(context: OperatorContext): boolean {
   const { selection } = stateOf(context);
-  return hasModel(context) && (selection.objects.size > 0 || selection.links.size > 0 || selection.active?.kind === 'link' || selection.active?.kind === 'object');
+  return (
+    hasModel(context) &&
+    (selection.objects.size > 0 ||
+      selection.links.size > 0 ||
+      selection.active?.kind === 'link' ||
+      selection.active?.kind === 'object')
+  );
 }
 
 /** outliner.* operators. */
@@ -26,8 +40,15 @@ export function outlinerOperators(): Operator[] {
       ({ store, properties }) => {
         const document = currentDocument(store.getState());
         if (!document) return;
-        if (properties.action === 'deselect') store.setState((state) => ({ selection: { ...state.selection, objects: new Set(), links: new Set(), keys: new Set(), active: null } }));
-        else selectObjects(store, document.eventObjects.map((object) => object.index));
+        if (properties.action === 'deselect')
+          store.setState((state) => ({
+            selection: { ...state.selection, objects: new Set(), links: new Set(), keys: new Set(), active: null },
+          }));
+        else
+          selectObjects(
+            store,
+            document.eventObjects.map((object) => object.index),
+          );
       },
       hasModel,
     ),
@@ -68,10 +89,20 @@ export function outlinerOperators(): Operator[] {
       },
       (context) => {
         const active = stateOf(context).selection.active;
-        return hasModel(context) && notDragging(context) && (active?.kind === 'link' || active?.kind === 'object' || active?.kind === 'key');
+        return (
+          hasModel(context) &&
+          notDragging(context) &&
+          (active?.kind === 'link' || active?.kind === 'object' || active?.kind === 'key')
+        );
       },
     ),
-    defineOperator('outliner.delete', 'Delete', 'Delete the selected links and event objects', ({ store }) => void deleteSelectedItems(store), (context) => hasOutlinerSelection(context) && notDragging(context)),
+    defineOperator(
+      'outliner.delete',
+      'Delete',
+      'Delete the selected links and event objects',
+      ({ store }) => void deleteSelectedItems(store),
+      (context) => hasOutlinerSelection(context) && notDragging(context),
+    ),
     defineOperator('outliner.filter', 'Filter Outliner', 'Type to filter the outliner', () => {
       const field = document.querySelector<HTMLInputElement>('[data-outliner-filter]');
       field?.focus();
@@ -80,7 +111,14 @@ export function outlinerOperators(): Operator[] {
   ];
 }
 
-const AXIS_LABELS: Record<ViewAxis, string> = { front: 'Front', back: 'Back', right: 'Right', left: 'Left', top: 'Top', bottom: 'Bottom' };
+const AXIS_LABELS: Record<ViewAxis, string> = {
+  front: 'Front',
+  back: 'Back',
+  right: 'Right',
+  left: 'Left',
+  top: 'Top',
+  bottom: 'Bottom',
+};
 
 function viewportReady(context: OperatorContext): boolean {
   return areaCommands(context.store, 'viewport') !== undefined;
@@ -99,32 +137,61 @@ export function viewportOperators(): Operator[] {
       },
       viewportReady,
     ),
-    defineOperator('view.toggle_orthographic', 'Perspective/Orthographic', 'Switch the viewport between perspective and orthographic (Numpad 5)', ({ store }) => areaCommands(store, 'viewport')?.toggleOrthographic(), viewportReady),
+    defineOperator(
+      'view.toggle_orthographic',
+      'Perspective/Orthographic',
+      'Switch the viewport between perspective and orthographic (Numpad 5)',
+      ({ store }) => areaCommands(store, 'viewport')?.toggleOrthographic(),
+      viewportReady,
+    ),
     defineOperator(
       'view3d.view_orbit',
       'Orbit View',
       'Orbit the view by 15° (Numpad 4/6/8/2)',
       ({ store, properties }) => {
         const direction = properties.direction;
-        if (direction === 'left' || direction === 'right' || direction === 'up' || direction === 'down') areaCommands(store, 'viewport')?.orbitStep(direction);
+        if (direction === 'left' || direction === 'right' || direction === 'up' || direction === 'down')
+          areaCommands(store, 'viewport')?.orbitStep(direction);
       },
       viewportReady,
     ),
-    defineOperator('view3d.zoom', 'Zoom View', 'Zoom the viewport in or out', ({ store, properties }) => areaCommands(store, 'viewport')?.zoomStep(Number(properties.delta) || 1), viewportReady),
-    defineOperator('view3d.view_all', 'Frame All', 'Fit every visible cape in the viewport', ({ store }) => areaCommands(store, 'viewport')?.viewAll(), viewportReady),
-    defineOperator('view3d.view_selected', 'Frame Selected', 'Fit the selected link’s cape in the viewport', ({ store }) => areaCommands(store, 'viewport')?.viewSelected(), viewportReady),
+    defineOperator(
+      'view3d.zoom',
+      'Zoom View',
+      'Zoom the viewport in or out',
+      ({ store, properties }) => areaCommands(store, 'viewport')?.zoomStep(Number(properties.delta) || 1),
+      viewportReady,
+    ),
+    defineOperator(
+      'view3d.view_all',
+      'Frame All',
+      'Fit every visible cape in the viewport',
+      ({ store }) => areaCommands(store, 'viewport')?.viewAll(),
+      viewportReady,
+    ),
+    defineOperator(
+      'view3d.view_selected',
+      'Frame Selected',
+      'Fit the selected link’s cape in the viewport',
+      ({ store }) => areaCommands(store, 'viewport')?.viewSelected(),
+      viewportReady,
+    ),
     defineOperator(
       'view.frame_all',
       'Frame All',
       'Frame everything in the hovered editor (viewport or timeline)',
-      ({ store, area }) => (area === 'timeline' ? areaCommands(store, 'timeline')?.viewAll() : areaCommands(store, 'viewport')?.viewAll()),
+      ({ store, area }) =>
+        area === 'timeline' ? areaCommands(store, 'timeline')?.viewAll() : areaCommands(store, 'viewport')?.viewAll(),
       hasFile,
     ),
     defineOperator(
       'view.frame_selected',
       'Frame Selected',
       'Frame the selection in the hovered editor (viewport or timeline)',
-      ({ store, area }) => (area === 'timeline' ? areaCommands(store, 'timeline')?.viewSelected() : areaCommands(store, 'viewport')?.viewSelected()),
+      ({ store, area }) =>
+        area === 'timeline'
+          ? areaCommands(store, 'timeline')?.viewSelected()
+          : areaCommands(store, 'viewport')?.viewSelected(),
       hasFile,
     ),
     defineOperator(
@@ -132,22 +199,45 @@ export function viewportOperators(): Operator[] {
       'Toggle Wireframe',
       'Switch between wireframe and the previous shading (Shift+Z)',
       ({ store, properties }) => {
-        const wanted: Shading = properties.type === 'solid' || properties.type === 'textured' ? properties.type : 'wireframe';
-        updateSession(store, (session) => ({ ...session, viewport: { ...session.viewport, shading: session.viewport.shading === wanted ? 'textured' : wanted } }));
+        const wanted: Shading =
+          properties.type === 'solid' || properties.type === 'textured' ? properties.type : 'wireframe';
+        updateSession(store, (session) => ({
+          ...session,
+          viewport: { ...session.viewport, shading: session.viewport.shading === wanted ? 'textured' : wanted },
+        }));
       },
       hasFile,
     ),
-    defineOperator('view3d.cycle_shading', 'Cycle Shading', 'Cycle the viewport shading: solid, textured, wireframe (Z)', ({ store }) =>
-      updateSession(store, (session) => {
-        const order: Shading[] = ['solid', 'textured', 'wireframe'];
-        return { ...session, viewport: { ...session.viewport, shading: order[(order.indexOf(session.viewport.shading) + 1) % order.length]! } };
-      }),
+    defineOperator(
+      'view3d.cycle_shading',
+      'Cycle Shading',
+      'Cycle the viewport shading: solid, textured, wireframe (Z)',
+      ({ store }) =>
+        updateSession(store, (session) => {
+          const order: Shading[] = ['solid', 'textured', 'wireframe'];
+          return {
+            ...session,
+            viewport: {
+              ...session.viewport,
+              shading: order[(order.indexOf(session.viewport.shading) + 1) % order.length]!,
+            },
+          };
+        }),
     ),
     ...(['normals', 'bounds', 'statistics', 'grid', 'axes'] as const).map((overlay) =>
-      defineOperator(`view3d.toggle_overlay_${overlay}`, `Toggle ${overlay[0]!.toUpperCase()}${overlay.slice(1)} Overlay`, `Show or hide the ${overlay} overlay in the viewport`, ({ store }) =>
-        updateSession(store, (session) => ({ ...session, viewport: { ...session.viewport, overlays: { ...session.viewport.overlays, [overlay]: !session.viewport.overlays[overlay] } } })),
+      defineOperator(
+        `view3d.toggle_overlay_${overlay}`,
+        `Toggle ${overlay[0]!.toUpperCase()}${overlay.slice(1)} Overlay`,
+        `Show or hide the ${overlay} overlay in the viewport`,
+        ({ store }) =>
+          updateSession(store, (session) => ({
+            ...session,
+            viewport: {
+              ...session.viewport,
+              overlays: { ...session.viewport.overlays, [overlay]: !session.viewport.overlays[overlay] },
+            },
+          })),
       ),
     ),
   ];
 }
-

@@ -21,8 +21,20 @@ import type { Operator } from './operator';
 /** screen.* playback operators. */
 export function playbackOperators(): Operator[] {
   return [
-    defineOperator('screen.animation_play', 'Play/Pause', 'Play the animation forwards, or pause it', ({ store }) => togglePlayback(store, 1), hasFile),
-    defineOperator('screen.animation_play_reverse', 'Play Backwards', 'Play the animation backwards, or pause it', ({ store }) => togglePlayback(store, -1), hasFile),
+    defineOperator(
+      'screen.animation_play',
+      'Play/Pause',
+      'Play the animation forwards, or pause it',
+      ({ store }) => togglePlayback(store, 1),
+      hasFile,
+    ),
+    defineOperator(
+      'screen.animation_play_reverse',
+      'Play Backwards',
+      'Play the animation backwards, or pause it',
+      ({ store }) => togglePlayback(store, -1),
+      hasFile,
+    ),
     defineOperator(
       'screen.animation_cancel',
       'Cancel Playback',
@@ -30,14 +42,57 @@ export function playbackOperators(): Operator[] {
       ({ store }) => void cancelPlayback(store),
       (context) => stateOf(context).playing !== 0,
     ),
-    defineOperator('screen.frame_offset_back', 'Previous Frame', 'Step the playhead one frame back', ({ store }) => stepFrames(store, -1), hasFile),
-    defineOperator('screen.frame_offset_forward', 'Next Frame', 'Step the playhead one frame forward', ({ store }) => stepFrames(store, 1), hasFile),
-    defineOperator('screen.keyframe_jump_next', 'Jump to Next Key', 'Move the playhead to the next key', ({ store }) => void jumpToKey(store, 1), hasFile),
-    defineOperator('screen.keyframe_jump_prev', 'Jump to Previous Key', 'Move the playhead to the previous key', ({ store }) => void jumpToKey(store, -1), hasFile),
-    defineOperator('screen.frame_jump_start', 'Jump to Start', 'Move the playhead to the start of the sequence', ({ store }) => jumpToEnd(store, 'start'), hasFile),
-    defineOperator('screen.frame_jump_end', 'Jump to End', 'Move the playhead to the end of the sequence', ({ store }) => jumpToEnd(store, 'end'), hasFile),
-    defineOperator('screen.toggle_loop', 'Toggle Loop', 'Loop playback within the sequence, or stop at its end', ({ store }) =>
-      updateSession(store, (session) => ({ ...session, playback: { ...session.playback, loop: !session.playback.loop } })),
+    defineOperator(
+      'screen.frame_offset_back',
+      'Previous Frame',
+      'Step the playhead one frame back',
+      ({ store }) => stepFrames(store, -1),
+      hasFile,
+    ),
+    defineOperator(
+      'screen.frame_offset_forward',
+      'Next Frame',
+      'Step the playhead one frame forward',
+      ({ store }) => stepFrames(store, 1),
+      hasFile,
+    ),
+    defineOperator(
+      'screen.keyframe_jump_next',
+      'Jump to Next Key',
+      'Move the playhead to the next key',
+      ({ store }) => void jumpToKey(store, 1),
+      hasFile,
+    ),
+    defineOperator(
+      'screen.keyframe_jump_prev',
+      'Jump to Previous Key',
+      'Move the playhead to the previous key',
+      ({ store }) => void jumpToKey(store, -1),
+      hasFile,
+    ),
+    defineOperator(
+      'screen.frame_jump_start',
+      'Jump to Start',
+      'Move the playhead to the start of the sequence',
+      ({ store }) => jumpToEnd(store, 'start'),
+      hasFile,
+    ),
+    defineOperator(
+      'screen.frame_jump_end',
+      'Jump to End',
+      'Move the playhead to the end of the sequence',
+      ({ store }) => jumpToEnd(store, 'end'),
+      hasFile,
+    ),
+    defineOperator(
+      'screen.toggle_loop',
+      'Toggle Loop',
+      'Loop playback within the sequence, or stop at its end',
+      ({ store }) =>
+        updateSession(store, (session) => ({
+          ...session,
+          playback: { ...session.playback, loop: !session.playback.loop },
+        })),
     ),
   ];
 }
@@ -55,37 +110,92 @@ export function timelineOperators(): Operator[] {
       },
       hasModel,
     ),
-    defineOperator('action.delete', 'Delete Keys', 'Delete the selected keys', ({ store }) => void deleteSelectedKeys(store), (context) => hasSelectedKeys(context) && notDragging(context)),
+    defineOperator(
+      'action.delete',
+      'Delete Keys',
+      'Delete the selected keys',
+      ({ store }) => void deleteSelectedKeys(store),
+      (context) => hasSelectedKeys(context) && notDragging(context),
+    ),
     defineOperator(
       'action.keyframe_insert',
       'Insert Key',
       'Insert a key at the playhead on the selected channel',
       ({ store }) => {
-        if (!insertKeyAtPlayhead(store)) store.setState({ notice: { text: 'Insert Key: select a channel without a key at the playhead', severity: 'warning', at: performance.now() } });
+        if (!insertKeyAtPlayhead(store))
+          store.setState({
+            notice: {
+              text: 'Insert Key: select a channel without a key at the playhead',
+              severity: 'warning',
+              at: performance.now(),
+            },
+          });
       },
       (context) => hasModel(context) && notDragging(context) && targetObjects(context.store).length > 0,
     ),
-    defineOperator('action.copy', 'Copy Keys', 'Copy the selected keys', ({ store }) => void copySelectedKeys(store), hasSelectedKeys),
-    defineOperator('action.paste', 'Paste Keys', 'Paste the copied keys at the playhead', ({ store }) => void pasteKeys(store), (context) => hasModel(context) && notDragging(context) && stateOf(context).clipboard !== null),
-    defineOperator('action.duplicate_move', 'Duplicate Keys', 'Duplicate the selected keys and move the copies', ({ store }) => void duplicateSelectedKeys(store), (context) => hasSelectedKeys(context) && notDragging(context)),
+    defineOperator(
+      'action.copy',
+      'Copy Keys',
+      'Copy the selected keys',
+      ({ store }) => void copySelectedKeys(store),
+      hasSelectedKeys,
+    ),
+    defineOperator(
+      'action.paste',
+      'Paste Keys',
+      'Paste the copied keys at the playhead',
+      ({ store }) => void pasteKeys(store),
+      (context) => hasModel(context) && notDragging(context) && stateOf(context).clipboard !== null,
+    ),
+    defineOperator(
+      'action.duplicate_move',
+      'Duplicate Keys',
+      'Duplicate the selected keys and move the copies',
+      ({ store }) => void duplicateSelectedKeys(store),
+      (context) => hasSelectedKeys(context) && notDragging(context),
+    ),
     defineOperator(
       'transform.transform',
       'Move Keys',
       'Move the selected keys with the mouse (click or Enter confirms, Esc cancels)',
       ({ store }) => areaCommands(store, 'timeline')?.beginGrab(),
-      (context) => hasSelectedKeys(context) && notDragging(context) && areaCommands(context.store, 'timeline') !== undefined,
+      (context) =>
+        hasSelectedKeys(context) && notDragging(context) && areaCommands(context.store, 'timeline') !== undefined,
     ),
-    defineOperator('action.view_all', 'Frame All (Timeline)', 'Show the whole sequence (or time line) in the timeline', ({ store }) => areaCommands(store, 'timeline')?.viewAll(), hasFile),
-    defineOperator('action.view_selected', 'Frame Selected (Timeline)', 'Show the selected keys in the timeline', ({ store }) => areaCommands(store, 'timeline')?.viewSelected(), hasSelectedKeys),
-    defineOperator('action.cycle_time_unit', 'Cycle Time Unit', 'Show times in milliseconds, frames or seconds', ({ store }) =>
-      updateSession(store, (session) => {
-        const order = ['ms', 'frames', 'seconds'] as const;
-        const unit = order[(order.indexOf(session.timeline.unit) + 1) % order.length]!;
-        return { ...session, timeline: { ...session.timeline, unit } };
-      }),
+    defineOperator(
+      'action.view_all',
+      'Frame All (Timeline)',
+      'Show the whole sequence (or time line) in the timeline',
+      ({ store }) => areaCommands(store, 'timeline')?.viewAll(),
+      hasFile,
     ),
-    defineOperator('action.toggle_snapping', 'Toggle Snapping', 'Snap moved keys to other keys and sequence bounds', ({ store }) =>
-      updateSession(store, (session) => ({ ...session, timeline: { ...session.timeline, snapping: !session.timeline.snapping } })),
+    defineOperator(
+      'action.view_selected',
+      'Frame Selected (Timeline)',
+      'Show the selected keys in the timeline',
+      ({ store }) => areaCommands(store, 'timeline')?.viewSelected(),
+      hasSelectedKeys,
+    ),
+    defineOperator(
+      'action.cycle_time_unit',
+      'Cycle Time Unit',
+      'Show times in milliseconds, frames or seconds',
+      ({ store }) =>
+        updateSession(store, (session) => {
+          const order = ['ms', 'frames', 'seconds'] as const;
+          const unit = order[(order.indexOf(session.timeline.unit) + 1) % order.length]!;
+          return { ...session, timeline: { ...session.timeline, unit } };
+        }),
+    ),
+    defineOperator(
+      'action.toggle_snapping',
+      'Toggle Snapping',
+      'Snap moved keys to other keys and sequence bounds',
+      ({ store }) =>
+        updateSession(store, (session) => ({
+          ...session,
+          timeline: { ...session.timeline, snapping: !session.timeline.snapping },
+        })),
     ),
     defineOperator(
       'action.select_sequence',
@@ -94,8 +204,13 @@ export function timelineOperators(): Operator[] {
       ({ store, properties }) => {
         const index = typeof properties.index === 'number' ? properties.index : -1;
         const document = currentDocument(store.getState());
-        updateSession(store, (session) => ({ ...session, timeline: { ...session.timeline, sequenceIndex: document?.sequences[index] ? index : -1 } }));
-        store.setState((state) => ({ frameRequests: { ...state.frameRequests, timeline: state.frameRequests.timeline + 1 } }));
+        updateSession(store, (session) => ({
+          ...session,
+          timeline: { ...session.timeline, sequenceIndex: document?.sequences[index] ? index : -1 },
+        }));
+        store.setState((state) => ({
+          frameRequests: { ...state.frameRequests, timeline: state.frameRequests.timeline + 1 },
+        }));
       },
       hasModel,
     ),

@@ -37,7 +37,8 @@ export { createWebClient } from './web-client';
 
 let host: HostClient | null = null;
 
-/** The host client for this window (created once): Electron when the preload exposed its API, else the browser shell. */
+/** The host client for this window (created once): Electron when the preload exposed its API, else the browser shell.
+ * */
 export function getHost(): HostClient {
   if (host) return host;
   const exposed = (globalThis as unknown as Record<string, unknown>)[preloadGlobal] as PreloadApi | undefined;

@@ -8,8 +8,10 @@ function fakePreload(calls: unknown[][]): PreloadApi {
   for (const name of operationNames) {
     api[name] = async (args?: unknown) => {
       calls.push([name, args]);
-      if (name === 'openFile') return { ok: false, error: { code: 'denied', message: 'outside the granted roots', path: '/etc/passwd' } };
-      if (name === 'getSettings') return { ok: true, value: { recentFiles: ['/a.mdx'], dataFolders: [], session: {}, notice: null } };
+      if (name === 'openFile')
+        return { ok: false, error: { code: 'denied', message: 'outside the granted roots', path: '/etc/passwd' } };
+      if (name === 'getSettings')
+        return { ok: true, value: { recentFiles: ['/a.mdx'], dataFolders: [], session: {}, notice: null } };
       return { ok: true, value: null };
     };
   }

@@ -5,7 +5,15 @@
  * when the page was first loaded with `?token=`.
  */
 import type { HostClient, HostEvent } from '../../electron/contract';
-import { eventStreamPath, fromWire, hostEventTypes, HostError, httpPath, operationNames, tokenHeader } from '../../electron/contract';
+import {
+  eventStreamPath,
+  fromWire,
+  hostEventTypes,
+  HostError,
+  httpPath,
+  operationNames,
+  tokenHeader,
+} from '../../electron/contract';
 import { decodeBody, encodeBody } from '../../electron/wire';
 
 /** Options for tests: another origin, a fetch implementation, an explicit token header. */
@@ -42,7 +50,10 @@ export function createWebClient(options: WebClientOptions = {}): HostClient {
     try {
       decoded = decodeBody(response.headers.get('content-type'), bytes);
     } catch (error) {
-      throw new HostError('io', `${name}: HTTP ${response.status} with an unreadable body (${(error as Error).message})`);
+      throw new HostError(
+        'io',
+        `${name}: HTTP ${response.status} with an unreadable body (${(error as Error).message})`,
+      );
     }
     return fromWire(decoded, name);
   }

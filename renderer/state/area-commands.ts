@@ -39,7 +39,11 @@ interface AreaCommandTable {
 const tables = new WeakMap<EditorStore, AreaCommandTable>();
 
 /** Registers an area's commands; returns the function that removes them. */
-export function registerAreaCommands<K extends keyof AreaCommandTable>(store: EditorStore, area: K, commands: NonNullable<AreaCommandTable[K]>): () => void {
+export function registerAreaCommands<K extends keyof AreaCommandTable>(
+  store: EditorStore,
+  area: K,
+  commands: NonNullable<AreaCommandTable[K]>,
+): () => void {
   const table = tables.get(store) ?? {};
   table[area] = commands;
   tables.set(store, table);
@@ -49,6 +53,9 @@ export function registerAreaCommands<K extends keyof AreaCommandTable>(store: Ed
 }
 
 /** An area's commands, when it is mounted. */
-export function areaCommands<K extends keyof AreaCommandTable>(store: EditorStore, area: K): AreaCommandTable[K] | undefined {
+export function areaCommands<K extends keyof AreaCommandTable>(
+  store: EditorStore,
+  area: K,
+): AreaCommandTable[K] | undefined {
   return tables.get(store)?.[area];
 }

@@ -17,7 +17,12 @@ function showDialog<T>(store: EditorStore, dialog: (resolve: (answer: T) => void
 }
 
 /** Shows a confirmation and resolves with the chosen action id ('cancel' when dismissed). */
-export function askConfirm(store: EditorStore, title: string, message: string, actions: readonly { id: string; label: string; primary?: boolean; danger?: boolean }[]): Promise<string> {
+export function askConfirm(
+  store: EditorStore,
+  title: string,
+  message: string,
+  actions: readonly { id: string; label: string; primary?: boolean; danger?: boolean }[],
+): Promise<string> {
   return showDialog(store, (resolve) => ({ kind: 'confirm', title, message, actions, resolve }));
 }
 
@@ -38,8 +43,11 @@ export async function askPath(store: EditorStore, purpose: PathPurpose, initialN
       const result = await host.showSaveDialog({ defaultPath: initialName || null, purpose: 'any' });
       return result.canceled ? null : result.path;
     }
-    const result = await host.showOpenDialog({ purpose: purpose === 'dataFolder' ? 'data-folder' : 'any', multiple: false });
-    return result.canceled ? null : result.paths[0] ?? null;
+    const result = await host.showOpenDialog({
+      purpose: purpose === 'dataFolder' ? 'data-folder' : 'any',
+      multiple: false,
+    });
+    return result.canceled ? null : (result.paths[0] ?? null);
   }
   const title = purpose === 'open' ? 'Open' : purpose === 'save' ? 'Save As' : 'Open Data Folder';
   return showDialog(store, (resolve) => ({ kind: 'fileBrowser', purpose, title, initialName, resolve }));

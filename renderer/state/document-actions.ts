@@ -11,7 +11,10 @@ import { type CommitOptions, commit, createHistory, endGesture, redo, undo } fro
 import { EMPTY_SELECTION, type Selection, sanitizeSelection } from './selection';
 
 /** Diagnostics of a document and of the capes its links point at. */
-export function collectDiagnostics(state: Pick<EditorState, 'services' | 'capes' | 'standaloneCape'>, document: ModelDocument | null): Diagnostic[] {
+export function collectDiagnostics(
+  state: Pick<EditorState, 'services' | 'capes' | 'standaloneCape'>,
+  document: ModelDocument | null,
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   if (document) {
     diagnostics.push(...document.readDiagnostics);
@@ -30,13 +33,33 @@ function capeDiagnostics(entry: CapeEntry, linkId: string | null): Diagnostic[] 
   const target = linkId === null ? undefined : ({ kind: 'link', id: linkId } as const);
   const where = linkId === null ? entry.gamePath : `link ${linkId}`;
   if (entry.status === 'missing') {
-    return [{ severity: 'warning', code: 'editor.cape-missing', message: `${entry.gamePath} is not in any data folder${entry.reason ? ` (${entry.reason})` : ''}`, where, target }];
+    return [
+      {
+        severity: 'warning',
+        code: 'editor.cape-missing',
+        message: `${entry.gamePath} is not in any data folder${entry.reason ? ` (${entry.reason})` : ''}`,
+        where,
+        target,
+      },
+    ];
   }
   if (entry.status === 'unreadable') {
-    return [{ severity: 'error', code: 'editor.cape-unreadable', message: `${entry.gamePath} cannot be read: ${entry.reason ?? 'unknown error'}`, where, target }];
+    return [
+      {
+        severity: 'error',
+        code: 'editor.cape-unreadable',
+        message: `${entry.gamePath} cannot be read: ${entry.reason ?? 'unknown error'}`,
+        where,
+        target,
+      },
+    ];
   }
   const found = entry.cape?.diagnostics ?? [];
-  return found.map((diagnostic) => ({ ...diagnostic, where: `${where}: ${diagnostic.where ?? entry.gamePath}`, target: target ?? diagnostic.target }));
+  return found.map((diagnostic) => ({
+    ...diagnostic,
+    where: `${where}: ${diagnostic.where ?? entry.gamePath}`,
+    target: target ?? diagnostic.target,
+  }));
 }
 
 /** Opens a model document: a fresh history, nothing selected, saved state = this document. */
@@ -69,7 +92,17 @@ export function openStandaloneCape(store: EditorStore, entry: CapeEntry, file: O
 
 /** Closes whatever is open. */
 export function closeDocument(store: EditorStore): void {
-  store.setState({ file: null, history: null, savedDocument: null, standaloneCape: null, selection: EMPTY_SELECTION, diagnostics: [], drag: null, changedOnDisk: false, playing: 0 });
+  store.setState({
+    file: null,
+    history: null,
+    savedDocument: null,
+    standaloneCape: null,
+    selection: EMPTY_SELECTION,
+    diagnostics: [],
+    drag: null,
+    changedOnDisk: false,
+    playing: 0,
+  });
 }
 
 /** Why an edit was refused (the codec's EditError message), or null when it was applied. */
@@ -84,7 +117,9 @@ export function editDocument(
   store: EditorStore,
   edit: ModelEdit,
   label: string,
-  options: CommitOptions & { selectionAfter?: (before: ModelDocument, after: ModelDocument, selection: Selection) => Selection } = {},
+  options: CommitOptions & {
+    selectionAfter?: (before: ModelDocument, after: ModelDocument, selection: Selection) => Selection;
+  } = {},
 ): EditOutcome {
   const state = store.getState();
   const before = currentDocument(state);
@@ -122,7 +157,10 @@ function moveInHistory(store: EditorStore, step: typeof undo): boolean {
   if (history === state.history) return false;
   store.setState({ history, drag: null });
   const document = currentDocument(store.getState());
-  store.setState((latest) => ({ selection: sanitizeSelection(latest.selection, document), diagnostics: collectDiagnostics(latest, document) }));
+  store.setState((latest) => ({
+    selection: sanitizeSelection(latest.selection, document),
+    diagnostics: collectDiagnostics(latest, document),
+  }));
   return true;
 }
 

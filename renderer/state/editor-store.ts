@@ -54,9 +54,21 @@ export interface KeyClipboard {
 
 /** A modal prompt. */
 export type Dialog =
-  | { kind: 'confirm'; title: string; message: string; actions: readonly { id: string; label: string; primary?: boolean; danger?: boolean }[]; resolve: (actionId: string) => void }
+  | {
+      kind: 'confirm';
+      title: string;
+      message: string;
+      actions: readonly { id: string; label: string; primary?: boolean; danger?: boolean }[];
+      resolve: (actionId: string) => void;
+    }
   | { kind: 'prompt'; title: string; label: string; value: string; resolve: (value: string | null) => void }
-  | { kind: 'fileBrowser'; purpose: 'open' | 'save' | 'dataFolder'; title: string; initialName: string; resolve: (path: string | null) => void }
+  | {
+      kind: 'fileBrowser';
+      purpose: 'open' | 'save' | 'dataFolder';
+      title: string;
+      initialName: string;
+      resolve: (path: string | null) => void;
+    }
   | { kind: 'operatorSearch' }
   | { kind: 'keymap' }
   | { kind: 'about' };
@@ -114,7 +126,8 @@ export interface EditorState {
   clipboard: KeyClipboard | null;
   /** Bumped to ask the timeline / viewport to frame everything (after opening a file). */
   frameRequests: { timeline: number; viewport: number };
-  /** Set once startup is done (the startup file and its capes opened, or failed): the viewport then creates its GL context. */
+  /** Set once startup is done (the startup file and its capes opened, or failed): the viewport then creates its GL
+   * context. */
   booted: boolean;
   /** Bumped when the data folders change: textures are resolved and read again. */
   textureGeneration: number;

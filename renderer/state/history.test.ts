@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { canRedo, canUndo, commit, createHistory, endGesture, present, redo, redoLabel, undo, undoLabel } from './history';
+import {
+  canRedo,
+  canUndo,
+  commit,
+  createHistory,
+  endGesture,
+  present,
+  redo,
+  redoLabel,
+  undo,
+  undoLabel,
+} from './history';
 
 describe('history', () => {
   it('undoes and redoes committed values in order', () => {

@@ -25,7 +25,8 @@ function storeWith(document = sampleCinematicDocument()) {
   return store;
 }
 
-const frames = (store: ReturnType<typeof storeWith>, objectIndex: number) => currentDocument(store.getState())!.eventObjects[objectIndex]!.frames;
+const frames = (store: ReturnType<typeof storeWith>, objectIndex: number) =>
+  currentDocument(store.getState())!.eventObjects[objectIndex]!.frames;
 
 describe('key actions', () => {
   it('a drag is previewed without touching the document, then committed as one undo step', () => {
@@ -104,7 +105,14 @@ describe('key actions', () => {
 
   it('deletes the selected keys in one step', () => {
     const store = storeWith();
-    selectKeys(store, [{ objectIndex: 12, frameIndex: 0 }, { objectIndex: 12, frameIndex: 1 }], 'replace');
+    selectKeys(
+      store,
+      [
+        { objectIndex: 12, frameIndex: 0 },
+        { objectIndex: 12, frameIndex: 1 },
+      ],
+      'replace',
+    );
     expect(deleteSelectedKeys(store)).toBe(true);
     expect(frames(store, 12)).toEqual([]);
     expect(store.getState().selection.keys.size).toBe(0);
@@ -114,7 +122,14 @@ describe('key actions', () => {
 
   it('copies keys and pastes them at the playhead keeping their spacing', () => {
     const store = storeWith();
-    selectKeys(store, [{ objectIndex: 12, frameIndex: 0 }, { objectIndex: 12, frameIndex: 1 }], 'replace');
+    selectKeys(
+      store,
+      [
+        { objectIndex: 12, frameIndex: 0 },
+        { objectIndex: 12, frameIndex: 1 },
+      ],
+      'replace',
+    );
     copySelectedKeys(store);
     setPlayhead(store, 40_000.4);
     expect(pasteKeys(store)).toBe(true);

@@ -6,7 +6,17 @@
 import type { KeyAddress, ModelDocument, ModelEdit } from '../../shared/events/document';
 import { editDocument, finishGesture, undoDocument } from './document-actions';
 import { type EditorStore, currentDocument } from './editor-store';
-import { type ActiveItem, type SelectMode, type Selection, allKeyIds, combine, followKeys, keyAddress, keyId, selectedKeyAddresses } from './selection';
+import {
+  type ActiveItem,
+  type SelectMode,
+  type Selection,
+  allKeyIds,
+  combine,
+  followKeys,
+  keyAddress,
+  keyId,
+  selectedKeyAddresses,
+} from './selection';
 
 let gestureCounter = 0;
 
@@ -16,7 +26,12 @@ export function selectKeys(store: EditorStore, keys: readonly KeyAddress[], mode
     const ids = keys.map((key) => keyId(key.objectIndex, key.frameIndex));
     const selected = combine(state.selection.keys, ids, mode);
     const first = keys[0];
-    const active: ActiveItem | null = first && selected.has(ids[0]!) ? { kind: 'key', objectIndex: first.objectIndex, frameIndex: first.frameIndex } : mode === 'replace' ? null : state.selection.active;
+    const active: ActiveItem | null =
+      first && selected.has(ids[0]!)
+        ? { kind: 'key', objectIndex: first.objectIndex, frameIndex: first.frameIndex }
+        : mode === 'replace'
+          ? null
+          : state.selection.active;
     const objects = mode === 'replace' ? new Set(keys.map((key) => key.objectIndex)) : state.selection.objects;
     return { selection: { ...state.selection, keys: selected, objects, active } };
   });
@@ -32,7 +47,11 @@ export function selectAllKeys(store: EditorStore, action: 'select' | 'deselect' 
   if (action === 'select' || (action === 'toggle' && state.selection.keys.size === 0)) keys = all;
   else if (action === 'invert') keys = new Set([...all].filter((id) => !state.selection.keys.has(id)));
   else keys = new Set();
-  const active = state.selection.active?.kind === 'key' && !keys.has(keyId(state.selection.active.objectIndex, state.selection.active.frameIndex)) ? null : state.selection.active;
+  const active =
+    state.selection.active?.kind === 'key' &&
+    !keys.has(keyId(state.selection.active.objectIndex, state.selection.active.frameIndex))
+      ? null
+      : state.selection.active;
   store.setState({ selection: { ...state.selection, keys, active } });
 }
 
@@ -45,9 +64,18 @@ export function setSelection(store: EditorStore, selection: Selection): void {
 export function deleteSelectedKeys(store: EditorStore): boolean {
   const keys = selectedKeyAddresses(store.getState().selection);
   if (keys.length === 0) return false;
-  const outcome = editDocument(store, { kind: 'removeKeys', keys }, keys.length === 1 ? 'Delete Key' : `Delete ${keys.length} Keys`, {
-    selectionAfter: (_before, _after, selection) => ({ ...selection, keys: new Set(), active: selection.active?.kind === 'key' ? null : selection.active }),
-  });
+  const outcome = editDocument(
+    store,
+    { kind: 'removeKeys', keys },
+    keys.length === 1 ? 'Delete Key' : `Delete ${keys.length} Keys`,
+    {
+      selectionAfter: (_before, _after, selection) => ({
+        ...selection,
+        keys: new Set(),
+        active: selection.active?.kind === 'key' ? null : selection.active,
+      }),
+    },
+  );
   return outcome.applied;
 }
 
@@ -56,7 +84,8 @@ export function targetObjects(store: EditorStore): number[] {
   const state = store.getState();
   const document = currentDocument(state);
   if (!document) return [];
-  if (state.selection.objects.size > 0) return [...state.selection.objects].filter((index) => index < document.eventObjects.length).sort((a, b) => a - b);
+  if (state.selection.objects.size > 0)
+    return [...state.selection.objects].filter((index) => index < document.eventObjects.length).sort((a, b) => a - b);
   const active = state.selection.active;
   if (active?.kind === 'object' || active?.kind === 'key') return [active.objectIndex];
   if (active?.kind === 'link') {
@@ -80,7 +109,9 @@ export function insertKeyAtPlayhead(store: EditorStore): boolean {
   return editDocument(store, edits.length === 1 ? edits[0]! : { kind: 'batch', edits }, 'Insert Key', {
     selectionAfter: (_before, after) => {
       const keys = new Set<number>();
-      for (const edit of edits) if (edit.kind === 'addKeys') keys.add(keyId(edit.objectIndex, after.eventObjects[edit.objectIndex]!.frames.indexOf(frame)));
+      for (const edit of edits)
+        if (edit.kind === 'addKeys')
+          keys.add(keyId(edit.objectIndex, after.eventObjects[edit.objectIndex]!.frames.indexOf(frame)));
       const first = keyAddress([...keys][0]!);
       return { ...store.getState().selection, keys, active: { kind: 'key', ...first } };
     },
@@ -95,8 +126,19 @@ export function copySelectedKeys(store: EditorStore): boolean {
   if (!document || keys.length === 0) return false;
   const times = keys.map((key) => document.eventObjects[key.objectIndex]!.frames[key.frameIndex]!);
   const earliest = Math.min(...times);
-  const entries = keys.map((key, index) => ({ objectIndex: key.objectIndex, objectName: document.eventObjects[key.objectIndex]!.name, offsetMs: times[index]! - earliest }));
-  store.setState({ clipboard: { entries }, notice: { text: `Copied ${keys.length} key${keys.length === 1 ? '' : 's'}`, severity: 'info', at: performance.now() } });
+  const entries = keys.map((key, index) => ({
+    objectIndex: key.objectIndex,
+    objectName: document.eventObjects[key.objectIndex]!.name,
+    offsetMs: times[index]! - earliest,
+  }));
+  store.setState({
+    clipboard: { entries },
+    notice: {
+      text: `Copied ${keys.length} key${keys.length === 1 ? '' : 's'}`,
+      severity: 'info',
+      at: performance.now(),
+    },
+  });
   return true;
 }
 
@@ -110,13 +152,18 @@ export function pasteKeys(store: EditorStore): boolean {
   const byObject = new Map<number, number[]>();
   for (const entry of clipboard.entries) {
     const sameIndex = document.eventObjects[entry.objectIndex];
-    const object = sameIndex?.name === entry.objectName ? sameIndex : document.eventObjects.find((candidate) => candidate.name === entry.objectName);
+    const object =
+      sameIndex?.name === entry.objectName
+        ? sameIndex
+        : document.eventObjects.find((candidate) => candidate.name === entry.objectName);
     if (!object) continue;
     byObject.set(object.index, [...(byObject.get(object.index) ?? []), base + entry.offsetMs]);
   }
   const edits: ModelEdit[] = [...byObject].map(([objectIndex, frames]) => ({ kind: 'addKeys', objectIndex, frames }));
   if (edits.length === 0) return false;
-  return editDocument(store, { kind: 'batch', edits }, 'Paste Keys', { selectionAfter: (before, after) => ({ ...store.getState().selection, keys: addedKeys(before, after, byObject) }) }).applied;
+  return editDocument(store, { kind: 'batch', edits }, 'Paste Keys', {
+    selectionAfter: (before, after) => ({ ...store.getState().selection, keys: addedKeys(before, after, byObject) }),
+  }).applied;
 }
 
 /** Keys that appear in `after` for the frames added per object (new positions, duplicates counted). */
@@ -173,7 +220,15 @@ export function commitKeyDrag(store: EditorStore): boolean {
     ...(drag.gesture ? { gesture: drag.gesture } : {}),
     selectionAfter: (before, after, selection) => {
       const keys = followKeys(before, after, selection.keys, () => drag.deltaMs);
-      const active = selection.active?.kind === 'key' ? followKeys(before, after, new Set([keyId(selection.active.objectIndex, selection.active.frameIndex)]), () => drag.deltaMs) : null;
+      const active =
+        selection.active?.kind === 'key'
+          ? followKeys(
+              before,
+              after,
+              new Set([keyId(selection.active.objectIndex, selection.active.frameIndex)]),
+              () => drag.deltaMs,
+            )
+          : null;
       const activeKey = active && active.size > 0 ? keyAddress([...active][0]!) : null;
       return { ...selection, keys, active: activeKey ? { kind: 'key', ...activeKey } : selection.active };
     },
@@ -196,7 +251,11 @@ export function duplicateSelectedKeys(store: EditorStore): boolean {
   const keys = selectedKeyAddresses(state.selection);
   if (!document || keys.length === 0) return false;
   const byObject = new Map<number, number[]>();
-  for (const key of keys) byObject.set(key.objectIndex, [...(byObject.get(key.objectIndex) ?? []), document.eventObjects[key.objectIndex]!.frames[key.frameIndex]!]);
+  for (const key of keys)
+    byObject.set(key.objectIndex, [
+      ...(byObject.get(key.objectIndex) ?? []),
+      document.eventObjects[key.objectIndex]!.frames[key.frameIndex]!,
+    ]);
   gestureCounter += 1;
   const gesture = `duplicate-${gestureCounter}`;
   const edits: ModelEdit[] = [...byObject].map(([objectIndex, frames]) => ({ kind: 'addKeys', objectIndex, frames }));

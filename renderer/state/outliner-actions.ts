@@ -24,15 +24,33 @@ function keysOf(document: ModelDocument, objectIndices: Iterable<number>): numbe
 }
 
 /** Selects event objects (and their keys); the first becomes active. */
-export function selectObjects(store: EditorStore, objectIndices: readonly number[], mode: SelectMode = 'replace'): void {
+export function selectObjects(
+  store: EditorStore,
+  objectIndices: readonly number[],
+  mode: SelectMode = 'replace',
+): void {
   const state = store.getState();
   const document = currentDocument(state);
   if (!document) return;
   const objects = combine(state.selection.objects, objectIndices, mode);
-  const keys = mode === 'replace' ? new Set(keysOf(document, objectIndices)) : combine(state.selection.keys, keysOf(document, objectIndices), mode === 'toggle' ? (objects.has(objectIndices[0]!) ? 'extend' : 'subtract') : mode);
+  const keys =
+    mode === 'replace'
+      ? new Set(keysOf(document, objectIndices))
+      : combine(
+          state.selection.keys,
+          keysOf(document, objectIndices),
+          mode === 'toggle' ? (objects.has(objectIndices[0]!) ? 'extend' : 'subtract') : mode,
+        );
   const first = objectIndices[0];
-  const active: ActiveItem | null = first !== undefined && objects.has(first) ? { kind: 'object', objectIndex: first } : mode === 'replace' ? null : state.selection.active;
-  store.setState({ selection: { keys, objects, links: mode === 'replace' ? new Set() : state.selection.links, active } });
+  const active: ActiveItem | null =
+    first !== undefined && objects.has(first)
+      ? { kind: 'object', objectIndex: first }
+      : mode === 'replace'
+        ? null
+        : state.selection.active;
+  store.setState({
+    selection: { keys, objects, links: mode === 'replace' ? new Set() : state.selection.links, active },
+  });
 }
 
 /** Selects a link: both of its objects and their keys; the link becomes active. */
@@ -73,7 +91,16 @@ export function nextLinkId(document: ModelDocument): string {
 
 /** Adds a link shown at `showMs` and hidden at `hideMs`, and selects it. */
 export function addLink(store: EditorStore, id: string, showMs: number, hideMs: number): boolean {
-  const outcome = editDocument(store, { kind: 'addLink', id, showFrames: [Math.max(0, Math.round(showMs))], hideFrames: [Math.max(0, Math.round(hideMs))] }, `Add Link ${id}`);
+  const outcome = editDocument(
+    store,
+    {
+      kind: 'addLink',
+      id,
+      showFrames: [Math.max(0, Math.round(showMs))],
+      hideFrames: [Math.max(0, Math.round(hideMs))],
+    },
+    `Add Link ${id}`,
+  );
   if (outcome.applied) selectLink(store, id);
   return outcome.applied;
 }
@@ -83,7 +110,9 @@ export function renameLink(store: EditorStore, id: string, newId: string): boole
   const outcome = editDocument(store, { kind: 'renameLink', id, newId }, `Rename Link ${id} to ${newId}`, {
     selectionAfter: (_before, after, selection) => {
       const link = findLink(after, newId);
-      return link ? { ...selection, links: new Set([link.id.toUpperCase()]), active: { kind: 'link', id: link.id } } : selection;
+      return link
+        ? { ...selection, links: new Set([link.id.toUpperCase()]), active: { kind: 'link', id: link.id } }
+        : selection;
     },
   });
   return outcome.applied;
@@ -109,14 +138,26 @@ export function deleteSelectedItems(store: EditorStore): boolean {
   }
   const objects = new Set(state.selection.objects);
   if (state.selection.active?.kind === 'object') objects.add(state.selection.active.objectIndex);
-  const loose = [...objects].filter((index) => !inLinks.has(index) && index < document.eventObjects.length).sort((a, b) => b - a);
+  const loose = [...objects]
+    .filter((index) => !inLinks.has(index) && index < document.eventObjects.length)
+    .sort((a, b) => b - a);
   const edits = [
     ...[...linkIds].map((id) => ({ kind: 'removeLink' as const, id })),
     // Links go first and shift the indices after their objects; then loose objects, highest index
     // first, each addressed by its position once the link objects are gone.
-    ...loose.map((index) => ({ kind: 'removeEventObject' as const, objectIndex: index - [...inLinks].filter((removed) => removed < index).length })),
+    ...loose.map((index) => ({
+      kind: 'removeEventObject' as const,
+      objectIndex: index - [...inLinks].filter((removed) => removed < index).length,
+    })),
   ];
   if (edits.length === 0) return false;
-  const label = edits.length === 1 ? (linkIds.size === 1 ? `Delete Link ${[...linkIds][0]}` : `Delete ${document.eventObjects[loose[0]!]?.name ?? 'Object'}`) : `Delete ${edits.length} Items`;
-  return editDocument(store, edits.length === 1 ? edits[0]! : { kind: 'batch', edits }, label, { selectionAfter: () => EMPTY_SELECTION }).applied;
+  const label =
+    edits.length === 1
+      ? linkIds.size === 1
+        ? `Delete Link ${[...linkIds][0]}`
+        : `Delete ${document.eventObjects[loose[0]!]?.name ?? 'Object'}`
+      : `Delete ${edits.length} Items`;
+  return editDocument(store, edits.length === 1 ? edits[0]! : { kind: 'batch', edits }, label, {
+    selectionAfter: () => EMPTY_SELECTION,
+  }).applied;
 }

@@ -56,7 +56,11 @@ export function advancePlayhead(store: EditorStore, elapsedMs: number): void {
 }
 
 /** Starts playing (or reverses direction); Space again pauses. */
-export function togglePlayback(store: EditorStore, direction: 1 | -1, scheduler: FrameScheduler = browserScheduler): void {
+export function togglePlayback(
+  store: EditorStore,
+  direction: 1 | -1,
+  scheduler: FrameScheduler = browserScheduler,
+): void {
   const state = store.getState();
   if (state.playing === direction) {
     stopPlayback(store);

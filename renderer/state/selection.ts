@@ -63,7 +63,8 @@ export function combine<T>(current: ReadonlySet<T>, ids: Iterable<T>, mode: Sele
 /** Every key of the document. */
 export function allKeyIds(document: ModelDocument): Set<number> {
   const ids = new Set<number>();
-  for (const object of document.eventObjects) for (let frame = 0; frame < object.frames.length; frame += 1) ids.add(keyId(object.index, frame));
+  for (const object of document.eventObjects)
+    for (let frame = 0; frame < object.frames.length; frame += 1) ids.add(keyId(object.index, frame));
   return ids;
 }
 
@@ -85,7 +86,13 @@ export function sanitizeSelection(selection: Selection, document: ModelDocument 
   if (active?.kind === 'link' && !linkIds.has(active.id.toUpperCase())) active = null;
   if (active?.kind === 'sequence' && active.sequenceIndex >= document.sequences.length) active = null;
   if (active?.kind === 'globalSequence' && active.globalSequenceIndex >= document.globalSequences.length) active = null;
-  if (keys.size === selection.keys.size && objectSet.size === selection.objects.size && links.size === selection.links.size && active === selection.active) return selection;
+  if (
+    keys.size === selection.keys.size &&
+    objectSet.size === selection.objects.size &&
+    links.size === selection.links.size &&
+    active === selection.active
+  )
+    return selection;
   return { keys, objects: objectSet, links, active };
 }
 
@@ -94,7 +101,12 @@ export function sanitizeSelection(selection: Selection, document: ModelDocument 
  * moved key may change position. Each selected key is followed by value (its old frame + the
  * delta), matching duplicates one to one, so the same keys stay selected after a move.
  */
-export function followKeys(before: ModelDocument, after: ModelDocument, keys: ReadonlySet<number>, deltaFor: (address: KeyAddress) => number): Set<number> {
+export function followKeys(
+  before: ModelDocument,
+  after: ModelDocument,
+  keys: ReadonlySet<number>,
+  deltaFor: (address: KeyAddress) => number,
+): Set<number> {
   const wanted = new Map<number, number[]>();
   for (const id of keys) {
     const address = keyAddress(id);

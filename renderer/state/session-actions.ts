@@ -16,7 +16,11 @@ export function updateSession(store: EditorStore, recipe: (session: SessionState
 /** Moves the playhead. */
 export function setPlayhead(store: EditorStore, playheadMs: number): void {
   if (!Number.isFinite(playheadMs)) return;
-  store.setState((state) => (state.session.playback.playheadMs === playheadMs ? state : { session: { ...state.session, playback: { ...state.session.playback, playheadMs } } }));
+  store.setState((state) =>
+    state.session.playback.playheadMs === playheadMs
+      ? state
+      : { session: { ...state.session, playback: { ...state.session.playback, playheadMs } } },
+  );
 }
 
 /** Sets the timeline view (zoom and pan). */
@@ -33,7 +37,10 @@ export function updateLayout(store: EditorStore, patch: Partial<SessionState['la
 export function toggleCollapsed(store: EditorStore, key: string, defaultCollapsed: boolean): void {
   updateSession(store, (session) => {
     const current = session.timeline.collapsed[key] ?? defaultCollapsed;
-    return { ...session, timeline: { ...session.timeline, collapsed: { ...session.timeline.collapsed, [key]: !current } } };
+    return {
+      ...session,
+      timeline: { ...session.timeline, collapsed: { ...session.timeline.collapsed, [key]: !current } },
+    };
   });
 }
 
@@ -41,7 +48,11 @@ export function toggleCollapsed(store: EditorStore, key: string, defaultCollapse
  * Persists session changes through the host, `delayMs` after the last change, writing only the
  * groups whose value changed. Returns a function that flushes pending writes and stops.
  */
-export function persistSession(store: EditorStore, host: Pick<HostClient, 'setSessionValue'>, delayMs = 400): () => void {
+export function persistSession(
+  store: EditorStore,
+  host: Pick<HostClient, 'setSessionValue'>,
+  delayMs = 400,
+): () => void {
   let written = sessionToSettings(store.getState().session);
   let writtenJson = Object.fromEntries(Object.entries(written).map(([key, value]) => [key, JSON.stringify(value)]));
   let timer: ReturnType<typeof setTimeout> | null = null;

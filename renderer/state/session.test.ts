@@ -42,11 +42,17 @@ describe('session state', () => {
       expect(setSessionValue).not.toHaveBeenCalled();
       vi.advanceTimersByTime(1);
       expect(setSessionValue).toHaveBeenCalledTimes(1);
-      expect(setSessionValue).toHaveBeenCalledWith({ key: SESSION_KEYS.playback, value: expect.objectContaining({ playheadMs: 900 }) });
+      expect(setSessionValue).toHaveBeenCalledWith({
+        key: SESSION_KEYS.playback,
+        value: expect.objectContaining({ playheadMs: 900 }),
+      });
       updateLayout(store, { outlinerWidth: 300 });
       stop();
       expect(setSessionValue).toHaveBeenCalledTimes(2);
-      expect(setSessionValue).toHaveBeenLastCalledWith({ key: SESSION_KEYS.layout, value: expect.objectContaining({ outlinerWidth: 300 }) });
+      expect(setSessionValue).toHaveBeenLastCalledWith({
+        key: SESSION_KEYS.layout,
+        value: expect.objectContaining({ outlinerWidth: 300 }),
+      });
     } finally {
       vi.useRealTimers();
     }

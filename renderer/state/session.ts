@@ -58,10 +58,26 @@ export interface SessionState {
 /** The session of a fresh install. */
 export function defaultSession(): SessionState {
   return {
-    layout: { outlinerWidth: 280, propertiesWidth: 300, timelineHeight: 260, diagnosticsHeight: 150, propertiesOpen: true, diagnosticsOpen: true },
-    timeline: { view: { startMs: -500, pixelsPerMs: 0.05 }, unit: 'ms', sequenceIndex: -1, collapsed: {}, snapping: true },
+    layout: {
+      outlinerWidth: 280,
+      propertiesWidth: 300,
+      timelineHeight: 260,
+      diagnosticsHeight: 150,
+      propertiesOpen: true,
+      diagnosticsOpen: true,
+    },
+    timeline: {
+      view: { startMs: -500, pixelsPerMs: 0.05 },
+      unit: 'ms',
+      sequenceIndex: -1,
+      collapsed: {},
+      snapping: true,
+    },
     playback: { playheadMs: 0, speed: 1, frameStepMs: 1000 / 30, loop: true },
-    viewport: { shading: 'textured', overlays: { grid: true, axes: true, normals: false, bounds: false, statistics: true } },
+    viewport: {
+      shading: 'textured',
+      overlays: { grid: true, axes: true, normals: false, bounds: false, statistics: true },
+    },
   };
 }
 
@@ -80,7 +96,11 @@ export const SESSION_KEYS = {
 export function sessionToSettings(session: SessionState): Record<string, JsonValue> {
   return {
     [SESSION_KEYS.layout]: { ...session.layout },
-    [SESSION_KEYS.timeline]: { ...session.timeline, view: { ...session.timeline.view }, collapsed: { ...session.timeline.collapsed } },
+    [SESSION_KEYS.timeline]: {
+      ...session.timeline,
+      view: { ...session.timeline.view },
+      collapsed: { ...session.timeline.collapsed },
+    },
     [SESSION_KEYS.playback]: { ...session.playback },
     [SESSION_KEYS.viewport]: { shading: session.viewport.shading, overlays: { ...session.viewport.overlays } },
   };
@@ -112,7 +132,8 @@ export function sessionFromSettings(settings: Record<string, JsonValue>): Sessio
   const viewport = record(settings[SESSION_KEYS.viewport]);
   const overlays = record(viewport.overlays);
   const collapsed: Record<string, boolean> = {};
-  for (const [key, value] of Object.entries(record(timeline.collapsed))) if (typeof value === 'boolean' && key.length <= 200) collapsed[key] = value;
+  for (const [key, value] of Object.entries(record(timeline.collapsed)))
+    if (typeof value === 'boolean' && key.length <= 200) collapsed[key] = value;
   const fallbackOverlays = fallback.viewport.overlays;
   return {
     layout: {

@@ -57,8 +57,14 @@ export function activeRange(state: Pick<EditorState, 'history' | 'standaloneCape
 export function wrapTime(timeMs: number, range: TimeRange, loop: boolean): { timeMs: number; stopped: boolean } {
   const span = range.endMs - range.startMs;
   if (span <= 0) return { timeMs: range.startMs, stopped: true };
-  if (timeMs > range.endMs) return loop ? { timeMs: range.startMs + ((timeMs - range.startMs) % span), stopped: false } : { timeMs: range.endMs, stopped: true };
-  if (timeMs < range.startMs) return loop ? { timeMs: range.endMs - ((range.startMs - timeMs) % span), stopped: false } : { timeMs: range.startMs, stopped: true };
+  if (timeMs > range.endMs)
+    return loop
+      ? { timeMs: range.startMs + ((timeMs - range.startMs) % span), stopped: false }
+      : { timeMs: range.endMs, stopped: true };
+  if (timeMs < range.startMs)
+    return loop
+      ? { timeMs: range.endMs - ((range.startMs - timeMs) % span), stopped: false }
+      : { timeMs: range.startMs, stopped: true };
   return { timeMs, stopped: false };
 }
 
@@ -67,7 +73,8 @@ export function keyTimes(state: Pick<EditorState, 'history' | 'standaloneCape'>)
   const document = currentDocument(state as EditorState);
   const times = new Set<number>();
   if (document) {
-    for (const object of document.eventObjects) if (object.globalSequenceId === null) for (const frame of object.frames) times.add(frame);
+    for (const object of document.eventObjects)
+      if (object.globalSequenceId === null) for (const frame of object.frames) times.add(frame);
   } else {
     const statistics = state.standaloneCape?.cape?.statistics;
     if (statistics && statistics.frameInterval > 0) {

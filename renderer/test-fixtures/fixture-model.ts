@@ -11,20 +11,47 @@ import { deriveLinks } from '../../shared/events/links';
 import { eventTypeOf } from '../../shared/events/names';
 
 /** An event object with the given name and frames. */
-export function fixtureObject(index: number, name: string, frames: readonly number[], extra: Partial<EventObject> = {}): EventObject {
-  return { index, name, type: eventTypeOf(name), id: name.slice(4), objectId: 100 + index, parentId: -1, globalSequenceId: null, frames, hasKeyBlock: true, tracks: [], ...extra };
+export function fixtureObject(
+  index: number,
+  name: string,
+  frames: readonly number[],
+  extra: Partial<EventObject> = {},
+): EventObject {
+  return {
+    index,
+    name,
+    type: eventTypeOf(name),
+    id: name.slice(4),
+    objectId: 100 + index,
+    parentId: -1,
+    globalSequenceId: null,
+    frames,
+    hasKeyBlock: true,
+    tracks: [],
+    ...extra,
+  };
 }
 
 /** A document from event objects (indices and links derived). */
-export function fixtureDocument(objects: readonly { name: string; frames: readonly number[]; globalSequenceId?: number | null }[], extra: Partial<ModelDocument> = {}): ModelDocument {
-  const eventObjects = objects.map((object, index) => fixtureObject(index, object.name, object.frames, { globalSequenceId: object.globalSequenceId ?? null }));
+export function fixtureDocument(
+  objects: readonly { name: string; frames: readonly number[]; globalSequenceId?: number | null }[],
+  extra: Partial<ModelDocument> = {},
+): ModelDocument {
+  const eventObjects = objects.map((object, index) =>
+    fixtureObject(index, object.name, object.frames, { globalSequenceId: object.globalSequenceId ?? null }),
+  );
   return {
     format: 'mdx',
     version: 800,
     name: 'Fixture',
     sequences: [{ name: 'Cinematic', start: 0, end: 80_000, moveSpeed: 0, nonLooping: true, rarity: 0 }],
     globalSequences: [1000],
-    nodes: eventObjects.map((object) => ({ kind: 'eventObject' as const, name: object.name, objectId: object.objectId, parentId: -1 })),
+    nodes: eventObjects.map((object) => ({
+      kind: 'eventObject' as const,
+      name: object.name,
+      objectId: object.objectId,
+      parentId: -1,
+    })),
     eventObjects,
     links: deriveLinks(eventObjects),
     readDiagnostics: [],
@@ -45,7 +72,12 @@ export function sampleCinematicDocument(): ModelDocument {
 }
 
 function withObjects(document: ModelDocument, objects: EventObject[]): ModelDocument {
-  const eventObjects = objects.map((object, index) => ({ ...object, index, type: eventTypeOf(object.name), id: object.name.slice(4) }));
+  const eventObjects = objects.map((object, index) => ({
+    ...object,
+    index,
+    type: eventTypeOf(object.name),
+    id: object.name.slice(4),
+  }));
   return { ...document, eventObjects, links: deriveLinks(eventObjects) };
 }
 
@@ -63,7 +95,8 @@ function apply(document: ModelDocument, edit: ModelEdit): ModelDocument {
   const byObject = (keys: readonly KeyAddress[]) => {
     const map = new Map<number, Set<number>>();
     for (const key of keys) {
-      if (object(key.objectIndex).frames[key.frameIndex] === undefined) throw new RangeError(`no key ${key.objectIndex}:${key.frameIndex}`);
+      if (object(key.objectIndex).frames[key.frameIndex] === undefined)
+        throw new RangeError(`no key ${key.objectIndex}:${key.frameIndex}`);
       map.set(key.objectIndex, (map.get(key.objectIndex) ?? new Set()).add(key.frameIndex));
     }
     return map;
@@ -73,14 +106,23 @@ function apply(document: ModelDocument, edit: ModelEdit): ModelDocument {
       objects[edit.objectIndex] = { ...object(edit.objectIndex), frames: sorted(edit.frames) };
       return withObjects(document, objects);
     case 'addKeys':
-      objects[edit.objectIndex] = { ...object(edit.objectIndex), frames: sorted([...object(edit.objectIndex).frames, ...edit.frames]) };
+      objects[edit.objectIndex] = {
+        ...object(edit.objectIndex),
+        frames: sorted([...object(edit.objectIndex).frames, ...edit.frames]),
+      };
       return withObjects(document, objects);
     case 'removeKeys':
-      for (const [index, frames] of byObject(edit.keys)) objects[index] = { ...object(index), frames: object(index).frames.filter((_, position) => !frames.has(position)) };
+      for (const [index, frames] of byObject(edit.keys))
+        objects[index] = {
+          ...object(index),
+          frames: object(index).frames.filter((_, position) => !frames.has(position)),
+        };
       return withObjects(document, objects);
     case 'moveKeys':
       for (const [index, frames] of byObject(edit.keys)) {
-        const moved = object(index).frames.map((frame, position) => (frames.has(position) ? frame + edit.deltaMs : frame));
+        const moved = object(index).frames.map((frame, position) =>
+          frames.has(position) ? frame + edit.deltaMs : frame,
+        );
         if (moved.some((frame) => frame < 0)) throw new RangeError('a key would move before 0');
         objects[index] = { ...object(index), frames: sorted(moved) };
       }
@@ -98,16 +140,32 @@ function apply(document: ModelDocument, edit: ModelEdit): ModelDocument {
       return withObjects(document, [...objects, fixtureObject(objects.length, edit.name, sorted(edit.frames))]);
     case 'removeEventObject':
       object(edit.objectIndex);
-      return withObjects(document, objects.filter((_, index) => index !== edit.objectIndex));
+      return withObjects(
+        document,
+        objects.filter((_, index) => index !== edit.objectIndex),
+      );
     case 'renameLink':
       return withObjects(
         document,
-        objects.map((item) => ((item.type === 'MRF' || item.type === 'MRD') && item.id.toUpperCase() === edit.id.toUpperCase() ? { ...item, name: `${item.name.slice(0, 4)}${edit.newId}` } : item)),
+        objects.map((item) =>
+          (item.type === 'MRF' || item.type === 'MRD') && item.id.toUpperCase() === edit.id.toUpperCase()
+            ? { ...item, name: `${item.name.slice(0, 4)}${edit.newId}` }
+            : item,
+        ),
       );
     case 'addLink':
-      return withObjects(document, [...objects, fixtureObject(0, `MRFx${edit.id}`, sorted(edit.showFrames)), fixtureObject(0, `MRDx${edit.id}`, sorted(edit.hideFrames))]);
+      return withObjects(document, [
+        ...objects,
+        fixtureObject(0, `MRFx${edit.id}`, sorted(edit.showFrames)),
+        fixtureObject(0, `MRDx${edit.id}`, sorted(edit.hideFrames)),
+      ]);
     case 'removeLink':
-      return withObjects(document, objects.filter((item) => !((item.type === 'MRF' || item.type === 'MRD') && item.id.toUpperCase() === edit.id.toUpperCase())));
+      return withObjects(
+        document,
+        objects.filter(
+          (item) => !((item.type === 'MRF' || item.type === 'MRD') && item.id.toUpperCase() === edit.id.toUpperCase()),
+        ),
+      );
     case 'batch':
       return edit.edits.reduce(apply, document);
   }
@@ -125,7 +183,14 @@ export const fixtureCodec: ModelCodec = {
   validateModel(document) {
     return document.eventObjects.flatMap((object) =>
       object.frames.some((frame, index) => index > 0 && frame === object.frames[index - 1])
-        ? [{ severity: 'warning' as const, code: 'events.duplicate-frame', message: `${object.name} has duplicate frames`, target: { kind: 'eventObject' as const, objectIndex: object.index } }]
+        ? [
+            {
+              severity: 'warning' as const,
+              code: 'events.duplicate-frame',
+              message: `${object.name} has duplicate frames`,
+              target: { kind: 'eventObject' as const, objectIndex: object.index },
+            },
+          ]
         : [],
     );
   },

@@ -5,13 +5,18 @@ import { createGameTextureSource } from './game-texture-source';
 import { createTextureDecoder } from './texture-decoder';
 
 const image = randomPaletted(4, 4, 1, 8, 4);
-const files: Record<string, Uint8Array> = { 'textures\\cape': encodeBlp1Paletted(image, 8), 'textures\\other': encodeBlp1Paletted(randomPaletted(2, 2, 1, 0, 1), 0) };
+const files: Record<string, Uint8Array> = {
+  'textures\\cape': encodeBlp1Paletted(image, 8),
+  'textures\\other': encodeBlp1Paletted(randomPaletted(2, 2, 1, 0, 1), 0),
+};
 
 const host = {
   async resolveGamePath({ gamePath }: { gamePath: string }): Promise<GamePathResolution> {
     const key = gamePath.toLowerCase().replace(/\.blp$/, '');
     const entry: DataFileEntry = { gamePath, path: `C:\\War3\\${key}.blp`, folder: 'C:\\War3', size: 0 };
-    return files[key] ? { status: 'found', gamePath, entry } : { status: 'missing', gamePath, tried: [`${gamePath}.blp`] };
+    return files[key]
+      ? { status: 'found', gamePath, entry }
+      : { status: 'missing', gamePath, tried: [`${gamePath}.blp`] };
   },
   async readGamePath({ gamePath }: { gamePath: string }): Promise<GamePathRead> {
     const key = gamePath.toLowerCase().replace(/\.blp$/, '');
@@ -27,7 +32,13 @@ describe('game texture source', () => {
     const b = await source('textures\\cape.blp');
     expect(a.texture).not.toBeNull();
     expect(b.texture).toBe(a.texture);
-    expect(a.status).toEqual({ status: 'ready', resolvedPath: 'C:\\War3\\textures\\cape.blp', reason: null, width: 4, height: 4 });
+    expect(a.status).toEqual({
+      status: 'ready',
+      resolvedPath: 'C:\\War3\\textures\\cape.blp',
+      reason: null,
+      width: 4,
+      height: 4,
+    });
     const expected = palettedToRgba(image, 0);
     const top = a.texture!.image.data as Uint8Array;
     for (let index = 0; index < expected.length; index += 4) {
@@ -41,7 +52,13 @@ describe('game texture source', () => {
     const source = createGameTextureSource(host, { decoder: createTextureDecoder(null) });
     expect(await source('Textures\\Gone')).toEqual({
       texture: null,
-      status: { status: 'missing', resolvedPath: null, reason: 'not in any data folder (looked for Textures\\Gone.blp)', width: 0, height: 0 },
+      status: {
+        status: 'missing',
+        resolvedPath: null,
+        reason: 'not in any data folder (looked for Textures\\Gone.blp)',
+        width: 0,
+        height: 0,
+      },
     });
   });
 

@@ -37,7 +37,9 @@ export interface GameTextureSourceOptions {
 }
 
 /** Loads a game path's texture: a GPU texture (null when missing or unreadable) and its status. */
-export type GameTextureSource = ((gamePath: string) => Promise<{ texture: DataTexture | null; status: GameTextureStatus }>) & {
+export type GameTextureSource = ((
+  gamePath: string,
+) => Promise<{ texture: DataTexture | null; status: GameTextureStatus }>) & {
   /** Forget a file that changed on disk (its GPU texture is disposed). */
   invalidate(resolvedPath: string): void;
   /** Dispose every GPU texture and stop the worker. */
@@ -45,7 +47,10 @@ export type GameTextureSource = ((gamePath: string) => Promise<{ texture: DataTe
 };
 
 /** See the module comment. */
-export function createGameTextureSource(host: Pick<HostClient, 'resolveGamePath' | 'readGamePath'>, options: GameTextureSourceOptions = {}): GameTextureSource {
+export function createGameTextureSource(
+  host: Pick<HostClient, 'resolveGamePath' | 'readGamePath'>,
+  options: GameTextureSourceOptions = {},
+): GameTextureSource {
   const decoder = options.decoder ?? createTextureDecoder(startTextureWorker);
   const preparation = options.preparation ?? MRF_PREPARATION;
   const uploads = new WeakMap<DecodedTexture, DataTexture>();
@@ -61,14 +66,32 @@ export function createGameTextureSource(host: Pick<HostClient, 'resolveGamePath'
   const source = async (gamePath: string) => {
     const result = await loadGameTexture(cache, host, gamePath, preparation);
     if (result.status !== 'ready') {
-      return { texture: null, status: { status: result.status, resolvedPath: result.resolvedPath, reason: result.reason, width: 0, height: 0 } };
+      return {
+        texture: null,
+        status: {
+          status: result.status,
+          resolvedPath: result.resolvedPath,
+          reason: result.reason,
+          width: 0,
+          height: 0,
+        },
+      };
     }
     let texture = uploads.get(result.texture);
     if (!texture) {
       texture = createMipmappedTexture(result.texture, { name: result.resolvedPath, flipY: options.flipY ?? false });
       uploads.set(result.texture, texture);
     }
-    return { texture, status: { status: 'ready' as const, resolvedPath: result.resolvedPath, reason: null, width: result.texture.width, height: result.texture.height } };
+    return {
+      texture,
+      status: {
+        status: 'ready' as const,
+        resolvedPath: result.resolvedPath,
+        reason: null,
+        width: result.texture.width,
+        height: result.texture.height,
+      },
+    };
   };
   return Object.assign(source, {
     invalidate: (resolvedPath: string) => cache.invalidate(resolvedPath),

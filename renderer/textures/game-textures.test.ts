@@ -18,13 +18,21 @@ function fakeHost(files: Record<string, { path: string; bytes: Uint8Array }>) {
       async resolveGamePath({ gamePath }: { gamePath: string }): Promise<GamePathResolution> {
         calls.resolve += 1;
         const file = find(gamePath);
-        return file ? { status: 'found', gamePath, entry: entry(gamePath, file.path) } : { status: 'missing', gamePath, tried: [`${gamePath}.blp`, `${gamePath}.tga`, `${gamePath}.dds`] };
+        return file
+          ? { status: 'found', gamePath, entry: entry(gamePath, file.path) }
+          : { status: 'missing', gamePath, tried: [`${gamePath}.blp`, `${gamePath}.tga`, `${gamePath}.dds`] };
       },
       async readGamePath({ gamePath }: { gamePath: string }): Promise<GamePathRead> {
         calls.read += 1;
         const file = find(gamePath);
         if (!file) return { status: 'missing', gamePath, tried: [] };
-        return { status: 'found', gamePath, entry: entry(gamePath, file.path), identity: { size: file.bytes.length, mtimeMs: 0, sha256: '' } as never, bytes: file.bytes.slice().buffer };
+        return {
+          status: 'found',
+          gamePath,
+          entry: entry(gamePath, file.path),
+          identity: { size: file.bytes.length, mtimeMs: 0, sha256: '' } as never,
+          bytes: file.bytes.slice().buffer,
+        };
       },
     },
   };
@@ -42,7 +50,9 @@ describe('game textures', () => {
   });
 
   it('says where it looked for a missing texture, and why an unreadable one was refused', async () => {
-    const { host } = fakeHost({ 'textures\\broken': { path: 'C:\\War3\\Textures\\Broken.blp', bytes: cape.subarray(0, 300) } });
+    const { host } = fakeHost({
+      'textures\\broken': { path: 'C:\\War3\\Textures\\Broken.blp', bytes: cape.subarray(0, 300) },
+    });
     const cache = new TextureCache({ decoder: createTextureDecoder(null) });
     expect(await loadGameTexture(cache, host, 'Textures\\Gone')).toEqual({
       status: 'missing',
@@ -52,6 +62,8 @@ describe('game textures', () => {
     });
     const broken = await loadGameTexture(cache, host, 'Textures\\Broken');
     expect(broken).toMatchObject({ status: 'unreadable', resolvedPath: 'C:\\War3\\Textures\\Broken.blp' });
-    expect(broken.status === 'unreadable' && broken.reason).toMatch(/^Broken\.blp: BLP truncated at palette \(byte 156\)/);
+    expect(broken.status === 'unreadable' && broken.reason).toMatch(
+      /^Broken\.blp: BLP truncated at palette \(byte 156\)/,
+    );
   });
 });

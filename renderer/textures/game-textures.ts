@@ -26,7 +26,12 @@ export async function loadGameTexture(
   try {
     const resolution = await host.resolveGamePath({ gamePath, kind: 'texture' });
     if (resolution.status === 'missing') {
-      return { status: 'missing', gamePath, resolvedPath: null, reason: `not in any data folder (looked for ${resolution.tried.join(', ') || gamePath})` };
+      return {
+        status: 'missing',
+        gamePath,
+        resolvedPath: null,
+        reason: `not in any data folder (looked for ${resolution.tried.join(', ') || gamePath})`,
+      };
     }
     resolvedPath = resolution.entry.path;
     const texture = await cache.request(
@@ -40,6 +45,11 @@ export async function loadGameTexture(
     );
     return { status: 'ready', gamePath, resolvedPath, texture };
   } catch (error) {
-    return { status: 'unreadable', gamePath, resolvedPath, reason: error instanceof Error ? error.message : String(error) };
+    return {
+      status: 'unreadable',
+      gamePath,
+      resolvedPath,
+      reason: error instanceof Error ? error.message : String(error),
+    };
   }
 }

@@ -21,7 +21,12 @@ export {
   type TexturePreparation,
 } from './texture-decoder';
 export { loadGameTexture, type GameTextureResult } from './game-textures';
-export { createGameTextureSource, type GameTextureSource, type GameTextureSourceOptions, type GameTextureStatus } from './game-texture-source';
+export {
+  createGameTextureSource,
+  type GameTextureSource,
+  type GameTextureSourceOptions,
+  type GameTextureStatus,
+} from './game-texture-source';
 export { TextureCache, textureByteSize, type TextureBytesLoader, type TextureCacheOptions } from './texture-cache';
 export { createMipmappedTexture, mipUploads, type MipmappedTextureOptions, type MipUpload } from './three-texture';
 export { startTextureWorker } from './texture-worker-client';

@@ -13,7 +13,14 @@ function countingDecoder() {
       await new Promise((resolve) => setTimeout(resolve, 1));
       if (fail) throw new Error(`cannot decode ${fileName}`);
       const size = new Uint8Array(bytes)[0] ?? 1;
-      return { width: size, height: size, mips: [{ width: size, height: size, rgba: new Uint8Array(size * size * 4) }], container: 'tga', encoding: 'test', warnings: [] } satisfies DecodedTexture;
+      return {
+        width: size,
+        height: size,
+        mips: [{ width: size, height: size, rgba: new Uint8Array(size * size * 4) }],
+        container: 'tga',
+        encoding: 'test',
+        warnings: [],
+      } satisfies DecodedTexture;
     },
     dispose() {},
   };
@@ -30,7 +37,10 @@ describe('texture cache', () => {
     const { decoder, calls } = countingDecoder();
     const cache = new TextureCache({ decoder });
     const bytes = loader(4);
-    const [a, b] = await Promise.all([cache.request('C:\\War3\\Textures\\Cape.blp', bytes.load), cache.request('C:\\War3\\Textures\\Cape.blp', bytes.load)]);
+    const [a, b] = await Promise.all([
+      cache.request('C:\\War3\\Textures\\Cape.blp', bytes.load),
+      cache.request('C:\\War3\\Textures\\Cape.blp', bytes.load),
+    ]);
     expect(a).toBe(b);
     const c = await cache.request('C:\\War3\\Textures\\Cape.blp', bytes.load);
     expect(c).toBe(a);
@@ -66,7 +76,11 @@ describe('texture cache', () => {
 
   it('evicts the least recently used entries beyond the entry limit', async () => {
     const evicted: string[] = [];
-    const cache = new TextureCache({ decoder: countingDecoder().decoder, maxEntries: 2, onEvict: (path) => evicted.push(path) });
+    const cache = new TextureCache({
+      decoder: countingDecoder().decoder,
+      maxEntries: 2,
+      onEvict: (path) => evicted.push(path),
+    });
     await cache.request('a', loader(1).load);
     await cache.request('b', loader(1).load);
     await cache.request('a', loader(1).load); // touch a: b is now the least recently used
@@ -108,7 +122,14 @@ describe('texture cache', () => {
     const decoder: TextureDecoder = {
       async decode(bytes) {
         seen.push(bytes);
-        return { width: 1, height: 1, mips: [{ width: 1, height: 1, rgba: new Uint8Array(4) }], container: 'tga', encoding: '', warnings: [] };
+        return {
+          width: 1,
+          height: 1,
+          mips: [{ width: 1, height: 1, rgba: new Uint8Array(4) }],
+          container: 'tga',
+          encoding: '',
+          warnings: [],
+        };
       },
       dispose() {},
     };

@@ -55,7 +55,11 @@ export class TextureCache {
    * string), loading it with `loadBytes` and decoding it unless it is cached or in flight.
    * The returned levels are shared: treat them as read-only.
    */
-  request(path: string, loadBytes: TextureBytesLoader, preparation: TexturePreparation = DEFAULT_PREPARATION): Promise<DecodedTexture> {
+  request(
+    path: string,
+    loadBytes: TextureBytesLoader,
+    preparation: TexturePreparation = DEFAULT_PREPARATION,
+  ): Promise<DecodedTexture> {
     const key = cacheKey(path, preparation);
     const existing = this.entries.get(key);
     if (existing) {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CodecError } from '../../shared/binary/codec-error';
 import { encodeBlp1Paletted, palettedToRgba, randomPaletted } from '../../shared/textures/test-encoders';
-import { answerTextureRequest, createTextureDecoder, decodeAndPrepare, type TextureDecodeRequest, type TextureDecodeResponse } from './texture-decoder';
+import {
+  answerTextureRequest,
+  createTextureDecoder,
+  decodeAndPrepare,
+  type TextureDecodeRequest,
+  type TextureDecodeResponse,
+} from './texture-decoder';
 
 /**
  * A stand-in for a module Worker that runs the worker's code after a tick, moving messages with
@@ -50,7 +56,12 @@ describe('texture decoder', () => {
   });
 
   it('lists each level’s buffer once for the transfer back', () => {
-    const { response, transfer } = answerTextureRequest({ id: 7, bytes: blp(), fileName: 'a.blp', preparation: { alpha: 'straight', completeChain: true } });
+    const { response, transfer } = answerTextureRequest({
+      id: 7,
+      bytes: blp(),
+      fileName: 'a.blp',
+      preparation: { alpha: 'straight', completeChain: true },
+    });
     expect(response.ok).toBe(true);
     if (!response.ok) return;
     expect(response.texture.mips).toHaveLength(4); // 8×4 → 4×2 stored, 2×1 and 1×1 completed
@@ -63,7 +74,13 @@ describe('texture decoder', () => {
     const truncated = new Uint8Array(blp()).slice(0, 1190).buffer;
     const error = await decoder.decode(truncated, 'Cape.blp').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(CodecError);
-    expect(error).toMatchObject({ format: 'blp', kind: 'truncated', where: 'mips[0]', offset: 1180, fileName: 'Cape.blp' });
+    expect(error).toMatchObject({
+      format: 'blp',
+      kind: 'truncated',
+      where: 'mips[0]',
+      offset: 1180,
+      fileName: 'Cape.blp',
+    });
   });
 
   it('decodes inline when no worker can be started', async () => {
@@ -75,26 +92,33 @@ describe('texture decoder', () => {
     await expect(decoder.decode(new ArrayBuffer(4), 'x.blp')).rejects.toBeInstanceOf(CodecError);
   });
 
-  it('rejects pending decodes when the worker fails or the decoder is closed, and starts a new worker after a crash', async () => {
-    const workers: FakeWorker[] = [];
-    const decoder = createTextureDecoder(() => {
-      workers.push(new FakeWorker());
-      return workers.at(-1) as unknown as Worker;
-    });
-    workers.length = 0;
-    const first = decoder.decode(blp(), 'a.blp');
-    workers[0]!.crashNext = true;
-    await expect(first).rejects.toThrow(/texture worker failed: out of memory/);
-    expect(workers[0]!.terminated).toBe(true);
-    await expect(decoder.decode(blp(), 'b.blp')).resolves.toMatchObject({ width: 8, height: 4 });
-    expect(workers).toHaveLength(2);
-    const pending = decoder.decode(blp(), 'c.blp');
-    decoder.dispose();
-    await expect(pending).rejects.toThrow(/closed/);
-  });
+  it(
+    'rejects pending decodes when the worker fails or the decoder is closed, and starts a new worker after a ' +
+      'crash',
+    async () => {
+      const workers: FakeWorker[] = [];
+      const decoder = createTextureDecoder(() => {
+        workers.push(new FakeWorker());
+        return workers.at(-1) as unknown as Worker;
+      });
+      workers.length = 0;
+      const first = decoder.decode(blp(), 'a.blp');
+      workers[0]!.crashNext = true;
+      await expect(first).rejects.toThrow(/texture worker failed: out of memory/);
+      expect(workers[0]!.terminated).toBe(true);
+      await expect(decoder.decode(blp(), 'b.blp')).resolves.toMatchObject({ width: 8, height: 4 });
+      expect(workers).toHaveLength(2);
+      const pending = decoder.decode(blp(), 'c.blp');
+      decoder.dispose();
+      await expect(pending).rejects.toThrow(/closed/);
+    },
+  );
 
   it('prepares MRF textures with transparent pixels black', () => {
-    const texture = decodeAndPrepare(new Uint8Array(blp()), 'Cape.blp', { alpha: 'black-transparent', completeChain: false });
+    const texture = decodeAndPrepare(new Uint8Array(blp()), 'Cape.blp', {
+      alpha: 'black-transparent',
+      completeChain: false,
+    });
     const expected = palettedToRgba(image, 0);
     for (let index = 0; index < expected.length; index += 4) {
       const alpha = expected[index + 3]!;

@@ -37,11 +37,19 @@ export interface TextureDecodeRequest {
 export interface TextureDecodeFailure {
   name: string;
   message: string;
-  codec?: { format: CodecFormat; kind: CodecErrorKind; where: string; offset: number; detail: string; fileName?: string };
+  codec?: {
+    format: CodecFormat;
+    kind: CodecErrorKind;
+    where: string;
+    offset: number;
+    detail: string;
+    fileName?: string;
+  };
 }
 
 /** The worker's answer. */
-export type TextureDecodeResponse = { id: number; ok: true; texture: DecodedTexture } | { id: number; ok: false; error: TextureDecodeFailure };
+export type TextureDecodeResponse =
+  { id: number; ok: true; texture: DecodedTexture } | { id: number; ok: false; error: TextureDecodeFailure };
 
 /** Decodes textures, in a worker when one can be started. */
 export interface TextureDecoder {
@@ -58,7 +66,10 @@ export function decodeAndPrepare(bytes: Uint8Array, fileName: string, preparatio
 }
 
 /** The worker side: answers one request and lists the buffers to transfer back. */
-export function answerTextureRequest(request: TextureDecodeRequest): { response: TextureDecodeResponse; transfer: ArrayBuffer[] } {
+export function answerTextureRequest(request: TextureDecodeRequest): {
+  response: TextureDecodeResponse;
+  transfer: ArrayBuffer[];
+} {
   try {
     const texture = decodeAndPrepare(new Uint8Array(request.bytes), request.fileName, request.preparation);
     return { response: { id: request.id, ok: true, texture }, transfer: transferListOf(texture) };
@@ -77,9 +88,15 @@ function transferListOf(texture: DecodedTexture): ArrayBuffer[] {
 function failureOf(error: unknown): TextureDecodeFailure {
   if (error instanceof CodecError) {
     const { format, kind, where, offset, detail, fileName } = error;
-    return { name: error.name, message: error.message, codec: { format, kind, where, offset, detail, ...(fileName ? { fileName } : {}) } };
+    return {
+      name: error.name,
+      message: error.message,
+      codec: { format, kind, where, offset, detail, ...(fileName ? { fileName } : {}) },
+    };
   }
-  return error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
+  return error instanceof Error
+    ? { name: error.name, message: error.message }
+    : { name: 'Error', message: String(error) };
 }
 
 /** Rebuilds the error on the main thread: a CodecError again when it was one. */
@@ -103,7 +120,11 @@ export function createTextureDecoder(createWorker: (() => Worker) | null): Textu
 
   return {
     decode(bytes, fileName, preparation = DEFAULT_PREPARATION) {
-      return client.call((id) => ({ id, bytes, fileName, preparation }), [bytes], () => decodeAndPrepare(new Uint8Array(bytes), fileName, preparation));
+      return client.call(
+        (id) => ({ id, bytes, fileName, preparation }),
+        [bytes],
+        () => decodeAndPrepare(new Uint8Array(bytes), fileName, preparation),
+      );
     },
     dispose() {
       client.dispose();

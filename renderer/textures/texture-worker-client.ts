@@ -5,5 +5,8 @@
 
 /** A module Web Worker running renderer/workers/texture-worker.ts. */
 export function startTextureWorker(): Worker {
-  return new Worker(new URL('../workers/texture-worker.ts', import.meta.url), { type: 'module', name: 'morf-textures' });
+  return new Worker(new URL('../workers/texture-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'morf-textures',
+  });
 }

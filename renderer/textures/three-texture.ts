@@ -7,7 +7,17 @@
  * Geometry whose V was flipped to OpenGL's convention asks for `flipY: true`.
  * Colour: sRGB by default (game textures are authored in sRGB).
  */
-import { DataTexture, LinearFilter, LinearMipmapLinearFilter, NoColorSpace, RGBAFormat, RepeatWrapping, SRGBColorSpace, UnsignedByteType, type Wrapping } from 'three';
+import {
+  DataTexture,
+  LinearFilter,
+  LinearMipmapLinearFilter,
+  NoColorSpace,
+  RGBAFormat,
+  RepeatWrapping,
+  SRGBColorSpace,
+  UnsignedByteType,
+  type Wrapping,
+} from 'three';
 import type { DecodedTexture } from '../../shared/textures/types';
 
 /** Options of {@link createMipmappedTexture}. */

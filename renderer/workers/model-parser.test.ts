@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { modelCodec } from '../../shared/events';
-import { answerParseRequest, createModelParser, ModelParseError, type ParseRequest, type ParseResponse } from './model-parser';
+import {
+  answerParseRequest,
+  createModelParser,
+  ModelParseError,
+  type ParseRequest,
+  type ParseResponse,
+} from './model-parser';
 
 const sampleModel = join(import.meta.dirname, '..', '..', 'assets', 'sample', 'ArthasIllidanSample.mdx');
 const sampleBytes = (length?: number): ArrayBuffer => new Uint8Array(readFileSync(sampleModel)).slice(0, length).buffer;
@@ -16,7 +22,10 @@ class FakeWorker {
   postMessage(message: ParseRequest, transfer: Transferable[]): void {
     const request = structuredClone(message, { transfer });
     setTimeout(() => {
-      if (!this.terminated) this.onmessage?.({ data: structuredClone(answerParseRequest(modelCodec, request).response) } as MessageEvent<ParseResponse>);
+      if (!this.terminated)
+        this.onmessage?.({
+          data: structuredClone(answerParseRequest(modelCodec, request).response),
+        } as MessageEvent<ParseResponse>);
     }, 0);
   }
 
@@ -46,16 +55,25 @@ describe('model parser', () => {
     const parser = createModelParser(() => new FakeWorker() as unknown as Worker, null);
     const error = await parser.parse(sampleBytes(200), 'Cut.mdx').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ModelParseError);
-    expect(error).toMatchObject({ causeName: 'CodecError', message: expect.stringMatching(/MODL chunk .*\(byte 16\)/) });
+    expect(error).toMatchObject({
+      causeName: 'CodecError',
+      message: expect.stringMatching(/MODL chunk .*\(byte 16\)/),
+    });
   });
 
   it('parses inline with the codec when no worker can be started, and refuses without a codec', async () => {
     const inline = createModelParser(null, modelCodec);
     await expect(inline.parse(sampleBytes(), 'ArthasIllidanSample.mdx')).resolves.toMatchObject({ format: 'mdx' });
-    await expect(inline.parse(new Uint8Array([1, 2, 3, 4]).buffer, 'x.mdx')).rejects.toMatchObject({ name: 'ModelParseError', causeName: 'CodecError' });
+    await expect(inline.parse(new Uint8Array([1, 2, 3, 4]).buffer, 'x.mdx')).rejects.toMatchObject({
+      name: 'ModelParseError',
+      causeName: 'CodecError',
+    });
     const unavailable = createModelParser(() => {
       throw new Error('no workers here');
     }, null);
-    await expect(unavailable.parse(sampleBytes(), 'a.mdx')).rejects.toMatchObject({ name: 'ModelParseError', causeName: 'Unavailable' });
+    await expect(unavailable.parse(sampleBytes(), 'a.mdx')).rejects.toMatchObject({
+      name: 'ModelParseError',
+      causeName: 'Unavailable',
+    });
   });
 });

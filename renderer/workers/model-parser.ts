@@ -21,7 +21,8 @@ export interface ParseFailure {
 }
 
 /** The worker's answer. */
-export type ParseResponse = { id: number; ok: true; document: ModelDocument } | { id: number; ok: false; error: ParseFailure };
+export type ParseResponse =
+  { id: number; ok: true; document: ModelDocument } | { id: number; ok: false; error: ParseFailure };
 
 /** Raised on the main thread for a model the codec refused; `message` names the field and offset. */
 export class ModelParseError extends Error {
@@ -49,13 +50,22 @@ export function createModelParser(createWorker: (() => Worker) | null, codec: Mo
     resultOf: (response) => response.document,
     errorOf: (failure) => new ModelParseError(failure.message, failure.name),
     thrownErrorOf: (thrown) =>
-      thrown instanceof ModelParseError ? thrown : new ModelParseError(thrown instanceof Error ? thrown.message : String(thrown), thrown instanceof Error ? thrown.name : 'Error'),
+      thrown instanceof ModelParseError
+        ? thrown
+        : new ModelParseError(
+            thrown instanceof Error ? thrown.message : String(thrown),
+            thrown instanceof Error ? thrown.name : 'Error',
+          ),
     crashError: (detail) => new ModelParseError(`the model worker failed: ${detail}`, 'WorkerError'),
     closedError: () => new ModelParseError('the parser was closed', 'Closed'),
   });
 
   const parseInline = (bytes: ArrayBuffer, fileName: string): ModelDocument => {
-    if (!codec) throw new ModelParseError('Models cannot be opened: the model codec is not available in this build', 'Unavailable');
+    if (!codec)
+      throw new ModelParseError(
+        'Models cannot be opened: the model codec is not available in this build',
+        'Unavailable',
+      );
     return codec.readModel(new Uint8Array(bytes), fileName);
   };
 
@@ -64,7 +74,11 @@ export function createModelParser(createWorker: (() => Worker) | null, codec: Mo
       client.start();
     },
     parse(bytes, fileName) {
-      return client.call((id) => ({ id, bytes, fileName }), [bytes], () => parseInline(bytes, fileName));
+      return client.call(
+        (id) => ({ id, bytes, fileName }),
+        [bytes],
+        () => parseInline(bytes, fileName),
+      );
     },
     dispose() {
       client.dispose();
@@ -78,7 +92,8 @@ export function answerParseRequest(codec: ModelCodec, request: ParseRequest): { 
     const document = codec.readModel(new Uint8Array(request.bytes), request.fileName);
     return { response: { id: request.id, ok: true, document } };
   } catch (error) {
-    const failure = error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
+    const failure =
+      error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
     return { response: { id: request.id, ok: false, error: failure } };
   }
 }

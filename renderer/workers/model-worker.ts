@@ -5,7 +5,10 @@
 import { modelCodec } from '../../shared/events';
 import { type ParseRequest, answerParseRequest } from './model-parser';
 
-const scope = self as unknown as { onmessage: ((event: MessageEvent<ParseRequest>) => void) | null; postMessage(message: unknown): void };
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<ParseRequest>) => void) | null;
+  postMessage(message: unknown): void;
+};
 
 scope.onmessage = (event) => {
   scope.postMessage(answerParseRequest(modelCodec, event.data).response);

@@ -7,7 +7,8 @@ interface DoubleRequest {
   value: number;
   bytes: ArrayBuffer;
 }
-type DoubleResponse = { id: number; ok: true; doubled: number; bytesSeen: number } | { id: number; ok: false; error: string };
+type DoubleResponse =
+  { id: number; ok: true; doubled: number; bytesSeen: number } | { id: number; ok: false; error: string };
 
 class TaggedError extends Error {
   constructor(
@@ -35,7 +36,9 @@ class FakeWorker {
   answer(request: DoubleRequest): void {
     if (this.terminated) return;
     const response: DoubleResponse =
-      request.value < 0 ? { id: request.id, ok: false, error: `negative ${request.value}` } : { id: request.id, ok: true, doubled: request.value * 2, bytesSeen: request.bytes.byteLength };
+      request.value < 0
+        ? { id: request.id, ok: false, error: `negative ${request.value}` }
+        : { id: request.id, ok: true, doubled: request.value * 2, bytesSeen: request.bytes.byteLength };
     this.onmessage?.({ data: structuredClone(response) } as MessageEvent<DoubleResponse>);
   }
 
@@ -83,7 +86,9 @@ describe('worker client', () => {
 
   it('rejects a failed answer with the error the caller rebuilds', async () => {
     const client = clientOver(() => new FakeWorker() as unknown as Worker);
-    const error = await client.call((id) => ({ id, value: -4, bytes: new ArrayBuffer(0) }), [], inlineNotExpected).catch((caught: unknown) => caught);
+    const error = await client
+      .call((id) => ({ id, value: -4, bytes: new ArrayBuffer(0) }), [], inlineNotExpected)
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TaggedError);
     expect(error).toMatchObject({ message: 'negative -4', tag: 'answer' });
   });
@@ -103,17 +108,33 @@ describe('worker client', () => {
 
   it('runs inline without a factory, or when the factory throws, without trying it again', async () => {
     expect(clientOver(null).start()).toBe(false);
-    await expect(clientOver(null).call((id) => ({ id, value: 1, bytes: new ArrayBuffer(0) }), [], () => 7)).resolves.toBe(7);
+    await expect(
+      clientOver(null).call(
+        (id) => ({ id, value: 1, bytes: new ArrayBuffer(0) }),
+        [],
+        () => 7,
+      ),
+    ).resolves.toBe(7);
     let starts = 0;
     const client = clientOver(() => {
       starts += 1;
       throw new Error('no workers here');
     });
-    await expect(client.call((id) => ({ id, value: 1, bytes: new ArrayBuffer(0) }), [], () => 8)).resolves.toBe(8);
+    await expect(
+      client.call(
+        (id) => ({ id, value: 1, bytes: new ArrayBuffer(0) }),
+        [],
+        () => 8,
+      ),
+    ).resolves.toBe(8);
     const error = await client
-      .call((id) => ({ id, value: 1, bytes: new ArrayBuffer(0) }), [], () => {
-        throw new Error('bad bytes');
-      })
+      .call(
+        (id) => ({ id, value: 1, bytes: new ArrayBuffer(0) }),
+        [],
+        () => {
+          throw new Error('bad bytes');
+        },
+      )
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ message: 'bad bytes', tag: 'thrown' });
     expect(client.start()).toBe(false);
@@ -127,11 +148,18 @@ describe('worker client', () => {
       workers.at(-1)!.holdAnswers = workers.length === 1;
       return workers.at(-1) as unknown as Worker;
     });
-    const pending = [1, 2].map((value) => client.call((id) => ({ id, value, bytes: new ArrayBuffer(0) }), [], inlineNotExpected).catch((caught: unknown) => caught));
+    const pending = [1, 2].map((value) =>
+      client
+        .call((id) => ({ id, value, bytes: new ArrayBuffer(0) }), [], inlineNotExpected)
+        .catch((caught: unknown) => caught),
+    );
     workers[0]!.crash('out of memory');
-    for (const error of await Promise.all(pending)) expect(error).toMatchObject({ message: 'crashed: out of memory', tag: 'crash' });
+    for (const error of await Promise.all(pending))
+      expect(error).toMatchObject({ message: 'crashed: out of memory', tag: 'crash' });
     expect(workers[0]!.terminated).toBe(true);
-    await expect(client.call((id) => ({ id, value: 3, bytes: new ArrayBuffer(0) }), [], inlineNotExpected)).resolves.toBe(6000);
+    await expect(
+      client.call((id) => ({ id, value: 3, bytes: new ArrayBuffer(0) }), [], inlineNotExpected),
+    ).resolves.toBe(6000);
     expect(workers).toHaveLength(2);
   });
 
@@ -139,7 +167,9 @@ describe('worker client', () => {
     const worker = new FakeWorker();
     const client = clientOver(() => worker as unknown as Worker);
     const bytes = new ArrayBuffer(2);
-    const error = await client.call((id) => ({ id, value: 1, bytes }), [bytes, bytes], inlineNotExpected).catch((caught: unknown) => caught);
+    const error = await client
+      .call((id) => ({ id, value: 1, bytes }), [bytes, bytes], inlineNotExpected)
+      .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ tag: 'thrown' }); // a buffer listed twice: DataCloneError, rebuilt by thrownErrorOf
   });
 

@@ -18,4 +18,7 @@ for (const suite of suites) {
   await suite.run(report);
 }
 const missed = report.rows.filter((row) => row.met === false);
-process.stdout.write(`\n${report.rows.length} figures, ${missed.length} goal(s) missed${missed.length ? ': ' + missed.map((row) => `${row.suite}/${row.name}`).join(', ') : ''}\n`);
+process.stdout.write(
+  `\n${report.rows.length} figures, ${missed.length} goal(s) ` +
+    `missed${missed.length ? ': ' + missed.map((row) => `${row.suite}/${row.name}`).join(', ') : ''}\n`,
+);

@@ -23,7 +23,10 @@ export class BenchReport {
   row(row: BenchRow): void {
     this.rows.push(row);
     const goal = row.goal ? `  goal ${row.goal} ${row.met === undefined ? '' : row.met ? '✓ met' : '✗ MISSED'}` : '';
-    process.stdout.write(`  ${row.suite.padEnd(10)} ${row.name.padEnd(58)} ${formatValue(row.value).padStart(12)} ${row.unit.padEnd(6)}${goal}\n`);
+    process.stdout.write(
+      `  ${row.suite.padEnd(10)} ${row.name.padEnd(58)} ` +
+        `${formatValue(row.value).padStart(12)} ${row.unit.padEnd(6)}${goal}\n`,
+    );
   }
 
   note(text: string): void {
@@ -48,7 +51,10 @@ export interface BenchSuite {
  * Runs `task` repeatedly (after warm-up) for at least `minTimeMs` and at least `minRuns` times;
  * returns the median time of one run in milliseconds.
  */
-export async function measure(task: () => unknown | Promise<unknown>, options: { minTimeMs?: number; minRuns?: number; warmup?: number } = {}): Promise<number> {
+export async function measure(
+  task: () => unknown | Promise<unknown>,
+  options: { minTimeMs?: number; minRuns?: number; warmup?: number } = {},
+): Promise<number> {
   const minTimeMs = options.minTimeMs ?? 500;
   const minRuns = options.minRuns ?? 5;
   for (let index = 0; index < (options.warmup ?? 2); index += 1) await task();

@@ -57,17 +57,29 @@ export const mrfBench: BenchSuite = {
   async run(report) {
     const path = join(tmpdir(), `morf-bench-${process.pid}.mrf`);
     // A moving grid of VERTEX_COUNT vertices and KEYFRAME_COUNT keyframes, in canonical bytes.
-    const bytes = writeMrf(gridMrf({ columns: COLUMNS, rows: ROWS, keyframeCount: KEYFRAME_COUNT, frameInterval: 1 / 30 }));
+    const bytes = writeMrf(
+      gridMrf({ columns: COLUMNS, rows: ROWS, keyframeCount: KEYFRAME_COUNT, frameInterval: 1 / 30 }),
+    );
     writeFileSync(path, bytes);
     try {
-      report.note(`synthetic MRF: ${VERTEX_COUNT} vertices × ${KEYFRAME_COUNT} keyframes, ${(bytes.byteLength / 1e6).toFixed(1)} MB at ${path}`);
+      report.note(
+        `synthetic MRF: ${VERTEX_COUNT} vertices × ${KEYFRAME_COUNT} ` +
+          `keyframes, ${(bytes.byteLength / 1e6).toFixed(1)} MB at ${path}`,
+      );
       const { readMs, readAndParseMs } = interleaved(path, 9);
       const parseMs = await measure(() => readMrf(bytes), { minTimeMs: 300, minRuns: 20 });
       report.row({ suite: 'mrf', name: 'read file bytes (100 MB)', value: readMs, unit: 'ms' });
       report.row({ suite: 'mrf', name: 'read file bytes + readMrf', value: readAndParseMs, unit: 'ms' });
       report.row({ suite: 'mrf', name: 'readMrf alone (bytes in memory)', value: parseMs, unit: 'ms' });
       const ratio = readAndParseMs / readMs;
-      report.row({ suite: 'mrf', name: '(read + parse) / read', value: ratio, unit: '×', goal: '≤ 1.2×', met: ratio <= 1.2 });
+      report.row({
+        suite: 'mrf',
+        name: '(read + parse) / read',
+        value: ratio,
+        unit: '×',
+        goal: '≤ 1.2×',
+        met: ratio <= 1.2,
+      });
 
       const file = readMrf(bytes);
       const positions = new Float32Array(VERTEX_COUNT * 3);
@@ -81,10 +93,27 @@ export const mrfBench: BenchSuite = {
         },
         { minTimeMs: 500, minRuns: 200 },
       );
-      report.row({ suite: 'mrf', name: 'sample one frame, 20,000 vertices', value: sampleMs, unit: 'ms', goal: '< 1 ms', met: sampleMs < 1 });
+      report.row({
+        suite: 'mrf',
+        name: 'sample one frame, 20,000 vertices',
+        value: sampleMs,
+        unit: 'ms',
+        goal: '< 1 ms',
+        met: sampleMs < 1,
+      });
 
-      report.row({ suite: 'mrf', name: 'validateMrf (informational)', value: await measure(() => validateMrf(file), { minTimeMs: 500, minRuns: 3 }), unit: 'ms' });
-      report.row({ suite: 'mrf', name: 'writeMrf (informational)', value: await measure(() => writeMrf(file), { minTimeMs: 500, minRuns: 3 }), unit: 'ms' });
+      report.row({
+        suite: 'mrf',
+        name: 'validateMrf (informational)',
+        value: await measure(() => validateMrf(file), { minTimeMs: 500, minRuns: 3 }),
+        unit: 'ms',
+      });
+      report.row({
+        suite: 'mrf',
+        name: 'writeMrf (informational)',
+        value: await measure(() => writeMrf(file), { minTimeMs: 500, minRuns: 3 }),
+        unit: 'ms',
+      });
     } finally {
       rmSync(path, { force: true });
     }

@@ -36,7 +36,8 @@ function checkFrames(frames: readonly number[], what: string): void {
   for (const frame of frames) {
     if (!Number.isInteger(frame)) throw new EditError(`${what}: ${frame} is not a whole number of milliseconds`);
     if (frame < 0) throw new EditError(`${what}: frame ${frame} is before 0`);
-    if (frame > MAX_FRAME) throw new EditError(`${what}: frame ${frame} is past the largest storable time (${MAX_FRAME} ms)`);
+    if (frame > MAX_FRAME)
+      throw new EditError(`${what}: frame ${frame} is past the largest storable time (${MAX_FRAME} ms)`);
   }
 }
 
@@ -76,7 +77,9 @@ function keysByObject(document: ModelDocument, keys: readonly KeyAddress[]): Map
 /** The parent and pivot a new object named `name` takes (see the module comment). */
 function templateOf(document: ModelDocument, editor: ModelEditor, name: string): { parentId: number; pivot: Point } {
   const type = eventTypeOf(name);
-  const template = document.eventObjects.find((object) => (isLinkType(type) ? isLinkType(object.type) : object.type === type && type !== 'OTHER'));
+  const template = document.eventObjects.find((object) =>
+    isLinkType(type) ? isLinkType(object.type) : object.type === type && type !== 'OTHER',
+  );
   if (!template) return { parentId: -1, pivot: ORIGIN };
   const parentExists = template.parentId === -1 || document.nodes.some((node) => node.objectId === template.parentId);
   return { parentId: parentExists ? template.parentId : -1, pivot: editor.pivotOf(template.objectId) ?? ORIGIN };
@@ -87,7 +90,9 @@ function plan(document: ModelDocument, edit: Exclude<ModelEdit, { kind: 'batch' 
   const changes: KeyChange[] = [];
   /** Queues new keys for an object unless they are what it has. */
   const keys = (object: EventObject, frames: readonly number[], globalSequenceId: number | null) => {
-    const unchanged = object.hasKeyBlock ? sameFrames(frames, object.frames) && globalSequenceId === object.globalSequenceId : frames.length === 0 && globalSequenceId === null;
+    const unchanged = object.hasKeyBlock
+      ? sameFrames(frames, object.frames) && globalSequenceId === object.globalSequenceId
+      : frames.length === 0 && globalSequenceId === null;
     if (!unchanged) changes.push({ index: object.index, frames, globalSequenceId });
   };
   const flushKeys = () => {
@@ -124,7 +129,10 @@ function plan(document: ModelDocument, edit: Exclude<ModelEdit, { kind: 'batch' 
       for (const [index, positions] of keysByObject(document, edit.keys)) {
         const object = document.eventObjects[index]!;
         const moved = object.frames.map((frame, position) => (positions.has(position) ? frame + edit.deltaMs : frame));
-        checkFrames(moved.filter((_, position) => positions.has(position)), `moving keys of "${object.name}"`);
+        checkFrames(
+          moved.filter((_, position) => positions.has(position)),
+          `moving keys of "${object.name}"`,
+        );
         keys(object, sorted(moved), object.globalSequenceId);
       }
       return flushKeys();
@@ -155,7 +163,12 @@ function plan(document: ModelDocument, edit: Exclude<ModelEdit, { kind: 'batch' 
     case 'addEventObject': {
       checkName(edit.name);
       checkFrames(edit.frames, `keys of "${edit.name}"`);
-      editor.insert({ name: edit.name, frames: sorted(edit.frames), globalSequenceId: null, ...templateOf(document, editor, edit.name) });
+      editor.insert({
+        name: edit.name,
+        frames: sorted(edit.frames),
+        globalSequenceId: null,
+        ...templateOf(document, editor, edit.name),
+      });
       return true;
     }
     case 'removeEventObject': {
@@ -190,7 +203,13 @@ function plan(document: ModelDocument, edit: Exclude<ModelEdit, { kind: 'batch' 
       // The show object took the objectId after the last event object: a parent from there on moved up.
       const showId = Math.max(-1, ...document.eventObjects.map((object) => object.objectId)) + 1;
       const parentId = template.parentId >= showId ? template.parentId + 1 : template.parentId;
-      editor.insert({ name: `MRDx${edit.id}`, frames: sorted(edit.hideFrames), globalSequenceId: null, parentId, pivot: template.pivot });
+      editor.insert({
+        name: `MRDx${edit.id}`,
+        frames: sorted(edit.hideFrames),
+        globalSequenceId: null,
+        parentId,
+        pivot: template.pivot,
+      });
       return true;
     }
     case 'removeLink': {
@@ -212,7 +231,8 @@ function checkParent(document: ModelDocument, object: EventObject, parentId: num
   // Walk up from the new parent: reaching the object would close a loop.
   const seen = new Set<number>();
   for (let id = parentId; id !== -1 && !seen.has(id); id = parents.get(id) ?? -1) {
-    if (id === object.objectId) throw new EditError(`node ${parentId} is a child of "${object.name}"; parenting to it would make a loop`);
+    if (id === object.objectId)
+      throw new EditError(`node ${parentId} is a child of "${object.name}"; parenting to it would make a loop`);
     seen.add(id);
   }
 }

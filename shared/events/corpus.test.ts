@@ -9,7 +9,8 @@ import { hasErrors } from '../diagnostics';
 import { applyEdit, readModel, validateModel, writeModel } from './index';
 
 const rows = corpusModels('MDX', 'MDL');
-const same = (left: Uint8Array, right: Uint8Array) => left.length === right.length && left.every((value, index) => value === right[index]);
+const same = (left: Uint8Array, right: Uint8Array) =>
+  left.length === right.length && left.every((value, index) => value === right[index]);
 
 describeCorpus(modelCorpus, 'events corpus', () => {
   it('reads and writes every corpus MDX and MDL byte for byte, with the event objects the manifest lists', () => {
@@ -21,10 +22,18 @@ describeCorpus(modelCorpus, 'events corpus', () => {
       const document = readModel(bytes, row.file);
       expect(document.format, row.file).toBe(row.format.toLowerCase());
       // The manifest's chunk walk stopped at FountainOfSouls.mdx's short LITE chunk, before its EVTS.
-      const expected = row.file.endsWith('/maps__Tribute_Reforged.w3x__FountainOfSouls.mdx') ? ['SNDxAUDM'] : row.eventNames;
-      expect(document.eventObjects.map((object) => object.name), row.file).toEqual(expected);
+      const expected = row.file.endsWith('/maps__Tribute_Reforged.w3x__FountainOfSouls.mdx')
+        ? ['SNDxAUDM']
+        : row.eventNames;
+      expect(
+        document.eventObjects.map((object) => object.name),
+        row.file,
+      ).toEqual(expected);
       if (same(writeModel(document), bytes)) identical.push(row.file);
-      expect(validateModel(document).map((diagnostic) => diagnostic.code), row.file).not.toContain('events.unreadable');
+      expect(
+        validateModel(document).map((diagnostic) => diagnostic.code),
+        row.file,
+      ).not.toContain('events.unreadable');
     }
     expect(`${identical.length}/${rows.length}`).toBe(`${rows.length}/${rows.length}`);
   });
@@ -40,7 +49,11 @@ describeCorpus(modelCorpus, 'events corpus', () => {
       expect(mdl.nodes, mdlFile).toEqual(mdx.nodes);
     }
     const packHorse = readModel(modelCorpus.bytes(CORPUS_TWINS[0]![1]), 'PackHorse.mdx');
-    expect(packHorse.eventObjects.map((object) => [object.name, object.objectId, object.frames])).toContainEqual(['SNDXDHOR', 65, [30167]]);
+    expect(packHorse.eventObjects.map((object) => [object.name, object.objectId, object.frames])).toContainEqual([
+      'SNDXDHOR',
+      65,
+      [30167],
+    ]);
   });
 
   it('adds a link to every corpus model with event objects and removes it again, back to the same bytes', () => {
@@ -49,9 +62,18 @@ describeCorpus(modelCorpus, 'events corpus', () => {
       const document = readModel(bytes, row.file);
       const linked = applyEdit(document, { kind: 'addLink', id: '0009', showFrames: [100], hideFrames: [200] });
       expect(linked.links.at(-1), row.file).toMatchObject({ id: '0009', showFrames: [100], hideFrames: [200] });
-      expect(linked.nodes.map((node) => node.objectId).sort((left, right) => left - right), row.file).toEqual(linked.nodes.map((_, index) => index));
-      const errorsBefore = [...document.readDiagnostics, ...validateModel(document)].filter((diagnostic) => diagnostic.severity === 'error').length;
-      expect([...linked.readDiagnostics, ...validateModel(linked)].filter((diagnostic) => diagnostic.severity === 'error').length, row.file).toBe(errorsBefore);
+      expect(
+        linked.nodes.map((node) => node.objectId).sort((left, right) => left - right),
+        row.file,
+      ).toEqual(linked.nodes.map((_, index) => index));
+      const errorsBefore = [...document.readDiagnostics, ...validateModel(document)].filter(
+        (diagnostic) => diagnostic.severity === 'error',
+      ).length;
+      expect(
+        [...linked.readDiagnostics, ...validateModel(linked)].filter((diagnostic) => diagnostic.severity === 'error')
+          .length,
+        row.file,
+      ).toBe(errorsBefore);
       expect(same(writeModel(applyEdit(linked, { kind: 'removeLink', id: '0009' })), bytes), row.file).toBe(true);
     }
   });

@@ -12,9 +12,22 @@ export function deriveLinks(eventObjects: readonly EventObject[]): MrfLink[] {
   for (const object of eventObjects) {
     if (!isLinkType(object.type)) continue;
     const key = linkKey(object.id);
-    const link = links.get(key) ?? { id: object.id, path: mrfPathOf(object.id), showIndex: null, hideIndex: null, showFrames: [], hideFrames: [] };
+    const link = links.get(key) ?? {
+      id: object.id,
+      path: mrfPathOf(object.id),
+      showIndex: null,
+      hideIndex: null,
+      showFrames: [],
+      hideFrames: [],
+    };
     if (object.type === 'MRF' && link.showIndex === null) {
-      links.set(key, { ...link, id: object.id, path: mrfPathOf(object.id), showIndex: object.index, showFrames: object.frames });
+      links.set(key, {
+        ...link,
+        id: object.id,
+        path: mrfPathOf(object.id),
+        showIndex: object.index,
+        showFrames: object.frames,
+      });
     } else if (object.type === 'MRD' && link.hideIndex === null) {
       links.set(key, { ...link, hideIndex: object.index, hideFrames: object.frames });
     } else {
@@ -33,5 +46,7 @@ export function findLink(links: readonly MrfLink[], id: string): MrfLink | undef
 /** Indices of every show or hide object whose ID is `id` (case-insensitive), ascending. */
 export function linkObjectIndices(eventObjects: readonly EventObject[], id: string): number[] {
   const key = linkKey(id);
-  return eventObjects.filter((object) => isLinkType(object.type) && linkKey(object.id) === key).map((object) => object.index);
+  return eventObjects
+    .filter((object) => isLinkType(object.type) && linkKey(object.id) === key)
+    .map((object) => object.index);
 }

@@ -30,7 +30,9 @@ export class MdlEditor implements ModelEditor {
   }
 
   setKeys(changes: readonly KeyChange[]): void {
-    const edits = changes.flatMap(({ index, frames, globalSequenceId }) => eventTrackEdits(this.model, this.event(index), { frames, globalSequenceId }));
+    const edits = changes.flatMap(({ index, frames, globalSequenceId }) =>
+      eventTrackEdits(this.model, this.event(index), { frames, globalSequenceId }),
+    );
     this.take(applySpanEdits(this.model.bytes, edits));
   }
 
@@ -43,7 +45,15 @@ export class MdlEditor implements ModelEditor {
   }
 
   insert(step: InsertStep): void {
-    this.take(insertEventObject(this.model, { name: step.name, frames: step.frames, globalSequenceId: step.globalSequenceId, parentId: step.parentId, pivot: step.pivot }));
+    this.take(
+      insertEventObject(this.model, {
+        name: step.name,
+        frames: step.frames,
+        globalSequenceId: step.globalSequenceId,
+        parentId: step.parentId,
+        pivot: step.pivot,
+      }),
+    );
   }
 
   remove(index: number): void {

@@ -82,10 +82,12 @@ export function matchesNamePattern(name: string): boolean {
  */
 export function nameProblem(name: string): string | null {
   if (name.length === 0) return 'an event object name cannot be empty';
-  if (name.length > EVENT_NAME_BYTES) return `"${name}" has ${name.length} characters; an event object name holds at most ${EVENT_NAME_BYTES}`;
+  if (name.length > EVENT_NAME_BYTES)
+    return `"${name}" has ${name.length} characters; an event object name holds at most ${EVENT_NAME_BYTES}`;
   for (const character of name) {
     const code = character.charCodeAt(0);
-    if (code < 0x20 || code > 0xff || character.length > 1) return `${JSON.stringify(name)} holds ${JSON.stringify(character)}; names take characters U+0020–U+00FF only`;
+    if (code < 0x20 || code > 0xff || character.length > 1)
+      return `${JSON.stringify(name)} holds ${JSON.stringify(character)}; names take characters U+0020–U+00FF only`;
     if (character === '"') return `${JSON.stringify(name)} holds a double quote, which MDL cannot write inside a name`;
   }
   return null;
@@ -94,7 +96,12 @@ export function nameProblem(name: string): string | null {
 /** Why `id` cannot be an MRF link ID, or null when it can: 1–76 letters, digits, `_` or `-`. */
 export function linkIdProblem(id: string): string | null {
   if (id.length === 0) return 'a link ID cannot be empty';
-  if (!/^[A-Za-z0-9_-]+$/.test(id)) return `link ID ${JSON.stringify(id)} may hold only letters, digits, _ and - (it becomes part of a file name)`;
-  if (id.length > MAX_EVENT_ID_LENGTH) return `link ID "${id}" has ${id.length} characters; the ${EVENT_NAME_BYTES}-byte name allows ${MAX_EVENT_ID_LENGTH} after "MRFx"`;
+  if (!/^[A-Za-z0-9_-]+$/.test(id))
+    return `link ID ${JSON.stringify(id)} may hold only letters, digits, _ and - (it becomes part of a file name)`;
+  if (id.length > MAX_EVENT_ID_LENGTH)
+    return (
+      `link ID "${id}" has ${id.length} characters; the ${EVENT_NAME_BYTES}-byte name ` +
+      `allows ${MAX_EVENT_ID_LENGTH} after "MRFx"`
+    );
   return null;
 }

@@ -23,14 +23,34 @@ type Seed =
   | { kind: 'renameLink'; pick: number; newId: string }
   | { kind: 'addLink'; id: string; show: number[]; hide: number[] };
 
-const frame = fc.oneof({ weight: 12, arbitrary: fc.integer({ min: 0, max: 90_000 }) }, { weight: 1, arbitrary: fc.constantFrom(-1, 2 ** 31, 0.5) });
+const frame = fc.oneof(
+  { weight: 12, arbitrary: fc.integer({ min: 0, max: 90_000 }) },
+  { weight: 1, arbitrary: fc.constantFrom(-1, 2 ** 31, 0.5) },
+);
 const frames = fc.array(frame, { maxLength: 4 });
 const pick = fc.nat({ max: 1000 });
 const picks = fc.array(fc.tuple(pick, pick), { minLength: 1, maxLength: 3 });
-const linkId = fc.oneof(fc.constantFrom('0000', '0001', '0002', '0005', 'ab', 'AB'), fc.stringMatching(/^[0-9A-Za-z_-]{1,6}$/), fc.constantFrom('', 'a b', 'x'.repeat(77)));
+const linkId = fc.oneof(
+  fc.constantFrom('0000', '0001', '0002', '0005', 'ab', 'AB'),
+  fc.stringMatching(/^[0-9A-Za-z_-]{1,6}$/),
+  fc.constantFrom('', 'a b', 'x'.repeat(77)),
+);
 const name = fc.oneof(
   { weight: 4, arbitrary: fc.stringMatching(/^(MRF|MRD|SND|FPT|UBR|mrf)[xyXZ2][0-9A-Z]{1,6}$/) },
-  { weight: 1, arbitrary: fc.constantFrom('Marker', 'SNDx{}//', 'MRFx a,b', 'Café', 'bad"name', '', 'line\nbreak', 'SNDx\u0101', 'M'.repeat(81)) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'Marker',
+      'SNDx{}//',
+      'MRFx a,b',
+      'Café',
+      'bad"name',
+      '',
+      'line\nbreak',
+      'SNDx\u0101',
+      'M'.repeat(81),
+    ),
+  },
 );
 
 const seed: fc.Arbitrary<Seed> = fc.oneof(
@@ -49,7 +69,9 @@ const seed: fc.Arbitrary<Seed> = fc.oneof(
 /** The edit a seed makes on `document`, or null when the document has nothing to pick from. */
 function materialize(seed: Seed, document: ModelDocument): ModelEdit | null {
   const objects = document.eventObjects;
-  const keys = objects.flatMap((object) => object.frames.map((_, frameIndex) => ({ objectIndex: object.index, frameIndex })));
+  const keys = objects.flatMap((object) =>
+    object.frames.map((_, frameIndex) => ({ objectIndex: object.index, frameIndex })),
+  );
   const keyPicks = (chosen: [number, number][]) => chosen.map(([first]) => keys[first % keys.length]!);
   switch (seed.kind) {
     case 'setFrames':
@@ -60,23 +82,36 @@ function materialize(seed: Seed, document: ModelDocument): ModelEdit | null {
     case 'moveKeys':
       return keys.length ? { kind: 'moveKeys', keys: keyPicks(seed.picks), deltaMs: seed.delta } : null;
     case 'setGlobalSequence':
-      return objects.length ? { kind: 'setGlobalSequence', objectIndex: seed.pick % objects.length, globalSequenceId: seed.globalSequence } : null;
+      return objects.length
+        ? { kind: 'setGlobalSequence', objectIndex: seed.pick % objects.length, globalSequenceId: seed.globalSequence }
+        : null;
     case 'setParent': {
       if (!objects.length) return null;
       const nodes = document.nodes;
-      const parentId = seed.parentPick < 0 ? seed.parentPick : seed.parentPick < nodes.length * 2 ? nodes[seed.parentPick % nodes.length]!.objectId : seed.parentPick + 100;
+      const parentId =
+        seed.parentPick < 0
+          ? seed.parentPick
+          : seed.parentPick < nodes.length * 2
+            ? nodes[seed.parentPick % nodes.length]!.objectId
+            : seed.parentPick + 100;
       return { kind: 'setParent', objectIndex: seed.pick % objects.length, parentId };
     }
     case 'renameEventObject':
-      return objects.length ? { kind: 'renameEventObject', objectIndex: seed.pick % objects.length, name: seed.name } : null;
+      return objects.length
+        ? { kind: 'renameEventObject', objectIndex: seed.pick % objects.length, name: seed.name }
+        : null;
     case 'addEventObject':
       return { kind: 'addEventObject', name: seed.name, frames: seed.frames };
     case 'removeEventObject':
       return objects.length ? { kind: 'removeEventObject', objectIndex: seed.pick % objects.length } : null;
     case 'removeLink':
-      return document.links.length ? { kind: 'removeLink', id: document.links[seed.pick % document.links.length]!.id } : { kind: 'removeLink', id: '0000' };
+      return document.links.length
+        ? { kind: 'removeLink', id: document.links[seed.pick % document.links.length]!.id }
+        : { kind: 'removeLink', id: '0000' };
     case 'renameLink':
-      return document.links.length ? { kind: 'renameLink', id: document.links[seed.pick % document.links.length]!.id, newId: seed.newId } : null;
+      return document.links.length
+        ? { kind: 'renameLink', id: document.links[seed.pick % document.links.length]!.id, newId: seed.newId }
+        : null;
     case 'addLink':
       return { kind: 'addLink', id: seed.id, showFrames: seed.show, hideFrames: seed.hide };
   }
@@ -92,8 +127,13 @@ function attempt(document: ModelDocument, edit: ModelEdit): ModelDocument | Edit
   }
 }
 
-const sharedView = (document: ModelDocument) => ({ eventObjects: document.eventObjects, links: document.links, nodes: document.nodes });
-const errors = (document: ModelDocument) => [...document.readDiagnostics, ...validateModel(document)].filter((diagnostic) => diagnostic.severity === 'error');
+const sharedView = (document: ModelDocument) => ({
+  eventObjects: document.eventObjects,
+  links: document.links,
+  nodes: document.nodes,
+});
+const errors = (document: ModelDocument) =>
+  [...document.readDiagnostics, ...validateModel(document)].filter((diagnostic) => diagnostic.severity === 'error');
 
 describe('random edit sequences', () => {
   for (const twin of TWINS) {
@@ -114,10 +154,15 @@ describe('random edit sequences', () => {
             expect(sharedView(mdl), JSON.stringify(edit)).toEqual(sharedView(mdx));
           }
           for (const document of [mdx, mdl]) {
-            expect(documentView(readModel(writeModel(document), `again.${document.format}`))).toEqual(documentView(document));
+            expect(documentView(readModel(writeModel(document), `again.${document.format}`))).toEqual(
+              documentView(document),
+            );
             expect(errors(document)).toEqual([]);
-            expect(document.nodes.map((node) => node.objectId).sort((left, right) => left - right)).toEqual(document.nodes.map((_, index) => index));
-            for (const object of document.eventObjects) expect([...object.frames].sort((left, right) => left - right)).toEqual(object.frames);
+            expect(document.nodes.map((node) => node.objectId).sort((left, right) => left - right)).toEqual(
+              document.nodes.map((_, index) => index),
+            );
+            for (const object of document.eventObjects)
+              expect([...object.frames].sort((left, right) => left - right)).toEqual(object.frames);
           }
         }),
         { numRuns: Number(process.env.EVENTS_PROPERTY_RUNS ?? 60) },

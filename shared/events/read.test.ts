@@ -26,28 +26,59 @@ describe('readModel', () => {
     const random = Uint8Array.from({ length: 256 }, (_, index) => (index * 97 + 13) & 0xff);
     const mdlx = new Uint8Array([0x4d, 0x44, 0x4c, 0x58, ...random]);
     expect(() => readModel(mdlx, 'noise.mdx')).toThrow(CodecError);
-    expect(() => readModel(fixture.mdx.subarray(0, Math.floor(fixture.mdx.length / 2)), 'half.mdx')).toThrow(CodecError);
-    expect(() => readModel(fixture.mdl.subarray(0, Math.floor(fixture.mdl.length / 2)), 'half.mdl')).toThrow(CodecError);
+    expect(() => readModel(fixture.mdx.subarray(0, Math.floor(fixture.mdx.length / 2)), 'half.mdx')).toThrow(
+      CodecError,
+    );
+    expect(() => readModel(fixture.mdl.subarray(0, Math.floor(fixture.mdl.length / 2)), 'half.mdl')).toThrow(
+      CodecError,
+    );
   });
 
-  it('reads event objects without a key block, keys on a global sequence and node tracks of every interpolation (MDX)', () => {
-    const document = readModel(fixture.mdx, 'fixture.mdx');
-    const byName = new Map(document.eventObjects.map((object) => [object.name, object]));
-    expect(byName.get('UBRxNOKY')).toMatchObject({ type: 'UBR', id: 'NOKY', hasKeyBlock: false, frames: [], globalSequenceId: null, parentId: -1 });
-    expect(byName.get('SNDxFOOT')).toMatchObject({ type: 'SND', id: 'FOOT', hasKeyBlock: true, frames: [100, 400], globalSequenceId: 1 });
-    expect(byName.get('MRFx0001')!.tracks).toEqual([
-      { kind: 'translation', interpolation: 'linear', globalSequenceId: 0, frames: [0, 500] },
-      { kind: 'rotation', interpolation: 'bezier', globalSequenceId: null, frames: [0] },
-      { kind: 'scaling', interpolation: 'none', globalSequenceId: null, frames: [250] },
-    ]);
-    expect(byName.get('SNDxFOOT')!.tracks).toEqual([{ kind: 'translation', interpolation: 'hermite', globalSequenceId: null, frames: [0, 200] }]);
-    expect(document.globalSequences).toEqual([1000, 500]);
-    expect(document.sequences.map((sequence) => [sequence.name, sequence.start, sequence.end, sequence.nonLooping, sequence.rarity])).toEqual([
-      ['Stand', 0, 1000, false, 0],
-      ['Attack', 2000, 3000, true, 2],
-      ['Cinematic', 5000, 80000, true, 0],
-    ]);
-  });
+  it(
+    'reads event objects without a key block, keys on a global sequence and node tracks of every interpolation ' +
+      '(MDX)',
+    () => {
+      const document = readModel(fixture.mdx, 'fixture.mdx');
+      const byName = new Map(document.eventObjects.map((object) => [object.name, object]));
+      expect(byName.get('UBRxNOKY')).toMatchObject({
+        type: 'UBR',
+        id: 'NOKY',
+        hasKeyBlock: false,
+        frames: [],
+        globalSequenceId: null,
+        parentId: -1,
+      });
+      expect(byName.get('SNDxFOOT')).toMatchObject({
+        type: 'SND',
+        id: 'FOOT',
+        hasKeyBlock: true,
+        frames: [100, 400],
+        globalSequenceId: 1,
+      });
+      expect(byName.get('MRFx0001')!.tracks).toEqual([
+        { kind: 'translation', interpolation: 'linear', globalSequenceId: 0, frames: [0, 500] },
+        { kind: 'rotation', interpolation: 'bezier', globalSequenceId: null, frames: [0] },
+        { kind: 'scaling', interpolation: 'none', globalSequenceId: null, frames: [250] },
+      ]);
+      expect(byName.get('SNDxFOOT')!.tracks).toEqual([
+        { kind: 'translation', interpolation: 'hermite', globalSequenceId: null, frames: [0, 200] },
+      ]);
+      expect(document.globalSequences).toEqual([1000, 500]);
+      expect(
+        document.sequences.map((sequence) => [
+          sequence.name,
+          sequence.start,
+          sequence.end,
+          sequence.nonLooping,
+          sequence.rarity,
+        ]),
+      ).toEqual([
+        ['Stand', 0, 1000, false, 0],
+        ['Attack', 2000, 3000, true, 2],
+        ['Cinematic', 5000, 80000, true, 0],
+      ]);
+    },
+  );
 
   it('reads the same document from the MDL twin', () => {
     const mdx = documentView(readModel(fixture.mdx, 'fixture.mdx'));
@@ -58,18 +89,47 @@ describe('readModel', () => {
   it('derives MRF links by ID, keeping a show object without its hide object', () => {
     const document = readModel(fixture.mdx, 'fixture.mdx');
     expect(document.links).toEqual([
-      { id: '0001', path: 'Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape0001.mrf', showIndex: 0, hideIndex: 1, showFrames: [2100], hideFrames: [2900] },
-      { id: '0002', path: 'Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape0002.mrf', showIndex: 4, hideIndex: null, showFrames: [5500], hideFrames: [] },
+      {
+        id: '0001',
+        path: 'Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape0001.mrf',
+        showIndex: 0,
+        hideIndex: 1,
+        showFrames: [2100],
+        hideFrames: [2900],
+      },
+      {
+        id: '0002',
+        path: 'Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape0002.mrf',
+        showIndex: 4,
+        hideIndex: null,
+        showFrames: [5500],
+        hideFrames: [],
+      },
     ]);
   });
 
   it('matches link objects case-insensitively, with any letter as the fourth character', () => {
-    const document = readModel(encode(`EventObject "mrdY00ab" { ObjectId 0, EventTrack 1 { 900, } }\nEventObject "MRFz00AB" { ObjectId 1, EventTrack 1 { 100, } }\n`), 'fragment.mdl');
+    const document = readModel(
+      encode(
+        `EventObject "mrdY00ab" { ObjectId 0, EventTrack 1 { 900, } }\nEventObject "MRFz00AB" { ObjectId 1, ` +
+          `EventTrack 1 { 100, } }\n`,
+      ),
+      'fragment.mdl',
+    );
     expect(document.eventObjects.map((object) => [object.type, object.id])).toEqual([
       ['MRD', '00ab'],
       ['MRF', '00AB'],
     ]);
-    expect(document.links).toEqual([{ id: '00AB', path: 'Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape00AB.mrf', showIndex: 1, hideIndex: 0, showFrames: [100], hideFrames: [900] }]);
+    expect(document.links).toEqual([
+      {
+        id: '00AB',
+        path: 'Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape00AB.mrf',
+        showIndex: 1,
+        hideIndex: 0,
+        showFrames: [100],
+        hideFrames: [900],
+      },
+    ]);
   });
 
   it('reads a Reforged MDX and an MDL fragment without Version, Model or PivotPoints', () => {
@@ -82,7 +142,12 @@ describe('readModel', () => {
     const fragment = readModel(encode(FRAGMENT_MDL), 'fragment.mdl');
     expect(fragment).toMatchObject({ format: 'mdl', version: 800, name: '', sequences: [] });
     expect(fragment.links).toMatchObject([{ id: '0001', showFrames: [28133], hideFrames: [36067] }]);
-    expect(readModel(encode(FIXTURE_MDL), 'fixture.mdl').eventObjects.map((object) => object.name)).toEqual(['MRFx0000', 'MRDx0000', 'SNDxFOOT', 'UBRxNOKEYS']);
+    expect(readModel(encode(FIXTURE_MDL), 'fixture.mdl').eventObjects.map((object) => object.name)).toEqual([
+      'MRFx0000',
+      'MRDx0000',
+      'SNDxFOOT',
+      'UBRxNOKEYS',
+    ]);
   });
 
   it('reads an event object whose KEVT the game would read as a huge frame as a negative frame', () => {

@@ -71,7 +71,14 @@ function lazy<T extends object, K extends keyof T>(target: T, key: K, compute: (
 }
 
 function sequenceInfo(sequence: Sequence | MdlSequence): SequenceInfo {
-  return { name: sequence.name, start: sequence.start, end: sequence.end, moveSpeed: sequence.moveSpeed, nonLooping: sequence.nonLooping, rarity: sequence.rarity };
+  return {
+    name: sequence.name,
+    start: sequence.start,
+    end: sequence.end,
+    moveSpeed: sequence.moveSpeed,
+    nonLooping: sequence.nonLooping,
+    rarity: sequence.rarity,
+  };
 }
 
 function mdxTrack(track: Track): NodeTrackSummary {
@@ -115,7 +122,14 @@ export function mdxDocument(bytes: Uint8Array): ModelDocument {
     readDiagnostics: diagnostics,
     source: mdxSource(bytes, model),
   } satisfies ModelDocument as ModelDocument;
-  lazy(document, 'nodes', (): NodeInfo[] => listNodes(model).map((node) => ({ kind: node.kind, name: node.name, objectId: node.objectId, parentId: node.parentId })));
+  lazy(document, 'nodes', (): NodeInfo[] =>
+    listNodes(model).map((node) => ({
+      kind: node.kind,
+      name: node.name,
+      objectId: node.objectId,
+      parentId: node.parentId,
+    })),
+  );
   return document;
 }
 
@@ -130,7 +144,12 @@ function mdlEventObject(object: MdlEventObject): EventObject {
     globalSequenceId: object.globalSequenceId,
     frames: object.frames,
     hasKeyBlock: object.hasKeyBlock,
-    tracks: object.tracks.map((track) => ({ kind: track.kind, interpolation: track.interpolation, globalSequenceId: track.globalSequenceId, frames: track.frames })),
+    tracks: object.tracks.map((track) => ({
+      kind: track.kind,
+      interpolation: track.interpolation,
+      globalSequenceId: track.globalSequenceId,
+      frames: track.frames,
+    })),
   };
 }
 
@@ -143,7 +162,12 @@ export function mdlDocument(bytes: Uint8Array, model: MdlModel): ModelDocument {
     name: model.info?.name ?? '',
     sequences: model.sequences.map(sequenceInfo),
     globalSequences: [...model.globalSequences],
-    nodes: model.nodes.map((node) => ({ kind: node.kind, name: node.name, objectId: node.objectId ?? -1, parentId: node.parentId })),
+    nodes: model.nodes.map((node) => ({
+      kind: node.kind,
+      name: node.name,
+      objectId: node.objectId ?? -1,
+      parentId: node.parentId,
+    })),
     eventObjects,
     links: deriveLinks(eventObjects),
     readDiagnostics: [...model.diagnostics],

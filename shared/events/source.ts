@@ -35,7 +35,12 @@ export function mdlSource(bytes: Uint8Array, model: MdlModel): ModelSource {
 /** The document's source; throws TypeError when the document was not made by this module. */
 export function sourceOf(document: ModelDocument): ModelSource {
   const source = document.source as Partial<ModelSource> | null | undefined;
-  if (!source || (source.format !== 'mdx' && source.format !== 'mdl') || !(source.bytes instanceof Uint8Array) || source.format !== document.format) {
+  if (
+    !source ||
+    (source.format !== 'mdx' && source.format !== 'mdl') ||
+    !(source.bytes instanceof Uint8Array) ||
+    source.format !== document.format
+  ) {
     throw new TypeError('the document was not read by the model codec (its source holds no model bytes)');
   }
   return source as ModelSource;

@@ -8,15 +8,25 @@ const encode = (text: string) => new TextEncoder().encode(text);
 
 /** An MDL text (a fragment: no Version or Model block) with one sequence and one 500 ms global sequence. */
 function mdl(events: string) {
-  return readModel(encode(`Sequences 1 {\n\tAnim "Stand" { Interval { 1000, 2000 }, }\n}\nGlobalSequences 1 {\n\tDuration 500,\n}\n${events}`), 'test.mdl');
+  return readModel(
+    encode(
+      `Sequences 1 {\n\tAnim "Stand" { Interval { 1000, 2000 }, }\n}\nGlobalSequences 1 {\n\tDuration 500,\n` +
+        `}\n${events}`,
+    ),
+    'test.mdl',
+  );
 }
 
 function event(name: string, objectId: number, frames: readonly number[], extra = ''): string {
-  return `EventObject "${name}" {\n\tObjectId ${objectId},\n${extra}\tEventTrack ${frames.length} {\n${frames.map((frame) => `\t\t${frame},\n`).join('')}\t}\n}\n`;
+  return (
+    `EventObject "${name}" {\n\tObjectId ${objectId},\n${extra}\tEventTrack ${frames.length} ` +
+    `{\n${frames.map((frame) => `\t\t${frame},\n`).join('')}\t}\n}\n`
+  );
 }
 
 const codes = (diagnostics: readonly Diagnostic[]) => diagnostics.map((diagnostic) => diagnostic.code);
-const only = (diagnostics: readonly Diagnostic[], code: string) => diagnostics.filter((diagnostic) => diagnostic.code === code);
+const only = (diagnostics: readonly Diagnostic[], code: string) =>
+  diagnostics.filter((diagnostic) => diagnostic.code === code);
 
 describe('validateModel', () => {
   it('finds nothing in the sample cinematic, and only the lone show object in the events fixture', () => {
@@ -39,28 +49,51 @@ describe('validateModel', () => {
   it('reports keys out of order, duplicate keys and keys before 0 at the first such key', () => {
     const document = mdl(event('SNDxAAAA', 0, [1500, 1200, 1200, -5]));
     const found = validateModel(document);
-    expect(only(found, 'events.frames-out-of-order')).toMatchObject([{ severity: 'warning', target: { kind: 'eventObject', objectIndex: 0, frameIndex: 1 } }]);
-    expect(only(found, 'events.duplicate-frame')).toMatchObject([{ severity: 'warning', target: { objectIndex: 0, frameIndex: 2 }, message: expect.stringContaining('1200') }]);
-    expect(only(found, 'events.negative-frame')).toMatchObject([{ severity: 'error', target: { objectIndex: 0, frameIndex: 3 } }]);
+    expect(only(found, 'events.frames-out-of-order')).toMatchObject([
+      { severity: 'warning', target: { kind: 'eventObject', objectIndex: 0, frameIndex: 1 } },
+    ]);
+    expect(only(found, 'events.duplicate-frame')).toMatchObject([
+      { severity: 'warning', target: { objectIndex: 0, frameIndex: 2 }, message: expect.stringContaining('1200') },
+    ]);
+    expect(only(found, 'events.negative-frame')).toMatchObject([
+      { severity: 'error', target: { objectIndex: 0, frameIndex: 3 } },
+    ]);
   });
 
   it('reports keys outside every sequence (frame 0 excepted) and beyond their global sequence', () => {
-    const document = mdl(event('SNDxAAAA', 0, [0, 1000, 2000, 2001, 500]) + event('SNDxBBBB', 1, [0, 500, 501], '\tGlobalSeqId 0,\n'));
+    const document = mdl(
+      event('SNDxAAAA', 0, [0, 1000, 2000, 2001, 500]) + event('SNDxBBBB', 1, [0, 500, 501], '\tGlobalSeqId 0,\n'),
+    );
     const found = validateModel(document);
-    expect(only(found, 'events.frame-outside-sequences')).toMatchObject([{ target: { objectIndex: 0, frameIndex: 3 }, message: expect.stringContaining('2001, 500 ms') }]);
-    expect(only(found, 'events.frame-beyond-global-sequence')).toMatchObject([{ severity: 'warning', target: { objectIndex: 1, frameIndex: 2 } }]);
+    expect(only(found, 'events.frame-outside-sequences')).toMatchObject([
+      { target: { objectIndex: 0, frameIndex: 3 }, message: expect.stringContaining('2001, 500 ms') },
+    ]);
+    expect(only(found, 'events.frame-beyond-global-sequence')).toMatchObject([
+      { severity: 'warning', target: { objectIndex: 1, frameIndex: 2 } },
+    ]);
   });
 
   it('reports a global sequence the model does not have', () => {
     const found = validateModel(mdl(event('SNDxAAAA', 0, [100], '\tGlobalSeqId 3,\n')));
-    expect(only(found, 'events.unknown-global-sequence')).toMatchObject([{ severity: 'error', target: { kind: 'eventObject', objectIndex: 0 } }]);
+    expect(only(found, 'events.unknown-global-sequence')).toMatchObject([
+      { severity: 'error', target: { kind: 'eventObject', objectIndex: 0 } },
+    ]);
   });
 
   it('reports hide before show, show without hide and hide without show', () => {
     const found = validateModel(
-      mdl(event('MRFx0001', 0, [1500]) + event('MRDx0001', 1, [1100, 1900]) + event('MRFx0002', 2, [1200]) + event('MRDx0003', 3, [1300]) + event('MRFx0004', 4, [1400]) + event('MRDx0004', 5, [])),
+      mdl(
+        event('MRFx0001', 0, [1500]) +
+          event('MRDx0001', 1, [1100, 1900]) +
+          event('MRFx0002', 2, [1200]) +
+          event('MRDx0003', 3, [1300]) +
+          event('MRFx0004', 4, [1400]) +
+          event('MRDx0004', 5, []),
+      ),
     );
-    expect(only(found, 'events.hide-before-show')).toMatchObject([{ where: 'link 0001', target: { kind: 'eventObject', objectIndex: 1, frameIndex: 0 } }]);
+    expect(only(found, 'events.hide-before-show')).toMatchObject([
+      { where: 'link 0001', target: { kind: 'eventObject', objectIndex: 1, frameIndex: 0 } },
+    ]);
     expect(only(found, 'events.show-without-hide').map((diagnostic) => diagnostic.target)).toEqual([
       { kind: 'link', id: '0002' },
       { kind: 'link', id: '0004' },
@@ -69,15 +102,34 @@ describe('validateModel', () => {
   });
 
   it('reports the show and hide objects of a link on different timelines, and a second show object', () => {
-    const found = validateModel(mdl(event('MRFx0001', 0, [1500]) + event('MRDx0001', 1, [100], '\tGlobalSeqId 0,\n') + event('MRFy0001', 2, [1600])));
+    const found = validateModel(
+      mdl(
+        event('MRFx0001', 0, [1500]) + event('MRDx0001', 1, [100], '\tGlobalSeqId 0,\n') + event('MRFy0001', 2, [1600]),
+      ),
+    );
     expect(codes(found)).toContain('events.link-timelines-differ');
-    expect(only(found, 'events.duplicate-link-object')).toMatchObject([{ target: { kind: 'eventObject', objectIndex: 2 } }]);
+    expect(only(found, 'events.duplicate-link-object')).toMatchObject([
+      { target: { kind: 'eventObject', objectIndex: 2 } },
+    ]);
   });
 
   it('reports an ID longer than the 80-byte name allows, names off their pattern, and unknown types', () => {
     const long = `MRFx${'7'.repeat(80)}`;
-    const found = validateModel(mdl(event(long, 0, [1500]) + event('SNDxFOOTS', 1, [1500]) + event('MRF10001', 2, [1500]) + event('Marker', 3, [1500])));
-    expect(only(found, 'events.id-too-long')).toMatchObject([{ severity: 'error', target: { objectIndex: 0 }, message: expect.stringContaining('has 80 characters; the 80-byte name allows 76 after "MRFx"') }]);
+    const found = validateModel(
+      mdl(
+        event(long, 0, [1500]) +
+          event('SNDxFOOTS', 1, [1500]) +
+          event('MRF10001', 2, [1500]) +
+          event('Marker', 3, [1500]),
+      ),
+    );
+    expect(only(found, 'events.id-too-long')).toMatchObject([
+      {
+        severity: 'error',
+        target: { objectIndex: 0 },
+        message: expect.stringContaining('has 80 characters; the 80-byte name allows 76 after "MRFx"'),
+      },
+    ]);
     expect(only(found, 'events.name-pattern').map((diagnostic) => diagnostic.target)).toEqual([
       { kind: 'eventObject', objectIndex: 1 },
       { kind: 'eventObject', objectIndex: 2 },
@@ -86,7 +138,9 @@ describe('validateModel', () => {
   });
 
   it('reports a parent no node has, in MDL and in MDX alike', () => {
-    expect(only(validateModel(mdl(event('SNDxAAAA', 0, [1500], '\tParent 42,\n'))), 'events.missing-parent')).toMatchObject([{ target: { objectIndex: 0 } }]);
+    expect(
+      only(validateModel(mdl(event('SNDxAAAA', 0, [1500], '\tParent 42,\n'))), 'events.missing-parent'),
+    ).toMatchObject([{ target: { objectIndex: 0 } }]);
     const bytes = mdxBytes([
       ['VERS', versBody(800)],
       ['MODL', modlBody({ name: 'Orphan' })],

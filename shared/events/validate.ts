@@ -11,7 +11,13 @@ import type { Diagnostic } from '../diagnostics';
 import { validateMdx } from '../mdx/index';
 import type { EventObject, ModelDocument, MrfLink } from './document';
 import { linkObjectIndices } from './links';
-import { EVENT_NAME_BYTES, EVENT_PREFIX_LENGTH, matchesNamePattern, MAX_EVENT_ID_LENGTH, NAME_PATTERN_DESCRIPTIONS } from './names';
+import {
+  EVENT_NAME_BYTES,
+  EVENT_PREFIX_LENGTH,
+  matchesNamePattern,
+  MAX_EVENT_ID_LENGTH,
+  NAME_PATTERN_DESCRIPTIONS,
+} from './names';
 import { mdxModelOf, sourceOf, type ModelSource } from './source';
 
 /** Frames listed in one message at most. */
@@ -22,13 +28,22 @@ function listFrames(frames: readonly number[]): string {
   return frames.length > LISTED_FRAMES ? `${shown} … (${frames.length} in all)` : shown;
 }
 
-function objectDiagnostic(object: EventObject, severity: Diagnostic['severity'], code: string, message: string, frameIndex?: number): Diagnostic {
+function objectDiagnostic(
+  object: EventObject,
+  severity: Diagnostic['severity'],
+  code: string,
+  message: string,
+  frameIndex?: number,
+): Diagnostic {
   return {
     severity,
     code,
     message,
     where: `event object ${object.index} "${object.name}"`,
-    target: frameIndex === undefined ? { kind: 'eventObject', objectIndex: object.index } : { kind: 'eventObject', objectIndex: object.index, frameIndex },
+    target:
+      frameIndex === undefined
+        ? { kind: 'eventObject', objectIndex: object.index }
+        : { kind: 'eventObject', objectIndex: object.index, frameIndex },
   };
 }
 
@@ -47,46 +62,127 @@ function checkFrames(document: ModelDocument, object: EventObject, out: Diagnost
 
   const disorder = positions(frames, (frame, index) => index > 0 && frame < frames[index - 1]!);
   if (disorder.length > 0) {
-    out.push(objectDiagnostic(object, 'warning', 'events.frames-out-of-order', `"${object.name}" has keys out of order (${frames[disorder[0]! - 1]} before ${frames[disorder[0]!]}); the game expects ascending times`, disorder[0]));
+    out.push(
+      objectDiagnostic(
+        object,
+        'warning',
+        'events.frames-out-of-order',
+        `"${object.name}" has keys out of order (${frames[disorder[0]! - 1]} before ${frames[disorder[0]!]}); the ` +
+          `game expects ascending times`,
+        disorder[0],
+      ),
+    );
   }
   const seen = new Set<number>();
   const duplicates = positions(frames, (frame) => seen.size === seen.add(frame).size);
   if (duplicates.length > 0) {
-    out.push(objectDiagnostic(object, 'warning', 'events.duplicate-frame', `"${object.name}" has more than one key at ${listFrames([...new Set(framesAt(duplicates))])} ms`, duplicates[0]));
+    out.push(
+      objectDiagnostic(
+        object,
+        'warning',
+        'events.duplicate-frame',
+        `"${object.name}" has more than one key at ${listFrames([...new Set(framesAt(duplicates))])} ms`,
+        duplicates[0],
+      ),
+    );
   }
   const negative = positions(frames, (frame) => frame < 0);
   if (negative.length > 0) {
-    out.push(objectDiagnostic(object, 'error', 'events.negative-frame', `"${object.name}" has keys before 0: ${listFrames(framesAt(negative))} ms`, negative[0]));
+    out.push(
+      objectDiagnostic(
+        object,
+        'error',
+        'events.negative-frame',
+        `"${object.name}" has keys before 0: ${listFrames(framesAt(negative))} ms`,
+        negative[0],
+      ),
+    );
   }
 
   const globalSequenceId = object.globalSequenceId;
   if (globalSequenceId !== null) {
     const duration = document.globalSequences[globalSequenceId];
     if (duration === undefined) {
-      out.push(objectDiagnostic(object, 'error', 'events.unknown-global-sequence', `"${object.name}" follows global sequence ${globalSequenceId}, but the model has ${document.globalSequences.length}`));
+      out.push(
+        objectDiagnostic(
+          object,
+          'error',
+          'events.unknown-global-sequence',
+          `"${object.name}" follows global sequence ${globalSequenceId}, but the model ` +
+            `has ${document.globalSequences.length}`,
+        ),
+      );
       return;
     }
     const beyond = positions(frames, (frame) => frame > duration);
     if (beyond.length > 0) {
-      out.push(objectDiagnostic(object, 'warning', 'events.frame-beyond-global-sequence', `"${object.name}" has keys after the ${duration} ms of global sequence ${globalSequenceId}: ${listFrames(framesAt(beyond))} ms`, beyond[0]));
+      out.push(
+        objectDiagnostic(
+          object,
+          'warning',
+          'events.frame-beyond-global-sequence',
+          `"${object.name}" has keys after the ${duration} ms of global ` +
+            `sequence ${globalSequenceId}: ${listFrames(framesAt(beyond))} ms`,
+          beyond[0],
+        ),
+      );
     }
     return;
   }
-  const outside = positions(frames, (frame) => frame !== 0 && frame >= 0 && !document.sequences.some((sequence) => frame >= sequence.start && frame <= sequence.end));
+  const outside = positions(
+    frames,
+    (frame) =>
+      frame !== 0 &&
+      frame >= 0 &&
+      !document.sequences.some((sequence) => frame >= sequence.start && frame <= sequence.end),
+  );
   if (outside.length > 0) {
-    out.push(objectDiagnostic(object, 'warning', 'events.frame-outside-sequences', `"${object.name}" has keys outside every sequence, which never fire: ${listFrames(framesAt(outside))} ms`, outside[0]));
+    out.push(
+      objectDiagnostic(
+        object,
+        'warning',
+        'events.frame-outside-sequences',
+        `"${object.name}" has keys outside every sequence, which never fire: ${listFrames(framesAt(outside))} ms`,
+        outside[0],
+      ),
+    );
   }
 }
 
 function checkName(object: EventObject, out: Diagnostic[]): void {
   if (object.name.length > EVENT_NAME_BYTES) {
-    const limit = object.type === 'OTHER' ? `names hold ${EVENT_NAME_BYTES} bytes` : `the ${EVENT_NAME_BYTES}-byte name allows ${MAX_EVENT_ID_LENGTH} after "${object.name.slice(0, EVENT_PREFIX_LENGTH)}"`;
-    out.push(objectDiagnostic(object, 'error', 'events.id-too-long', `The ID of "${object.name.slice(0, 24)}…" has ${object.id.length} characters; ${limit}, so MDX cannot store it`));
+    const limit =
+      object.type === 'OTHER'
+        ? `names hold ${EVENT_NAME_BYTES} bytes`
+        : `the ${EVENT_NAME_BYTES}-byte name allows ${MAX_EVENT_ID_LENGTH} after ` +
+          `"${object.name.slice(0, EVENT_PREFIX_LENGTH)}"`;
+    out.push(
+      objectDiagnostic(
+        object,
+        'error',
+        'events.id-too-long',
+        `The ID of "${object.name.slice(0, 24)}…" has ${object.id.length} characters; ${limit}, so MDX cannot store it`,
+      ),
+    );
   }
   if (object.type === 'OTHER') {
-    out.push(objectDiagnostic(object, 'info', 'events.unknown-type', `"${object.name}" is not a known event type (SND, FPT, SPN, SPL, UBR, MRF, MRD); the game ignores it`));
+    out.push(
+      objectDiagnostic(
+        object,
+        'info',
+        'events.unknown-type',
+        `"${object.name}" is not a known event type (SND, FPT, SPN, SPL, UBR, MRF, MRD); the game ignores it`,
+      ),
+    );
   } else if (!matchesNamePattern(object.name)) {
-    out.push(objectDiagnostic(object, 'warning', 'events.name-pattern', `"${object.name}" does not match its type's pattern: ${NAME_PATTERN_DESCRIPTIONS[object.type]}`));
+    out.push(
+      objectDiagnostic(
+        object,
+        'warning',
+        'events.name-pattern',
+        `"${object.name}" does not match its type's pattern: ${NAME_PATTERN_DESCRIPTIONS[object.type]}`,
+      ),
+    );
   }
 }
 
@@ -94,7 +190,15 @@ function checkParent(document: ModelDocument, object: EventObject, out: Diagnost
   const parentId = object.parentId;
   if (parentId === -1) return;
   if (parentId === object.objectId || !document.nodes.some((node) => node.objectId === parentId)) {
-    out.push(objectDiagnostic(object, 'warning', 'events.missing-parent', `"${object.name}" names parent ${parentId}, which ${parentId === object.objectId ? 'is itself' : 'no node has'}`));
+    out.push(
+      objectDiagnostic(
+        object,
+        'warning',
+        'events.missing-parent',
+        `"${object.name}" names parent ${parentId}, ` +
+          `which ${parentId === object.objectId ? 'is itself' : 'no node has'}`,
+      ),
+    );
   }
 }
 
@@ -104,17 +208,41 @@ function linkDiagnostic(link: MrfLink, severity: Diagnostic['severity'], code: s
 
 function checkLink(document: ModelDocument, link: MrfLink, out: Diagnostic[]): void {
   if (link.hideIndex === null) {
-    out.push(linkDiagnostic(link, 'warning', 'events.show-without-hide', `Link ${link.id} has a show object (MRFx${link.id}) but no hide object (MRDx${link.id}); the cape stays once shown`));
+    out.push(
+      linkDiagnostic(
+        link,
+        'warning',
+        'events.show-without-hide',
+        `Link ${link.id} has a show object (MRFx${link.id}) but no hide object (MRDx${link.id}); the cape stays ` +
+          `once shown`,
+      ),
+    );
     return;
   }
   if (link.showIndex === null) {
-    out.push(linkDiagnostic(link, 'warning', 'events.hide-without-show', `Link ${link.id} has a hide object (MRDx${link.id}) but no show object (MRFx${link.id}); the cape is never shown`));
+    out.push(
+      linkDiagnostic(
+        link,
+        'warning',
+        'events.hide-without-show',
+        `Link ${link.id} has a hide object (MRDx${link.id}) but no show object (MRFx${link.id}); the cape is never ` +
+          `shown`,
+      ),
+    );
     return;
   }
   const show = document.eventObjects[link.showIndex]!;
   const hide = document.eventObjects[link.hideIndex]!;
   if (show.globalSequenceId !== hide.globalSequenceId) {
-    out.push(linkDiagnostic(link, 'warning', 'events.link-timelines-differ', `The show and hide objects of link ${link.id} follow different timelines (global sequence ${show.globalSequenceId ?? 'none'} and ${hide.globalSequenceId ?? 'none'})`));
+    out.push(
+      linkDiagnostic(
+        link,
+        'warning',
+        'events.link-timelines-differ',
+        `The show and hide objects of link ${link.id} follow different timelines (global ` +
+          `sequence ${show.globalSequenceId ?? 'none'} and ${hide.globalSequenceId ?? 'none'})`,
+      ),
+    );
     return;
   }
   // Walk the keys in time order (a show and a hide at the same time: the show first).
@@ -126,13 +254,36 @@ function checkLink(document: ModelDocument, link: MrfLink, out: Diagnostic[]): v
   for (const key of keys) {
     if (key.show) shown = true;
     else if (!shown) {
-      out.push({ ...objectDiagnostic(hide, 'warning', 'events.hide-before-show', `Link ${link.id} hides its cape at ${key.frame} ms before showing it`, key.frameIndex), where: `link ${link.id}` });
+      out.push({
+        ...objectDiagnostic(
+          hide,
+          'warning',
+          'events.hide-before-show',
+          `Link ${link.id} hides its cape at ${key.frame} ms before showing it`,
+          key.frameIndex,
+        ),
+        where: `link ${link.id}`,
+      });
     } else shown = false;
   }
   if (link.showFrames.length > 0 && link.hideFrames.length === 0) {
-    out.push(linkDiagnostic(link, 'warning', 'events.show-without-hide', `Link ${link.id} shows its cape but its hide object has no keys; the cape stays once shown`));
+    out.push(
+      linkDiagnostic(
+        link,
+        'warning',
+        'events.show-without-hide',
+        `Link ${link.id} shows its cape but its hide object has no keys; the cape stays once shown`,
+      ),
+    );
   } else if (link.hideFrames.length > 0 && link.showFrames.length === 0) {
-    out.push(linkDiagnostic(link, 'warning', 'events.hide-without-show', `Link ${link.id} hides its cape but its show object has no keys; the cape is never shown`));
+    out.push(
+      linkDiagnostic(
+        link,
+        'warning',
+        'events.hide-without-show',
+        `Link ${link.id} hides its cape but its show object has no keys; the cape is never shown`,
+      ),
+    );
   }
 }
 
@@ -141,12 +292,21 @@ function checkDuplicateLinkObjects(document: ModelDocument, out: Diagnostic[]): 
     for (const index of linkObjectIndices(document.eventObjects, link.id)) {
       if (index === link.showIndex || index === link.hideIndex) continue;
       const object = document.eventObjects[index]!;
-      out.push(objectDiagnostic(object, 'warning', 'events.duplicate-link-object', `"${object.name}" is a second ${object.type === 'MRF' ? 'show' : 'hide'} object of link ${link.id}; only the first one counts as the link's`));
+      out.push(
+        objectDiagnostic(
+          object,
+          'warning',
+          'events.duplicate-link-object',
+          `"${object.name}" is a second ${object.type === 'MRF' ? 'show' : 'hide'} object of link ${link.id}; only ` +
+            `the first one counts as the link's`,
+        ),
+      );
     }
   }
 }
 
-const diagnosticKey = (diagnostic: Diagnostic) => `${diagnostic.code}|${diagnostic.offset ?? ''}|${diagnostic.where ?? ''}|${diagnostic.message}`;
+const diagnosticKey = (diagnostic: Diagnostic) =>
+  `${diagnostic.code}|${diagnostic.offset ?? ''}|${diagnostic.where ?? ''}|${diagnostic.message}`;
 const formatChecks = new WeakMap<ModelSource, Diagnostic[]>();
 
 /** The format's structural diagnostics that reading did not already report (memoized per source). */
@@ -157,7 +317,11 @@ function formatDiagnostics(document: ModelDocument): Diagnostic[] {
   if (!found) {
     const reported = new Set(document.readDiagnostics.map(diagnosticKey));
     // Missing parents of event objects are reported by the events pass, with a target.
-    found = validateMdx(mdxModelOf(source)).filter((diagnostic) => !reported.has(diagnosticKey(diagnostic)) && !(diagnostic.code === 'mdx.missing-parent' && diagnostic.target?.kind === 'eventObject'));
+    found = validateMdx(mdxModelOf(source)).filter(
+      (diagnostic) =>
+        !reported.has(diagnosticKey(diagnostic)) &&
+        !(diagnostic.code === 'mdx.missing-parent' && diagnostic.target?.kind === 'eventObject'),
+    );
     formatChecks.set(source, found);
   }
   return found;
@@ -169,7 +333,11 @@ export function validateModel(document: ModelDocument): Diagnostic[] {
   try {
     out.push(...formatDiagnostics(document));
   } catch (error) {
-    out.push({ severity: 'error', code: 'events.unreadable', message: `The model could not be checked: ${error instanceof Error ? error.message : String(error)}` });
+    out.push({
+      severity: 'error',
+      code: 'events.unreadable',
+      message: `The model could not be checked: ${error instanceof Error ? error.message : String(error)}`,
+    });
   }
   for (const object of document.eventObjects) {
     checkName(object, out);

@@ -93,7 +93,13 @@ export function checkCompleteness(input: CompletenessInput, diagnostics: Diagnos
   const couldBeCut = (keyword: string) => canonicalRank(keyword) >= lastRank;
 
   if (info === null) {
-    throw mdlError(bytes, 'truncated', '(top level)', bytes.length, 'the text has a Version block but no Model block; it looks cut short');
+    throw mdlError(
+      bytes,
+      'truncated',
+      '(top level)',
+      bytes.length,
+      'the text has a Version block but no Model block; it looks cut short',
+    );
   }
 
   for (const [key, declared] of Object.entries(info.counts)) {
@@ -107,7 +113,8 @@ export function checkCompleteness(input: CompletenessInput, diagnostics: Diagnos
         'truncated',
         info.statement.path,
         bytes.length,
-        `the Model block declares ${key} ${declared} but the text holds ${present} ${keyword} block(s); it looks cut short`,
+        `the Model block declares ${key} ${declared} but the text holds ${present} ${keyword} block(s); it looks ` +
+          `cut short`,
       );
     }
     diagnostics.push({
@@ -122,7 +129,13 @@ export function checkCompleteness(input: CompletenessInput, diagnostics: Diagnos
   if (pivotPoints === null) {
     if (nodeCount === 0) return;
     if (couldBeCut('PivotPoints')) {
-      throw mdlError(bytes, 'truncated', '(top level)', bytes.length, `the text has ${nodeCount} node block(s) but no PivotPoints block; it looks cut short`);
+      throw mdlError(
+        bytes,
+        'truncated',
+        '(top level)',
+        bytes.length,
+        `the text has ${nodeCount} node block(s) but no PivotPoints block; it looks cut short`,
+      );
     }
     diagnostics.push({
       severity: 'warning',
@@ -139,7 +152,8 @@ export function checkCompleteness(input: CompletenessInput, diagnostics: Diagnos
       'truncated',
       pivotPoints.statement.path,
       bytes.length,
-      `PivotPoints holds ${pivotCount} pivots (one per node) but the text has ${nodeCount} node block(s); it looks cut short`,
+      `PivotPoints holds ${pivotCount} pivots (one per node) but the text has ${nodeCount} node block(s); it looks ` +
+        `cut short`,
     );
   }
   diagnostics.push({

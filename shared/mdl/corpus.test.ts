@@ -52,7 +52,9 @@ function readMdxNodeHeaders(bytes: Uint8Array): MdxNodeHeader[] {
       const nodeSize = view.getUint32(node, true);
       const nameBytes = bytes.subarray(node + 4, node + 4 + NAME_BYTES);
       const header: MdxNodeHeader = {
-        name: String.fromCharCode(...nameBytes.subarray(0, nameBytes.indexOf(0) < 0 ? NAME_BYTES : nameBytes.indexOf(0))),
+        name: String.fromCharCode(
+          ...nameBytes.subarray(0, nameBytes.indexOf(0) < 0 ? NAME_BYTES : nameBytes.indexOf(0)),
+        ),
         objectId: view.getInt32(node + 4 + NAME_BYTES, true),
         parentId: view.getInt32(node + 8 + NAME_BYTES, true),
       };
@@ -63,7 +65,8 @@ function readMdxNodeHeaders(bytes: Uint8Array): MdxNodeHeader[] {
         if (tag(next) === 'KEVT') {
           const count = view.getUint32(next + 4, true);
           header.globalSequenceId = view.getInt32(next + 8, true);
-          for (let index = 0; index < count; index += 1) header.frames.push(view.getUint32(next + 12 + 4 * index, true));
+          for (let index = 0; index < count; index += 1)
+            header.frames.push(view.getUint32(next + 12 + 4 * index, true));
           next += 12 + 4 * count;
         }
       }
@@ -101,10 +104,17 @@ describeCorpus(modelCorpus, 'MDL corpus', () => {
       const bytes = modelCorpus.bytes(row.file);
       const model = readMdl(bytes);
       const written = writeMdl(model);
-      if (written.length === bytes.length && written.every((value, index) => value === bytes[index])) identical.push(row.file);
-      expect(model.eventObjects.map((event) => event.name), row.file).toEqual(row.eventNames);
+      if (written.length === bytes.length && written.every((value, index) => value === bytes[index]))
+        identical.push(row.file);
+      expect(
+        model.eventObjects.map((event) => event.name),
+        row.file,
+      ).toEqual(row.eventNames);
       expect(model.diagnostics, row.file).toEqual([]);
-      expect(model.nodes.map((node) => node.objectId), row.file).toEqual(model.nodes.map((_, index) => index));
+      expect(
+        model.nodes.map((node) => node.objectId),
+        row.file,
+      ).toEqual(model.nodes.map((_, index) => index));
     }
     expect(`${identical.length}/${rows.length}`).toBe(`${rows.length}/${rows.length}`);
   });
@@ -121,12 +131,18 @@ describeCorpus(modelCorpus, 'MDL corpus', () => {
       const bytes = modelCorpus.bytes(row.file);
       const statements = readMdl(bytes).tree.statements;
       // Cut before each block that starts a run of one keyword, before the last block, and inside the longest run.
-      const cuts = statements.filter((statement, index) => index > 0 && (statement.keyword !== statements[index - 1]!.keyword || index === statements.length - 1));
-      const runs = statements.map((statement) => statements.filter((other) => other.keyword === statement.keyword).length);
+      const cuts = statements.filter(
+        (statement, index) =>
+          index > 0 && (statement.keyword !== statements[index - 1]!.keyword || index === statements.length - 1),
+      );
+      const runs = statements.map(
+        (statement) => statements.filter((other) => other.keyword === statement.keyword).length,
+      );
       const longest = runs.indexOf(Math.max(...runs));
       if (runs[longest]! >= 3) cuts.push(statements[longest + Math.floor(runs[longest]! / 2)]!);
       expect(cuts.length).toBeGreaterThan(2);
-      for (const statement of cuts) expect(cutOutcome(bytes, statement.start), `${row.file} cut before ${statement.label}`).toBe('refused');
+      for (const statement of cuts)
+        expect(cutOutcome(bytes, statement.start), `${row.file} cut before ${statement.label}`).toBe('refused');
       expect(cutOutcome(bytes, statements[statements.length - 1]!.end)).toBe('read');
     }
   });
@@ -151,11 +167,17 @@ describeCorpus(modelCorpus, 'MDL corpus', () => {
       expect(fromMdl, mdlFile).toEqual(fromMdx);
     }
     const packHorse = readMdl(modelCorpus.bytes(CORPUS_TWINS[0]![0]));
-    expect(packHorse.eventObjects.map((event) => [event.name, event.objectId, event.frames])).toContainEqual(['SNDXDHOR', 65, [30167]]);
+    expect(packHorse.eventObjects.map((event) => [event.name, event.objectId, event.frames])).toContainEqual([
+      'SNDXDHOR',
+      65,
+      [30167],
+    ]);
   });
 
   it('edits corpus MDLs changing only the spans they must', () => {
-    for (const row of rows.filter((candidate) => candidate.eventNames.length > 0 && !candidate.file.includes('alchemist'))) {
+    for (const row of rows.filter(
+      (candidate) => candidate.eventNames.length > 0 && !candidate.file.includes('alchemist'),
+    )) {
       const bytes = modelCorpus.bytes(row.file);
       const model = readMdl(bytes);
       const original = model.text;
@@ -163,12 +185,16 @@ describeCorpus(modelCorpus, 'MDL corpus', () => {
 
       const framed = decodeMdlBytes(setEventFrames(model, event, [...event.frames, 99999]));
       expect(framed.slice(0, event.eventTrack!.start), row.file).toBe(original.slice(0, event.eventTrack!.start));
-      expect(framed.slice(framed.length - (original.length - event.statement.end)), row.file).toBe(original.slice(event.statement.end));
+      expect(framed.slice(framed.length - (original.length - event.statement.end)), row.file).toBe(
+        original.slice(event.statement.end),
+      );
       expect(readMdl(setEventFrames(model, event, [])).eventObjects[0]!.frames).toEqual([]);
 
       const inserted = readMdl(insertEventObject(model, { name: 'MRFx0000', frames: [19300], parentId: 0 }));
       expect(inserted.diagnostics, row.file).toEqual([]);
-      expect(inserted.nodes.map((node) => node.objectId).sort((left, right) => left! - right!)).toEqual(inserted.nodes.map((_, index) => index));
+      expect(inserted.nodes.map((node) => node.objectId).sort((left, right) => left! - right!)).toEqual(
+        inserted.nodes.map((_, index) => index),
+      );
       const restored = removeNode(inserted, inserted.eventObjects[inserted.eventObjects.length - 1]!);
       expect(decodeMdlBytes(restored) === original, row.file).toBe(true);
 

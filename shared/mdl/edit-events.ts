@@ -8,7 +8,16 @@
  * Retera's MDL reader all read as no keys. A track written on one line stays on one line.
  */
 import { isSingleLine } from './layout';
-import { addToBlock, applySpanEdits, assertOwnNode, indentOf, innerIndentOf, linesBefore, removeStatement, type SpanEdit } from './span-edits';
+import {
+  addToBlock,
+  applySpanEdits,
+  assertOwnNode,
+  indentOf,
+  innerIndentOf,
+  linesBefore,
+  removeStatement,
+  type SpanEdit,
+} from './span-edits';
 import type { MdlEventObject, MdlModel } from './types';
 
 /** The keys of an event object. */
@@ -28,14 +37,21 @@ export function assertEventTrackValue(value: EventTrackValue): void {
     if (!Number.isSafeInteger(frame)) throw new RangeError(`frame ${frame} is not an integer number of milliseconds`);
   }
   const id = value.globalSequenceId;
-  if (id !== null && (!Number.isSafeInteger(id) || id < 0)) throw new RangeError(`global sequence id ${id} is not a non-negative integer`);
+  if (id !== null && (!Number.isSafeInteger(id) || id < 0))
+    throw new RangeError(`global sequence id ${id} is not a non-negative integer`);
 }
 
 /**
  * `EventTrack N { … }` text. Multi-line: the first line unindented (it replaces or follows existing
  * indentation), the keys at `indent + unit`, the `}` at `indent`. Single-line: `EventTrack N { … }`.
  */
-export function renderEventTrack(value: EventTrackValue, indent: string, unit: string, newline: string, singleLine: boolean): string {
+export function renderEventTrack(
+  value: EventTrackValue,
+  indent: string,
+  unit: string,
+  newline: string,
+  singleLine: boolean,
+): string {
   const entries: string[] = [];
   if (value.globalSequenceId !== null) entries.push(`GlobalSeqId ${value.globalSequenceId},`);
   for (const frame of value.frames) entries.push(`${frame},`);
@@ -53,7 +69,11 @@ export function eventTrackEdits(model: MdlModel, event: MdlEventObject, value: E
   const track = event.eventTrack;
   if (track !== null) {
     const singleLine = isSingleLine(model.bytes, track.start, track.close);
-    edits.push({ start: track.start, end: track.close + 1, text: renderEventTrack(value, indentOf(model, track), unit, newline, singleLine) });
+    edits.push({
+      start: track.start,
+      end: track.close + 1,
+      text: renderEventTrack(value, indentOf(model, track), unit, newline, singleLine),
+    });
   } else {
     const block = event.statement;
     const singleLine = isSingleLine(model.bytes, block.open, block.close);
@@ -83,6 +103,10 @@ export function setEventFrames(model: MdlModel, event: MdlEventObject, frames: r
 }
 
 /** New bytes with `event`'s global sequence set (null clears it; its frames kept). */
-export function setEventGlobalSequence(model: MdlModel, event: MdlEventObject, globalSequenceId: number | null): Uint8Array {
+export function setEventGlobalSequence(
+  model: MdlModel,
+  event: MdlEventObject,
+  globalSequenceId: number | null,
+): Uint8Array {
   return setEventTrack(model, event, { frames: event.frames, globalSequenceId });
 }

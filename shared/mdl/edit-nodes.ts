@@ -52,7 +52,9 @@ export function newEventObjectId(model: MdlModel): number {
 }
 
 function parentLine(model: MdlModel, parentId: number, parentName: string | null): string {
-  return model.style.parentComments && parentName !== null ? `Parent ${parentId},\t// "${parentName}"` : `Parent ${parentId},`;
+  return model.style.parentComments && parentName !== null
+    ? `Parent ${parentId},\t// "${parentName}"`
+    : `Parent ${parentId},`;
 }
 
 /**
@@ -81,8 +83,10 @@ function parentEdits(model: MdlModel, node: MdlNode, parentId: number, parentNam
 /** New bytes with `node`'s Parent set (-1 removes it); throws RangeError for an unknown parent. */
 export function setNodeParent(model: MdlModel, node: MdlNode, parentId: number): Uint8Array {
   assertOwnNode(model, node);
-  if (!Number.isSafeInteger(parentId) || parentId < -1) throw new RangeError(`parent id ${parentId} is not -1 or an objectId`);
-  if (parentId !== -1 && parentId === node.objectId) throw new RangeError(`${node.keyword} "${node.name}" cannot be its own parent`);
+  if (!Number.isSafeInteger(parentId) || parentId < -1)
+    throw new RangeError(`parent id ${parentId} is not -1 or an objectId`);
+  if (parentId !== -1 && parentId === node.objectId)
+    throw new RangeError(`${node.keyword} "${node.name}" cannot be its own parent`);
   const parent = parentId === -1 ? undefined : nodeById(model, parentId);
   if (parentId !== -1 && parent === undefined) throw new RangeError(`no node has ObjectId ${parentId}`);
   if (parentId === node.parentId) return model.bytes;
@@ -96,13 +100,20 @@ export function renameNode(model: MdlModel, node: MdlNode, name: string): Uint8A
   const statement = node.statement;
   const token = nameToken(statement);
   const edits: SpanEdit[] = [
-    token >= 0 ? replaceToken(statement, token, `"${name}"`) : { start: statement.level.ends[statement.first]!, end: statement.level.ends[statement.first]!, text: ` "${name}"` },
+    token >= 0
+      ? replaceToken(statement, token, `"${name}"`)
+      : {
+          start: statement.level.ends[statement.first]!,
+          end: statement.level.ends[statement.first]!,
+          text: ` "${name}"`,
+        },
   ];
   if (node.objectId !== null) {
     for (const child of model.nodes) {
       if (child === node || child.parentId !== node.objectId || child.parentStatement === null) continue;
       const comment = parentComment(model.bytes, child.parentStatement.end);
-      if (comment !== null && comment.name === node.name) edits.push({ start: comment.nameStart, end: comment.nameEnd, text: name });
+      if (comment !== null && comment.name === node.name)
+        edits.push({ start: comment.nameStart, end: comment.nameEnd, text: name });
     }
   }
   return applySpanEdits(model.bytes, edits);
@@ -123,7 +134,13 @@ function renumberEdits(model: MdlModel, skip: MdlNode | null, mapId: (objectId: 
 }
 
 /** Edits that add an entry at `index` of a `Name N { { … }, … }` list (PivotPoints, BindPose Matrices). */
-function listInsertEdits(model: MdlModel, list: MdlStatement, entries: readonly MdlStatement[], index: number, entry: string): SpanEdit[] {
+function listInsertEdits(
+  model: MdlModel,
+  list: MdlStatement,
+  entries: readonly MdlStatement[],
+  index: number,
+  entry: string,
+): SpanEdit[] {
   const edits: SpanEdit[] = [];
   const count = countToken(list);
   if (count >= 0) edits.push(replaceToken(list, count, String(entries.length + 1)));
@@ -134,7 +151,12 @@ function listInsertEdits(model: MdlModel, list: MdlStatement, entries: readonly 
 }
 
 /** Edits that remove entry `index` of such a list. */
-function listRemoveEdits(model: MdlModel, list: MdlStatement, entries: readonly MdlStatement[], index: number): SpanEdit[] {
+function listRemoveEdits(
+  model: MdlModel,
+  list: MdlStatement,
+  entries: readonly MdlStatement[],
+  index: number,
+): SpanEdit[] {
   const entry = entries[index];
   if (entry === undefined) return [];
   const edits = [removeStatement(model, entry)];
@@ -214,11 +236,21 @@ export function insertEventObject(model: MdlModel, spec: NewEventObject): Uint8A
 
   const pivots = model.pivotPoints;
   const unit = model.style.indent;
-  if (pivots !== null) edits.push(...listInsertEdits(model, pivots.statement, pivots.entries, objectId, vectorText(pivot)));
-  else if (model.nodes.length === 0) edits.push(topLevelInsert(model, 'PivotPoints', ['PivotPoints 1 {', unit + vectorText(pivot), '}']));
+  if (pivots !== null)
+    edits.push(...listInsertEdits(model, pivots.statement, pivots.entries, objectId, vectorText(pivot)));
+  else if (model.nodes.length === 0)
+    edits.push(topLevelInsert(model, 'PivotPoints', ['PivotPoints 1 {', unit + vectorText(pivot), '}']));
   const matrices = model.bindPose?.matrices ?? null;
   if (matrices !== null) {
-    edits.push(...listInsertEdits(model, matrices, model.bindPose!.entries, objectId, vectorText([1, 0, 0, 0, 1, 0, 0, 0, 1, ...pivot])));
+    edits.push(
+      ...listInsertEdits(
+        model,
+        matrices,
+        model.bindPose!.entries,
+        objectId,
+        vectorText([1, 0, 0, 0, 1, 0, 0, 0, 1, ...pivot]),
+      ),
+    );
   }
   edits.push(...modelCountEdits(model, 'EventObject', model.eventObjects.length + 1));
 

@@ -22,7 +22,13 @@ const operation = fc.oneof(
   fc.record({ op: fc.constant('global' as const), pick: fc.nat(), id: globalSequence }),
   fc.record({ op: fc.constant('parent' as const), pick: fc.nat(), parent: fc.integer({ min: -3, max: 50 }) }),
   fc.record({ op: fc.constant('rename' as const), pick: fc.nat(), name }),
-  fc.record({ op: fc.constant('insert' as const), name, frames, parent: fc.integer({ min: -3, max: 50 }), id: globalSequence }),
+  fc.record({
+    op: fc.constant('insert' as const),
+    name,
+    frames,
+    parent: fc.integer({ min: -3, max: 50 }),
+    id: globalSequence,
+  }),
   fc.record({ op: fc.constant('remove' as const), pick: fc.nat() }),
 );
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
@@ -33,13 +39,20 @@ function checkConsistent(model: MdlModel): void {
   expect(byId.map((node) => node.objectId)).toEqual(byId.map((_, index) => index));
   const ranks = byId.map((node) => NODE_KIND_ORDER.indexOf(node.kind));
   expect(ranks).toEqual([...ranks].sort((left, right) => left - right));
-  expect([model.pivotPoints!.points.length, model.pivotPoints!.declaredCount]).toEqual([model.nodes.length, model.nodes.length]);
-  expect([model.bindPose!.entries.length, model.bindPose!.declaredCount]).toEqual([model.nodes.length, model.nodes.length]);
+  expect([model.pivotPoints!.points.length, model.pivotPoints!.declaredCount]).toEqual([
+    model.nodes.length,
+    model.nodes.length,
+  ]);
+  expect([model.bindPose!.entries.length, model.bindPose!.declaredCount]).toEqual([
+    model.nodes.length,
+    model.nodes.length,
+  ]);
   for (const [key, keyword] of MODEL_COUNT_KEYS) {
     const present = model.tree.statements.filter((statement) => statement.keyword === keyword).length;
     expect(model.info!.counts[key] ?? 0, key).toBe(present);
   }
-  for (const node of model.nodes) expect(node.parentId === -1 || model.nodes.some((other) => other.objectId === node.parentId)).toBe(true);
+  for (const node of model.nodes)
+    expect(node.parentId === -1 || model.nodes.some((other) => other.objectId === node.parentId)).toBe(true);
 }
 
 function apply(model: MdlModel, step: Operation): MdlModel {
@@ -58,7 +71,10 @@ function apply(model: MdlModel, step: Operation): MdlModel {
       if (events.length === 0) return model;
       const index = step.pick % events.length;
       const next = readMdl(setEventGlobalSequence(model, events[index]!, step.id));
-      expect([next.eventObjects[index]!.globalSequenceId, next.eventObjects[index]!.frames]).toEqual([step.id, events[index]!.frames]);
+      expect([next.eventObjects[index]!.globalSequenceId, next.eventObjects[index]!.frames]).toEqual([
+        step.id,
+        events[index]!.frames,
+      ]);
       return next;
     }
     case 'parent': {
@@ -80,7 +96,9 @@ function apply(model: MdlModel, step: Operation): MdlModel {
     case 'insert': {
       const parentId = step.parent < 0 || nodes.length === 0 ? -1 : nodes[step.parent % nodes.length]!.objectId!;
       const objectId = newEventObjectId(model);
-      const next = readMdl(insertEventObject(model, { name: step.name, frames: step.frames, globalSequenceId: step.id, parentId }));
+      const next = readMdl(
+        insertEventObject(model, { name: step.name, frames: step.frames, globalSequenceId: step.id, parentId }),
+      );
       const inserted = next.eventObjects.find((event) => event.objectId === objectId)!;
       expect([inserted.name, inserted.frames, inserted.globalSequenceId]).toEqual([step.name, step.frames, step.id]);
       expect(inserted.parentId).toBe(parentId >= objectId ? parentId + 1 : parentId);

@@ -15,7 +15,12 @@ function changedRegion(before: string, after: string): { start: number; beforeEn
   let start = 0;
   while (start < before.length && start < after.length && before[start] === after[start]) start += 1;
   let tail = 0;
-  while (tail < before.length - start && tail < after.length - start && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail += 1;
+  while (
+    tail < before.length - start &&
+    tail < after.length - start &&
+    before[before.length - 1 - tail] === after[after.length - 1 - tail]
+  )
+    tail += 1;
   return { start, beforeEnd: before.length - tail, afterEnd: after.length - tail };
 }
 
@@ -45,7 +50,12 @@ describe('applySpanEdits', () => {
   });
 
   it('refuses overlapping edits and spans outside the text', () => {
-    expect(() => applySpanEdits(bytes, [{ start: 0, end: 3, text: '' }, { start: 2, end: 4, text: '' }])).toThrow(RangeError);
+    expect(() =>
+      applySpanEdits(bytes, [
+        { start: 0, end: 3, text: '' },
+        { start: 2, end: 4, text: '' },
+      ]),
+    ).toThrow(RangeError);
     expect(() => applySpanEdits(bytes, [{ start: 5, end: 9, text: '' }])).toThrow(RangeError);
   });
 });
@@ -76,7 +86,10 @@ describe('EventTrack edits', () => {
     const event = fixture.eventObjects[2]!;
     const after = text(setEventGlobalSequence(fixture, event, 0));
     expect(after.slice(event.statement.start)).toMatch(
-      /^EventObject "SNDxFOOT" \{\n\tObjectId 6,\n\t\/\/ the global sequence [^\n]*\n\tEventTrack 1 \{\n\t\tGlobalSeqId 0,\n\t\t500,\n\t\}\n\tTranslation 2 \{/,
+      new RegExp(
+        '^EventObject "SNDxFOOT" \\{\\n\\tObjectId 6,\\n\\t// the global sequence [^\\n]*\\n' +
+          '\\tEventTrack 1 \\{\\n\\t\\tGlobalSeqId 0,\\n\\t\\t500,\\n\\t\\}\\n\\tTranslation 2 \\{',
+      ),
     );
     const reread = parseMdl(after).eventObjects[2]!;
     expect([reread.globalSequenceId, reread.outerGlobalSequence, reread.frames]).toEqual([0, null, [500]]);
@@ -96,9 +109,14 @@ describe('EventTrack edits', () => {
   });
 
   it('adds an EventTrack before the node tracks of an event object that has tracks but no keys', () => {
-    const model = parseMdl('EventObject "E" {\n\tObjectId 0,\n\tTranslation 1 {\n\t\tLinear,\n\t\t0: { 0, 0, 0 },\n\t}\n}\n');
+    const model = parseMdl(
+      'EventObject "E" {\n\tObjectId 0,\n\tTranslation 1 {\n\t\tLinear,\n\t\t0: { 0, 0, 0 },\n\t}\n}\n',
+    );
     const after = text(setEventFrames(model, model.eventObjects[0]!, [5]));
-    expect(after).toBe('EventObject "E" {\n\tObjectId 0,\n\tEventTrack 1 {\n\t\t5,\n\t}\n\tTranslation 1 {\n\t\tLinear,\n\t\t0: { 0, 0, 0 },\n\t}\n}\n');
+    expect(after).toBe(
+      'EventObject "E" {\n\tObjectId 0,\n\tEventTrack 1 {\n\t\t5,\n\t}\n\tTranslation 1 {\n\t\tLinear,\n\t\t0: { ' +
+        '0, 0, 0 },\n\t}\n}\n',
+    );
   });
 
   it('adds after a last statement that lacks its comma and shares its line with the closing brace', () => {
@@ -129,11 +147,15 @@ describe('EventTrack edits', () => {
     const emptied = text(setEventFrames(fragment, fragment.eventObjects[1]!, []));
     expect(emptied.split('\n')[1]).toBe('EventObject "MRDx0001" { ObjectId 1, EventTrack 0 { } }');
     const keyless = parseMdl('EventObject "E" { ObjectId 0, }');
-    expect(text(setEventFrames(keyless, keyless.eventObjects[0]!, [5]))).toBe('EventObject "E" { ObjectId 0, EventTrack 1 { 5, } }');
+    expect(text(setEventFrames(keyless, keyless.eventObjects[0]!, [5]))).toBe(
+      'EventObject "E" { ObjectId 0, EventTrack 1 { 5, } }',
+    );
   });
 
   it("writes new lines with the file's line ending and indentation", () => {
-    const model = parseMdl('EventObject "E" {\r\n    ObjectId 0,\r\n    EventTrack 1 {\r\n        7,\r\n    }\r\n}\r\n');
+    const model = parseMdl(
+      'EventObject "E" {\r\n    ObjectId 0,\r\n    EventTrack 1 {\r\n        7,\r\n    }\r\n}\r\n',
+    );
     expect(text(setEventFrames(model, model.eventObjects[0]!, [7, 8]))).toBe(
       'EventObject "E" {\r\n    ObjectId 0,\r\n    EventTrack 2 {\r\n        7,\r\n        8,\r\n    }\r\n}\r\n',
     );
@@ -142,7 +164,9 @@ describe('EventTrack edits', () => {
   it('refuses frames and ids MDL cannot hold', () => {
     expect(() => setEventFrames(fixture, fixture.eventObjects[0]!, [1.5])).toThrow(RangeError);
     expect(() => setEventGlobalSequence(fixture, fixture.eventObjects[0]!, -2)).toThrow(RangeError);
-    expect(() => setEventFrames(fixture, parseMdl(FRAGMENT_MDL).eventObjects[0]!, [1])).toThrow(/not a node of this model/);
+    expect(() => setEventFrames(fixture, parseMdl(FRAGMENT_MDL).eventObjects[0]!, [1])).toThrow(
+      /not a node of this model/,
+    );
   });
 });
 
@@ -174,7 +198,7 @@ describe('node header edits', () => {
     expect(() => setNodeParent(fixture, fixture.eventObjects[0]!, 4)).toThrow(/own parent/);
   });
 
-  it("renames a node and the comments that name it as a parent", () => {
+  it('renames a node and the comments that name it as a parent', () => {
     const after = text(renameNode(fixture, fixture.nodes[1]!, 'Cloak'));
     expect(after).toContain('Helper "Cloak" {');
     expect(after).toContain('\tParent 1, // "Cloak"\n');
@@ -204,8 +228,13 @@ describe('inserting and removing nodes', () => {
     expect(after.nodes[9]!.name).toBe('Collision');
     expect(after.pivotPoints!.points[8]).toEqual([1, 2, 3]);
     expect(after.pivotPoints!.points[9]).toEqual([8, 8, 8]);
-    expect(text(bytes)).toContain('\t\t{ 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 2, 3 },\n\t\t{ 1, 0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0 },\n');
-    expect(text(bytes)).toContain('EventObject "MRFx0005" {\n\tObjectId 8,\n\tParent 9,\t// "Collision"\n\tEventTrack 1 {\n\t\t72867,\n\t}\n}\nCollisionShape');
+    expect(text(bytes)).toContain(
+      '\t\t{ 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 2, 3 },\n\t\t{ 1, 0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0 },\n',
+    );
+    expect(text(bytes)).toContain(
+      'EventObject "MRFx0005" {\n\tObjectId 8,\n\tParent 9,\t// "Collision"\n\tEventTrack 1 {\n\t\t72867,\n\t}\n}\n' +
+        'CollisionShape',
+    );
   });
 
   it('removing what it inserted gives back the original bytes', () => {
@@ -217,7 +246,14 @@ describe('inserting and removing nodes', () => {
   it('removes a node with its pivot and bind pose matrix, renumbering the nodes after it', () => {
     const after = readMdl(removeNode(fixture, fixture.eventObjects[0]!));
     expect(after.diagnostics).toEqual([]);
-    expect(structure(after)).toEqual({ objectIds: [0, 1, 2, 3, 4, 5, 6, 7], pivots: 8, declaredPivots: 8, matrices: 8, declaredMatrices: 8, numEvents: 3 });
+    expect(structure(after)).toEqual({
+      objectIds: [0, 1, 2, 3, 4, 5, 6, 7],
+      pivots: 8,
+      declaredPivots: 8,
+      matrices: 8,
+      declaredMatrices: 8,
+      numEvents: 3,
+    });
     expect(after.pivotPoints!.points.map((point) => point[0])).toEqual([0, 0, 0, 3, 5, 6, 7, 8]);
     expect(after.eventObjects.map((event) => event.name)).toEqual(['MRDx0000', 'SNDxFOOT', 'UBRxNOKEYS']);
     expect(after.text).not.toContain('1, 4, 0, 0 }');
@@ -242,7 +278,9 @@ describe('inserting and removing nodes', () => {
 
   it('inserts into an empty file: a PivotPoints block and the EventObject', () => {
     const first = readMdl(insertEventObject(parseMdl(''), { name: 'MRFx0000', frames: [] }));
-    expect(first.text).toBe('PivotPoints 1 {\n\t{ 0, 0, 0 },\n}\nEventObject "MRFx0000" {\n\tObjectId 0,\n\tEventTrack 0 {\n\t}\n}\n');
+    expect(first.text).toBe(
+      'PivotPoints 1 {\n\t{ 0, 0, 0 },\n}\nEventObject "MRFx0000" {\n\tObjectId 0,\n\tEventTrack 0 {\n\t}\n}\n',
+    );
     const second = readMdl(insertEventObject(first, { name: 'MRDx0000', frames: [3] }));
     expect(structure(second)).toMatchObject({ objectIds: [0, 1], pivots: 2 });
   });
@@ -256,9 +294,17 @@ describe('inserting and removing nodes', () => {
   });
 
   it('adds NumEvents only to files that write Num counts', () => {
-    const counted = parseMdl('Version { FormatVersion 800, }\nModel "M" {\n\tNumBones 1,\n\tBlendTime 150,\n}\nBone "B" {\n\tObjectId 0,\n}\nPivotPoints 1 {\n\t{ 0, 0, 0 },\n}\n');
-    expect(readMdl(insertEventObject(counted, { name: 'E', frames: [] })).text).toContain('\tNumBones 1,\n\tNumEvents 1,\n\tBlendTime 150,');
-    const uncounted = parseMdl('Version { FormatVersion 800, }\nModel "M" {\n\tBlendTime 150,\n}\nBone "B" {\n\tObjectId 0,\n}\nPivotPoints 1 {\n\t{ 0, 0, 0 },\n}\n');
+    const counted = parseMdl(
+      'Version { FormatVersion 800, }\nModel "M" {\n\tNumBones 1,\n\tBlendTime 150,\n}\nBone "B" {\n\tObjectId 0,\n' +
+        '}\nPivotPoints 1 {\n\t{ 0, 0, 0 },\n}\n',
+    );
+    expect(readMdl(insertEventObject(counted, { name: 'E', frames: [] })).text).toContain(
+      '\tNumBones 1,\n\tNumEvents 1,\n\tBlendTime 150,',
+    );
+    const uncounted = parseMdl(
+      'Version { FormatVersion 800, }\nModel "M" {\n\tBlendTime 150,\n}\nBone "B" {\n\tObjectId 0,\n}\nPivotPoints ' +
+        '1 {\n\t{ 0, 0, 0 },\n}\n',
+    );
     expect(readMdl(insertEventObject(uncounted, { name: 'E', frames: [] })).text).not.toContain('NumEvents');
   });
 

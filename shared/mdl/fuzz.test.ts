@@ -37,7 +37,11 @@ function mutate(bytes: Uint8Array, random: (limit: number) => number): Uint8Arra
       return new Uint8Array([...bytes.subarray(0, at), ...bytes.subarray(Math.min(bytes.length, at + 1 + random(40)))]);
     case 3: {
       const from = random(bytes.length);
-      return new Uint8Array([...bytes.subarray(0, at), ...bytes.subarray(from, from + random(60)), ...bytes.subarray(at)]);
+      return new Uint8Array([
+        ...bytes.subarray(0, at),
+        ...bytes.subarray(from, from + random(60)),
+        ...bytes.subarray(at),
+      ]);
     }
     default:
       return bytes.subarray(0, at);
@@ -74,7 +78,8 @@ describe('MDL fuzzing', () => {
           expect(edited.eventObjects[0]!.frames).toEqual([1, 2, 3]);
         }
       } catch (error) {
-        if (!(error instanceof CodecError)) throw new Error(`round ${round}: ${String(error)}\n${JSON.stringify(String.fromCharCode(...bytes))}`);
+        if (!(error instanceof CodecError))
+          throw new Error(`round ${round}: ${String(error)}\n${JSON.stringify(String.fromCharCode(...bytes))}`);
         expect(error.format).toBe('mdl');
         expect(error.offset).toBeGreaterThanOrEqual(0);
         expect(error.offset).toBeLessThanOrEqual(bytes.length);
@@ -92,7 +97,9 @@ describe('MDL fuzzing', () => {
     for (let round = 0; round < 300; round += 1) {
       const length = random(200);
       const binary = new Uint8Array(length).map(() => random(256));
-      const text = new Uint8Array(length).map(() => SPECIAL_BYTES[random(SPECIAL_BYTES.length)]! | (random(3) === 0 ? 0x40 : 0));
+      const text = new Uint8Array(length).map(
+        () => SPECIAL_BYTES[random(SPECIAL_BYTES.length)]! | (random(3) === 0 ? 0x40 : 0),
+      );
       // An empty text is an (empty) fragment; anything else here is no MDL model.
       for (const bytes of length === 0 ? [] : [binary, text]) {
         expect(() => readMdl(bytes), JSON.stringify(String.fromCharCode(...bytes))).toThrow(CodecError);

@@ -35,4 +35,11 @@ export {
   renderEventTrack,
   type EventTrackValue,
 } from './edit-events';
-export { setNodeParent, renameNode, insertEventObject, removeNode, newEventObjectId, type NewEventObject } from './edit-nodes';
+export {
+  setNodeParent,
+  renameNode,
+  insertEventObject,
+  removeNode,
+  newEventObjectId,
+  type NewEventObject,
+} from './edit-nodes';

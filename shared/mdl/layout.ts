@@ -94,7 +94,8 @@ export function lineInsertionAfter(bytes: Uint8Array, end: number): number {
 
 /** True when no line break lies in `[start, end)`. */
 export function isSingleLine(bytes: Uint8Array, start: number, end: number): boolean {
-  for (let index = start; index < end; index += 1) if (bytes[index] === BYTE_LF || bytes[index] === BYTE_CR) return false;
+  for (let index = start; index < end; index += 1)
+    if (bytes[index] === BYTE_LF || bytes[index] === BYTE_CR) return false;
   return true;
 }
 

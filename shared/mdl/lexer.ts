@@ -64,12 +64,26 @@ export function byteOrderMarkLength(bytes: Uint8Array): number {
 
 /** True for MDL whitespace bytes. */
 export function isWhitespaceByte(code: number): boolean {
-  return code === BYTE_SPACE || code === BYTE_TAB || code === BYTE_LF || code === BYTE_CR || code === BYTE_VT || code === BYTE_FF;
+  return (
+    code === BYTE_SPACE ||
+    code === BYTE_TAB ||
+    code === BYTE_LF ||
+    code === BYTE_CR ||
+    code === BYTE_VT ||
+    code === BYTE_FF
+  );
 }
 
 /** True for control bytes that cannot appear outside strings and comments. */
 export function isControlByte(code: number): boolean {
-  return code < BYTE_SPACE && code !== BYTE_TAB && code !== BYTE_LF && code !== BYTE_CR && code !== BYTE_VT && code !== BYTE_FF;
+  return (
+    code < BYTE_SPACE &&
+    code !== BYTE_TAB &&
+    code !== BYTE_LF &&
+    code !== BYTE_CR &&
+    code !== BYTE_VT &&
+    code !== BYTE_FF
+  );
 }
 
 function isDigit(code: number): boolean {

@@ -25,12 +25,39 @@ describe('MDL model reader', () => {
       counts: { NumGeosets: 1, NumBones: 1, NumHelpers: 1, NumAttachments: 1, NumParticleEmitters2: 1, NumEvents: 4 },
     });
     expect(fixture.sequences.map(({ statement: _statement, ...sequence }) => sequence)).toEqual([
-      { name: 'Stand', start: 0, end: 1000, moveSpeed: 0, nonLooping: false, rarity: 0, syncPoint: 0, minimumExtent: [-1, -1, -1], maximumExtent: [1, 1, 1], boundsRadius: null },
-      { name: 'Cinematic', start: 1000, end: 80000, moveSpeed: 270, nonLooping: true, rarity: 2, syncPoint: 0, minimumExtent: null, maximumExtent: null, boundsRadius: null },
+      {
+        name: 'Stand',
+        start: 0,
+        end: 1000,
+        moveSpeed: 0,
+        nonLooping: false,
+        rarity: 0,
+        syncPoint: 0,
+        minimumExtent: [-1, -1, -1],
+        maximumExtent: [1, 1, 1],
+        boundsRadius: null,
+      },
+      {
+        name: 'Cinematic',
+        start: 1000,
+        end: 80000,
+        moveSpeed: 270,
+        nonLooping: true,
+        rarity: 2,
+        syncPoint: 0,
+        minimumExtent: null,
+        maximumExtent: null,
+        boundsRadius: null,
+      },
     ]);
     expect(fixture.globalSequences).toEqual([2000, 500]);
     expect(fixture.textures.map(({ statement: _statement, ...texture }) => texture)).toEqual([
-      { image: 'Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape.blp', replaceableId: 0, wrapWidth: true, wrapHeight: false },
+      {
+        image: 'Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape.blp',
+        replaceableId: 0,
+        wrapWidth: true,
+        wrapHeight: false,
+      },
     ]);
     expect(fixture.diagnostics).toEqual([]);
   });
@@ -53,7 +80,9 @@ describe('MDL model reader', () => {
   });
 
   it('reads event frames and GlobalSeqId both inside the EventTrack and after it', () => {
-    expect(fixture.eventObjects.map((event) => [event.name, event.frames, event.globalSequenceId, event.hasKeyBlock])).toEqual([
+    expect(
+      fixture.eventObjects.map((event) => [event.name, event.frames, event.globalSequenceId, event.hasKeyBlock]),
+    ).toEqual([
       ['MRFx0000', [19300], null, true],
       ['MRDx0000', [22300, 22400], 0, true],
       ['SNDxFOOT', [500], 1, true],
@@ -70,7 +99,10 @@ describe('MDL model reader', () => {
       { kind: 'rotation', interpolation: 'bezier', globalSequenceId: 1, frames: [0], declaredCount: 1 },
       { kind: 'scaling', interpolation: 'none', globalSequenceId: null, frames: [250], declaredCount: 1 },
     ]);
-    const hermite = parseMdl('EventObject "E" { ObjectId 0, Rotation 1 { Hermite, 5: { 0, 0, 0, 1 }, InTan { 0, 0, 0, 1 }, OutTan { 0, 0, 0, 1 }, } }');
+    const hermite = parseMdl(
+      'EventObject "E" { ObjectId 0, Rotation 1 { Hermite, 5: { 0, 0, 0, 1 }, InTan { 0, 0, 0, 1 }, OutTan { 0, 0, ' +
+        '0, 1 }, } }',
+    );
     expect(hermite.eventObjects[0]!.tracks[0]).toMatchObject({ interpolation: 'hermite', frames: [5] });
   });
 
@@ -78,10 +110,16 @@ describe('MDL model reader', () => {
     const text = `${FIXTURE_MDL}FaceFX "Face" {\n\tPath "x.facefx",\n}\nSomethingNew 3 {\n\tWhatever { 1, 2 },\n}\n`;
     const model = parseMdl(text);
     expect(model.text).toBe(text);
-    expect(model.tree.statements.map((statement) => statement.keyword).slice(-3)).toEqual(['BindPose', 'FaceFX', 'SomethingNew']);
+    expect(model.tree.statements.map((statement) => statement.keyword).slice(-3)).toEqual([
+      'BindPose',
+      'FaceFX',
+      'SomethingNew',
+    ]);
     const emitter = model.nodes[3]!.statement;
     expect(emitter.children.map((child) => child.keyword)).toEqual(['ObjectId', 'Parent', 'static', 'ShaderTypeId']);
-    expect(model.tree.statements.find((statement) => statement.keyword === 'Geoset')!.child('SkinWeights')?.hasBlock).toBe(true);
+    expect(
+      model.tree.statements.find((statement) => statement.keyword === 'Geoset')!.child('SkinWeights')?.hasBlock,
+    ).toBe(true);
   });
 
   it('reads an empty file as an empty model', () => {
@@ -107,7 +145,11 @@ describe('MDL model reader', () => {
     expect(fixture.style).toEqual({ newline: '\n', indent: '\t', parentComments: true });
     const spaced = parseMdl('Version {\r\n    FormatVersion 800,\r\n}\r\nModel "M" {\r\n}\r\n');
     expect(spaced.style).toEqual({ newline: '\r\n', indent: '    ', parentComments: false });
-    expect(parseMdl('Model "M" {\r  BlendTime 150,\r}\r').style).toEqual({ newline: '\r', indent: '  ', parentComments: false });
+    expect(parseMdl('Model "M" {\r  BlendTime 150,\r}\r').style).toEqual({
+      newline: '\r',
+      indent: '  ',
+      parentComments: false,
+    });
   });
 
   it('reports count mismatches, conflicting global sequences and duplicate objectIds as diagnostics', () => {
@@ -130,7 +172,9 @@ describe('MDL model reader', () => {
 
 describe('MDL model reader refusals', () => {
   it('refuses a frame that is not an integer, naming the EventTrack', () => {
-    const error = codecError(() => parseMdl('EventObject "MRFx0001" {\n\tObjectId 0,\n\tEventTrack 1 {\n\t\t1x0,\n\t}\n}\n'));
+    const error = codecError(() =>
+      parseMdl('EventObject "MRFx0001" {\n\tObjectId 0,\n\tEventTrack 1 {\n\t\t1x0,\n\t}\n}\n'),
+    );
     expect(error.kind).toBe('invalid');
     expect(error.where).toBe('EventObject "MRFx0001" > EventTrack');
     expect(error.offset).toBe(56);
@@ -177,6 +221,8 @@ describe('MDL model reader refusals', () => {
     const stale = parseMdl(FIXTURE_MDL.replace('NumBones 1,', 'NumBones 2,'));
     expect(stale.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['mdl.count-mismatch']);
     const extra = parseMdl(FIXTURE_MDL.replace('NumHelpers 1,', 'NumHelpers 0,'));
-    expect(extra.diagnostics.map((diagnostic) => diagnostic.message)).toEqual(['the Model block declares NumHelpers 0 but the text holds 1 Helper block(s)']);
+    expect(extra.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
+      'the Model block declares NumHelpers 0 but the text holds 1 Helper block(s)',
+    ]);
   });
 });

@@ -9,13 +9,31 @@ import type { Diagnostic } from '../diagnostics';
 import { checkCompleteness } from './completeness';
 import { lineStartOf } from './layout';
 import { nodeKindOf, readEventObject, readNode } from './nodes';
-import { readBindPose, readGlobalSequences, readModelInfo, readPivotPoints, readSequences, readTextures, readVersion } from './sections';
+import {
+  readBindPose,
+  readGlobalSequences,
+  readModelInfo,
+  readPivotPoints,
+  readSequences,
+  readTextures,
+  readVersion,
+} from './sections';
 import { decodeLatin1, encodeMdlText } from './text';
 
 /** Top-level blocks looked at to find the file's indentation. */
 const STYLE_SAMPLE_BLOCKS = 4;
 import { MdlTree, type MdlStatement } from './tree';
-import type { MdlBindPose, MdlEventObject, MdlModel, MdlModelInfo, MdlNode, MdlPivotPoints, MdlSequence, MdlStyle, MdlTexture } from './types';
+import type {
+  MdlBindPose,
+  MdlEventObject,
+  MdlModel,
+  MdlModelInfo,
+  MdlNode,
+  MdlPivotPoints,
+  MdlSequence,
+  MdlStyle,
+  MdlTexture,
+} from './types';
 
 /** Reads MDL bytes (latin1, lossless); throws CodecError for input that is not a whole MDL model or fragment. */
 export function readMdl(bytes: Uint8Array): MdlModel {
@@ -52,7 +70,9 @@ export function readMdl(bytes: Uint8Array): MdlModel {
       cameraCount += 1;
       continue;
     }
-    const single = ['Version', 'Model', 'Sequences', 'GlobalSequences', 'Textures', 'PivotPoints', 'BindPose'].includes(keyword);
+    const single = ['Version', 'Model', 'Sequences', 'GlobalSequences', 'Textures', 'PivotPoints', 'BindPose'].includes(
+      keyword,
+    );
     if (!single) continue;
     if (seen.has(keyword)) {
       diagnostics.push({
@@ -93,7 +113,10 @@ export function readMdl(bytes: Uint8Array): MdlModel {
   }
 
   checkObjectIds(nodes, diagnostics);
-  checkCompleteness({ tree, hasVersion: versionStatement !== null, info, pivotPoints, nodeCount: nodes.length }, diagnostics);
+  checkCompleteness(
+    { tree, hasVersion: versionStatement !== null, info, pivotPoints, nodeCount: nodes.length },
+    diagnostics,
+  );
 
   return {
     bytes,
@@ -151,7 +174,12 @@ function checkObjectIds(nodes: readonly MdlNode[], diagnostics: Diagnostic[]): v
 function detectStyle(tree: MdlTree, nodes: readonly MdlNode[]): MdlStyle {
   const bytes = tree.bytes;
   const firstNewline = bytes.indexOf(0x0a);
-  const newline = firstNewline > 0 && bytes[firstNewline - 1] === 0x0d ? '\r\n' : firstNewline < 0 && bytes.includes(0x0d) ? '\r' : '\n';
+  const newline =
+    firstNewline > 0 && bytes[firstNewline - 1] === 0x0d
+      ? '\r\n'
+      : firstNewline < 0 && bytes.includes(0x0d)
+        ? '\r'
+        : '\n';
   let indent = '\t';
   for (const statement of tree.statements.slice(0, STYLE_SAMPLE_BLOCKS)) {
     const child = statement.children[0];
@@ -164,7 +192,11 @@ function detectStyle(tree: MdlTree, nodes: readonly MdlNode[]): MdlStyle {
     }
   }
   const parentComments = nodes.some(
-    (node) => node.parentStatement !== null && /^[ \t]*\/\/[ \t]*"/.test(decodeLatin1(bytes, node.parentStatement.end, Math.min(bytes.length, node.parentStatement.end + 16))),
+    (node) =>
+      node.parentStatement !== null &&
+      /^[ \t]*\/\/[ \t]*"/.test(
+        decodeLatin1(bytes, node.parentStatement.end, Math.min(bytes.length, node.parentStatement.end + 16)),
+      ),
   );
   return { newline, indent, parentComments };
 }

@@ -109,7 +109,9 @@ export function readEventObject(statement: MdlStatement, index: number, diagnost
     diagnostics.push({
       severity: 'warning',
       code: 'mdl.global-sequence-conflict',
-      message: `${statement.label} has GlobalSeqId ${inner ?? -1} inside its EventTrack and ${outer ?? -1} after it; the one inside is used`,
+      message:
+        `${statement.label} has GlobalSeqId ${inner ?? -1} inside its EventTrack and ${outer ?? -1} after ` +
+        `it; the one inside is used`,
       where: statement.path,
       offset: outerGlobalSequence.start,
     });
@@ -135,7 +137,11 @@ export function readEventObject(statement: MdlStatement, index: number, diagnost
 }
 
 /** Summarises a `Translation N { Linear, GlobalSeqId g, frame: value, … }` track. */
-export function readTrack(statement: MdlStatement, kind: MdlNodeTrack['kind'], diagnostics: Diagnostic[]): MdlNodeTrack {
+export function readTrack(
+  statement: MdlStatement,
+  kind: MdlNodeTrack['kind'],
+  diagnostics: Diagnostic[],
+): MdlNodeTrack {
   let interpolation: TrackInterpolation | null = null;
   let globalSequenceId: number | null = null;
   const frames: number[] = [];
@@ -146,7 +152,11 @@ export function readTrack(statement: MdlStatement, kind: MdlNodeTrack['kind'], d
       interpolation ??= named;
     } else if (keyword === 'GlobalSeqId') {
       globalSequenceId = globalSequenceValue(child);
-    } else if (child.level.kindOf(child.first) === TokenKind.Number && child.first + 1 <= child.last && child.level.kindOf(child.first + 1) === TokenKind.Colon) {
+    } else if (
+      child.level.kindOf(child.first) === TokenKind.Number &&
+      child.first + 1 <= child.last &&
+      child.level.kindOf(child.first + 1) === TokenKind.Colon
+    ) {
       frames.push(integerAt(child, child.first, statement));
     }
   }

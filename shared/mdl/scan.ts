@@ -73,7 +73,8 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
   const misalignment = bytes.byteOffset & 3;
   const wordStart = misalignment === 0 ? 0 : 4 - misalignment;
   const wordCount = length >= wordStart + 4 ? (length - wordStart) >>> 2 : 0;
-  const words = wordCount > 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset + wordStart, wordCount) : new Uint32Array(0);
+  const words =
+    wordCount > 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset + wordStart, wordCount) : new Uint32Array(0);
 
   scan: for (;;) {
     if (index >= wordStart && ((index - wordStart) & 3) === 0) {
@@ -150,13 +151,22 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
     }
   }
 
-  const source: MdlSource = { bytes, braceOffsets: offsets.subarray(0, count), bracePartners: partners.subarray(0, count), braceCount: count, textStart };
+  const source: MdlSource = {
+    bytes,
+    braceOffsets: offsets.subarray(0, count),
+    bracePartners: partners.subarray(0, count),
+    braceCount: count,
+    textStart,
+  };
   if (failure === '' && depth > 0) {
     failureKind = 'truncated';
-    failure = `the text ends inside ${depth === 1 ? 'a block' : `${depth} nested blocks`}; the innermost, opened at character ${offsets[stack[depth - 1]!]}, is never closed`;
+    failure =
+      `the text ends inside ${depth === 1 ? 'a block' : `${depth} nested blocks`}; the innermost, opened ` +
+      `at character ${offsets[stack[depth - 1]!]}, is never closed`;
     index = length;
   }
-  if (failure !== '') throw mdlError(bytes, failureKind, openBlockPath(source, stack.subarray(0, depth)), index, failure);
+  if (failure !== '')
+    throw mdlError(bytes, failureKind, openBlockPath(source, stack.subarray(0, depth)), index, failure);
   return source;
 }
 
@@ -229,7 +239,12 @@ export function groupLabel(source: MdlSource, braceIndex: number): string {
       fresh = true;
       keyword = '';
       name = '';
-    } else if (kind === TokenKind.Word || kind === TokenKind.Number || kind === TokenKind.String || kind === TokenKind.Colon) {
+    } else if (
+      kind === TokenKind.Word ||
+      kind === TokenKind.Number ||
+      kind === TokenKind.String ||
+      kind === TokenKind.Colon
+    ) {
       const text = String.fromCharCode(...bytes.subarray(index, Math.min(end, index + 120)));
       if (fresh) keyword = kind === TokenKind.Word ? text : '';
       else if (kind === TokenKind.String && name === '') name = text;

@@ -37,7 +37,13 @@ function vector3(statement: MdlStatement | undefined): Vector3 | null {
   if (statement === undefined) return null;
   const values = vectorValue(statement);
   if (values.length !== 3) {
-    throw mdlError(statement.level.source.bytes, 'invalid', statement.path, statement.start, `expected 3 numbers, found ${values.length}`);
+    throw mdlError(
+      statement.level.source.bytes,
+      'invalid',
+      statement.path,
+      statement.start,
+      `expected 3 numbers, found ${values.length}`,
+    );
   }
   return [values[0]!, values[1]!, values[2]!];
 }
@@ -84,7 +90,13 @@ export function readSequences(statement: MdlStatement, diagnostics: Diagnostic[]
     } else {
       const values = vectorValue(interval);
       if (values.length !== 2) {
-        throw mdlError(statement.level.source.bytes, 'invalid', interval.path, interval.start, `expected 2 numbers, found ${values.length}`);
+        throw mdlError(
+          statement.level.source.bytes,
+          'invalid',
+          interval.path,
+          interval.start,
+          `expected 2 numbers, found ${values.length}`,
+        );
       }
       [start, end] = values as [number, number];
     }
@@ -108,7 +120,9 @@ export function readSequences(statement: MdlStatement, diagnostics: Diagnostic[]
 
 /** The `Duration N,` entries of a GlobalSequences block, in ms. */
 export function readGlobalSequences(statement: MdlStatement, diagnostics: Diagnostic[]): number[] {
-  const durations = statement.children.filter((child) => child.keyword === 'Duration').map((child) => integerValue(child));
+  const durations = statement.children
+    .filter((child) => child.keyword === 'Duration')
+    .map((child) => integerValue(child));
   checkCount(statement, declaredCount(statement), durations.length, 'global sequences', diagnostics);
   return durations;
 }

@@ -3,14 +3,7 @@
  * text (an insertion when start equals end); everything outside the edited spans is copied as it is.
  * The helpers here add and remove whole lines in the file's own style.
  */
-import {
-  indentAt,
-  isSingleLine,
-  lineInsertionAfter,
-  lineStartOf,
-  removalRange,
-  startsLine,
-} from './layout';
+import { indentAt, isSingleLine, lineInsertionAfter, lineStartOf, removalRange, startsLine } from './layout';
 import { decodeLatin1, encodeMdlText } from './text';
 import type { MdlStatement } from './tree';
 import type { MdlModel, MdlNode } from './types';
@@ -34,7 +27,9 @@ export function applySpanEdits(bytes: Uint8Array, edits: readonly SpanEdit[]): U
   let previousEnd = 0;
   sorted.forEach((edit, index) => {
     if (edit.start < previousEnd || edit.end < edit.start || edit.end > bytes.length) {
-      throw new RangeError(`span edit [${edit.start}, ${edit.end}) overlaps another edit or lies outside the ${bytes.length} bytes`);
+      throw new RangeError(
+        `span edit [${edit.start}, ${edit.end}) overlaps another edit or lies outside the ${bytes.length} bytes`,
+      );
     }
     previousEnd = edit.end;
     length += encoded[index]!.length - (edit.end - edit.start);
@@ -111,17 +106,29 @@ export function innerIndentOf(model: MdlModel, block: MdlStatement): string {
  * after the last child), else at the start of the body. Matches the block's indentation; a block
  * written on one line gets the statements on that line.
  */
-export function addToBlock(model: MdlModel, block: MdlStatement, lines: readonly string[], after?: MdlStatement): SpanEdit {
+export function addToBlock(
+  model: MdlModel,
+  block: MdlStatement,
+  lines: readonly string[],
+  after?: MdlStatement,
+): SpanEdit {
   const bytes = model.bytes;
   const newline = model.style.newline;
   if (isSingleLine(bytes, block.open, block.close)) {
     const anchor = after ?? block.children[block.children.length - 1];
     const text = lines.map((line) => ` ${line}`).join('');
-    return anchor === undefined ? { start: block.open + 1, end: block.open + 1, text } : insertAfter(model, anchor, anchor.end, text);
+    return anchor === undefined
+      ? { start: block.open + 1, end: block.open + 1, text }
+      : insertAfter(model, anchor, anchor.end, text);
   }
   const indent = innerIndentOf(model, block);
   const anchor = after ?? block.children[block.children.length - 1];
-  if (anchor !== undefined) return linesAfter(model, anchor, lines.map((line) => indent + line));
+  if (anchor !== undefined)
+    return linesAfter(
+      model,
+      anchor,
+      lines.map((line) => indent + line),
+    );
   // An empty body (perhaps holding comments): new lines right after the `{`.
   const at = block.open + 1;
   return { start: at, end: at, text: lines.map((line) => newline + indent + line).join('') };
@@ -140,6 +147,8 @@ export function assertOwnNode(model: MdlModel, node: MdlNode): void {
 /** Checks a name for a quoted MDL string: latin1, no quote, no line break. */
 export function assertQuotable(name: string, what: string): void {
   if (/["\r\n]/.test(name) || [...name].some((character) => character.charCodeAt(0) > 0xff)) {
-    throw new RangeError(`${what} ${JSON.stringify(name)} cannot be written in MDL: no quotes, line breaks or characters above U+00FF`);
+    throw new RangeError(
+      `${what} ${JSON.stringify(name)} cannot be written in MDL: no quotes, line breaks or characters above U+00FF`,
+    );
   }
 }

@@ -61,7 +61,9 @@ export function encodeMdlText(text: string): Uint8Array {
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
     if (code > 0xff) {
-      throw new RangeError(`MDL text holds ${JSON.stringify(text[index])} at character ${index}, which is not a single byte`);
+      throw new RangeError(
+        `MDL text holds ${JSON.stringify(text[index])} at character ${index}, which is not a single byte`,
+      );
     }
     bytes[index] = code;
   }
@@ -90,7 +92,13 @@ export function lineColumnAt(bytes: Uint8Array, offset: number): LineColumn {
 }
 
 /** Builds the CodecError for MDL text: `where` is a block path, the detail ends with the line and column. */
-export function mdlError(bytes: Uint8Array, kind: CodecErrorKind, where: string, offset: number, detail: string): CodecError {
+export function mdlError(
+  bytes: Uint8Array,
+  kind: CodecErrorKind,
+  where: string,
+  offset: number,
+  detail: string,
+): CodecError {
   const { line, column } = lineColumnAt(bytes, offset);
   return new CodecError({ format: 'mdl', kind, where, offset, detail: `${detail} (line ${line}, column ${column})` });
 }

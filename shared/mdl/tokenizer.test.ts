@@ -30,7 +30,9 @@ describe('MDL tokenizer', () => {
   });
 
   it('reads words, strings, numbers of every form and punctuation', () => {
-    expect(tokens('Anim "Walk Fast" { Interval { 333, -1333 }, MoveSpeed 1.5e+2, Rarity -0.25, X 1e-004, Y .5, Z 7. }')).toEqual([
+    expect(
+      tokens('Anim "Walk Fast" { Interval { 333, -1333 }, MoveSpeed 1.5e+2, Rarity -0.25, X 1e-004, Y .5, Z 7. }'),
+    ).toEqual([
       ['Word', 'Anim'],
       ['String', '"Walk Fast"'],
       ['OpenBrace', '{'],
@@ -64,7 +66,16 @@ describe('MDL tokenizer', () => {
   });
 
   it('reads key frames as number, colon, vector', () => {
-    expect(tokens('333: { 1, 2 },').map(([kind]) => kind)).toEqual(['Number', 'Colon', 'OpenBrace', 'Number', 'Comma', 'Number', 'CloseBrace', 'Comma']);
+    expect(tokens('333: { 1, 2 },').map(([kind]) => kind)).toEqual([
+      'Number',
+      'Colon',
+      'OpenBrace',
+      'Number',
+      'Comma',
+      'Number',
+      'CloseBrace',
+      'Comma',
+    ]);
   });
 
   it('reads strings without escapes, so game paths keep their backslashes', () => {
@@ -161,7 +172,8 @@ describe('MDL tokenizer refusals', () => {
   });
 
   it('refuses a block never closed, naming the innermost open block path', () => {
-    const text = 'Version {\n\tFormatVersion 800,\n}\nEventObject "MRFx0001" {\n\tObjectId 0,\n\tEventTrack 1 {\n\t\t100,\n';
+    const text =
+      'Version {\n\tFormatVersion 800,\n}\nEventObject "MRFx0001" {\n\tObjectId 0,\n\tEventTrack 1 {\n\t\t100,\n';
     const error = codecError(() => tokenizeMdl(text));
     expect(error.kind).toBe('truncated');
     expect(error.where).toBe('EventObject "MRFx0001" > EventTrack');
@@ -182,7 +194,9 @@ describe('MDL tokenizer refusals', () => {
   });
 
   it('refuses control bytes outside strings and comments (binary data is not MDL)', () => {
-    const error = codecError(() => tokenizeMdl(new Uint8Array([0x4d, 0x44, 0x4c, 0x58, 0x56, 0x45, 0x52, 0x53, 0x04, 0x00])));
+    const error = codecError(() =>
+      tokenizeMdl(new Uint8Array([0x4d, 0x44, 0x4c, 0x58, 0x56, 0x45, 0x52, 0x53, 0x04, 0x00])),
+    );
     expect(error.kind).toBe('invalid');
     expect(error.offset).toBe(8);
     expect(error.detail).toMatch(/control byte 0x04/);

@@ -91,7 +91,8 @@ export class MdlLevel {
     const start = this.starts[index]!;
     if (this.ends[index]! - start !== word.length) return false;
     const bytes = this.source.bytes;
-    for (let offset = 0; offset < word.length; offset += 1) if (bytes[start + offset] !== word.charCodeAt(offset)) return false;
+    for (let offset = 0; offset < word.length; offset += 1)
+      if (bytes[start + offset] !== word.charCodeAt(offset)) return false;
     return true;
   }
 
@@ -192,7 +193,8 @@ export class MdlStatement {
   /** Statements of its block (empty when it has none), tokenized on first access. */
   get children(): readonly MdlStatement[] {
     if (this.childList === null) {
-      this.childList = this.group >= 0 ? new MdlLevel(this.level.source, this.open + 1, this.close).statements(this) : [];
+      this.childList =
+        this.group >= 0 ? new MdlLevel(this.level.source, this.open + 1, this.close).statements(this) : [];
     }
     return this.childList;
   }
@@ -208,7 +210,8 @@ export class MdlStatement {
   /** `Keyword "name"` for block paths. */
   get label(): string {
     const keyword = this.keyword;
-    if (keyword === '') return this.level.kindOf(this.first) === TokenKind.OpenBrace ? '{…}' : this.level.textOf(this.first);
+    if (keyword === '')
+      return this.level.kindOf(this.first) === TokenKind.OpenBrace ? '{…}' : this.level.textOf(this.first);
     const name = this.headerTokens.find((token) => this.level.kindOf(token) === TokenKind.String);
     return name === undefined ? keyword : `${keyword} ${this.level.textOf(name)}`;
   }
@@ -216,7 +219,8 @@ export class MdlStatement {
   /** Block path from the top level, e.g. `EventObject "MRFx0001" > EventTrack`. */
   get path(): string {
     const labels: string[] = [];
-    for (let statement: MdlStatement | null = this; statement !== null; statement = statement.parent) labels.push(statement.label);
+    for (let statement: MdlStatement | null = this; statement !== null; statement = statement.parent)
+      labels.push(statement.label);
     return labels.reverse().join(' > ');
   }
 
@@ -255,14 +259,22 @@ export class MdlTree {
     if (statement.hasBlock && statement.keyword !== '') return;
     const bytes = this.source.bytes;
     if (!statement.hasBlock && !statement.hasComma && statement.last === statement.level.count - 1) {
-      throw mdlError(bytes, 'truncated', statement.label, statement.start, 'the text ends in a top-level statement that has no block');
+      throw mdlError(
+        bytes,
+        'truncated',
+        statement.label,
+        statement.start,
+        'the text ends in a top-level statement that has no block',
+      );
     }
     throw mdlError(
       bytes,
       'invalid',
       statement.label,
       statement.start,
-      statement.keyword === '' ? 'expected a block keyword at the top level' : `top-level "${statement.keyword}" has no { } block`,
+      statement.keyword === ''
+        ? 'expected a block keyword at the top level'
+        : `top-level "${statement.keyword}" has no { } block`,
     );
   }
 }

@@ -22,7 +22,8 @@ export interface MdlModelInfo {
   statement: MdlStatement;
 }
 
-/** `Anim "name" { Interval { a, b }, NonLooping, MoveSpeed, Rarity, … }`: the document's SequenceInfo plus the rest of the block. */
+/** `Anim "name" { Interval { a, b }, NonLooping, MoveSpeed, Rarity, … }`: the document's SequenceInfo plus the rest of
+ * the block. */
 export interface MdlSequence extends SequenceInfo {
   syncPoint: number;
   minimumExtent: Vector3 | null;

@@ -15,7 +15,13 @@ import { MdlLevel, type MdlStatement } from './tree';
 export function numberAt(statement: MdlStatement, token: number, context: MdlStatement = statement): number {
   const level = statement.level;
   if (level.kindOf(token) !== TokenKind.Number) {
-    throw mdlError(level.source.bytes, 'invalid', context.path, level.starts[token]!, `expected a number, found ${quoted(level, token)}`);
+    throw mdlError(
+      level.source.bytes,
+      'invalid',
+      context.path,
+      level.starts[token]!,
+      `expected a number, found ${quoted(level, token)}`,
+    );
   }
   return Number(level.textOf(token));
 }
@@ -25,7 +31,13 @@ export function integerAt(statement: MdlStatement, token: number, context: MdlSt
   const value = numberAt(statement, token, context);
   if (!Number.isSafeInteger(value)) {
     const level = statement.level;
-    throw mdlError(level.source.bytes, 'invalid', context.path, level.starts[token]!, `expected an integer, found ${quoted(level, token)}`);
+    throw mdlError(
+      level.source.bytes,
+      'invalid',
+      context.path,
+      level.starts[token]!,
+      `expected an integer, found ${quoted(level, token)}`,
+    );
   }
   return value;
 }
@@ -44,7 +56,13 @@ export function valueToken(statement: MdlStatement): number {
 function requireValue(statement: MdlStatement): number {
   const token = valueToken(statement);
   if (token < 0) {
-    throw mdlError(statement.level.source.bytes, 'invalid', statement.path, statement.end, `"${statement.keyword}" has no value`);
+    throw mdlError(
+      statement.level.source.bytes,
+      'invalid',
+      statement.path,
+      statement.end,
+      `"${statement.keyword}" has no value`,
+    );
   }
   return token;
 }
@@ -95,7 +113,13 @@ export function vectorValue(statement: MdlStatement): number[] {
   for (let token = 0; token < level.count; token += 1) {
     if (level.kindOf(token) === TokenKind.Comma) continue;
     if (level.kindOf(token) !== TokenKind.Number) {
-      throw mdlError(level.source.bytes, 'invalid', statement.path, level.starts[token]!, `expected a number, found ${quoted(level, token)}`);
+      throw mdlError(
+        level.source.bytes,
+        'invalid',
+        statement.path,
+        level.starts[token]!,
+        `expected a number, found ${quoted(level, token)}`,
+      );
     }
     values.push(Number(level.textOf(token)));
   }

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { codecError } from '../testing/codec-error';
 import { seededRandom } from '../testing/fuzz';
-import { CHUNK_HEADER_BYTES, findChunk, insertChunk, isMdx, newChunk, readMdx, replaceChunkBody, writeMdx } from './container';
+import {
+  CHUNK_HEADER_BYTES,
+  findChunk,
+  insertChunk,
+  isMdx,
+  newChunk,
+  readMdx,
+  replaceChunkBody,
+  writeMdx,
+} from './container';
 import { concat, lightBytes, mdxBytes, modlBody, seqsBody, testModelBytes, trackBytes, versBody } from './fixtures';
 import { readEvents } from './event-objects';
 import { readMdxHeader } from './model-info';
@@ -73,7 +82,10 @@ describe('MDX container', () => {
   });
 
   it('refuses a chunk whose size runs past the end, naming its tag and offset', () => {
-    const bytes = mdxBytes([['VERS', versBody(800)], ['MODL', modlBody({ name: 'Cut' })]]);
+    const bytes = mdxBytes([
+      ['VERS', versBody(800)],
+      ['MODL', modlBody({ name: 'Cut' })],
+    ]);
     const cut = bytes.subarray(0, bytes.byteLength - 10);
     const error = codecError(() => readMdx(cut));
     expect(error.kind).toBe('truncated');
@@ -119,16 +131,36 @@ describe('MDX container', () => {
     expect(header.sequences).toEqual([]);
     // Reported once, by the container: the header reader steps over the chunk without a second report.
     expect(header.diagnostics).toEqual([]);
-    expect(openMdx(bytes).diagnostics.filter((item) => item.target?.kind === 'chunk' && item.target.tag === 'SEQS' && item.severity === 'error').map((item) => item.code)).toEqual(['mdx.chunk-size']);
-    expect(validateMdx(model).filter((item) => item.target?.kind === 'chunk' && item.target.tag === 'SEQS' && item.severity === 'error').map((item) => item.code)).toEqual(['mdx.chunk-size']);
+    expect(
+      openMdx(bytes)
+        .diagnostics.filter(
+          (item) => item.target?.kind === 'chunk' && item.target.tag === 'SEQS' && item.severity === 'error',
+        )
+        .map((item) => item.code),
+    ).toEqual(['mdx.chunk-size']);
+    expect(
+      validateMdx(model)
+        .filter((item) => item.target?.kind === 'chunk' && item.target.tag === 'SEQS' && item.severity === 'error')
+        .map((item) => item.code),
+    ).toEqual(['mdx.chunk-size']);
     expect(writeMdx(model)).toEqual(bytes);
   });
 
   it('keeps tracks that a chunk size leaves out as the chunk trailing bytes, with a warning', () => {
     const light = lightBytes({ name: 'Lamp', objectId: 0 }, { intensity: 2 });
-    const leftOut = trackBytes({ tag: 'KLAI', interpolation: 1, keys: [{ frame: 0, value: [1] }, { frame: 100, value: [3] }] });
+    const leftOut = trackBytes({
+      tag: 'KLAI',
+      interpolation: 1,
+      keys: [
+        { frame: 0, value: [1] },
+        { frame: 100, value: [3] },
+      ],
+    });
     const bytes = concat(
-      mdxBytes([['VERS', versBody(800)], ['LITE', light]]),
+      mdxBytes([
+        ['VERS', versBody(800)],
+        ['LITE', light],
+      ]),
       leftOut,
       mdxBytes([['PIVT', new Uint8Array(12)]]).subarray(4),
     );
@@ -148,12 +180,30 @@ describe('MDX container', () => {
     expect(readMdxHeader(renamed).info!.name).toBe('Renamed');
     expect(readMdxHeader(model).info!.name).toBe('TestModel');
     const withEvents = insertChunk(model, newChunk('EVTS', new Uint8Array(0)), CANONICAL_CHUNK_ORDER);
-    expect(withEvents.chunks.map((chunk) => chunk.tag)).toEqual(['VERS', 'MODL', 'SEQS', 'GLBS', 'GEOS', 'BONE', 'LITE', 'HELP', 'PIVT', 'EVTS', 'CAMS', 'CLID']);
+    expect(withEvents.chunks.map((chunk) => chunk.tag)).toEqual([
+      'VERS',
+      'MODL',
+      'SEQS',
+      'GLBS',
+      'GEOS',
+      'BONE',
+      'LITE',
+      'HELP',
+      'PIVT',
+      'EVTS',
+      'CAMS',
+      'CLID',
+    ]);
     expect(validateMdx(withEvents).filter((item) => item.severity !== 'info')).toEqual([]);
   });
 
   it('reports a chunk from a later version and a model without VERS as info', () => {
-    const model = readMdx(mdxBytes([['MODL', modlBody({ name: 'Old' })], ['CORN', new Uint8Array(0)]]));
+    const model = readMdx(
+      mdxBytes([
+        ['MODL', modlBody({ name: 'Old' })],
+        ['CORN', new Uint8Array(0)],
+      ]),
+    );
     expect(model.version).toBe(800);
     expect(model.diagnostics.map((item) => [item.severity, item.code])).toEqual([
       ['info', 'mdx.no-version'],

@@ -76,7 +76,8 @@ export function isMdx(bytes: Uint8Array): boolean {
 function isPlausibleTag(bytes: Uint8Array, offset: number): boolean {
   for (let index = 0; index < 4; index += 1) {
     const code = bytes[offset + index]!;
-    const letterOrDigit = (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+    const letterOrDigit =
+      (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
     if (!letterOrDigit) return false;
   }
   return true;
@@ -98,8 +99,15 @@ function printable(tag: string): string {
  */
 export function readMdx(bytes: Uint8Array): MdxModel {
   if (!isMdx(bytes)) {
-    const start = bytes.byteLength >= 4 ? `starts with "${printable(readTag(bytes, 0))}"` : `has only ${bytes.byteLength} bytes`;
-    throw new CodecError({ format: 'mdx', kind: 'invalid', where: 'magic', offset: 0, detail: `not an MDX file: it ${start}, not "MDLX"` });
+    const start =
+      bytes.byteLength >= 4 ? `starts with "${printable(readTag(bytes, 0))}"` : `has only ${bytes.byteLength} bytes`;
+    throw new CodecError({
+      format: 'mdx',
+      kind: 'invalid',
+      where: 'magic',
+      offset: 0,
+      detail: `not an MDX file: it ${start}, not "MDLX"`,
+    });
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const end = bytes.byteLength;
@@ -110,15 +118,33 @@ export function readMdx(bytes: Uint8Array): MdxModel {
   while (offset < end) {
     const index = chunks.length;
     if (end - offset < CHUNK_HEADER_BYTES) {
-      throw new CodecError({ format: 'mdx', kind: 'truncated', where: `chunk[${index}].header`, offset, detail: `the file ends ${end - offset} bytes into a chunk header` });
+      throw new CodecError({
+        format: 'mdx',
+        kind: 'truncated',
+        where: `chunk[${index}].header`,
+        offset,
+        detail: `the file ends ${end - offset} bytes into a chunk header`,
+      });
     }
     const tag = readTag(bytes, offset);
     if (!isPlausibleTag(bytes, offset)) {
-      throw new CodecError({ format: 'mdx', kind: 'invalid', where: `chunk[${index}].tag`, offset, detail: `"${printable(tag)}" is not a chunk tag; the chunk table cannot be walked` });
+      throw new CodecError({
+        format: 'mdx',
+        kind: 'invalid',
+        where: `chunk[${index}].tag`,
+        offset,
+        detail: `"${printable(tag)}" is not a chunk tag; the chunk table cannot be walked`,
+      });
     }
     const size = view.getUint32(offset + 4, true);
     if (size > end - offset - CHUNK_HEADER_BYTES) {
-      throw new CodecError({ format: 'mdx', kind: 'truncated', where: `${tag} chunk (chunk[${index}]).size`, offset, detail: `size ${size} runs past the end of the file (${end - offset - CHUNK_HEADER_BYTES} bytes left)` });
+      throw new CodecError({
+        format: 'mdx',
+        kind: 'truncated',
+        where: `${tag} chunk (chunk[${index}]).size`,
+        offset,
+        detail: `size ${size} runs past the end of the file (${end - offset - CHUNK_HEADER_BYTES} bytes left)`,
+      });
     }
     const bodyStart = offset + CHUNK_HEADER_BYTES;
     const body = bytes.subarray(bodyStart, bodyStart + size);
@@ -133,7 +159,9 @@ export function readMdx(bytes: Uint8Array): MdxModel {
       diagnostics.push({
         severity: 'warning',
         code: 'mdx.chunk-size-short',
-        message: `The ${tag} chunk's size (${size}) leaves out ${trailing.byteLength} bytes of tracks (${tracks}) that follow it; they are kept as they are.`,
+        message:
+          `The ${tag} chunk's size (${size}) leaves out ${trailing.byteLength} bytes of tracks (${tracks}) ` +
+          `that follow it; they are kept as they are.`,
         where: `${tag} chunk`,
         offset: trailingStart,
         target: { kind: 'chunk', tag },
@@ -147,7 +175,11 @@ export function readMdx(bytes: Uint8Array): MdxModel {
   }
   const resolvedVersion = version ?? DEFAULT_MDX_VERSION;
   diagnostics.push(...containerDiagnostics(chunks, resolvedVersion, version !== undefined));
-  return Object.freeze({ chunks: Object.freeze(chunks), version: resolvedVersion, diagnostics: Object.freeze(diagnostics) });
+  return Object.freeze({
+    chunks: Object.freeze(chunks),
+    version: resolvedVersion,
+    diagnostics: Object.freeze(diagnostics),
+  });
 }
 
 function describeTracks(bytes: Uint8Array, start: number, end: number): string {
@@ -171,7 +203,8 @@ export function fixedSizeMismatch(chunk: MdxChunk): string | null {
   if (!fixed) return null;
   const [headerBytes, entryBytes] = fixed;
   const size = chunk.body.byteLength;
-  const addsUp = entryBytes === 0 ? size === headerBytes : size >= headerBytes && (size - headerBytes) % entryBytes === 0;
+  const addsUp =
+    entryBytes === 0 ? size === headerBytes : size >= headerBytes && (size - headerBytes) % entryBytes === 0;
   if (addsUp) return null;
   return entryBytes === 0 ? `${headerBytes} bytes` : `a multiple of ${entryBytes} bytes`;
 }
@@ -181,10 +214,20 @@ function containerDiagnostics(chunks: readonly MdxChunk[], version: number, hasV
   const diagnostics: Diagnostic[] = [];
   const layout = mdxLayout(version);
   if (!hasVersion && chunks.length > 0) {
-    diagnostics.push({ severity: 'info', code: 'mdx.no-version', message: `The model has no VERS chunk; it is read as version ${DEFAULT_MDX_VERSION}.`, where: 'VERS' });
+    diagnostics.push({
+      severity: 'info',
+      code: 'mdx.no-version',
+      message: `The model has no VERS chunk; it is read as version ${DEFAULT_MDX_VERSION}.`,
+      where: 'VERS',
+    });
   }
   if (!layout.known) {
-    diagnostics.push({ severity: 'warning', code: 'mdx.unknown-version', message: `Version ${version} is not one this codec knows (800–1200); its chunks are kept as they are.`, where: 'VERS' });
+    diagnostics.push({
+      severity: 'warning',
+      code: 'mdx.unknown-version',
+      message: `Version ${version} is not one this codec knows (800–1200); its chunks are kept as they are.`,
+      where: 'VERS',
+    });
   }
   const seen = new Set<string>();
   for (const chunk of chunks) {
@@ -192,18 +235,48 @@ function containerDiagnostics(chunks: readonly MdxChunk[], version: number, hasV
     const offset = chunk.offset;
     const target = { kind: 'chunk', tag: chunk.tag } as const;
     if (seen.has(chunk.tag) && chunkIntroducedIn(chunk.tag) !== undefined) {
-      diagnostics.push({ severity: 'warning', code: 'mdx.duplicate-chunk', message: `The model has more than one ${chunk.tag} chunk; the first one is read.`, where, offset, target });
+      diagnostics.push({
+        severity: 'warning',
+        code: 'mdx.duplicate-chunk',
+        message: `The model has more than one ${chunk.tag} chunk; the first one is read.`,
+        where,
+        offset,
+        target,
+      });
     }
     seen.add(chunk.tag);
     const introduced = chunkIntroducedIn(chunk.tag);
     if (introduced === undefined) {
-      diagnostics.push({ severity: 'info', code: 'mdx.unknown-chunk', message: `Unknown chunk ${printable(chunk.tag)} (${chunk.body.byteLength} bytes) is kept as it is.`, where, offset, target });
+      diagnostics.push({
+        severity: 'info',
+        code: 'mdx.unknown-chunk',
+        message: `Unknown chunk ${printable(chunk.tag)} (${chunk.body.byteLength} bytes) is kept as it is.`,
+        where,
+        offset,
+        target,
+      });
     } else if (!layout.chunkTags.has(chunk.tag)) {
-      diagnostics.push({ severity: 'info', code: 'mdx.chunk-version', message: `The ${chunk.tag} chunk belongs to version ${introduced} and later; this model is version ${version}.`, where, offset, target });
+      diagnostics.push({
+        severity: 'info',
+        code: 'mdx.chunk-version',
+        message: `The ${chunk.tag} chunk belongs to version ${introduced} and later; this model is version ${version}.`,
+        where,
+        offset,
+        target,
+      });
     }
     const expected = fixedSizeMismatch(chunk);
     if (expected !== null) {
-      diagnostics.push({ severity: 'error', code: 'mdx.chunk-size', message: `The ${chunk.tag} chunk has ${chunk.body.byteLength} bytes; it should have ${expected}. Its bytes are kept; it is not read.`, where, offset, target });
+      diagnostics.push({
+        severity: 'error',
+        code: 'mdx.chunk-size',
+        message:
+          `The ${chunk.tag} chunk has ${chunk.body.byteLength} bytes; it should have ${expected}. Its bytes ` +
+          `are kept; it is not read.`,
+        where,
+        offset,
+        target,
+      });
     }
   }
   return diagnostics;

@@ -7,7 +7,15 @@ import { expect, it } from 'vitest';
 import { corpusModels, describeCorpus, modelCorpus, type CorpusModel } from '../../tests/support/corpus';
 import type { CodecError } from '../binary/codec-error';
 import { codecError } from '../testing/codec-error';
-import { CHUNK_HEADER_BYTES, insertChunk, MDX_MAGIC_BYTES, newChunk, readMdx, writeMdx, type MdxModel } from './container';
+import {
+  CHUNK_HEADER_BYTES,
+  insertChunk,
+  MDX_MAGIC_BYTES,
+  newChunk,
+  readMdx,
+  writeMdx,
+  type MdxModel,
+} from './container';
 import { insertEventObject, readEvents, removeEventObject } from './event-objects';
 import { CANONICAL_CHUNK_ORDER } from './versions';
 import { readMdxHeader } from './model-info';
@@ -49,7 +57,9 @@ describeCorpus(modelCorpus, 'MDX corpus', () => {
   it('writes every corpus MDX back byte-identical without edits', () => {
     const different = files.filter((entry) => {
       const written = writeMdx(readMdx(entry.bytes));
-      return written.byteLength !== entry.bytes.byteLength || !written.every((byte, index) => byte === entry.bytes[index]);
+      return (
+        written.byteLength !== entry.bytes.byteLength || !written.every((byte, index) => byte === entry.bytes[index])
+      );
     });
     expect(different.map((entry) => entry.file)).toEqual([]);
   });
@@ -60,8 +70,13 @@ describeCorpus(modelCorpus, 'MDX corpus', () => {
       expect(model.version, entry.file).toBe(entry.version);
       // The manifest's own chunk walk stopped at FountainOfSouls.mdx's short LITE chunk; the
       // chunks after it (HELP, PIVT, PREM, PRE2, EVTS) hold one event object.
-      const expected = entry.file.endsWith('/maps__Tribute_Reforged.w3x__FountainOfSouls.mdx') ? ['SNDxAUDM'] : entry.eventNames;
-      expect(readEvents(model).objects.map((object) => object.name), entry.file).toEqual(expected);
+      const expected = entry.file.endsWith('/maps__Tribute_Reforged.w3x__FountainOfSouls.mdx')
+        ? ['SNDxAUDM']
+        : entry.eventNames;
+      expect(
+        readEvents(model).objects.map((object) => object.name),
+        entry.file,
+      ).toEqual(expected);
     }
   });
 
@@ -94,12 +109,26 @@ describeCorpus(modelCorpus, 'MDX corpus', () => {
 
   it('keeps the unknown MDVI chunk of Basket02.mdx, in place', () => {
     const model = readMdx(byName('Basket02.mdx').bytes);
-    expect(model.chunks.map((chunk) => chunk.tag)).toEqual(['VERS', 'MODL', 'SEQS', 'MTLS', 'TEXS', 'GEOS', 'BONE', 'PIVT', 'MDVI']);
+    expect(model.chunks.map((chunk) => chunk.tag)).toEqual([
+      'VERS',
+      'MODL',
+      'SEQS',
+      'MTLS',
+      'TEXS',
+      'GEOS',
+      'BONE',
+      'PIVT',
+      'MDVI',
+    ]);
     expect(model.diagnostics.map((diagnostic) => diagnostic.code)).toContain('mdx.unknown-chunk');
   });
 
   it('keeps the 0-byte PREM chunks in place', () => {
-    const withEmpty = files.filter((entry) => entry.chunks.includes('PREM') && readMdx(entry.bytes).chunks.some((chunk) => chunk.tag === 'PREM' && chunk.body.byteLength === 0));
+    const withEmpty = files.filter(
+      (entry) =>
+        entry.chunks.includes('PREM') &&
+        readMdx(entry.bytes).chunks.some((chunk) => chunk.tag === 'PREM' && chunk.body.byteLength === 0),
+    );
     expect(withEmpty.length).toBeGreaterThan(10);
   });
 
@@ -119,7 +148,12 @@ describeCorpus(modelCorpus, 'MDX corpus', () => {
       const model = readMdx(entry.bytes);
       const before = listNodes(model);
       const count = readEvents(model).objects.length;
-      const inserted = insertEventObject(model, count, { name: 'MRFx0042', keys: { globalSequenceId: -1, frames: [100] } }, [1, 2, 3]);
+      const inserted = insertEventObject(
+        model,
+        count,
+        { name: 'MRFx0042', keys: { globalSequenceId: -1, frames: [100] } },
+        [1, 2, 3],
+      );
       const reread = readMdx(writeMdx(inserted));
       const after = listNodes(reread);
       const added = after.find((node) => node.name === 'MRFx0042')!;
@@ -127,13 +161,24 @@ describeCorpus(modelCorpus, 'MDX corpus', () => {
       // Nodes from the new objectId on moved up by one; the others kept theirs.
       before.forEach((node, index) => {
         const moved = after.filter((other) => other !== added)[index]!;
-        expect(moved.objectId, `${entry.file} ${node.name}`).toBe(node.objectId >= added.objectId ? node.objectId + 1 : node.objectId);
+        expect(moved.objectId, `${entry.file} ${node.name}`).toBe(
+          node.objectId >= added.objectId ? node.objectId + 1 : node.objectId,
+        );
       });
-      expect(validateMdx(reread).filter((item) => item.severity === 'error'), entry.file).toEqual(validateMdx(model).filter((item) => item.severity === 'error'));
+      expect(
+        validateMdx(reread).filter((item) => item.severity === 'error'),
+        entry.file,
+      ).toEqual(validateMdx(model).filter((item) => item.severity === 'error'));
       const removed = writeMdx(removeEventObject(reread, count));
-      const expected = count > 0 ? entry.bytes : writeMdx(insertChunk(model, newChunk('EVTS', new Uint8Array(0)), CANONICAL_CHUNK_ORDER));
+      const expected =
+        count > 0
+          ? entry.bytes
+          : writeMdx(insertChunk(model, newChunk('EVTS', new Uint8Array(0)), CANONICAL_CHUNK_ORDER));
       expect(removed.byteLength, entry.file).toBe(expected.byteLength);
-      expect(removed.every((byte, index) => byte === expected[index]), entry.file).toBe(true);
+      expect(
+        removed.every((byte, index) => byte === expected[index]),
+        entry.file,
+      ).toBe(true);
     }
   });
 

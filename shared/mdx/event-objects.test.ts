@@ -3,8 +3,23 @@ import { readMdx, writeMdx, type MdxModel } from './container';
 import { readBindPoses } from './chunks/bpos';
 import { walkGeosets } from './chunks/geos';
 import { readPivots } from './chunks/pivt';
-import { insertEventObject, objectIdForNewEventObject, readEvents, removeEventObject, replaceEventObjects } from './event-objects';
-import { boneBytes, collisionShapeBytes, concat, mdxBytes, pivtBody, testModelBytes, testPivot, versBody } from './fixtures';
+import {
+  insertEventObject,
+  objectIdForNewEventObject,
+  readEvents,
+  removeEventObject,
+  replaceEventObjects,
+} from './event-objects';
+import {
+  boneBytes,
+  collisionShapeBytes,
+  concat,
+  mdxBytes,
+  pivtBody,
+  testModelBytes,
+  testPivot,
+  versBody,
+} from './fixtures';
 import { listNodes } from './node-objects';
 import { insertObjectId, MdxEditError, removeObjectId } from './renumber';
 import { validateMdx } from './validate';
@@ -24,14 +39,20 @@ function pivots(model: MdxModel): number[][] {
 
 function bindPoseTranslations(model: MdxModel): number[][] {
   const matrices = readBindPoses(chunkBody(model, 'BPOS'));
-  return Array.from({ length: matrices.length / 12 }, (_, index) => Array.from(matrices.subarray(index * 12 + 9, index * 12 + 12)));
+  return Array.from({ length: matrices.length / 12 }, (_, index) =>
+    Array.from(matrices.subarray(index * 12 + 9, index * 12 + 12)),
+  );
 }
 
 function matrixIndices(model: MdxModel): number[] {
   const body = chunkBody(model, 'GEOS');
   const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
   const read = walkGeosets(body, model.version);
-  return read.geosets.flatMap((geoset) => Array.from({ length: geoset.matrixIndexCount }, (_, index) => view.getUint32(geoset.matrixIndicesOffset + index * 4, true)));
+  return read.geosets.flatMap((geoset) =>
+    Array.from({ length: geoset.matrixIndexCount }, (_, index) =>
+      view.getUint32(geoset.matrixIndicesOffset + index * 4, true),
+    ),
+  );
 }
 
 function problems(model: MdxModel): string[] {
@@ -43,7 +64,12 @@ function problems(model: MdxModel): string[] {
 describe('inserting and removing event objects', () => {
   it('inserts an event object before the collision shapes: CLID objectIds shift, parentIds and PIVT follow', () => {
     const model = readMdx(testModelBytes());
-    const inserted = insertEventObject(model, 2, { name: 'MRDx0001', parentId: 1, keys: { globalSequenceId: -1, frames: [900] } }, [7, 8, 9]);
+    const inserted = insertEventObject(
+      model,
+      2,
+      { name: 'MRDx0001', parentId: 1, keys: { globalSequenceId: -1, frames: [900] } },
+      [7, 8, 9],
+    );
     expect(nodeTable(inserted)).toEqual([
       ['Root', 0, -1],
       ['Arm', 1, 0],
@@ -56,7 +82,13 @@ describe('inserting and removing event objects', () => {
       ['Ball', 8, 7],
     ]);
     expect(pivots(inserted)).toEqual([...[0, 1, 2, 3, 4, 5].map(testPivot), [7, 8, 9], ...[6, 7].map(testPivot)]);
-    expect(readEvents(inserted).objects[2]).toMatchObject({ name: 'MRDx0001', objectId: 6, parentId: 1, flags: 0x400, keys: { frames: [900] } });
+    expect(readEvents(inserted).objects[2]).toMatchObject({
+      name: 'MRDx0001',
+      objectId: 6,
+      parentId: 1,
+      flags: 0x400,
+      keys: { frames: [900] },
+    });
     expect(problems(inserted)).toEqual([]);
     // Only what had to change did: the chunks before EVTS are the same bytes.
     const tags = model.chunks.map((chunk) => chunk.tag);
@@ -71,7 +103,12 @@ describe('inserting and removing event objects', () => {
       const bytes = testModelBytes({ version });
       const model = readMdx(bytes);
       for (let index = 0; index <= 2; index += 1) {
-        const inserted = insertEventObject(model, index, { name: `SNDxNEW${index}`, keys: { globalSequenceId: 0, frames: [1, 2] } }, [1, 1, 1]);
+        const inserted = insertEventObject(
+          model,
+          index,
+          { name: `SNDxNEW${index}`, keys: { globalSequenceId: 0, frames: [1, 2] } },
+          [1, 1, 1],
+        );
         expect(problems(inserted)).toEqual([]);
         expect(writeMdx(removeEventObject(inserted, index))).toEqual(bytes);
       }
@@ -82,7 +119,12 @@ describe('inserting and removing event objects', () => {
     const model = readMdx(testModelBytes({ version: 1200 }));
     expect(bindPoseTranslations(model)).toEqual([...[0, 1, 2, 3, 4, 5, 6, 7].map(testPivot), [1, 2, 3]]);
     const inserted = insertEventObject(model, 0, { name: 'FPTxNEW' }, [5, 5, 5]);
-    expect(bindPoseTranslations(inserted)).toEqual([...[0, 1, 2, 3].map(testPivot), [5, 5, 5], ...[4, 5, 6, 7].map(testPivot), [1, 2, 3]]);
+    expect(bindPoseTranslations(inserted)).toEqual([
+      ...[0, 1, 2, 3].map(testPivot),
+      [5, 5, 5],
+      ...[4, 5, 6, 7].map(testPivot),
+      [1, 2, 3],
+    ]);
     const removed = removeEventObject(model, 1);
     expect(bindPoseTranslations(removed)).toEqual([...[0, 1, 2, 3, 4, 6, 7].map(testPivot), [1, 2, 3]]);
     expect(nodeTable(removed).slice(-3)).toEqual([
@@ -123,7 +165,7 @@ describe('inserting and removing event objects', () => {
     ]);
   });
 
-  it('shifts a new object\'s parent given in the numbering before the insert', () => {
+  it("shifts a new object's parent given in the numbering before the insert", () => {
     const model = readMdx(testModelBytes());
     const inserted = insertEventObject(model, 0, { name: 'SNDxKID', parentId: 6 });
     expect(readEvents(inserted).objects[0]).toMatchObject({ objectId: 4, parentId: 7 });
@@ -136,7 +178,20 @@ describe('inserting and removing event objects', () => {
     const model = readMdx(testModelBytes({ withoutEvents: true }));
     expect(objectIdForNewEventObject(model, 0)).toBe(4);
     const inserted = insertEventObject(model, 0, { name: 'MRFx0000', keys: { globalSequenceId: -1, frames: [19300] } });
-    expect(inserted.chunks.map((chunk) => chunk.tag)).toEqual(['VERS', 'MODL', 'SEQS', 'GLBS', 'GEOS', 'BONE', 'LITE', 'HELP', 'PIVT', 'EVTS', 'CAMS', 'CLID']);
+    expect(inserted.chunks.map((chunk) => chunk.tag)).toEqual([
+      'VERS',
+      'MODL',
+      'SEQS',
+      'GLBS',
+      'GEOS',
+      'BONE',
+      'LITE',
+      'HELP',
+      'PIVT',
+      'EVTS',
+      'CAMS',
+      'CLID',
+    ]);
     expect(nodeTable(inserted).slice(-3)).toEqual([
       ['MRFx0000', 4, -1],
       ['Box', 5, 0],
@@ -154,7 +209,12 @@ describe('inserting and removing event objects', () => {
   });
 
   it('adds the first event object to an empty EVTS chunk of a model without nodes or pivots', () => {
-    const model = readMdx(mdxBytes([['VERS', versBody(800)], ['EVTS', concat()]]));
+    const model = readMdx(
+      mdxBytes([
+        ['VERS', versBody(800)],
+        ['EVTS', concat()],
+      ]),
+    );
     const inserted = insertEventObject(model, 0, { name: 'SNDxFIRST', keys: { globalSequenceId: -1, frames: [0] } });
     expect(inserted.chunks.map((chunk) => [chunk.tag, chunk.body.byteLength])).toEqual([
       ['VERS', 4],
@@ -165,7 +225,20 @@ describe('inserting and removing event objects', () => {
   });
 
   it('keeps an emptied EVTS chunk, with 0 bytes', () => {
-    const model = readMdx(mdxBytes([['VERS', versBody(800)], ['BONE', boneBytes({ name: 'B', objectId: 0 })], ['PIVT', pivtBody([[0, 0, 0], [1, 1, 1]])], ['EVTS', concat()]]));
+    const model = readMdx(
+      mdxBytes([
+        ['VERS', versBody(800)],
+        ['BONE', boneBytes({ name: 'B', objectId: 0 })],
+        [
+          'PIVT',
+          pivtBody([
+            [0, 0, 0],
+            [1, 1, 1],
+          ]),
+        ],
+        ['EVTS', concat()],
+      ]),
+    );
     const inserted = insertEventObject(model, 0, { name: 'X' });
     const removed = removeEventObject(inserted, 0);
     expect(removed.chunks.map((chunk) => [chunk.tag, chunk.body.byteLength])).toEqual([
@@ -177,9 +250,20 @@ describe('inserting and removing event objects', () => {
   });
 
   it('refuses edits through a damaged node chunk and a PIVT without room', () => {
-    const damaged = readMdx(mdxBytes([['VERS', versBody(800)], ['CLID', collisionShapeBytes({ name: 'Odd', objectId: 0 }, 9, [])]]));
+    const damaged = readMdx(
+      mdxBytes([
+        ['VERS', versBody(800)],
+        ['CLID', collisionShapeBytes({ name: 'Odd', objectId: 0 }, 9, [])],
+      ]),
+    );
     expect(() => insertEventObject(damaged, 0, { name: 'X' })).toThrow(/CLID chunk is damaged/);
-    const noRoom = readMdx(mdxBytes([['VERS', versBody(800)], ['BONE', concat(boneBytes({ name: 'A', objectId: 0 }), boneBytes({ name: 'B', objectId: 1 }))], ['PIVT', pivtBody([[0, 0, 0]])]]));
+    const noRoom = readMdx(
+      mdxBytes([
+        ['VERS', versBody(800)],
+        ['BONE', concat(boneBytes({ name: 'A', objectId: 0 }), boneBytes({ name: 'B', objectId: 1 }))],
+        ['PIVT', pivtBody([[0, 0, 0]])],
+      ]),
+    );
     expect(() => insertEventObject(noRoom, 0, { name: 'X' })).toThrow(/PIVT chunk has 1 points/);
   });
 
@@ -188,7 +272,9 @@ describe('inserting and removing event objects', () => {
     const objects = readEvents(model).objects;
     expect(replaceEventObjects(model, objects)).toBe(model);
     expect(() => replaceEventObjects(model, [objects[0]!])).toThrow(MdxEditError);
-    expect(() => replaceEventObjects(model, [objects[0]!, { ...objects[1]!, objectId: 9 }])).toThrow(/must keep objectId 5/);
+    expect(() => replaceEventObjects(model, [objects[0]!, { ...objects[1]!, objectId: 9 }])).toThrow(
+      /must keep objectId 5/,
+    );
     expect(() => replaceEventObjects(model, [objects[0]!, { ...objects[1]!, parentId: 99 }])).toThrow(/no node has/);
     expect(() => replaceEventObjects(model, [objects[0]!, { ...objects[1]!, parentId: 5 }])).toThrow(/own parent/);
     const reparented = replaceEventObjects(model, [objects[0]!, { ...objects[1]!, parentId: 3 }]);
@@ -201,7 +287,10 @@ describe('inserting and removing event objects', () => {
   it('keeps static values beside tracks in other nodes through event edits', () => {
     const model = readMdx(testModelBytes());
     const objects = readEvents(model).objects;
-    const edited = replaceEventObjects(model, [{ ...objects[0]!, keys: { globalSequenceId: 0, frames: [150] } }, objects[1]!]);
+    const edited = replaceEventObjects(model, [
+      { ...objects[0]!, keys: { globalSequenceId: 0, frames: [150] } },
+      objects[1]!,
+    ]);
     const inserted = insertEventObject(edited, 2, { name: 'MRDx0001' });
     // The light's static intensity (3) and its KLAI track are untouched.
     expect(chunkBody(inserted, 'LITE')).toBe(chunkBody(model, 'LITE'));

@@ -5,7 +5,15 @@
  */
 import { bodyOffsetOf, walkNodeChunk, walkNodeChunks } from './node-objects';
 import { insertChunk, newChunk, replaceChunkBody, type MdxChunk, type MdxModel } from './container';
-import { encodeEventObject, newEventObject, readEventsChunk, writeEventsChunk, type EventsRead, type MdxEventObject, type NewEventObject } from './chunks/evts';
+import {
+  encodeEventObject,
+  newEventObject,
+  readEventsChunk,
+  writeEventsChunk,
+  type EventsRead,
+  type MdxEventObject,
+  type NewEventObject,
+} from './chunks/evts';
 import { editableNodeChunks, insertObjectId, MdxEditError, removeObjectId, spliceBytes } from './renumber';
 import { CANONICAL_CHUNK_ORDER } from './versions';
 
@@ -38,7 +46,10 @@ export function readEvents(model: MdxModel): MdxEvents {
 
 function editableEvents(model: MdxModel): MdxEvents {
   const events = readEvents(model);
-  if (events.damaged) throw new MdxEditError(`the EVTS chunk is damaged (${events.diagnostics[0]?.message ?? 'it does not add up'}); it cannot be edited`);
+  if (events.damaged)
+    throw new MdxEditError(
+      `the EVTS chunk is damaged (${events.diagnostics[0]?.message ?? 'it does not add up'}); it cannot be edited`,
+    );
   return events;
 }
 
@@ -51,7 +62,8 @@ function nodeIds(model: MdxModel): Set<number> {
 function checkParent(object: MdxEventObject, ids: ReadonlySet<number>, where: string): void {
   if (object.parentId === -1) return;
   if (object.parentId === object.objectId) throw new MdxEditError(`${where} "${object.name}" cannot be its own parent`);
-  if (!ids.has(object.parentId)) throw new MdxEditError(`${where} "${object.name}" names parent ${object.parentId}, which no node has`);
+  if (!ids.has(object.parentId))
+    throw new MdxEditError(`${where} "${object.name}" names parent ${object.parentId}, which no node has`);
 }
 
 /**
@@ -64,12 +76,16 @@ function checkParent(object: MdxEventObject, ids: ReadonlySet<number>, where: st
 export function replaceEventObjects(model: MdxModel, objects: readonly MdxEventObject[]): MdxModel {
   const events = editableEvents(model);
   if (objects.length !== events.objects.length) {
-    throw new MdxEditError(`the model has ${events.objects.length} event objects; replacing them with ${objects.length} would change objectIds (insert or remove objects instead)`);
+    throw new MdxEditError(
+      `the model has ${events.objects.length} event objects; replacing them with ${objects.length} would change ` +
+        `objectIds (insert or remove objects instead)`,
+    );
   }
   const ids = nodeIds(model);
   objects.forEach((object, index) => {
     const expected = events.objects[index]!.objectId;
-    if (object.objectId !== expected) throw new MdxEditError(`event object ${index} must keep objectId ${expected}, not ${object.objectId}`);
+    if (object.objectId !== expected)
+      throw new MdxEditError(`event object ${index} must keep objectId ${expected}, not ${object.objectId}`);
     checkParent(object, ids, `event object ${index}`);
   });
   if (events.chunkIndex === -1) return model;
@@ -103,7 +119,12 @@ export function objectIdForNewEventObject(model: MdxModel, index: number): numbe
  * `fields.parentId` names a node in the model as it is before the insert. Throws MdxEditError when
  * `index` is out of range, the parent does not exist, or a chunk in the way is damaged.
  */
-export function insertEventObject(model: MdxModel, index: number, fields: NewEventObject, pivot: readonly [number, number, number] = [0, 0, 0]): MdxModel {
+export function insertEventObject(
+  model: MdxModel,
+  index: number,
+  fields: NewEventObject,
+  pivot: readonly [number, number, number] = [0, 0, 0],
+): MdxModel {
   const events = editableEvents(model);
   if (!Number.isInteger(index) || index < 0 || index > events.objects.length) {
     throw new MdxEditError(`event object position ${index} is outside 0–${events.objects.length}`);
@@ -135,12 +156,21 @@ export function insertEventObject(model: MdxModel, index: number, fields: NewEve
 export function removeEventObject(model: MdxModel, index: number): MdxModel {
   const events = editableEvents(model);
   const object = events.objects[index];
-  if (!Number.isInteger(index) || !object) throw new MdxEditError(`there is no event object ${index} (the model has ${events.objects.length})`);
+  if (!Number.isInteger(index) || !object)
+    throw new MdxEditError(`there is no event object ${index} (the model has ${events.objects.length})`);
   const reads = editableNodeChunks(model);
   const chunk = model.chunks[events.chunkIndex]!;
   const entry = walkNodeChunk(chunk, events.chunkIndex).objects[index]!;
-  const removed = replaceChunkBody(model, events.chunkIndex, spliceBytes(chunk.body, entry.offset, entry.byteLength, new Uint8Array(0)));
-  const sharedId = reads.some((read) => read.objects.some((other) => other.node.objectId === object.objectId && !(read.tag === EVTS_TAG && other.index === index)));
+  const removed = replaceChunkBody(
+    model,
+    events.chunkIndex,
+    spliceBytes(chunk.body, entry.offset, entry.byteLength, new Uint8Array(0)),
+  );
+  const sharedId = reads.some((read) =>
+    read.objects.some(
+      (other) => other.node.objectId === object.objectId && !(read.tag === EVTS_TAG && other.index === index),
+    ),
+  );
   if (sharedId) return removed;
   return removeObjectId(removed, object.objectId, object.parentId);
 }

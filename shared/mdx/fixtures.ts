@@ -51,7 +51,12 @@ function writeExtent(writer: BinaryWriter, extent: ExtentSpec = {}): void {
 }
 
 /** MODL body (372 bytes). Names may be raw byte arrays (e.g. with bytes after the NUL). */
-export function modlBody(spec: { name: string | readonly number[]; animationFileName?: string | readonly number[]; extent?: ExtentSpec; blendTime?: number }): Uint8Array {
+export function modlBody(spec: {
+  name: string | readonly number[];
+  animationFileName?: string | readonly number[];
+  extent?: ExtentSpec;
+  blendTime?: number;
+}): Uint8Array {
   const writer = new BinaryWriter(372);
   writer.bytes(field(spec.name, 80)).bytes(field(spec.animationFileName ?? '', 260));
   writeExtent(writer, spec.extent);
@@ -75,8 +80,15 @@ export interface SequenceSpec {
 export function seqsBody(sequences: readonly SequenceSpec[]): Uint8Array {
   const writer = new BinaryWriter();
   for (const sequence of sequences) {
-    writer.bytes(field(sequence.name, 80)).u32(sequence.start).u32(sequence.end).f32(sequence.moveSpeed ?? 0);
-    writer.u32(sequence.flags ?? 0).f32(sequence.rarity ?? 0).u32(sequence.syncPoint ?? 0);
+    writer
+      .bytes(field(sequence.name, 80))
+      .u32(sequence.start)
+      .u32(sequence.end)
+      .f32(sequence.moveSpeed ?? 0);
+    writer
+      .u32(sequence.flags ?? 0)
+      .f32(sequence.rarity ?? 0)
+      .u32(sequence.syncPoint ?? 0);
     writeExtent(writer, sequence.extent);
   }
   return writer.finish().slice();
@@ -90,9 +102,15 @@ export function glbsBody(durations: readonly number[]): Uint8Array {
 }
 
 /** TEXS body. */
-export function texsBody(textures: readonly { replaceableId?: number; fileName: string | readonly number[]; flags?: number }[]): Uint8Array {
+export function texsBody(
+  textures: readonly { replaceableId?: number; fileName: string | readonly number[]; flags?: number }[],
+): Uint8Array {
   const writer = new BinaryWriter();
-  for (const texture of textures) writer.u32(texture.replaceableId ?? 0).bytes(field(texture.fileName, 260)).u32(texture.flags ?? 0);
+  for (const texture of textures)
+    writer
+      .u32(texture.replaceableId ?? 0)
+      .bytes(field(texture.fileName, 260))
+      .u32(texture.flags ?? 0);
   return writer.finish().slice();
 }
 
@@ -116,7 +134,12 @@ export interface TrackSpec {
   tag: string;
   interpolation: number;
   globalSequenceId?: number;
-  keys: readonly { frame: number; value: readonly number[]; inTangent?: readonly number[]; outTangent?: readonly number[] }[];
+  keys: readonly {
+    frame: number;
+    value: readonly number[];
+    inTangent?: readonly number[];
+    outTangent?: readonly number[];
+  }[];
   /** Values are uint32 (KMTF, KRTX) rather than floats. */
   integer?: boolean;
 }
@@ -124,7 +147,11 @@ export interface TrackSpec {
 /** Bytes of a track. */
 export function trackBytes(spec: TrackSpec): Uint8Array {
   const writer = new BinaryWriter();
-  writer.tag(spec.tag).u32(spec.keys.length).u32(spec.interpolation).i32(spec.globalSequenceId ?? -1);
+  writer
+    .tag(spec.tag)
+    .u32(spec.keys.length)
+    .u32(spec.interpolation)
+    .i32(spec.globalSequenceId ?? -1);
   const values = (list: readonly number[]): void => {
     for (const value of list) {
       if (spec.integer) writer.u32(value);
@@ -155,14 +182,22 @@ export interface NodeSpec {
 export function nodeBytes(spec: NodeSpec): Uint8Array {
   const tracks = concat(...(spec.tracks ?? []).map(trackBytes));
   const writer = new BinaryWriter();
-  writer.u32(96 + tracks.byteLength).bytes(field(spec.name, 80)).i32(spec.objectId).i32(spec.parentId ?? -1).u32(spec.flags ?? 0);
+  writer
+    .u32(96 + tracks.byteLength)
+    .bytes(field(spec.name, 80))
+    .i32(spec.objectId)
+    .i32(spec.parentId ?? -1)
+    .u32(spec.flags ?? 0);
   writer.bytes(tracks);
   return writer.finish().slice();
 }
 
 /** A bone: node (flag 0x100), geosetId, geosetAnimationId. */
 export function boneBytes(node: NodeSpec, geosetId = 0, geosetAnimationId = -1): Uint8Array {
-  return concat(nodeBytes({ flags: 0x100, ...node }), new BinaryWriter(8).i32(geosetId).i32(geosetAnimationId).finish());
+  return concat(
+    nodeBytes({ flags: 0x100, ...node }),
+    new BinaryWriter(8).i32(geosetId).i32(geosetAnimationId).finish(),
+  );
 }
 
 /** A helper: just its node. */
@@ -171,7 +206,11 @@ export function helperBytes(node: NodeSpec): Uint8Array {
 }
 
 /** An object with its own inclusive size (LITE, ATCH, PREM, PRE2, CORN, RIBB): size, node, fields, tracks. */
-export function inclusiveObjectBytes(node: NodeSpec, fields: Uint8Array, tracks: readonly TrackSpec[] = []): Uint8Array {
+export function inclusiveObjectBytes(
+  node: NodeSpec,
+  fields: Uint8Array,
+  tracks: readonly TrackSpec[] = [],
+): Uint8Array {
   const body = concat(nodeBytes(node), fields, ...tracks.map(trackBytes));
   return concat(new BinaryWriter(4).u32(4 + body.byteLength).finish(), body);
 }
@@ -180,9 +219,16 @@ export function inclusiveObjectBytes(node: NodeSpec, fields: Uint8Array, tracks:
  * A light (flag 0x200): type, attenuation, color, intensity, ambient color and intensity, and —
  * when `shadowIntensity` is given, as version 1200 lights have — a shadow intensity; then tracks.
  */
-export function lightBytes(node: NodeSpec, light: { type?: number; intensity: number; color?: Vec3; shadowIntensity?: number }, tracks: readonly TrackSpec[] = []): Uint8Array {
+export function lightBytes(
+  node: NodeSpec,
+  light: { type?: number; intensity: number; color?: Vec3; shadowIntensity?: number },
+  tracks: readonly TrackSpec[] = [],
+): Uint8Array {
   const writer = new BinaryWriter(48);
-  writer.u32(light.type ?? 0).f32(80).f32(200);
+  writer
+    .u32(light.type ?? 0)
+    .f32(80)
+    .f32(200);
   for (const value of light.color ?? [1, 1, 1]) writer.f32(value);
   writer.f32(light.intensity);
   for (const value of [0.5, 0.5, 0.5]) writer.f32(value);
@@ -193,10 +239,14 @@ export function lightBytes(node: NodeSpec, light: { type?: number; intensity: nu
 
 /** An attachment (flag 0x800): path[260], attachmentId. */
 export function attachmentBytes(node: NodeSpec, path: string, attachmentId: number): Uint8Array {
-  return inclusiveObjectBytes({ flags: 0x800, ...node }, concat(field(path, 260), new BinaryWriter(4).u32(attachmentId).finish()));
+  return inclusiveObjectBytes(
+    { flags: 0x800, ...node },
+    concat(field(path, 260), new BinaryWriter(4).u32(attachmentId).finish()),
+  );
 }
 
-/** Fields of `byteLength` bytes filled with a recognisable pattern, for emitters whose fields the codec does not read. */
+/** Fields of `byteLength` bytes filled with a recognisable pattern, for emitters whose fields the codec does not read.
+ * */
 export function patternFields(byteLength: number, seed = 7): Uint8Array {
   const bytes = new Uint8Array(byteLength);
   for (let index = 0; index < byteLength; index += 1) bytes[index] = (index * 31 + seed) & 0xff;
@@ -204,19 +254,31 @@ export function patternFields(byteLength: number, seed = 7): Uint8Array {
 }
 
 /** An event object: node (flag 0x400) and, unless `keys` is null, KEVT count, globalSequenceId, frames. */
-export function eventObjectBytes(node: NodeSpec, keys: { globalSequenceId?: number; frames: readonly number[] } | null): Uint8Array {
+export function eventObjectBytes(
+  node: NodeSpec,
+  keys: { globalSequenceId?: number; frames: readonly number[] } | null,
+): Uint8Array {
   const parts = [nodeBytes({ flags: 0x400, ...node })];
   if (keys) {
     const writer = new BinaryWriter();
-    writer.tag('KEVT').u32(keys.frames.length).i32(keys.globalSequenceId ?? -1);
+    writer
+      .tag('KEVT')
+      .u32(keys.frames.length)
+      .i32(keys.globalSequenceId ?? -1);
     for (const frame of keys.frames) writer.u32(frame);
     parts.push(writer.finish().slice());
   }
   return concat(...parts);
 }
 
-/** A collision shape (flag 0x2000): type, vertices (2 for box, plane, cylinder; 1 for sphere), radius for sphere and cylinder. */
-export function collisionShapeBytes(node: NodeSpec, type: number, vertices: readonly Vec3[], radius?: number): Uint8Array {
+/** A collision shape (flag 0x2000): type, vertices (2 for box, plane, cylinder; 1 for sphere), radius for sphere and
+ * cylinder. */
+export function collisionShapeBytes(
+  node: NodeSpec,
+  type: number,
+  vertices: readonly Vec3[],
+  radius?: number,
+): Uint8Array {
   const writer = new BinaryWriter();
   writer.u32(type);
   for (const vertex of vertices) for (const value of vertex) writer.f32(value);
@@ -225,12 +287,23 @@ export function collisionShapeBytes(node: NodeSpec, type: number, vertices: read
 }
 
 /** A camera: inclusiveSize, name, position, fieldOfView, far, near, target, tracks. */
-export function cameraBytes(spec: { name: string | readonly number[]; position?: Vec3; fieldOfView?: number; far?: number; near?: number; target?: Vec3; tracks?: readonly TrackSpec[] }): Uint8Array {
+export function cameraBytes(spec: {
+  name: string | readonly number[];
+  position?: Vec3;
+  fieldOfView?: number;
+  far?: number;
+  near?: number;
+  target?: Vec3;
+  tracks?: readonly TrackSpec[];
+}): Uint8Array {
   const tracks = concat(...(spec.tracks ?? []).map(trackBytes));
   const writer = new BinaryWriter();
   writer.u32(120 + tracks.byteLength).bytes(field(spec.name, 80));
   for (const value of spec.position ?? [0, 0, 0]) writer.f32(value);
-  writer.f32(spec.fieldOfView ?? 0.75).f32(spec.far ?? 5000).f32(spec.near ?? 8);
+  writer
+    .f32(spec.fieldOfView ?? 0.75)
+    .f32(spec.far ?? 5000)
+    .f32(spec.near ?? 8);
   for (const value of spec.target ?? [0, 0, 0]) writer.f32(value);
   writer.bytes(tracks);
   return writer.finish().slice();
@@ -241,14 +314,24 @@ export function cameraBytes(spec: { name: string | readonly number[]; position?:
  * triangle per three vertices; with `lod`, the Reforged lod and lodName fields, and with
  * `tangentsAndSkin` (only with `lod`) TANG and SKIN arrays.
  */
-export function geosetBytes(spec: { vertexCount: number; matrixIndices: readonly number[]; lod: boolean; tangentsAndSkin?: boolean }): Uint8Array {
+export function geosetBytes(spec: {
+  vertexCount: number;
+  matrixIndices: readonly number[];
+  lod: boolean;
+  tangentsAndSkin?: boolean;
+}): Uint8Array {
   const writer = new BinaryWriter();
   const array = (tag: string, count: number, write: (index: number) => void): void => {
     writer.tag(tag).u32(count);
     for (let index = 0; index < count; index += 1) write(index);
   };
   const n = spec.vertexCount;
-  array('VRTX', n, (index) => writer.f32(index).f32(index * 2).f32(0));
+  array('VRTX', n, (index) =>
+    writer
+      .f32(index)
+      .f32(index * 2)
+      .f32(0),
+  );
   array('NRMS', n, () => writer.f32(0).f32(0).f32(1));
   array('PTYP', 1, () => writer.u32(4));
   array('PCNT', 1, () => writer.u32(n - (n % 3)));
@@ -290,7 +373,8 @@ export function testPivot(id: number): Vec3 {
 /**
  * A small model with a node of most kinds and dense objectIds in canonical order:
  * BONE 0 "Root", 1 "Arm" (parent 0); LITE 2 "Lamp" (parent 0, static intensity beside a KLAI
- * track, and a shadow intensity from 1200 on); HELP 3 "Helper" (parent 1); EVTS 4 "SNDxABCD" (parent 0, keys 100 and 200),
+ * track, and a shadow intensity from 1200 on); HELP 3 "Helper" (parent 1); EVTS 4 "SNDxABCD" (parent 0, keys 100 and
+ * 200),
  * 5 "MRFx0001" (no KEVT); CLID 6 "Box" (parent 0), 7 "Ball" (sphere, parent 6); one pivot per
  * node; one geoset; one camera; and for 900+ a BPOS with one matrix per node then per camera.
  * Version-dependent layouts follow `mdxLayout(version)`.
@@ -308,11 +392,36 @@ export function testModelBytes(options: TestModelOptions = {}): Uint8Array {
   const chunks: [string, Uint8Array][] = [
     ['VERS', versBody(version)],
     ['MODL', modlBody({ name: 'TestModel', animationFileName: '' })],
-    ['SEQS', seqsBody([{ name: 'Stand', start: 0, end: 1000 }, { name: 'Walk', start: 2000, end: 3000, moveSpeed: 270 }])],
+    [
+      'SEQS',
+      seqsBody([
+        { name: 'Stand', start: 0, end: 1000 },
+        { name: 'Walk', start: 2000, end: 3000, moveSpeed: 270 },
+      ]),
+    ],
     ['GLBS', glbsBody([500])],
-    ['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: options.geosetMatrixIndices ?? [0, 1], lod: layout.geosetHasLod })],
+    [
+      'GEOS',
+      geosetBytes({ vertexCount: 3, matrixIndices: options.geosetMatrixIndices ?? [0, 1], lod: layout.geosetHasLod }),
+    ],
     ['BONE', concat(boneBytes({ name: 'Root', objectId: 0 }), boneBytes({ name: 'Arm', objectId: 1, parentId: 0 }))],
-    ['LITE', lightBytes({ name: 'Lamp', objectId: 2, parentId: 0 }, { intensity: 3, ...(layout.lightFieldBytes > 44 ? { shadowIntensity: 0.4 } : {}) }, [{ tag: 'KLAI', interpolation: 1, keys: [{ frame: 0, value: [1] }, { frame: 500, value: [2] }] }])],
+    [
+      'LITE',
+      lightBytes(
+        { name: 'Lamp', objectId: 2, parentId: 0 },
+        { intensity: 3, ...(layout.lightFieldBytes > 44 ? { shadowIntensity: 0.4 } : {}) },
+        [
+          {
+            tag: 'KLAI',
+            interpolation: 1,
+            keys: [
+              { frame: 0, value: [1] },
+              { frame: 500, value: [2] },
+            ],
+          },
+        ],
+      ),
+    ],
     ['HELP', helperBytes({ name: 'Helper', objectId: 3, parentId: 1 })],
     ['PIVT', pivtBody(Array.from({ length: nodeCount }, (_, id) => testPivot(id)))],
   ];
@@ -322,7 +431,10 @@ export function testModelBytes(options: TestModelOptions = {}): Uint8Array {
   chunks.push([
     'CLID',
     concat(
-      collisionShapeBytes({ name: 'Box', objectId: shapeId, parentId: 0 }, 0, [[-1, -1, -1], [1, 1, 1]]),
+      collisionShapeBytes({ name: 'Box', objectId: shapeId, parentId: 0 }, 0, [
+        [-1, -1, -1],
+        [1, 1, 1],
+      ]),
       collisionShapeBytes({ name: 'Ball', objectId: shapeId + 1, parentId: shapeId }, 2, [[0, 0, 0]], 5),
     ),
   ]);

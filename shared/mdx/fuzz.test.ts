@@ -24,7 +24,9 @@ const corpusFiles = [
 ];
 if (!modelCorpus.present) console.warn(`MDX fuzz: fuzzing the in-memory models only, ${modelCorpus.absence}`);
 
-const interestingU32 = [0, 1, 2, 3, 4, 7, 8, 12, 96, 100, 0x7f, 0xff, 0x100, 0xffff, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff];
+const interestingU32 = [
+  0, 1, 2, 3, 4, 7, 8, 12, 96, 100, 0x7f, 0xff, 0x100, 0xffff, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff,
+];
 
 function mutate(source: Uint8Array, random: () => number): Uint8Array {
   const pick = (limit: number): number => Math.floor(random() * limit);
@@ -81,7 +83,10 @@ function exercise(bytes: Uint8Array): boolean {
   validateMdx(model);
   const events = readEvents(model);
   try {
-    const inserted = insertEventObject(model, events.objects.length, { name: 'MRFxFUZZ', keys: { globalSequenceId: -1, frames: [10] } });
+    const inserted = insertEventObject(model, events.objects.length, {
+      name: 'MRFxFUZZ',
+      keys: { globalSequenceId: -1, frames: [10] },
+    });
     const reread = readMdx(writeMdx(inserted));
     expect(readEvents(reread).objects.at(-1)?.name).toBe('MRFxFUZZ');
     const removed = removeEventObject(reread, events.objects.length);

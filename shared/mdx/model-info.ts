@@ -27,7 +27,12 @@ export interface MdxHeader {
  * in the model) and the result is `fallback`. A chunk the container already reported as the wrong
  * size (`mdx.chunk-size`) is not read and not reported twice.
  */
-export function readChunkOrReport<T>(chunk: MdxChunk, reader: (body: Uint8Array, bodyOffset: number) => T, fallback: T, diagnostics: Diagnostic[]): T {
+export function readChunkOrReport<T>(
+  chunk: MdxChunk,
+  reader: (body: Uint8Array, bodyOffset: number) => T,
+  fallback: T,
+  diagnostics: Diagnostic[],
+): T {
   // A fixed-entry chunk whose size does not add up was reported by the container already.
   if (fixedSizeMismatch(chunk) !== null) return fallback;
   try {

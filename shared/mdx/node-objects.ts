@@ -18,7 +18,11 @@ import { readTag } from './tracks';
 export type NodeSizeRule = 'inclusiveSize' | 'nodePlusBoneFields' | 'node' | 'nodePlusEventKeys' | 'nodePlusShape';
 
 /** The node chunks in canonical objectId order, with their kind and size rule. */
-export const NODE_CHUNKS: readonly { readonly tag: string; readonly kind: NodeKind; readonly sizeRule: NodeSizeRule }[] = [
+export const NODE_CHUNKS: readonly {
+  readonly tag: string;
+  readonly kind: NodeKind;
+  readonly sizeRule: NodeSizeRule;
+}[] = [
   { tag: 'BONE', kind: 'bone', sizeRule: 'nodePlusBoneFields' },
   { tag: 'LITE', kind: 'light', sizeRule: 'inclusiveSize' },
   { tag: 'HELP', kind: 'helper', sizeRule: 'node' },
@@ -50,7 +54,8 @@ export const KEVT_TAG = 'KEVT';
 export const COLLISION_SHAPE_TYPE_BYTES = 4;
 /** Collision shape types. */
 export const COLLISION_SHAPE_TYPE = { box: 0, plane: 1, sphere: 2, cylinder: 3 } as const;
-/** Bytes after the type, per shape type: two vertices for boxes and planes, one vertex + radius for spheres, two + radius for cylinders. */
+/** Bytes after the type, per shape type: two vertices for boxes and planes, one vertex + radius for spheres, two +
+ * radius for cylinders. */
 export const COLLISION_SHAPE_DATA_BYTES: readonly number[] = [24, 24, 16, 28];
 
 /** One object of a node chunk: where it is, and its node header. */
@@ -96,11 +101,23 @@ export function readNodeObject(
   const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
   if (rule === 'inclusiveSize') {
     if (end - offset < OBJECT_SIZE_BYTES) {
-      throw new CodecError({ format: 'mdx', kind: 'truncated', where: `${where}.inclusiveSize`, offset, detail: `${end - offset} bytes left, too few for an object` });
+      throw new CodecError({
+        format: 'mdx',
+        kind: 'truncated',
+        where: `${where}.inclusiveSize`,
+        offset,
+        detail: `${end - offset} bytes left, too few for an object`,
+      });
     }
     const size = view.getUint32(offset, true);
     if (size > end - offset) {
-      throw new CodecError({ format: 'mdx', kind: 'truncated', where: `${where}.inclusiveSize`, offset, detail: `object size ${size} runs past the chunk's end (${end - offset} bytes left)` });
+      throw new CodecError({
+        format: 'mdx',
+        kind: 'truncated',
+        where: `${where}.inclusiveSize`,
+        offset,
+        detail: `object size ${size} runs past the chunk's end (${end - offset} bytes left)`,
+      });
     }
     const node = readNodeHeader(body, offset + OBJECT_SIZE_BYTES, offset + size, where);
     return { byteLength: size, nodeOffset: offset + OBJECT_SIZE_BYTES, node };
@@ -113,27 +130,57 @@ export function readNodeObject(
   } else if (rule === 'nodePlusEventKeys') {
     if (end - nodeEnd >= 4 && readTag(body, nodeEnd) === KEVT_TAG) {
       if (end - nodeEnd < KEVT_HEADER_BYTES) {
-        throw new CodecError({ format: 'mdx', kind: 'truncated', where: `${where}.KEVT`, offset: nodeEnd, detail: 'the KEVT header does not fit in the chunk' });
+        throw new CodecError({
+          format: 'mdx',
+          kind: 'truncated',
+          where: `${where}.KEVT`,
+          offset: nodeEnd,
+          detail: 'the KEVT header does not fit in the chunk',
+        });
       }
       const count = view.getUint32(nodeEnd + 4, true);
       if (count > (end - nodeEnd - KEVT_HEADER_BYTES) / KEVT_FRAME_BYTES) {
-        throw new CodecError({ format: 'mdx', kind: 'truncated', where: `${where}.KEVT.count`, offset: nodeEnd + 4, detail: `${count} keys do not fit in the ${end - nodeEnd - KEVT_HEADER_BYTES} bytes left in the chunk` });
+        throw new CodecError({
+          format: 'mdx',
+          kind: 'truncated',
+          where: `${where}.KEVT.count`,
+          offset: nodeEnd + 4,
+          detail: `${count} keys do not fit in the ${end - nodeEnd - KEVT_HEADER_BYTES} bytes left in the chunk`,
+        });
       }
       extra = KEVT_HEADER_BYTES + count * KEVT_FRAME_BYTES;
     }
   } else if (rule === 'nodePlusShape') {
     if (end - nodeEnd < COLLISION_SHAPE_TYPE_BYTES) {
-      throw new CodecError({ format: 'mdx', kind: 'truncated', where: `${where}.type`, offset: nodeEnd, detail: 'the shape type does not fit in the chunk' });
+      throw new CodecError({
+        format: 'mdx',
+        kind: 'truncated',
+        where: `${where}.type`,
+        offset: nodeEnd,
+        detail: 'the shape type does not fit in the chunk',
+      });
     }
     const type = view.getUint32(nodeEnd, true);
     const data = COLLISION_SHAPE_DATA_BYTES[type];
     if (data === undefined) {
-      throw new CodecError({ format: 'mdx', kind: 'invalid', where: `${where}.type`, offset: nodeEnd, detail: `collision shape type ${type} is not 0–3` });
+      throw new CodecError({
+        format: 'mdx',
+        kind: 'invalid',
+        where: `${where}.type`,
+        offset: nodeEnd,
+        detail: `collision shape type ${type} is not 0–3`,
+      });
     }
     extra = COLLISION_SHAPE_TYPE_BYTES + data;
   }
   if (extra > end - nodeEnd) {
-    throw new CodecError({ format: 'mdx', kind: 'truncated', where, offset: nodeEnd, detail: `the object needs ${extra} bytes after its node, ${end - nodeEnd} left in the chunk` });
+    throw new CodecError({
+      format: 'mdx',
+      kind: 'truncated',
+      where,
+      offset: nodeEnd,
+      detail: `the object needs ${extra} bytes after its node, ${end - nodeEnd} left in the chunk`,
+    });
   }
   return { byteLength: node.inclusiveSize + extra, nodeOffset: offset, node };
 }
@@ -165,7 +212,9 @@ export function walkNodeChunk(chunk: MdxChunk, chunkIndex: number): NodeChunkRea
       damage = {
         severity: 'error',
         code: 'mdx.damaged-chunk',
-        message: `The ${chunk.tag} chunk does not add up at ${error.where}: ${error.detail}. Its bytes are kept; its objects from there on are not read.`,
+        message:
+          `The ${chunk.tag} chunk does not add up at ${error.where}: ${error.detail}. Its bytes are kept; ` +
+          `its objects from there on are not read.`,
         where: error.where,
         offset: base + error.offset,
         target: { kind: 'chunk', tag: chunk.tag },
@@ -173,7 +222,13 @@ export function walkNodeChunk(chunk: MdxChunk, chunkIndex: number): NodeChunkRea
       break;
     }
   }
-  const read: NodeChunkRead = Object.freeze({ chunkIndex, tag: chunk.tag, kind: spec.kind, objects: Object.freeze(objects), ...(damage ? { damage } : {}) });
+  const read: NodeChunkRead = Object.freeze({
+    chunkIndex,
+    tag: chunk.tag,
+    kind: spec.kind,
+    objects: Object.freeze(objects),
+    ...(damage ? { damage } : {}),
+  });
   walked.set(chunk, read);
   return read;
 }
@@ -201,7 +256,12 @@ export function listNodes(model: MdxModel): MdxNodeInfo[] {
   const nodes: MdxNodeInfo[] = [];
   for (const read of walkNodeChunks(model)) {
     for (const object of read.objects) {
-      nodes.push({ kind: object.kind, name: object.node.name, objectId: object.node.objectId, parentId: object.node.parentId });
+      nodes.push({
+        kind: object.kind,
+        name: object.node.name,
+        objectId: object.node.objectId,
+        parentId: object.node.parentId,
+      });
     }
   }
   return nodes;

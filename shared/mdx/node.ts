@@ -73,15 +73,33 @@ export interface NodeTracks {
  */
 export function readNodeHeader(bytes: Uint8Array, offset: number, end: number, where: string): NodeHeader {
   if (offset + NODE_FIXED_BYTES > end) {
-    throw new CodecError({ format: 'mdx', kind: 'truncated', where: `${where}.node`, offset, detail: `a node needs ${NODE_FIXED_BYTES} bytes, ${end - offset} left` });
+    throw new CodecError({
+      format: 'mdx',
+      kind: 'truncated',
+      where: `${where}.node`,
+      offset,
+      detail: `a node needs ${NODE_FIXED_BYTES} bytes, ${end - offset} left`,
+    });
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const inclusiveSize = view.getUint32(offset, true);
   if (inclusiveSize < NODE_FIXED_BYTES) {
-    throw new CodecError({ format: 'mdx', kind: 'invalid', where: `${where}.node.inclusiveSize`, offset, detail: `node size ${inclusiveSize} is smaller than the node's ${NODE_FIXED_BYTES} fixed bytes` });
+    throw new CodecError({
+      format: 'mdx',
+      kind: 'invalid',
+      where: `${where}.node.inclusiveSize`,
+      offset,
+      detail: `node size ${inclusiveSize} is smaller than the node's ${NODE_FIXED_BYTES} fixed bytes`,
+    });
   }
   if (inclusiveSize > end - offset) {
-    throw new CodecError({ format: 'mdx', kind: 'truncated', where: `${where}.node.inclusiveSize`, offset, detail: `node size ${inclusiveSize} runs past the object's end (${end - offset} bytes left)` });
+    throw new CodecError({
+      format: 'mdx',
+      kind: 'truncated',
+      where: `${where}.node.inclusiveSize`,
+      offset,
+      detail: `node size ${inclusiveSize} runs past the object's end (${end - offset} bytes left)`,
+    });
   }
   const nameBytes = bytes.subarray(offset + NODE_FIELD_OFFSET.name, offset + NODE_FIELD_OFFSET.name + NODE_NAME_BYTES);
   return {
@@ -106,7 +124,13 @@ export function readNodeTracks(bytes: Uint8Array, offset: number, header: NodeHe
   while (at < end) {
     const tag = end - at >= 4 ? readTag(bytes, at) : '';
     if (!(NODE_TRACK_TAGS as readonly string[]).includes(tag)) {
-      problem = new CodecError({ format: 'mdx', kind: 'invalid', where: `${where}.node.tracks`, offset: at, detail: `${end - at} bytes in the node's track area are not a KGTR, KGRT or KGSC track` });
+      problem = new CodecError({
+        format: 'mdx',
+        kind: 'invalid',
+        where: `${where}.node.tracks`,
+        offset: at,
+        detail: `${end - at} bytes in the node's track area are not a KGTR, KGRT or KGSC track`,
+      });
       break;
     }
     try {

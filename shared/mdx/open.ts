@@ -16,7 +16,8 @@ export interface MdxOpened {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** Reads MDX bytes and the chunks the events view needs. Throws CodecError for bytes that are not a walkable MDX file. */
+/** Reads MDX bytes and the chunks the events view needs. Throws CodecError for bytes that are not a walkable MDX file.
+ * */
 export function openMdx(bytes: Uint8Array): MdxOpened {
   const model = readMdx(bytes);
   const header = readMdxHeader(model);

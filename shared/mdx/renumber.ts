@@ -29,13 +29,21 @@ export class MdxEditError extends RangeError {
 export function editableNodeChunks(model: MdxModel): NodeChunkRead[] {
   const reads = walkNodeChunks(model);
   for (const read of reads) {
-    if (read.damage) throw new MdxEditError(`the ${read.tag} chunk is damaged (${read.damage.message}); objectIds cannot be renumbered`);
+    if (read.damage)
+      throw new MdxEditError(
+        `the ${read.tag} chunk is damaged (${read.damage.message}); objectIds cannot be renumbered`,
+      );
   }
   return reads;
 }
 
 /** Rewrites objectIds and parentIds of every node chunk with `map` (which returns the new value, or the old one). */
-function patchNodeChunks(model: MdxModel, reads: readonly NodeChunkRead[], mapObjectId: (id: number) => number, mapParentId: (id: number) => number): MdxModel {
+function patchNodeChunks(
+  model: MdxModel,
+  reads: readonly NodeChunkRead[],
+  mapObjectId: (id: number) => number,
+  mapParentId: (id: number) => number,
+): MdxModel {
   let result = model;
   for (const read of reads) {
     const chunk = model.chunks[read.chunkIndex]!;
@@ -68,7 +76,9 @@ function patchGeosets(model: MdxModel, map: (index: number) => number, required:
   const read = walkGeosets(chunk.body, model.version);
   if (read.damage) {
     if (!required) return model;
-    throw new MdxEditError(`the GEOS chunk is damaged (${read.damage.message}); its matrix indices cannot be renumbered`);
+    throw new MdxEditError(
+      `the GEOS chunk is damaged (${read.damage.message}); its matrix indices cannot be renumbered`,
+    );
   }
   let body: Uint8Array | undefined;
   let view: DataView | undefined;
@@ -109,7 +119,8 @@ function bindPoseCount(model: MdxModel, chunkIndex: number): number {
   const body = model.chunks[chunkIndex]!.body;
   if (body.byteLength < BIND_POSE_COUNT_BYTES) throw new MdxEditError('the BPOS chunk is damaged (no count)');
   const count = new DataView(body.buffer, body.byteOffset, body.byteLength).getUint32(0, true);
-  if (body.byteLength !== BIND_POSE_COUNT_BYTES + count * BIND_POSE_BYTES) throw new MdxEditError(`the BPOS chunk is damaged (${count} matrices in ${body.byteLength} bytes)`);
+  if (body.byteLength !== BIND_POSE_COUNT_BYTES + count * BIND_POSE_BYTES)
+    throw new MdxEditError(`the BPOS chunk is damaged (${count} matrices in ${body.byteLength} bytes)`);
   return count;
 }
 
@@ -126,8 +137,13 @@ function withBindPoseCount(body: Uint8Array, count: number): Uint8Array {
  * The caller then adds the node itself with `objectId`. Throws MdxEditError when a chunk in the
  * way is damaged or PIVT has fewer points than `objectId`.
  */
-export function insertObjectId(model: MdxModel, objectId: number, pivot: readonly [number, number, number] = [0, 0, 0]): MdxModel {
-  if (!Number.isInteger(objectId) || objectId < 0) throw new MdxEditError(`objectId ${objectId} is not a valid objectId`);
+export function insertObjectId(
+  model: MdxModel,
+  objectId: number,
+  pivot: readonly [number, number, number] = [0, 0, 0],
+): MdxModel {
+  if (!Number.isInteger(objectId) || objectId < 0)
+    throw new MdxEditError(`objectId ${objectId} is not a valid objectId`);
   const reads = editableNodeChunks(model);
   const shifts = reads.some((read) => read.objects.some((object) => object.node.objectId >= objectId));
   const up = (id: number): number => (id >= objectId ? id + 1 : id);
@@ -136,13 +152,17 @@ export function insertObjectId(model: MdxModel, objectId: number, pivot: readonl
 
   const pivotIndex = result.chunks.findIndex((chunk) => chunk.tag === 'PIVT');
   if (pivotIndex === -1) {
-    if (objectId !== 0) throw new MdxEditError(`the model has no PIVT chunk, so objectId ${objectId} has no pivot to follow`);
+    if (objectId !== 0)
+      throw new MdxEditError(`the model has no PIVT chunk, so objectId ${objectId} has no pivot to follow`);
     result = insertChunk(result, newChunk('PIVT', float32Bytes(pivot)), CANONICAL_CHUNK_ORDER);
   } else {
     const body = result.chunks[pivotIndex]!.body;
-    if (body.byteLength % PIVOT_BYTES !== 0) throw new MdxEditError('the PIVT chunk is damaged (its size is not a multiple of 12)');
+    if (body.byteLength % PIVOT_BYTES !== 0)
+      throw new MdxEditError('the PIVT chunk is damaged (its size is not a multiple of 12)');
     if (objectId > body.byteLength / PIVOT_BYTES) {
-      throw new MdxEditError(`the PIVT chunk has ${body.byteLength / PIVOT_BYTES} points, too few to insert one at objectId ${objectId}`);
+      throw new MdxEditError(
+        `the PIVT chunk has ${body.byteLength / PIVOT_BYTES} points, too few to insert one at objectId ${objectId}`,
+      );
     }
     result = replaceChunkBody(result, pivotIndex, spliceBytes(body, objectId * PIVOT_BYTES, 0, float32Bytes(pivot)));
   }
@@ -151,7 +171,12 @@ export function insertObjectId(model: MdxModel, objectId: number, pivot: readonl
   if (bindPoseIndex !== -1) {
     const count = bindPoseCount(result, bindPoseIndex);
     if (objectId <= count) {
-      const body = spliceBytes(result.chunks[bindPoseIndex]!.body, BIND_POSE_COUNT_BYTES + objectId * BIND_POSE_BYTES, 0, float32Bytes(pivotBindPose(pivot)));
+      const body = spliceBytes(
+        result.chunks[bindPoseIndex]!.body,
+        BIND_POSE_COUNT_BYTES + objectId * BIND_POSE_BYTES,
+        0,
+        float32Bytes(pivotBindPose(pivot)),
+      );
       result = replaceChunkBody(result, bindPoseIndex, withBindPoseCount(body, count + 1));
     }
   }
@@ -169,7 +194,8 @@ export function removeObjectId(model: MdxModel, objectId: number, reparentTo = -
   const reads = editableNodeChunks(model);
   for (const read of reads) {
     const holder = read.objects.find((object) => object.node.objectId === objectId);
-    if (holder) throw new MdxEditError(`${read.tag}[${holder.index}] "${holder.node.name}" still has objectId ${objectId}`);
+    if (holder)
+      throw new MdxEditError(`${read.tag}[${holder.index}] "${holder.node.name}" still has objectId ${objectId}`);
   }
   if (reparentTo === objectId) reparentTo = -1;
   const down = (id: number): number => (id > objectId ? id - 1 : id);
@@ -181,7 +207,8 @@ export function removeObjectId(model: MdxModel, objectId: number, reparentTo = -
   result = patchGeosets(
     result,
     (index) => {
-      if (index === objectId) throw new MdxEditError(`a geoset's vertices are bound to objectId ${objectId}; it cannot be removed`);
+      if (index === objectId)
+        throw new MdxEditError(`a geoset's vertices are bound to objectId ${objectId}; it cannot be removed`);
       return down(index);
     },
     shifts,
@@ -190,16 +217,26 @@ export function removeObjectId(model: MdxModel, objectId: number, reparentTo = -
   const pivotIndex = result.chunks.findIndex((chunk) => chunk.tag === 'PIVT');
   if (pivotIndex !== -1) {
     const body = result.chunks[pivotIndex]!.body;
-    if (body.byteLength % PIVOT_BYTES !== 0) throw new MdxEditError('the PIVT chunk is damaged (its size is not a multiple of 12)');
+    if (body.byteLength % PIVOT_BYTES !== 0)
+      throw new MdxEditError('the PIVT chunk is damaged (its size is not a multiple of 12)');
     if (objectId < body.byteLength / PIVOT_BYTES) {
-      result = replaceChunkBody(result, pivotIndex, spliceBytes(body, objectId * PIVOT_BYTES, PIVOT_BYTES, new Uint8Array(0)));
+      result = replaceChunkBody(
+        result,
+        pivotIndex,
+        spliceBytes(body, objectId * PIVOT_BYTES, PIVOT_BYTES, new Uint8Array(0)),
+      );
     }
   }
   const bindPoseIndex = result.chunks.findIndex((chunk) => chunk.tag === 'BPOS');
   if (bindPoseIndex !== -1) {
     const count = bindPoseCount(result, bindPoseIndex);
     if (objectId < count) {
-      const body = spliceBytes(result.chunks[bindPoseIndex]!.body, BIND_POSE_COUNT_BYTES + objectId * BIND_POSE_BYTES, BIND_POSE_BYTES, new Uint8Array(0));
+      const body = spliceBytes(
+        result.chunks[bindPoseIndex]!.body,
+        BIND_POSE_COUNT_BYTES + objectId * BIND_POSE_BYTES,
+        BIND_POSE_BYTES,
+        new Uint8Array(0),
+      );
       result = replaceChunkBody(result, bindPoseIndex, withBindPoseCount(body, count - 1));
     }
   }

@@ -27,27 +27,68 @@ export type InterpolationName = (typeof INTERPOLATION_NAMES)[number];
 /** Value components of every known track tag (floats, or a uint32 for KMTF and KRTX). */
 export const TRACK_COMPONENTS: Readonly<Record<string, number>> = {
   // Node
-  KGTR: 3, KGRT: 4, KGSC: 3,
+  KGTR: 3,
+  KGRT: 4,
+  KGSC: 3,
   // Layer
-  KMTF: 1, KMTA: 1, KMTE: 1, KFC3: 3, KFCA: 1, KFTC: 1,
+  KMTF: 1,
+  KMTA: 1,
+  KMTE: 1,
+  KFC3: 3,
+  KFCA: 1,
+  KFTC: 1,
   // Texture animation
-  KTAT: 3, KTAR: 4, KTAS: 3,
+  KTAT: 3,
+  KTAR: 4,
+  KTAS: 3,
   // Geoset animation
-  KGAO: 1, KGAC: 3,
+  KGAO: 1,
+  KGAC: 3,
   // Light
-  KLAS: 1, KLAE: 1, KLAC: 3, KLAI: 1, KLBI: 1, KLBC: 3, KLAV: 1,
+  KLAS: 1,
+  KLAE: 1,
+  KLAC: 3,
+  KLAI: 1,
+  KLBI: 1,
+  KLBC: 3,
+  KLAV: 1,
   // Attachment
   KATV: 1,
   // Particle emitter
-  KPEE: 1, KPEG: 1, KPLN: 1, KPLT: 1, KPEL: 1, KPES: 1, KPEV: 1,
+  KPEE: 1,
+  KPEG: 1,
+  KPLN: 1,
+  KPLT: 1,
+  KPEL: 1,
+  KPES: 1,
+  KPEV: 1,
   // Particle emitter 2
-  KP2S: 1, KP2R: 1, KP2L: 1, KP2G: 1, KP2E: 1, KP2N: 1, KP2W: 1, KP2V: 1,
+  KP2S: 1,
+  KP2R: 1,
+  KP2L: 1,
+  KP2G: 1,
+  KP2E: 1,
+  KP2N: 1,
+  KP2W: 1,
+  KP2V: 1,
   // Ribbon emitter
-  KRHA: 1, KRHB: 1, KRAL: 1, KRCO: 3, KRTX: 1, KRVS: 1,
+  KRHA: 1,
+  KRHB: 1,
+  KRAL: 1,
+  KRCO: 3,
+  KRTX: 1,
+  KRVS: 1,
   // Camera
-  KCTR: 3, KTTR: 3, KCRL: 1,
+  KCTR: 3,
+  KTTR: 3,
+  KCRL: 1,
   // Popcorn emitter
-  KPPA: 1, KPPC: 3, KPPE: 1, KPPL: 1, KPPS: 1, KPPV: 1,
+  KPPA: 1,
+  KPPC: 3,
+  KPPE: 1,
+  KPPL: 1,
+  KPPS: 1,
+  KPPV: 1,
 };
 
 /** The three tracks a node may carry. */
@@ -107,10 +148,22 @@ export function trackByteLength(bytes: Uint8Array, offset: number, end: number, 
   const tag = readTag(bytes, offset);
   const components = TRACK_COMPONENTS[tag];
   if (components === undefined) {
-    throw new CodecError({ format: 'mdx', kind: 'invalid', where, offset, detail: `${JSON.stringify(tag)} is not a track tag` });
+    throw new CodecError({
+      format: 'mdx',
+      kind: 'invalid',
+      where,
+      offset,
+      detail: `${JSON.stringify(tag)} is not a track tag`,
+    });
   }
   if (offset + TRACK_HEADER_BYTES > end) {
-    throw new CodecError({ format: 'mdx', kind: 'truncated', where: `${where}.${tag}`, offset, detail: 'the track header does not fit' });
+    throw new CodecError({
+      format: 'mdx',
+      kind: 'truncated',
+      where: `${where}.${tag}`,
+      offset,
+      detail: 'the track header does not fit',
+    });
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const count = view.getUint32(offset + 4, true);
@@ -138,7 +191,12 @@ export function trackByteLength(bytes: Uint8Array, offset: number, end: number, 
 }
 
 /** Reads the track at `offset` (bounds checked against `end`); returns it and its byte length. */
-export function readTrack(bytes: Uint8Array, offset: number, end: number, where: string): { track: Track; byteLength: number } {
+export function readTrack(
+  bytes: Uint8Array,
+  offset: number,
+  end: number,
+  where: string,
+): { track: Track; byteLength: number } {
   const byteLength = trackByteLength(bytes, offset, end, where);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const tag = readTag(bytes, offset);

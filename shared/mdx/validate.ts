@@ -60,14 +60,21 @@ function walkInclusiveObjects(chunk: MdxChunk, minimumBytes: number): void {
     const where = `${chunk.tag}[${index}]`;
     if (body.byteLength - at < 4) fail('truncated', where, at, 'the object size does not fit');
     const size = view.getUint32(at, true);
-    if (size < minimumBytes || size > body.byteLength - at) fail('invalid', `${where}.inclusiveSize`, at, `object size ${size} is not between ${minimumBytes} and the ${body.byteLength - at} bytes left`);
+    if (size < minimumBytes || size > body.byteLength - at)
+      fail(
+        'invalid',
+        `${where}.inclusiveSize`,
+        at,
+        `object size ${size} is not between ${minimumBytes} and the ${body.byteLength - at} bytes left`,
+      );
     walkTracks(body, at + minimumBytes, at + size, where);
     at += size;
     index += 1;
   }
 }
 
-/** Materials: inclusive size, priorityPlane, flags, the shader name in 900–1000, LAYS, layers with their own inclusive sizes. */
+/** Materials: inclusive size, priorityPlane, flags, the shader name in 900–1000, LAYS, layers with their own inclusive
+ * sizes. */
 function walkMaterials(chunk: MdxChunk, layout: MdxLayout): void {
   const body = chunk.body;
   const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
@@ -79,20 +86,41 @@ function walkMaterials(chunk: MdxChunk, layout: MdxLayout): void {
     const size = view.getUint32(at, true);
     const end = at + size;
     const header = MATERIAL_FIXED_BYTES + layout.materialShaderBytes + MATERIAL_LAYERS_HEADER_BYTES;
-    if (size < header || end > body.byteLength) fail('invalid', `${where}.inclusiveSize`, at, `material size ${size} is not between ${header} and the ${body.byteLength - at} bytes left (version ${layout.version})`);
+    if (size < header || end > body.byteLength)
+      fail(
+        'invalid',
+        `${where}.inclusiveSize`,
+        at,
+        `material size ${size} is not between ${header} and the ${body.byteLength - at} bytes left ` +
+          `(version ${layout.version})`,
+      );
     const laysAt = at + MATERIAL_FIXED_BYTES + layout.materialShaderBytes;
-    if (readTag(body, laysAt) !== 'LAYS') fail('invalid', `${where}.LAYS`, laysAt, `expected LAYS, found "${readTag(body, laysAt)}" (version ${layout.version})`);
+    if (readTag(body, laysAt) !== 'LAYS')
+      fail(
+        'invalid',
+        `${where}.LAYS`,
+        laysAt,
+        `expected LAYS, found "${readTag(body, laysAt)}" (version ${layout.version})`,
+      );
     const layerCount = view.getUint32(laysAt + 4, true);
     let layerAt = laysAt + MATERIAL_LAYERS_HEADER_BYTES;
     for (let layer = 0; layer < layerCount; layer += 1) {
-      if (end - layerAt < 4) fail('truncated', `${where}.layers[${layer}]`, layerAt, `${layerCount} layers do not fit in the material`);
+      if (end - layerAt < 4)
+        fail('truncated', `${where}.layers[${layer}]`, layerAt, `${layerCount} layers do not fit in the material`);
       const layerSize = view.getUint32(layerAt, true);
       if (layerSize < layout.layerFixedBytes || layerSize > end - layerAt) {
-        fail('invalid', `${where}.layers[${layer}].inclusiveSize`, layerAt, `layer size ${layerSize} is not between ${layout.layerFixedBytes} (version ${layout.version}) and the ${end - layerAt} bytes left in the material`);
+        fail(
+          'invalid',
+          `${where}.layers[${layer}].inclusiveSize`,
+          layerAt,
+          `layer size ${layerSize} is not between ${layout.layerFixedBytes} (version ${layout.version}) and ` +
+            `the ${end - layerAt} bytes left in the material`,
+        );
       }
       layerAt += layerSize;
     }
-    if (layerAt !== end) fail('invalid', where, layerAt, `${end - layerAt} bytes are left over after the material's layers`);
+    if (layerAt !== end)
+      fail('invalid', where, layerAt, `${end - layerAt} bytes are left over after the material's layers`);
     at = end;
     index += 1;
   }
@@ -106,7 +134,14 @@ function checkLights(model: MdxModel, layout: MdxLayout, diagnostics: Diagnostic
     for (const object of read.objects) {
       const fixed = OBJECT_SIZE_BYTES + object.node.inclusiveSize + layout.lightFieldBytes;
       try {
-        if (object.byteLength < fixed) fail('invalid', `LITE[${object.index}]`, object.offset, `light size ${object.byteLength} is smaller than its ${fixed} bytes of node and fields (version ${layout.version})`);
+        if (object.byteLength < fixed)
+          fail(
+            'invalid',
+            `LITE[${object.index}]`,
+            object.offset,
+            `light size ${object.byteLength} is smaller than its ${fixed} bytes of node and fields ` +
+              `(version ${layout.version})`,
+          );
         walkTracks(chunk.body, object.offset + fixed, object.offset + object.byteLength, `LITE[${object.index}]`);
       } catch (error) {
         if (!(error instanceof CodecError)) throw error;
@@ -137,7 +172,12 @@ export function validateMdx(model: MdxModel): Diagnostic[] {
           readChunkOrReport(chunk, readTextures, [], diagnostics);
           break;
         case 'PIVT':
-          pivotCount = readChunkOrReport(chunk, (body, offset) => readPivots(body, offset).length / 3, undefined, diagnostics);
+          pivotCount = readChunkOrReport(
+            chunk,
+            (body, offset) => readPivots(body, offset).length / 3,
+            undefined,
+            diagnostics,
+          );
           break;
         case 'CAMS': {
           cameraCount = readChunkOrReport(chunk, readCameras, [], diagnostics).length;
@@ -145,7 +185,12 @@ export function validateMdx(model: MdxModel): Diagnostic[] {
           break;
         }
         case 'BPOS':
-          bindPoseCount = readChunkOrReport(chunk, (body, offset) => readBindPoses(body, offset).length / 12, undefined, diagnostics);
+          bindPoseCount = readChunkOrReport(
+            chunk,
+            (body, offset) => readBindPoses(body, offset).length / 12,
+            undefined,
+            diagnostics,
+          );
           break;
         case 'GEOS': {
           const read = walkGeosets(chunk.body, model.version, bodyOffset);
@@ -181,11 +226,21 @@ export function validateMdx(model: MdxModel): Diagnostic[] {
     ids.add(object.node.objectId);
   }
   if (duplicates.size > 0) {
-    diagnostics.push({ severity: 'error', code: 'mdx.duplicate-object-id', message: `Several nodes share objectId ${[...duplicates].slice(0, 8).join(', ')}.`, where: 'objectId' });
+    diagnostics.push({
+      severity: 'error',
+      code: 'mdx.duplicate-object-id',
+      message: `Several nodes share objectId ${[...duplicates].slice(0, 8).join(', ')}.`,
+      where: 'objectId',
+    });
   }
   const gaps = [...ids].filter((id) => id < 0 || id >= nodes.length);
   if (duplicates.size === 0 && gaps.length > 0) {
-    diagnostics.push({ severity: 'warning', code: 'mdx.object-ids-not-dense', message: `ObjectIds should run from 0 to ${nodes.length - 1}; found ${gaps.slice(0, 8).join(', ')}.`, where: 'objectId' });
+    diagnostics.push({
+      severity: 'warning',
+      code: 'mdx.object-ids-not-dense',
+      message: `ObjectIds should run from 0 to ${nodes.length - 1}; found ${gaps.slice(0, 8).join(', ')}.`,
+      where: 'objectId',
+    });
   }
   for (const { read, object } of nodes) {
     const parentId = object.node.parentId;
@@ -193,19 +248,36 @@ export function validateMdx(model: MdxModel): Diagnostic[] {
       diagnostics.push({
         severity: 'warning',
         code: 'mdx.missing-parent',
-        message: `${read.tag}[${object.index}] "${object.node.name}" names parent ${parentId}, which ${parentId === object.node.objectId ? 'is itself' : 'no node has'}.`,
+        message:
+          `${read.tag}[${object.index}] "${object.node.name}" names parent ${parentId}, ` +
+          `which ${parentId === object.node.objectId ? 'is itself' : 'no node has'}.`,
         where: `${read.tag}[${object.index}].parentId`,
         ...(read.tag === 'EVTS' ? { target: { kind: 'eventObject' as const, objectIndex: object.index } } : {}),
       });
     }
   }
   if (nodes.length > 0 && pivotCount !== undefined && pivotCount !== nodes.length) {
-    diagnostics.push({ severity: 'warning', code: 'mdx.pivot-count', message: `PIVT has ${pivotCount} points for ${nodes.length} nodes.`, where: 'PIVT' });
+    diagnostics.push({
+      severity: 'warning',
+      code: 'mdx.pivot-count',
+      message: `PIVT has ${pivotCount} points for ${nodes.length} nodes.`,
+      where: 'PIVT',
+    });
   } else if (nodes.length > 0 && pivotCount === undefined && !seen.has('PIVT')) {
-    diagnostics.push({ severity: 'warning', code: 'mdx.pivot-count', message: `The model has ${nodes.length} nodes and no PIVT chunk.`, where: 'PIVT' });
+    diagnostics.push({
+      severity: 'warning',
+      code: 'mdx.pivot-count',
+      message: `The model has ${nodes.length} nodes and no PIVT chunk.`,
+      where: 'PIVT',
+    });
   }
   if (bindPoseCount !== undefined && bindPoseCount !== nodes.length + cameraCount && bindPoseCount !== nodes.length) {
-    diagnostics.push({ severity: 'info', code: 'mdx.bind-pose-count', message: `BPOS has ${bindPoseCount} matrices for ${nodes.length} nodes and ${cameraCount} cameras.`, where: 'BPOS' });
+    diagnostics.push({
+      severity: 'info',
+      code: 'mdx.bind-pose-count',
+      message: `BPOS has ${bindPoseCount} matrices for ${nodes.length} nodes and ${cameraCount} cameras.`,
+      where: 'BPOS',
+    });
   }
   return diagnostics;
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { readMdx } from './container';
-import { concat, geosetBytes, lightBytes, materialBytes, mdxBytes, pivtBody, versBody, type MaterialLayoutSpec } from './fixtures';
+import {
+  concat,
+  geosetBytes,
+  lightBytes,
+  materialBytes,
+  mdxBytes,
+  pivtBody,
+  versBody,
+  type MaterialLayoutSpec,
+} from './fixtures';
 import { validateMdx } from './validate';
 import { KNOWN_MDX_VERSIONS, mdxLayout } from './versions';
 
@@ -23,7 +32,17 @@ describe('MDX versions', () => {
   it('decides every version difference in one layout', () => {
     const table = KNOWN_MDX_VERSIONS.map((version) => {
       const layout = mdxLayout(version);
-      return [version, layout.chunkTags.has('CORN'), layout.chunkTags.has('BPOS'), layout.materialShaderBytes, layout.layerFixedBytes, layout.layerHasTextureSlots, layout.geosetHasLod, layout.lightFieldBytes, layout.nodeChunkTags.length];
+      return [
+        version,
+        layout.chunkTags.has('CORN'),
+        layout.chunkTags.has('BPOS'),
+        layout.materialShaderBytes,
+        layout.layerFixedBytes,
+        layout.layerHasTextureSlots,
+        layout.geosetHasLod,
+        layout.lightFieldBytes,
+        layout.nodeChunkTags.length,
+      ];
     });
     expect(table).toEqual([
       [800, false, false, 0, 28, false, false, 44, 9],
@@ -40,7 +59,10 @@ describe('MDX versions', () => {
   it('reads materials in the layout of their version and reports the wrong one', () => {
     for (const version of KNOWN_MDX_VERSIONS) {
       const layout = materialLayouts[version]!;
-      expect(damage(version, [['MTLS', concat(materialBytes({ ...layout, layerCount: 2 }), materialBytes(layout))]]), `${version}`).toEqual([]);
+      expect(
+        damage(version, [['MTLS', concat(materialBytes({ ...layout, layerCount: 2 }), materialBytes(layout))]]),
+        `${version}`,
+      ).toEqual([]);
     }
     expect(damage(1100, [['MTLS', materialBytes(materialLayouts[1000]!)]])).toEqual(['MTLS[0].LAYS']);
     expect(damage(1000, [['MTLS', materialBytes(materialLayouts[800]!)]])).toEqual(['MTLS[0].inclusiveSize']);
@@ -48,10 +70,16 @@ describe('MDX versions', () => {
 
   it('reads geosets in the layout of their version', () => {
     expect(damage(800, [['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: [0], lod: false })]])).toEqual([]);
-    expect(damage(1000, [['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: [0], lod: true, tangentsAndSkin: true })]])).toEqual([]);
+    expect(
+      damage(1000, [['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: [0], lod: true, tangentsAndSkin: true })]]),
+    ).toEqual([]);
     expect(damage(1200, [['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: [0], lod: true })]])).toEqual([]);
-    expect(damage(800, [['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: [0], lod: true })]])).toEqual(['GEOS[0]']);
-    expect(damage(900, [['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: [0], lod: false })]])).toEqual(['GEOS[0]']);
+    expect(damage(800, [['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: [0], lod: true })]])).toEqual([
+      'GEOS[0]',
+    ]);
+    expect(damage(900, [['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: [0], lod: false })]])).toEqual([
+      'GEOS[0]',
+    ]);
   });
 
   it('expects the shadow intensity of 1200 lights', () => {

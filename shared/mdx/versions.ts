@@ -37,23 +37,45 @@ export const DEFAULT_MDX_VERSION = MDX_VERSION_CLASSIC;
 
 /** Bytes of a material's shader name field, in the versions that have one. */
 export const MATERIAL_SHADER_NAME_BYTES = 80;
-/** Layer fields every version has: inclusiveSize, filterMode, shadingFlags, textureId, textureAnimationId, coordId, alpha. */
+/** Layer fields every version has: inclusiveSize, filterMode, shadingFlags, textureId, textureAnimationId, coordId,
+ * alpha. */
 export const LAYER_CLASSIC_BYTES = 28;
-/** Reforged layer fields: emissiveGain, fresnelColor[3], fresnelOpacity, fresnelTeamColor (the client reads all six from 900 on). */
+/** Reforged layer fields: emissiveGain, fresnelColor[3], fresnelOpacity, fresnelTeamColor (the client reads all six
+ * from 900 on). */
 export const LAYER_REFORGED_SHADING_BYTES = 24;
 /** 1100+: a uint32 before the texture slots and the uint32 slot count. */
 export const LAYER_TEXTURE_SLOT_HEADER_BYTES = 8;
 /** Geoset LOD fields of 900+: uint32 lod, char[80] lodName. */
 export const GEOSET_LOD_BYTES = 4 + 80;
-/** Light fields after the node in every version: type, attenuation[2], color[3], intensity, ambientColor[3], ambientIntensity. */
+/** Light fields after the node in every version: type, attenuation[2], color[3], intensity, ambientColor[3],
+ * ambientIntensity. */
 export const LIGHT_CLASSIC_FIELD_BYTES = 44;
 /** 1200+: float shadowIntensity after ambientIntensity. */
 export const LIGHT_SHADOW_INTENSITY_BYTES = 4;
 
 /** Top-level chunks of classic models, in the order the game's exporter writes them. */
 const CLASSIC_CHUNKS = [
-  'VERS', 'MODL', 'SEQS', 'GLBS', 'MTLS', 'TEXS', 'SNDS', 'TXAN', 'GEOS', 'GEOA', 'BONE', 'LITE', 'HELP', 'ATCH',
-  'PIVT', 'PREM', 'PRE2', 'RIBB', 'EVTS', 'CAMS', 'CLID',
+  'VERS',
+  'MODL',
+  'SEQS',
+  'GLBS',
+  'MTLS',
+  'TEXS',
+  'SNDS',
+  'TXAN',
+  'GEOS',
+  'GEOA',
+  'BONE',
+  'LITE',
+  'HELP',
+  'ATCH',
+  'PIVT',
+  'PREM',
+  'PRE2',
+  'RIBB',
+  'EVTS',
+  'CAMS',
+  'CLID',
 ] as const;
 /** Chunks added by Reforged (900+). CORN sits between PRE2 and RIBB; FAFX and BPOS come last. */
 const REFORGED_CHUNKS = ['CORN', 'FAFX', 'BPOS'] as const;
@@ -115,7 +137,9 @@ function buildLayout(version: number): MdxLayout {
     nodeChunkTags: reforged ? REFORGED_NODE_CHUNKS : CLASSIC_NODE_CHUNKS,
     materialShaderBytes: reforged && !textureSlots ? MATERIAL_SHADER_NAME_BYTES : 0,
     layerFixedBytes:
-      LAYER_CLASSIC_BYTES + (reforged ? LAYER_REFORGED_SHADING_BYTES : 0) + (textureSlots ? LAYER_TEXTURE_SLOT_HEADER_BYTES : 0),
+      LAYER_CLASSIC_BYTES +
+      (reforged ? LAYER_REFORGED_SHADING_BYTES : 0) +
+      (textureSlots ? LAYER_TEXTURE_SLOT_HEADER_BYTES : 0),
     layerHasTextureSlots: textureSlots,
     layerTrackTags: ['KMTF', 'KMTA', ...(reforged ? ['KMTE'] : []), ...(fresnelTracks ? ['KFC3', 'KFCA', 'KFTC'] : [])],
     geosetHasLod: reforged,
@@ -127,8 +151,30 @@ function buildLayout(version: number): MdxLayout {
 
 /** Every chunk tag any version defines, in canonical order (for placing a chunk an edit creates). */
 export const CANONICAL_CHUNK_ORDER: readonly string[] = [
-  'VERS', 'MODL', 'SEQS', 'GLBS', 'MTLS', 'TEXS', 'SNDS', 'TXAN', 'GEOS', 'GEOA', 'BONE', 'LITE', 'HELP', 'ATCH',
-  'PIVT', 'PREM', 'PRE2', 'CORN', 'RIBB', 'EVTS', 'CAMS', 'CLID', 'FAFX', 'BPOS',
+  'VERS',
+  'MODL',
+  'SEQS',
+  'GLBS',
+  'MTLS',
+  'TEXS',
+  'SNDS',
+  'TXAN',
+  'GEOS',
+  'GEOA',
+  'BONE',
+  'LITE',
+  'HELP',
+  'ATCH',
+  'PIVT',
+  'PREM',
+  'PRE2',
+  'CORN',
+  'RIBB',
+  'EVTS',
+  'CAMS',
+  'CLID',
+  'FAFX',
+  'BPOS',
 ];
 
 /** The version that introduced `tag`, or undefined for tags no version defines. */

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { mrfBounds, mrfPivotAndRadius } from './bounds';
 
 // Two keyframes of two vertices each: [px, py, pz, nx, ny, nz] per vertex.
-const keyframes = [Float32Array.of(0, 0, 0, 0, 0, 1, 4, 0, 0, 0, 0, 1), Float32Array.of(0, 2, 0, 0, 0, 1, 4, 2, 6, 0, 0, 1)];
+const keyframes = [
+  Float32Array.of(0, 0, 0, 0, 0, 1, 4, 0, 0, 0, 0, 1),
+  Float32Array.of(0, 2, 0, 0, 0, 1, 4, 2, 6, 0, 0, 1),
+];
 
 describe('mrfBounds and mrfPivotAndRadius', () => {
   it('bound every position of every keyframe; the pivot is their centre and the radius reaches the farthest', () => {

@@ -35,7 +35,10 @@ export function mrfBounds(file: Pick<MrfFile, 'keyframes'>): MrfBounds | null {
 }
 
 /** The bounds' centre and the largest distance from it to any finite position. */
-export function mrfPivotAndRadius(file: Pick<MrfFile, 'keyframes'>): { pivot: [number, number, number]; radius: number } {
+export function mrfPivotAndRadius(file: Pick<MrfFile, 'keyframes'>): {
+  pivot: [number, number, number];
+  radius: number;
+} {
   const bounds = mrfBounds(file);
   if (!bounds) return { pivot: [0, 0, 0], radius: 0 };
   const pivot: [number, number, number] = [

@@ -17,8 +17,15 @@ export function checkChunkOffset(fileByteLength: number, offset: number, where: 
   }
 }
 
-/** Throws a `truncated` CodecError naming `where` unless `count × elementSize` bytes at `offset` fit in `fileByteLength`. */
-export function checkChunkRange(fileByteLength: number, offset: number, count: number, elementSize: number, where: string): void {
+/** Throws a `truncated` CodecError naming `where` unless `count × elementSize` bytes at `offset` fit in
+ * `fileByteLength`. */
+export function checkChunkRange(
+  fileByteLength: number,
+  offset: number,
+  count: number,
+  elementSize: number,
+  where: string,
+): void {
   checkChunkOffset(fileByteLength, offset, where);
   const byteLength = count * elementSize;
   if (offset + byteLength > fileByteLength) {
@@ -27,7 +34,9 @@ export function checkChunkRange(fileByteLength: number, offset: number, count: n
       kind: 'truncated',
       where,
       offset,
-      detail: `${count} × ${elementSize} bytes = ${byteLength} bytes do not fit: the file has ${fileByteLength - offset} bytes from here`,
+      detail:
+        `${count} × ${elementSize} bytes = ${byteLength} bytes do not fit: the file ` +
+        `has ${fileByteLength - offset} bytes from here`,
     });
   }
 }

@@ -64,7 +64,8 @@ describeCorpus(modelCorpus, 'real MRF files', () => {
       it('reads or refuses with a CodecError every truncation and header mutation of it', () => {
         for (let step = 0; step < 200; step += 1) {
           const mutated = step % 2 === 0 ? bytes.slice(0, Math.floor((bytes.length * step) / 200)) : bytes.slice();
-          if (step % 2 === 1) new DataView(mutated.buffer).setUint32(4 * (1 + (step % 40)), (step * 2654435761) >>> 0, true);
+          if (step % 2 === 1)
+            new DataView(mutated.buffer).setUint32(4 * (1 + (step % 40)), (step * 2654435761) >>> 0, true);
           try {
             readMrf(mutated);
           } catch (error) {

@@ -11,7 +11,6 @@ import { validateMrf } from './validate';
 import { writeMrf } from './write';
 import { HangGuard, seededRandom as random } from '../testing/fuzz';
 
-
 const interesting = [0, 1, 3, 15, 16, 0x7fff, 0xffff, 0x10000, 0x7fffffff, 0xffffffff, 0xfffffff0];
 
 function mutate(source: Uint8Array, next: () => number): Uint8Array {
@@ -26,7 +25,8 @@ function mutate(source: Uint8Array, next: () => number): Uint8Array {
       // A header count or offset table entry set to an interesting value.
       const slot = Math.floor(next() * Math.min(24, (bytes.length - 4) / 4));
       const offset = slot < 4 ? 4 + (slot % 3) * 4 : 64 + (slot - 4) * 4;
-      if (offset + 4 <= bytes.length) view.setUint32(offset, interesting[Math.floor(next() * interesting.length)]!, true);
+      if (offset + 4 <= bytes.length)
+        view.setUint32(offset, interesting[Math.floor(next() * interesting.length)]!, true);
     } else if (mode === 3) {
       const offset = Math.floor(next() * (bytes.length - 4));
       if (offset >= 0) view.setFloat32(offset, [Number.NaN, Infinity, -1, 0, 1e30][Math.floor(next() * 5)]!, true);

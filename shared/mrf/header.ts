@@ -55,7 +55,8 @@ export interface MrfCounts {
 export function writeMrfHeader(target: Uint8Array, header: MrfHeader, original: Uint8Array, counts: MrfCounts): void {
   target.set(original.subarray(0, MRF_HEADER_BYTE_SIZE), 0);
   const view = new DataView(target.buffer, target.byteOffset, MRF_HEADER_BYTE_SIZE);
-  for (let index = 0; index < MRF_MAGIC_BYTE_SIZE; index += 1) view.setUint8(AT.magic + index, header.magic.charCodeAt(index) & 0xff);
+  for (let index = 0; index < MRF_MAGIC_BYTE_SIZE; index += 1)
+    view.setUint8(AT.magic + index, header.magic.charCodeAt(index) & 0xff);
   view.setUint32(AT.keyframeCount, counts.keyframeCount, true);
   view.setUint32(AT.vertexCount, counts.vertexCount, true);
   view.setUint32(AT.cornerCount, counts.cornerCount, true);

@@ -6,7 +6,15 @@ export * from './layout';
 export { readMrf } from './read';
 export { writeMrf, planMrfLayout, type MrfCanonicalLayout } from './write';
 export { validateMrf, mrfChunkSpans, MRF_DIAGNOSTIC, MRF_NORMAL_LENGTH_TOLERANCE } from './validate';
-export { sampleMrf, mrfPlayhead, mrfTiming, createMrfPlayhead, type MrfPlayhead, type MrfTiming, type MrfTimingSource } from './sample';
+export {
+  sampleMrf,
+  mrfPlayhead,
+  mrfTiming,
+  createMrfPlayhead,
+  type MrfPlayhead,
+  type MrfTiming,
+  type MrfTimingSource,
+} from './sample';
 export { createMrf, setMrfTexturePath, cloneMrf, type MrfContent } from './create';
 export { mrfBounds, mrfPivotAndRadius, type MrfBounds } from './bounds';
 export { defaultMrfHeader } from './header';

@@ -44,7 +44,8 @@ export function readMrfOffsetTable(bytes: Uint8Array, keyframeCount: number): Mr
   const faces = reader.u32('offsetTable[2] (faces)');
   const uvs = reader.u32('offsetTable[3] (uvs)');
   const keyframes = new Array<number>(keyframeCount);
-  for (let index = 0; index < keyframeCount; index += 1) keyframes[index] = reader.u32(`offsetTable[${MRF_OFFSET_ENTRY.firstKeyframe + index}] (keyframes[${index}])`);
+  for (let index = 0; index < keyframeCount; index += 1)
+    keyframes[index] = reader.u32(`offsetTable[${MRF_OFFSET_ENTRY.firstKeyframe + index}] (keyframes[${index}])`);
   return { headerEntry, texture, faces, uvs, keyframes };
 }
 
@@ -56,5 +57,7 @@ export function writeMrfOffsetTable(target: Uint8Array, offsets: MrfOffsets): vo
   view.setUint32(at(MRF_OFFSET_ENTRY.texture), offsets.texture, true);
   view.setUint32(at(MRF_OFFSET_ENTRY.faces), offsets.faces, true);
   view.setUint32(at(MRF_OFFSET_ENTRY.uvs), offsets.uvs, true);
-  offsets.keyframes.forEach((offset, index) => view.setUint32(at(MRF_OFFSET_ENTRY.firstKeyframe + index), offset, true));
+  offsets.keyframes.forEach((offset, index) =>
+    view.setUint32(at(MRF_OFFSET_ENTRY.firstKeyframe + index), offset, true),
+  );
 }

@@ -10,7 +10,13 @@ describe('readMrf', () => {
   it('reads the header fields, including initialTime at 36 and debugFlag at 40', () => {
     const bytes = assembleMrf({ base: gridMrf({ frameInterval: 0.05 }), initialTime: -0.5, debugFlag: 7 });
     const file = readMrf(bytes);
-    expect(file.header).toMatchObject({ magic: 'Morf', keyframeCount: 4, vertexCount: 6, cornerCount: 12, debugFlag: 7 });
+    expect(file.header).toMatchObject({
+      magic: 'Morf',
+      keyframeCount: 4,
+      vertexCount: 6,
+      cornerCount: 12,
+      debugFlag: 7,
+    });
     expect(file.header.frameInterval).toBe(Math.fround(0.05));
     expect(file.header.initialTime).toBe(-0.5);
     expect(file.header.pivot).toEqual([1, 2, 3]);
@@ -76,8 +82,14 @@ describe('readMrf', () => {
   });
 
   it('refuses hostile vertex and corner counts and offsets past the end', () => {
-    expect(codecError(() => readMrf(assembleMrf({ vertexCount: 0xffffffff })))).toMatchObject({ kind: 'truncated', where: 'uvs' });
-    expect(codecError(() => readMrf(assembleMrf({ cornerCount: 0x7fffffff })))).toMatchObject({ kind: 'truncated', where: 'faces' });
+    expect(codecError(() => readMrf(assembleMrf({ vertexCount: 0xffffffff })))).toMatchObject({
+      kind: 'truncated',
+      where: 'uvs',
+    });
+    expect(codecError(() => readMrf(assembleMrf({ cornerCount: 0x7fffffff })))).toMatchObject({
+      kind: 'truncated',
+      where: 'faces',
+    });
     const past = codecError(() => readMrf(assembleMrf({ offsetOverrides: { keyframes: { 2: 0xfffffff0 } } })));
     expect(past).toMatchObject({ kind: 'truncated', where: 'keyframes[2]', offset: 0xfffffff0 });
     expect(past.detail).toMatch(/past the end/);
@@ -90,7 +102,12 @@ describe('readMrf', () => {
 describe('writeMrf', () => {
   it('round-trips a canonical file byte for byte, ignored header bytes and texture tail included', () => {
     const ignored = Uint8Array.from({ length: 20 }, (_, index) => index * 13 + 1);
-    const original = assembleMrf({ ignoredHeaderBytes: ignored, textureBytes: 'Tex\\Cape.blp\0\0\0XYZW', debugFlag: 3, initialTime: 0.25 });
+    const original = assembleMrf({
+      ignoredHeaderBytes: ignored,
+      textureBytes: 'Tex\\Cape.blp\0\0\0XYZW',
+      debugFlag: 3,
+      initialTime: 0.25,
+    });
     expect(writeMrf(readMrf(original))).toEqual(original);
   });
 
@@ -99,7 +116,12 @@ describe('writeMrf', () => {
     const bytes = assembleMrf({ base, faces: base.faces.subarray(0, 18) });
     const layout = readMrf(bytes).layout!;
     const tableEnd = 64 + (4 + 3) * 4;
-    const strays = [tableEnd + 1, layout.facesOffset + 18 * 2 + 3, layout.uvsOffset + 9 * 8 + 2, layout.keyframeOffsets[1]! + 9 * 24 + 5];
+    const strays = [
+      tableEnd + 1,
+      layout.facesOffset + 18 * 2 + 3,
+      layout.uvsOffset + 9 * 8 + 2,
+      layout.keyframeOffsets[1]! + 9 * 24 + 5,
+    ];
     for (const offset of strays) bytes[offset] = 0xde;
     const file = readMrf(bytes);
     expect([...file.padding!.keys()]).toEqual(['offsetTable', 'faces', 'uvs', 'keyframes[1]']);
@@ -130,7 +152,9 @@ describe('writeMrf', () => {
   it('keeps the bytes between the texture path and the next chunk, as the texture chunk', () => {
     const file = readMrf(writeMrf(readMrf(assembleMrf({ gap: 8, textureBytes: 'T.blp' }))));
     expect(file.texturePath).toBe('T');
-    expect(Array.from(file.textureBytes.subarray(0, 16))).toEqual([...'T.blp'].map((char) => char.charCodeAt(0)).concat(Array(3).fill(0), Array(8).fill(0xee)));
+    expect(Array.from(file.textureBytes.subarray(0, 16))).toEqual(
+      [...'T.blp'].map((char) => char.charCodeAt(0)).concat(Array(3).fill(0), Array(8).fill(0xee)),
+    );
   });
 
   it('writes header edits and derives counts from the arrays', () => {
@@ -152,7 +176,12 @@ describe('writeMrf', () => {
   });
 
   it('writes a terminator after a texture path that has none', () => {
-    const file = createMrf({ texturePath: 'NoDot', faces: new Uint16Array(0), uvs: new Float32Array(0), keyframes: [] });
+    const file = createMrf({
+      texturePath: 'NoDot',
+      faces: new Uint16Array(0),
+      uvs: new Float32Array(0),
+      keyframes: [],
+    });
     const bytes = writeMrf(file);
     expect(readMrf(bytes).texturePath).toBe('NoDot');
     expect(readMrf(bytes).textureBytes[5]).toBe(0);
@@ -161,7 +190,8 @@ describe('writeMrf', () => {
   it('pads every chunk to 16 bytes', () => {
     const file = readMrf(writeMrf(gridMrf({ columns: 3, rows: 3, keyframeCount: 3 })));
     const layout = file.layout!;
-    for (const offset of [layout.textureOffset, layout.facesOffset, layout.uvsOffset, ...layout.keyframeOffsets]) expect(offset % 16).toBe(0);
+    for (const offset of [layout.textureOffset, layout.facesOffset, layout.uvsOffset, ...layout.keyframeOffsets])
+      expect(offset % 16).toBe(0);
     expect(layout.fileByteLength % 16).toBe(0);
   });
 

@@ -31,7 +31,10 @@ export function readMrf(bytes: Uint8Array): MrfFile {
     keyframes[index] = readMrfKeyframe(bytes, offsets.keyframes[index]!, header.vertexCount, index);
   }
   const tableEnd = MRF_OFFSET_TABLE_OFFSET + offsetTableByteLength(header.keyframeCount);
-  const boundaries = new ChunkBoundaries([MRF_OFFSET_TABLE_OFFSET, offsets.texture, offsets.faces, offsets.uvs, ...offsets.keyframes], fileByteLength);
+  const boundaries = new ChunkBoundaries(
+    [MRF_OFFSET_TABLE_OFFSET, offsets.texture, offsets.faces, offsets.uvs, ...offsets.keyframes],
+    fileByteLength,
+  );
   const textureEnd = boundaries.nextAtOrAfter(offsets.texture + 1);
   const { texturePath, textureBytes } = readMrfTexture(bytes, offsets.texture, textureEnd);
   const padding = new Map<string, Uint8Array>();
@@ -43,7 +46,9 @@ export function readMrf(bytes: Uint8Array): MrfFile {
   keepPadding('offsetTable', tableEnd);
   keepPadding('faces', offsets.faces + faces.byteLength);
   keepPadding('uvs', offsets.uvs + uvs.byteLength);
-  offsets.keyframes.forEach((offset, index) => keepPadding(`keyframes[${index}]`, offset + keyframes[index]!.byteLength));
+  offsets.keyframes.forEach((offset, index) =>
+    keepPadding(`keyframes[${index}]`, offset + keyframes[index]!.byteLength),
+  );
   return {
     header,
     headerBytes: bytes.subarray(0, MRF_HEADER_BYTE_SIZE),

@@ -4,7 +4,7 @@ import { gridMrf } from './test-fixtures';
 
 // gridMrf: vertex 0's x is the keyframe index, its y twice that; normals (0, -1, 0).
 function sampleAt(file: ReturnType<typeof gridMrf>, seconds: number) {
-  const positions = new Float32Array(file.uvs.length / 2 * 3);
+  const positions = new Float32Array((file.uvs.length / 2) * 3);
   const normals = new Float32Array(positions.length);
   const rendered = sampleMrf(file, seconds, positions, normals);
   return { rendered, x: positions[0]!, y: positions[1]!, normalY: normals[1]!, positions, normals };
@@ -69,7 +69,10 @@ describe('sampleMrf (game playback rules)', () => {
 
 describe('mrfTiming', () => {
   it('gives (keyframes − 1) × interval and the moving window after the show event', () => {
-    expect(mrfTiming(gridMrf({ keyframeCount: 4, frameInterval: 0.1 }))).toMatchObject({ rendered: true, moveStartSeconds: 0 });
+    expect(mrfTiming(gridMrf({ keyframeCount: 4, frameInterval: 0.1 }))).toMatchObject({
+      rendered: true,
+      moveStartSeconds: 0,
+    });
     const timing = mrfTiming(gridMrf({ keyframeCount: 4, frameInterval: 0.1 }));
     expect(timing.durationSeconds).toBeCloseTo(0.3, 6);
     expect(timing.moveEndSeconds).toBeCloseTo(0.3, 6);
@@ -87,7 +90,17 @@ describe('mrfTiming', () => {
   });
 
   it('has no moving window for a 0 or negative interval, and 0 is not rendered', () => {
-    expect(mrfTiming(gridMrf({ frameInterval: 0 }))).toEqual({ rendered: false, durationSeconds: 0, moveStartSeconds: 0, moveEndSeconds: 0 });
-    expect(mrfTiming(gridMrf({ frameInterval: -0.1 }))).toEqual({ rendered: true, durationSeconds: 0, moveStartSeconds: 0, moveEndSeconds: 0 });
+    expect(mrfTiming(gridMrf({ frameInterval: 0 }))).toEqual({
+      rendered: false,
+      durationSeconds: 0,
+      moveStartSeconds: 0,
+      moveEndSeconds: 0,
+    });
+    expect(mrfTiming(gridMrf({ frameInterval: -0.1 }))).toEqual({
+      rendered: true,
+      durationSeconds: 0,
+      moveStartSeconds: 0,
+      moveEndSeconds: 0,
+    });
   });
 });

@@ -17,7 +17,8 @@ export interface MrfTimingSource {
 export interface MrfTiming {
   /** Whether the game draws the mesh at all (an interval of 0 or NaN, or no keyframes: not drawn). */
   rendered: boolean;
-  /** (keyframes − 1) × interval: the animation's length; 0 when the interval is ≤ 0 or not finite, or with < 2 keyframes. */
+  /** (keyframes − 1) × interval: the animation's length; 0 when the interval is ≤ 0 or not finite, or with < 2
+   * keyframes. */
   durationSeconds: number;
   /**
    * The moving window, in seconds after the show event: the mesh moves from `moveStartSeconds`
@@ -39,9 +40,11 @@ export function mrfTiming(file: MrfTimingSource): MrfTiming {
   const initialTime = Number.isFinite(file.header.initialTime) ? file.header.initialTime : 0;
   const keyframeCount = file.keyframes.length;
   const rendered = isRendered(frameInterval, keyframeCount);
-  const durationSeconds = frameInterval > 0 && Number.isFinite(frameInterval) && keyframeCount > 1 ? (keyframeCount - 1) * frameInterval : 0;
+  const durationSeconds =
+    frameInterval > 0 && Number.isFinite(frameInterval) && keyframeCount > 1 ? (keyframeCount - 1) * frameInterval : 0;
   const moveStartSeconds = Math.max(0, -initialTime);
-  const moveEndSeconds = durationSeconds > 0 ? Math.max(moveStartSeconds, durationSeconds - initialTime) : moveStartSeconds;
+  const moveEndSeconds =
+    durationSeconds > 0 ? Math.max(moveStartSeconds, durationSeconds - initialTime) : moveStartSeconds;
   return { rendered, durationSeconds, moveStartSeconds, moveEndSeconds };
 }
 
@@ -63,7 +66,11 @@ export function createMrfPlayhead(): MrfPlayhead {
 }
 
 /** Fills `out` with the keyframes showing `secondsSinceShow` after the show event. Does not allocate. */
-export function mrfPlayhead(file: MrfTimingSource, secondsSinceShow: number, out: MrfPlayhead = createMrfPlayhead()): MrfPlayhead {
+export function mrfPlayhead(
+  file: MrfTimingSource,
+  secondsSinceShow: number,
+  out: MrfPlayhead = createMrfPlayhead(),
+): MrfPlayhead {
   const { frameInterval, initialTime } = file.header;
   const keyframeCount = file.keyframes.length;
   const lastIndex = keyframeCount - 1;
@@ -119,7 +126,11 @@ export function sampleMrf(
   }
   const blend = playhead.blend;
   if (blend === 0) {
-    for (let vertex = 0, source = 0, target = 0; vertex < vertexCount; vertex += 1, source += MRF_FLOATS_PER_VERTEX, target += 3) {
+    for (
+      let vertex = 0, source = 0, target = 0;
+      vertex < vertexCount;
+      vertex += 1, source += MRF_FLOATS_PER_VERTEX, target += 3
+    ) {
       positions[target] = from[source]!;
       positions[target + 1] = from[source + 1]!;
       positions[target + 2] = from[source + 2]!;
@@ -129,7 +140,11 @@ export function sampleMrf(
     }
     return true;
   }
-  for (let vertex = 0, source = 0, target = 0; vertex < vertexCount; vertex += 1, source += MRF_FLOATS_PER_VERTEX, target += 3) {
+  for (
+    let vertex = 0, source = 0, target = 0;
+    vertex < vertexCount;
+    vertex += 1, source += MRF_FLOATS_PER_VERTEX, target += 3
+  ) {
     const p0 = from[source]!;
     const p1 = from[source + 1]!;
     const p2 = from[source + 2]!;

@@ -62,7 +62,12 @@ export function gridMrf(options: GridOptions = {}): MrfFile {
     faces: Uint16Array.from(corners),
     uvs,
     keyframes,
-    header: { frameInterval: options.frameInterval ?? 0.1, initialTime: options.initialTime ?? 0, pivot: [1, 2, 3], boundsRadius: 42 },
+    header: {
+      frameInterval: options.frameInterval ?? 0.1,
+      initialTime: options.initialTime ?? 0,
+      pivot: [1, 2, 3],
+      boundsRadius: 42,
+    },
   });
 }
 
@@ -100,7 +105,8 @@ export interface RawMrfSpec {
 /** Assembles MRF bytes exactly as described, valid or not. */
 export function assembleMrf(spec: RawMrfSpec = {}): Uint8Array {
   const base = spec.base ?? gridMrf();
-  const textureBytes = typeof spec.textureBytes === 'string' ? encodeLatin1(spec.textureBytes) : (spec.textureBytes ?? base.textureBytes);
+  const textureBytes =
+    typeof spec.textureBytes === 'string' ? encodeLatin1(spec.textureBytes) : (spec.textureBytes ?? base.textureBytes);
   const faces = spec.faces ?? base.faces;
   const uvs = spec.uvs ?? base.uvs;
   const keyframes = spec.keyframes ?? base.keyframes;
@@ -148,8 +154,13 @@ export function assembleMrf(spec: RawMrfSpec = {}): Uint8Array {
   view.setFloat32(MRF_HEADER_OFFSET.boundsRadius, base.header.boundsRadius, true);
   view.setFloat32(MRF_HEADER_OFFSET.initialTime, spec.initialTime ?? base.header.initialTime, true);
   view.setUint32(MRF_HEADER_OFFSET.debugFlag, spec.debugFlag ?? base.header.debugFlag, true);
-  if (spec.ignoredHeaderBytes) bytes.set(spec.ignoredHeaderBytes.subarray(0, MRF_HEADER_BYTE_SIZE - MRF_HEADER_OFFSET.ignored), MRF_HEADER_OFFSET.ignored);
-  const table = (entry: number, value: number) => view.setUint32(MRF_OFFSET_TABLE_OFFSET + entry * MRF_OFFSET_ENTRY_BYTE_SIZE, value >>> 0, true);
+  if (spec.ignoredHeaderBytes)
+    bytes.set(
+      spec.ignoredHeaderBytes.subarray(0, MRF_HEADER_BYTE_SIZE - MRF_HEADER_OFFSET.ignored),
+      MRF_HEADER_OFFSET.ignored,
+    );
+  const table = (entry: number, value: number) =>
+    view.setUint32(MRF_OFFSET_TABLE_OFFSET + entry * MRF_OFFSET_ENTRY_BYTE_SIZE, value >>> 0, true);
   const overrides = spec.offsetOverrides ?? {};
   table(0, spec.headerEntry ?? 0);
   table(1, overrides.texture ?? placed.texture[0]!);
@@ -163,7 +174,8 @@ function bytesOf(array: Uint16Array | Float32Array): Uint8Array {
   return new Uint8Array(array.buffer, array.byteOffset, array.byteLength).slice();
 }
 
-/** Index of the first byte where `a` and `b` differ (a length difference counts), or -1 when identical. Fast on large files. */
+/** Index of the first byte where `a` and `b` differ (a length difference counts), or -1 when identical. Fast on large
+ * files. */
 export function firstDifference(a: Uint8Array, b: Uint8Array): number {
   const length = Math.min(a.length, b.length);
   for (let index = 0; index < length; index += 1) if (a[index] !== b[index]) return index;

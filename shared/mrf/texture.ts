@@ -26,7 +26,11 @@ export function texturePathFromChunk(bytes: Uint8Array): string {
 }
 
 /** Reads the texture chunk that spans `[offset, end)` of `bytes` (a view, no copy). */
-export function readMrfTexture(bytes: Uint8Array, offset: number, end: number): { texturePath: string; textureBytes: Uint8Array } {
+export function readMrfTexture(
+  bytes: Uint8Array,
+  offset: number,
+  end: number,
+): { texturePath: string; textureBytes: Uint8Array } {
   const textureBytes = bytes.subarray(offset, end);
   return { texturePath: texturePathFromChunk(textureBytes), textureBytes };
 }

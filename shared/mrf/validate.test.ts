@@ -6,7 +6,8 @@ import { MRF_DIAGNOSTIC, validateMrf } from './validate';
 import { writeMrf } from './write';
 
 const codes = (bytes: Uint8Array) => validateMrf(readMrf(bytes)).map((diagnostic) => diagnostic.code);
-const find = (bytes: Uint8Array, code: string) => validateMrf(readMrf(bytes)).find((diagnostic) => diagnostic.code === code);
+const find = (bytes: Uint8Array, code: string) =>
+  validateMrf(readMrf(bytes)).find((diagnostic) => diagnostic.code === code);
 
 describe('validateMrf', () => {
   it('finds nothing in a clean canonical file', () => {
@@ -25,24 +26,38 @@ describe('validateMrf', () => {
     faces[4] = 6;
     const bytes = assembleMrf({ faces });
     const file = readMrf(bytes);
-    expect(find(bytes, MRF_DIAGNOSTIC.faceIndexOutOfRange)).toMatchObject({ severity: 'error', where: 'faces[1]', offset: file.layout!.facesOffset + 8 });
+    expect(find(bytes, MRF_DIAGNOSTIC.faceIndexOutOfRange)).toMatchObject({
+      severity: 'error',
+      where: 'faces[1]',
+      offset: file.layout!.facesOffset + 8,
+    });
   });
 
   it('summarises many bad face indices instead of listing each', () => {
     const faces = new Uint16Array(300).fill(999);
-    const diagnostics = validateMrf(readMrf(assembleMrf({ faces }))).filter((d) => d.code === MRF_DIAGNOSTIC.faceIndexOutOfRange);
+    const diagnostics = validateMrf(readMrf(assembleMrf({ faces }))).filter(
+      (d) => d.code === MRF_DIAGNOSTIC.faceIndexOutOfRange,
+    );
     expect(diagnostics).toHaveLength(9);
     expect(diagnostics[8]!.message).toMatch(/^300 face corners/);
   });
 
   it('reports a corner count that is not a multiple of 3', () => {
     const faces = gridMrf().faces.subarray(0, 11);
-    expect(find(assembleMrf({ faces }), MRF_DIAGNOSTIC.cornerCount)).toMatchObject({ severity: 'error', where: 'header.cornerCount' });
+    expect(find(assembleMrf({ faces }), MRF_DIAGNOSTIC.cornerCount)).toMatchObject({
+      severity: 'error',
+      where: 'header.cornerCount',
+    });
   });
 
   it('reports more vertices than uint16 faces can address', () => {
     const vertexCount = 65_537;
-    const file = createMrf({ texturePath: 'T.blp', faces: Uint16Array.of(0, 1, 2), uvs: new Float32Array(vertexCount * 2), keyframes: [] });
+    const file = createMrf({
+      texturePath: 'T.blp',
+      faces: Uint16Array.of(0, 1, 2),
+      uvs: new Float32Array(vertexCount * 2),
+      keyframes: [],
+    });
     expect(validateMrf(file).map((d) => d.code)).toContain(MRF_DIAGNOSTIC.tooManyVertices);
   });
 
@@ -81,14 +96,23 @@ describe('validateMrf', () => {
   });
 
   it('warns about an empty texture path and one with no terminator', () => {
-    expect(find(assembleMrf({ textureBytes: '.blp' }), MRF_DIAGNOSTIC.texturePathEmpty)).toMatchObject({ severity: 'warning' });
+    expect(find(assembleMrf({ textureBytes: '.blp' }), MRF_DIAGNOSTIC.texturePathEmpty)).toMatchObject({
+      severity: 'warning',
+    });
     expect(codes(assembleMrf({ textureBytes: 'ABCDEFGHIJKLMNOP' }))).toContain(MRF_DIAGNOSTIC.texturePathUnterminated);
-    expect(codes(assembleMrf({ textureBytes: 'ABCDEFGHIJKLMNO.' }))).not.toContain(MRF_DIAGNOSTIC.texturePathUnterminated);
+    expect(codes(assembleMrf({ textureBytes: 'ABCDEFGHIJKLMNO.' }))).not.toContain(
+      MRF_DIAGNOSTIC.texturePathUnterminated,
+    );
   });
 
   it('reports a frame interval of 0 as an error and a negative one as a warning', () => {
-    expect(find(assembleMrf({ frameInterval: 0 }), MRF_DIAGNOSTIC.frameIntervalZero)).toMatchObject({ severity: 'error', offset: 16 });
-    expect(find(assembleMrf({ frameInterval: -0.1 }), MRF_DIAGNOSTIC.frameIntervalNegative)).toMatchObject({ severity: 'warning' });
+    expect(find(assembleMrf({ frameInterval: 0 }), MRF_DIAGNOSTIC.frameIntervalZero)).toMatchObject({
+      severity: 'error',
+      offset: 16,
+    });
+    expect(find(assembleMrf({ frameInterval: -0.1 }), MRF_DIAGNOSTIC.frameIntervalNegative)).toMatchObject({
+      severity: 'warning',
+    });
   });
 
   it('reports a file without keyframes', () => {
@@ -96,7 +120,9 @@ describe('validateMrf', () => {
   });
 
   it('notes a nonzero first offset table entry and unused trailing bytes', () => {
-    expect(find(assembleMrf({ headerEntry: 5 }), MRF_DIAGNOSTIC.headerEntryNonzero)).toMatchObject({ severity: 'info' });
+    expect(find(assembleMrf({ headerEntry: 5 }), MRF_DIAGNOSTIC.headerEntryNonzero)).toMatchObject({
+      severity: 'info',
+    });
     expect(find(assembleMrf({ trailing: 40 }), MRF_DIAGNOSTIC.trailingBytes)).toMatchObject({ severity: 'info' });
   });
 
@@ -114,7 +140,16 @@ describe('validateMrf', () => {
     const faces = base.faces.slice(0, 11);
     faces[0] = 60;
     const bytes = [
-      assembleMrf({ base, magic: 'XXXX', faces, frameInterval: 0, headerEntry: 1, alignment: 4, textureBytes: '\0', trailing: 64 }),
+      assembleMrf({
+        base,
+        magic: 'XXXX',
+        faces,
+        frameInterval: 0,
+        headerEntry: 1,
+        alignment: 4,
+        textureBytes: '\0',
+        trailing: 64,
+      }),
       assembleMrf({ frameInterval: -1, textureBytes: 'ABCDEFGHIJKLMNOP', keyframes: [] }),
       assembleMrf({ offsetOverrides: { faces: 64 } }),
     ];

@@ -62,10 +62,22 @@ export function validateMrf(file: MrfFile): Diagnostic[] {
   const vertexCount = Math.floor(file.uvs.length / MRF_FLOATS_PER_UV);
 
   if (header.magic !== MRF_MAGIC) {
-    add('warning', MRF_DIAGNOSTIC.magic, `magic is ${JSON.stringify(header.magic)}, not "Morf" (the game does not check it)`, 'header.magic', MRF_HEADER_OFFSET.magic);
+    add(
+      'warning',
+      MRF_DIAGNOSTIC.magic,
+      `magic is ${JSON.stringify(header.magic)}, not "Morf" (the game does not check it)`,
+      'header.magic',
+      MRF_HEADER_OFFSET.magic,
+    );
   }
   if (file.headerEntry !== 0) {
-    add('info', MRF_DIAGNOSTIC.headerEntryNonzero, `the offset table's first entry is ${file.headerEntry}, not 0 as in every known file`, 'offsetTable[0]', MRF_OFFSET_TABLE_OFFSET);
+    add(
+      'info',
+      MRF_DIAGNOSTIC.headerEntryNonzero,
+      `the offset table's first entry is ${file.headerEntry}, not 0 as in every known file`,
+      'offsetTable[0]',
+      MRF_OFFSET_TABLE_OFFSET,
+    );
   }
   checkTiming(file, add);
   checkTexture(file, add);
@@ -79,11 +91,30 @@ type Add = (severity: Severity, code: string, message: string, where?: string, o
 
 function checkTiming(file: MrfFile, add: Add): void {
   const { frameInterval, initialTime } = file.header;
-  if (file.keyframes.length === 0) add('error', MRF_DIAGNOSTIC.noKeyframes, 'the file has no keyframes: there is nothing to show', 'header.keyframeCount', MRF_HEADER_OFFSET.keyframeCount);
+  if (file.keyframes.length === 0)
+    add(
+      'error',
+      MRF_DIAGNOSTIC.noKeyframes,
+      'the file has no keyframes: there is nothing to show',
+      'header.keyframeCount',
+      MRF_HEADER_OFFSET.keyframeCount,
+    );
   if (frameInterval === 0) {
-    add('error', MRF_DIAGNOSTIC.frameIntervalZero, 'frame interval is 0: the game does not render the mesh', 'header.frameInterval', MRF_HEADER_OFFSET.frameInterval);
+    add(
+      'error',
+      MRF_DIAGNOSTIC.frameIntervalZero,
+      'frame interval is 0: the game does not render the mesh',
+      'header.frameInterval',
+      MRF_HEADER_OFFSET.frameInterval,
+    );
   } else if (frameInterval < 0) {
-    add('warning', MRF_DIAGNOSTIC.frameIntervalNegative, `frame interval is ${frameInterval}: the game shows only the last keyframe`, 'header.frameInterval', MRF_HEADER_OFFSET.frameInterval);
+    add(
+      'warning',
+      MRF_DIAGNOSTIC.frameIntervalNegative,
+      `frame interval is ${frameInterval}: the game shows only the last keyframe`,
+      'header.frameInterval',
+      MRF_HEADER_OFFSET.frameInterval,
+    );
   }
   const headerFloats: Array<[string, number, number, Severity]> = [
     ['header.frameInterval', frameInterval, MRF_HEADER_OFFSET.frameInterval, 'error'],
@@ -100,9 +131,25 @@ function checkTiming(file: MrfFile, add: Add): void {
 
 function checkTexture(file: MrfFile, add: Add): void {
   const offset = file.layout?.textureOffset;
-  if (file.texturePath.length === 0) add('warning', MRF_DIAGNOSTIC.texturePathEmpty, 'the texture path is empty: the game has no texture to load', 'texture', offset);
-  if (file.texturePath === texturePathFromChunk(file.textureBytes) && !texturePathExtent(file.textureBytes).terminated) {
-    add('warning', MRF_DIAGNOSTIC.texturePathUnterminated, "the texture path has no '.' or NUL before the next chunk: the game reads on into it", 'texture', offset);
+  if (file.texturePath.length === 0)
+    add(
+      'warning',
+      MRF_DIAGNOSTIC.texturePathEmpty,
+      'the texture path is empty: the game has no texture to load',
+      'texture',
+      offset,
+    );
+  if (
+    file.texturePath === texturePathFromChunk(file.textureBytes) &&
+    !texturePathExtent(file.textureBytes).terminated
+  ) {
+    add(
+      'warning',
+      MRF_DIAGNOSTIC.texturePathUnterminated,
+      "the texture path has no '.' or NUL before the next chunk: the game reads on into it",
+      'texture',
+      offset,
+    );
   }
 }
 
@@ -110,10 +157,23 @@ function checkFaces(file: MrfFile, vertexCount: number, add: Add): void {
   const faces = file.faces;
   const facesOffset = file.layout?.facesOffset;
   if (faces.length % MRF_CORNERS_PER_FACE !== 0) {
-    add('error', MRF_DIAGNOSTIC.cornerCount, `corner count ${faces.length} is not a multiple of 3: the last ${faces.length % MRF_CORNERS_PER_FACE} corner(s) form no triangle`, 'header.cornerCount', MRF_HEADER_OFFSET.cornerCount);
+    add(
+      'error',
+      MRF_DIAGNOSTIC.cornerCount,
+      `corner count ${faces.length} is not a multiple of 3: the last ${faces.length % MRF_CORNERS_PER_FACE} ` +
+        `corner(s) form no triangle`,
+      'header.cornerCount',
+      MRF_HEADER_OFFSET.cornerCount,
+    );
   }
   if (vertexCount > MRF_ADDRESSABLE_VERTEX_COUNT) {
-    add('warning', MRF_DIAGNOSTIC.tooManyVertices, `${vertexCount} vertices: uint16 faces can address only the first ${MRF_ADDRESSABLE_VERTEX_COUNT}`, 'header.vertexCount', MRF_HEADER_OFFSET.vertexCount);
+    add(
+      'warning',
+      MRF_DIAGNOSTIC.tooManyVertices,
+      `${vertexCount} vertices: uint16 faces can address only the first ${MRF_ADDRESSABLE_VERTEX_COUNT}`,
+      'header.vertexCount',
+      MRF_HEADER_OFFSET.vertexCount,
+    );
   }
   let outOfRange = 0;
   for (let corner = 0; corner < faces.length; corner += 1) {
@@ -122,10 +182,23 @@ function checkFaces(file: MrfFile, vertexCount: number, add: Add): void {
     outOfRange += 1;
     if (outOfRange <= MAX_LISTED_PER_CODE) {
       const face = Math.floor(corner / MRF_CORNERS_PER_FACE);
-      add('error', MRF_DIAGNOSTIC.faceIndexOutOfRange, `face ${face} uses vertex ${index}, but there are ${vertexCount} vertices`, `faces[${face}]`, facesOffset === undefined ? undefined : facesOffset + corner * MRF_CORNER_BYTE_SIZE);
+      add(
+        'error',
+        MRF_DIAGNOSTIC.faceIndexOutOfRange,
+        `face ${face} uses vertex ${index}, but there are ${vertexCount} vertices`,
+        `faces[${face}]`,
+        facesOffset === undefined ? undefined : facesOffset + corner * MRF_CORNER_BYTE_SIZE,
+      );
     }
   }
-  if (outOfRange > MAX_LISTED_PER_CODE) add('error', MRF_DIAGNOSTIC.faceIndexOutOfRange, `${outOfRange} face corners in all use a vertex index ≥ ${vertexCount}`, 'faces', facesOffset);
+  if (outOfRange > MAX_LISTED_PER_CODE)
+    add(
+      'error',
+      MRF_DIAGNOSTIC.faceIndexOutOfRange,
+      `${outOfRange} face corners in all use a vertex index ≥ ${vertexCount}`,
+      'faces',
+      facesOffset,
+    );
 }
 
 function checkValues(file: MrfFile, vertexCount: number, add: Add): void {
@@ -133,7 +206,13 @@ function checkValues(file: MrfFile, vertexCount: number, add: Add): void {
   const nonFiniteUv = firstNonFinite(file.uvs);
   if (nonFiniteUv.count > 0) {
     const vertex = Math.floor(nonFiniteUv.first / MRF_FLOATS_PER_UV);
-    add('error', MRF_DIAGNOSTIC.nonFinite, `${nonFiniteUv.count} UV value(s) are NaN or infinite, first at vertex ${vertex}`, `uvs[${vertex}]`, layout ? layout.uvsOffset + nonFiniteUv.first * 4 : undefined);
+    add(
+      'error',
+      MRF_DIAGNOSTIC.nonFinite,
+      `${nonFiniteUv.count} UV value(s) are NaN or infinite, first at vertex ${vertex}`,
+      `uvs[${vertex}]`,
+      layout ? layout.uvsOffset + nonFiniteUv.first * 4 : undefined,
+    );
   }
   let sizeMismatches = 0;
   let nonFiniteReported = 0;
@@ -144,7 +223,13 @@ function checkValues(file: MrfFile, vertexCount: number, add: Add): void {
     if (keyframe.length !== vertexCount * MRF_FLOATS_PER_VERTEX) {
       sizeMismatches += 1;
       if (sizeMismatches <= MAX_LISTED_PER_CODE) {
-        add('error', MRF_DIAGNOSTIC.keyframeSize, `keyframe ${keyframeIndex} has ${keyframe.length} floats; ${vertexCount} vertices need ${vertexCount * MRF_FLOATS_PER_VERTEX}`, `keyframes[${keyframeIndex}]`);
+        add(
+          'error',
+          MRF_DIAGNOSTIC.keyframeSize,
+          `keyframe ${keyframeIndex} has ${keyframe.length} floats; ${vertexCount} vertices ` +
+            `need ${vertexCount * MRF_FLOATS_PER_VERTEX}`,
+          `keyframes[${keyframeIndex}]`,
+        );
       }
       return;
     }
@@ -153,15 +238,30 @@ function checkValues(file: MrfFile, vertexCount: number, add: Add): void {
       nonFiniteReported += 1;
       const vertex = Math.floor(nonFinite.first / MRF_FLOATS_PER_VERTEX);
       const part = nonFinite.first % MRF_FLOATS_PER_VERTEX < 3 ? 'position' : 'normal';
-      add('error', MRF_DIAGNOSTIC.nonFinite, `keyframe ${keyframeIndex}: ${nonFinite.count} value(s) are NaN or infinite, first in vertex ${vertex}'s ${part}`, `keyframes[${keyframeIndex}][${vertex}]`, at(nonFinite.first));
+      add(
+        'error',
+        MRF_DIAGNOSTIC.nonFinite,
+        `keyframe ${keyframeIndex}: ${nonFinite.count} value(s) are NaN or infinite, first in ` +
+          `vertex ${vertex}'s ${part}`,
+        `keyframes[${keyframeIndex}][${vertex}]`,
+        at(nonFinite.first),
+      );
     }
     const badNormal = firstBadNormal(keyframe);
     if (badNormal.count > 0 && normalsReported < MAX_LISTED_PER_CODE) {
       normalsReported += 1;
-      add('warning', MRF_DIAGNOSTIC.normalLength, `keyframe ${keyframeIndex}: ${badNormal.count} normal(s) are far from unit length, first vertex ${badNormal.vertex} (length ${badNormal.length.toPrecision(4)})`, `keyframes[${keyframeIndex}][${badNormal.vertex}].normal`, at(badNormal.vertex * MRF_FLOATS_PER_VERTEX + 3));
+      add(
+        'warning',
+        MRF_DIAGNOSTIC.normalLength,
+        `keyframe ${keyframeIndex}: ${badNormal.count} normal(s) are far from unit length, first ` +
+          `vertex ${badNormal.vertex} (length ${badNormal.length.toPrecision(4)})`,
+        `keyframes[${keyframeIndex}][${badNormal.vertex}].normal`,
+        at(badNormal.vertex * MRF_FLOATS_PER_VERTEX + 3),
+      );
     }
   });
-  if (sizeMismatches > MAX_LISTED_PER_CODE) add('error', MRF_DIAGNOSTIC.keyframeSize, `${sizeMismatches} keyframes in all have the wrong size`, 'keyframes');
+  if (sizeMismatches > MAX_LISTED_PER_CODE)
+    add('error', MRF_DIAGNOSTIC.keyframeSize, `${sizeMismatches} keyframes in all have the wrong size`, 'keyframes');
 }
 
 function firstNonFinite(values: Float32Array): { count: number; first: number } {
@@ -203,12 +303,22 @@ export function mrfChunkSpans(file: MrfFile, layout: MrfSourceLayout): MrfChunkS
   const extent = texturePathExtent(file.textureBytes);
   const spans: MrfChunkSpan[] = [
     { name: 'header', offset: 0, byteLength: MRF_HEADER_BYTE_SIZE },
-    { name: 'offsetTable', offset: MRF_OFFSET_TABLE_OFFSET, byteLength: offsetTableByteLength(layout.keyframeOffsets.length) },
-    { name: 'texture', offset: layout.textureOffset, byteLength: Math.min(layout.textureChunkByteLength, extent.length + 1) },
+    {
+      name: 'offsetTable',
+      offset: MRF_OFFSET_TABLE_OFFSET,
+      byteLength: offsetTableByteLength(layout.keyframeOffsets.length),
+    },
+    {
+      name: 'texture',
+      offset: layout.textureOffset,
+      byteLength: Math.min(layout.textureChunkByteLength, extent.length + 1),
+    },
     { name: 'faces', offset: layout.facesOffset, byteLength: mrfFacesByteLength(file.faces) },
     { name: 'uvs', offset: layout.uvsOffset, byteLength: vertexCount * MRF_UV_BYTE_SIZE },
   ];
-  layout.keyframeOffsets.forEach((offset, index) => spans.push({ name: `keyframes[${index}]`, offset, byteLength: mrfKeyframeByteLength(vertexCount) }));
+  layout.keyframeOffsets.forEach((offset, index) =>
+    spans.push({ name: `keyframes[${index}]`, offset, byteLength: mrfKeyframeByteLength(vertexCount) }),
+  );
   return spans;
 }
 
@@ -218,9 +328,23 @@ function checkLayout(file: MrfFile, layout: MrfSourceLayout, add: Add): void {
   for (const span of spans) {
     if (span.offset % MRF_CHUNK_ALIGNMENT === 0) continue;
     misaligned += 1;
-    if (misaligned <= MAX_LISTED_PER_CODE) add('warning', MRF_DIAGNOSTIC.chunkMisaligned, `${span.name} starts at byte ${span.offset}, not a multiple of ${MRF_CHUNK_ALIGNMENT}`, span.name, span.offset);
+    if (misaligned <= MAX_LISTED_PER_CODE)
+      add(
+        'warning',
+        MRF_DIAGNOSTIC.chunkMisaligned,
+        `${span.name} starts at byte ${span.offset}, not a multiple of ${MRF_CHUNK_ALIGNMENT}`,
+        span.name,
+        span.offset,
+      );
   }
-  if (misaligned > MAX_LISTED_PER_CODE) add('warning', MRF_DIAGNOSTIC.chunkMisaligned, `${misaligned} chunks in all are misaligned`, 'offsetTable', MRF_OFFSET_TABLE_OFFSET);
+  if (misaligned > MAX_LISTED_PER_CODE)
+    add(
+      'warning',
+      MRF_DIAGNOSTIC.chunkMisaligned,
+      `${misaligned} chunks in all are misaligned`,
+      'offsetTable',
+      MRF_OFFSET_TABLE_OFFSET,
+    );
 
   const sorted = [...spans].sort((a, b) => a.offset - b.offset || a.byteLength - b.byteLength);
   let overlaps = 0;
@@ -229,17 +353,37 @@ function checkLayout(file: MrfFile, layout: MrfSourceLayout, add: Add): void {
   for (const span of sorted) {
     if (reach && span.offset < end) {
       overlaps += 1;
-      if (overlaps <= MAX_LISTED_PER_CODE) add('error', MRF_DIAGNOSTIC.chunksOverlap, `${span.name} (bytes ${span.offset}..${span.offset + span.byteLength}) overlaps ${reach.name} (bytes ${reach.offset}..${end})`, span.name, span.offset);
+      if (overlaps <= MAX_LISTED_PER_CODE)
+        add(
+          'error',
+          MRF_DIAGNOSTIC.chunksOverlap,
+          `${span.name} (bytes ${span.offset}..${span.offset + span.byteLength}) overlaps ${reach.name} ` +
+            `(bytes ${reach.offset}..${end})`,
+          span.name,
+          span.offset,
+        );
     }
     if (span.offset + span.byteLength > end) {
       end = span.offset + span.byteLength;
       reach = span;
     }
   }
-  if (overlaps > MAX_LISTED_PER_CODE) add('error', MRF_DIAGNOSTIC.chunksOverlap, `${overlaps} chunk overlaps in all`, 'offsetTable', MRF_OFFSET_TABLE_OFFSET);
+  if (overlaps > MAX_LISTED_PER_CODE)
+    add(
+      'error',
+      MRF_DIAGNOSTIC.chunksOverlap,
+      `${overlaps} chunk overlaps in all`,
+      'offsetTable',
+      MRF_OFFSET_TABLE_OFFSET,
+    );
 
   if (alignToChunk(end) < layout.fileByteLength) {
-    add('info', MRF_DIAGNOSTIC.trailingBytes, `${layout.fileByteLength - end} bytes after the last chunk are not used (convert drops them)`, 'file', end);
+    add(
+      'info',
+      MRF_DIAGNOSTIC.trailingBytes,
+      `${layout.fileByteLength - end} bytes after the last chunk are not used (convert drops them)`,
+      'file',
+      end,
+    );
   }
 }
-

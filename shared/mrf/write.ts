@@ -33,7 +33,13 @@ export interface MrfCanonicalLayout {
  */
 export function planMrfLayout(file: MrfFile): MrfCanonicalLayout {
   if (file.uvs.length % MRF_FLOATS_PER_UV !== 0) {
-    throw new CodecError({ format: 'mrf', kind: 'invalid', where: 'uvs', offset: 0, detail: `${file.uvs.length} floats is not a whole number of (u, v) pairs` });
+    throw new CodecError({
+      format: 'mrf',
+      kind: 'invalid',
+      where: 'uvs',
+      offset: 0,
+      detail: `${file.uvs.length} floats is not a whole number of (u, v) pairs`,
+    });
   }
   const vertexCount = file.uvs.length / MRF_FLOATS_PER_UV;
   file.keyframes.forEach((keyframe, index) => {
@@ -62,7 +68,12 @@ export function planMrfLayout(file: MrfFile): MrfCanonicalLayout {
     keyframes[index] = cursor;
     cursor += keyframeStride;
   }
-  return { counts, offsets: { headerEntry: file.headerEntry, texture, faces, uvs, keyframes }, textureContent, byteLength: cursor };
+  return {
+    counts,
+    offsets: { headerEntry: file.headerEntry, texture, faces, uvs, keyframes },
+    textureContent,
+    byteLength: cursor,
+  };
 }
 
 /**
@@ -72,7 +83,8 @@ export function planMrfLayout(file: MrfFile): MrfCanonicalLayout {
 export function writeMrf(file: MrfFile): Uint8Array {
   const plan = planMrfLayout(file);
   const bytes = new Uint8Array(plan.byteLength);
-  const headerBytes = file.headerBytes.length >= MRF_HEADER_BYTE_SIZE ? file.headerBytes : new Uint8Array(MRF_HEADER_BYTE_SIZE);
+  const headerBytes =
+    file.headerBytes.length >= MRF_HEADER_BYTE_SIZE ? file.headerBytes : new Uint8Array(MRF_HEADER_BYTE_SIZE);
   writeMrfHeader(bytes, file.header, headerBytes, plan.counts);
   writeMrfOffsetTable(bytes, plan.offsets);
   writePadding(bytes, file, 'offsetTable', MRF_OFFSET_TABLE_OFFSET + offsetTableByteLength(plan.counts.keyframeCount));

@@ -3,7 +3,13 @@ import { CodecError } from '../binary/codec-error';
 import { codecError, readOrRefuse } from './codec-error';
 
 describe('codecError (test helper)', () => {
-  const refusal = new CodecError({ format: 'mrf', kind: 'truncated', where: 'header', offset: 0, detail: 'ends early' });
+  const refusal = new CodecError({
+    format: 'mrf',
+    kind: 'truncated',
+    where: 'header',
+    offset: 0,
+    detail: 'ends early',
+  });
 
   it('returns the CodecError the action throws', () => {
     expect(
@@ -33,7 +39,13 @@ describe('readOrRefuse (fuzz helper)', () => {
     expect(readOrRefuse('round 1', () => undefined)).toBe('read');
     expect(
       readOrRefuse('round 2', () => {
-        throw new CodecError({ format: 'tga', kind: 'invalid', where: 'header.imageType', offset: 2, detail: 'unknown type' });
+        throw new CodecError({
+          format: 'tga',
+          kind: 'invalid',
+          where: 'header.imageType',
+          offset: 2,
+          detail: 'unknown type',
+        });
       }),
     ).toBe('refused');
   });

@@ -24,7 +24,8 @@ export class HangGuard {
   /** Runs `task` (which must be repeatable) and records its time. */
   run(caseIndex: number, task: () => void): void {
     let best = this.time(task);
-    for (let attempt = 0; attempt < this.retries && best >= this.limitMs; attempt += 1) best = Math.min(best, this.time(task));
+    for (let attempt = 0; attempt < this.retries && best >= this.limitMs; attempt += 1)
+      best = Math.min(best, this.time(task));
     if (best > this.slowestMs) {
       this.slowestMs = best;
       this.slowestCase = caseIndex;

@@ -45,9 +45,13 @@ describe('block-compressed pixels', () => {
     // Indices 0..7 for pixels 0..7: 3 bits each, little-endian: 0b111_110_101_100_011_010_001_000.
     const indices = [0x88, 0xc6, 0xfa];
     const seventh = decodeBlocks('dxt5', block(255, 0, ...indices, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 0, 4, 4);
-    expect([0, 1, 2, 3, 4, 5, 6, 7].map((index) => pixel(seventh, index)[3])).toEqual([255, 0, 218, 182, 145, 109, 72, 36]);
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((index) => pixel(seventh, index)[3])).toEqual([
+      255, 0, 218, 182, 145, 109, 72, 36,
+    ]);
     const fifth = decodeBlocks('dxt5', block(0, 255, ...indices, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 0, 4, 4);
-    expect([0, 1, 2, 3, 4, 5, 6, 7].map((index) => pixel(fifth, index)[3])).toEqual([0, 255, 51, 102, 153, 204, 0, 255]);
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((index) => pixel(fifth, index)[3])).toEqual([
+      0, 255, 51, 102, 153, 204, 0, 255,
+    ]);
   });
 
   it('decodes BC4 as grey and BC5 as red/green', () => {

@@ -27,7 +27,14 @@ const ramp = new Uint8Array(8);
  * {@link blockDataSize} bytes are present). With `opaque`, DXT1's transparent colour keeps its
  * black but gets alpha 255 (for containers that declare no alpha).
  */
-export function decodeBlocks(format: BlockFormat, bytes: Uint8Array, offset: number, width: number, height: number, opaque = false): Uint8Array {
+export function decodeBlocks(
+  format: BlockFormat,
+  bytes: Uint8Array,
+  offset: number,
+  width: number,
+  height: number,
+  opaque = false,
+): Uint8Array {
   const out = new Uint8Array(width * height * RGBA_BYTES);
   const blocksWide = Math.ceil(width / 4);
   const blocksHigh = Math.ceil(height / 4);
@@ -153,6 +160,7 @@ function decodeRampBlock(bytes: Uint8Array, at: number, channel: number): void {
   for (let half = 0; half < 2; half += 1) {
     const base = at + 2 + half * 3;
     const bits = bytes[base]! | (bytes[base + 1]! << 8) | (bytes[base + 2]! << 16);
-    for (let pixel = 0; pixel < 8; pixel += 1) blockPixels[(half * 8 + pixel) * 4 + channel] = ramp[(bits >> (pixel * 3)) & 7]!;
+    for (let pixel = 0; pixel < 8; pixel += 1)
+      blockPixels[(half * 8 + pixel) * 4 + channel] = ramp[(bits >> (pixel * 3)) & 7]!;
   }
 }

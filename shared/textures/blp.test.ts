@@ -17,7 +17,12 @@ import {
 } from './test-encoders';
 import type { TextureMip } from './types';
 
-function chain(width: number, height: number, count: number, make: (w: number, h: number, level: number) => TextureMip): TextureMip[] {
+function chain(
+  width: number,
+  height: number,
+  count: number,
+  make: (w: number, h: number, level: number) => TextureMip,
+): TextureMip[] {
   return Array.from({ length: count }, (_, level) => make(...levelSize(width, height, level), level));
 }
 
@@ -51,7 +56,8 @@ describe('BLP1 with JPEG content', () => {
       for (const [level, mip] of texture.mips.entries()) {
         expect(mip.rgba).toEqual(expectedFromJpeg(mips[level]!, true));
         // And close to the source: a lossy but faithful encoding, no colour conversion.
-        if (mip.width >= 8 && mip.height >= 8) expect(maxDifference(mip.rgba, mips[level]!.rgba)).toBeLessThanOrEqual(12);
+        if (mip.width >= 8 && mip.height >= 8)
+          expect(maxDifference(mip.rgba, mips[level]!.rgba)).toBeLessThanOrEqual(12);
       }
       expect(texture.warnings).toEqual([]);
     });
@@ -83,7 +89,9 @@ describe('BLP1 with JPEG content', () => {
   });
 
   it('scales down levels whose JPEG is level 0 again (every table entry pointing at the same data)', () => {
-    const texture = decodeBlp(encodeBlp1Jpeg({ mips: [smoothImage(32, 32)], alphaBits: 8, tableEntries: 6, hasMipmaps: true }));
+    const texture = decodeBlp(
+      encodeBlp1Jpeg({ mips: [smoothImage(32, 32)], alphaBits: 8, tableEntries: 6, hasMipmaps: true }),
+    );
     expect(texture.mips.map((mip) => mip.width)).toEqual([32, 16, 8, 4, 2, 1]);
     expect(texture.mips[2]).toEqual(resampleMip(texture.mips[0]!, 8, 8));
     expect(texture.warnings.join('\n')).toMatch(/scaled down: level 1 \(32×32 → 16×16\)/);
@@ -203,35 +211,50 @@ describe('BLP2', () => {
     });
   }
 
-  for (const [format, alphaDepth] of [['dxt1', 0], ['dxt1', 1], ['dxt3', 4], ['dxt5', 8]] as const) {
-    it(`decodes ${format.toUpperCase()} (alpha depth ${alphaDepth}) levels pixel for pixel, NPOT 20×12 down to 1×1`, () => {
-      const mips = chain(20, 12, 5, (w, h, level) => dxtFriendlyImage(format, w, h, level + 3));
-      const texture = decodeBlp(encodeBlp2({ kind: 'dxt', format, mips, alphaDepth }));
-      expect(texture.mips).toHaveLength(5);
-      for (const [level, mip] of texture.mips.entries()) {
-        const expected = mips[level]!.rgba.slice();
-        if (alphaDepth === 0) for (let index = 3; index < expected.length; index += 4) expected[index] = 255;
-        expect(mip.rgba).toEqual(expected);
-      }
-    });
+  for (const [format, alphaDepth] of [
+    ['dxt1', 0],
+    ['dxt1', 1],
+    ['dxt3', 4],
+    ['dxt5', 8],
+  ] as const) {
+    it(
+      `decodes ${format.toUpperCase()} (alpha depth ${alphaDepth}) levels pixel for pixel, NPOT 20×12 down to ` + `1×1`,
+      () => {
+        const mips = chain(20, 12, 5, (w, h, level) => dxtFriendlyImage(format, w, h, level + 3));
+        const texture = decodeBlp(encodeBlp2({ kind: 'dxt', format, mips, alphaDepth }));
+        expect(texture.mips).toHaveLength(5);
+        for (const [level, mip] of texture.mips.entries()) {
+          const expected = mips[level]!.rgba.slice();
+          if (alphaDepth === 0) for (let index = 3; index < expected.length; index += 4) expected[index] = 255;
+          expect(mip.rgba).toEqual(expected);
+        }
+      },
+    );
   }
 
   it('decodes DXT data without the unused palette (first level at byte 148)', () => {
     const mip = dxtFriendlyImage('dxt5', 8, 8, 1);
-    const texture = decodeBlp(encodeBlp2({ kind: 'dxt', format: 'dxt5', mips: [mip], alphaDepth: 8 }, { noPalette: true }));
+    const texture = decodeBlp(
+      encodeBlp2({ kind: 'dxt', format: 'dxt5', mips: [mip], alphaDepth: 8 }, { noPalette: true }),
+    );
     expect(texture.mips[0]!.rgba).toEqual(mip.rgba);
   });
 
   it('decodes uncompressed BGRA, with alpha only when the alpha depth is non-zero', () => {
     const mips = chain(6, 3, 3, (w, h, level) => noiseImage(w, h, level));
-    expect(decodeBlp(encodeBlp2({ kind: 'bgra', mips, alphaDepth: 8 })).mips.map((mip) => mip.rgba)).toEqual(mips.map((mip) => mip.rgba));
+    expect(decodeBlp(encodeBlp2({ kind: 'bgra', mips, alphaDepth: 8 })).mips.map((mip) => mip.rgba)).toEqual(
+      mips.map((mip) => mip.rgba),
+    );
     const opaque = decodeBlp(encodeBlp2({ kind: 'bgra', mips, alphaDepth: 0 })).mips[0]!.rgba;
     expect(opaque.filter((_, index) => index % 4 === 3).every((alpha) => alpha === 255)).toBe(true);
   });
 
   it('refuses DXT data shorter than its blocks and unknown DXT alpha types', () => {
     const bytes = encodeBlp2({ kind: 'dxt', format: 'dxt1', mips: [dxtFriendlyImage('dxt1', 8, 8, 1)], alphaDepth: 1 });
-    expect(codecError(() => decodeBlp(bytes.subarray(0, bytes.length - 1)))).toMatchObject({ kind: 'truncated', where: 'mips[0]' });
+    expect(codecError(() => decodeBlp(bytes.subarray(0, bytes.length - 1)))).toMatchObject({
+      kind: 'truncated',
+      where: 'mips[0]',
+    });
     const odd = bytes.slice();
     odd[10] = 5;
     expect(codecError(() => decodeBlp(odd))).toMatchObject({ kind: 'unsupported', where: 'alphaType', offset: 10 });

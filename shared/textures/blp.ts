@@ -63,7 +63,11 @@ export function decodeBlp(bytes: Uint8Array): DecodedTexture {
   if (magic === 'BLP1') return decodeBlp1(reader);
   if (magic === 'BLP2') return decodeBlp2(reader);
   if (magic === 'BLP0') {
-    throw unsupported('magic', 0, 'BLP0 (Warcraft III beta) keeps its mip levels in separate .b00… files, which is not supported');
+    throw unsupported(
+      'magic',
+      0,
+      'BLP0 (Warcraft III beta) keeps its mip levels in separate .b00… files, which is not supported',
+    );
   }
   throw reader.invalid('magic', `"${magic}" is not a BLP magic (BLP1 or BLP2)`, 0);
 }
@@ -87,14 +91,18 @@ function decodeBlp1(reader: BinaryReader): DecodedTexture {
     const headerSize = reader.u32('jpegHeaderSize');
     const header = reader.bytesView(headerSize, 'jpegHeader');
     const jpeg = new JpegLevels(reader.bytes, header, BLP1_HEADER_BYTES + 4, alphaBits !== 0);
-    const mips = decodeLevels(reader, entries, levelCount, width, height, warnings, (context) => jpeg.decode(context, warnings));
+    const mips = decodeLevels(reader, entries, levelCount, width, height, warnings, (context) =>
+      jpeg.decode(context, warnings),
+    );
     jpeg.reportScaled(warnings);
     return {
       width,
       height,
       mips,
       container: 'blp1',
-      encoding: `JPEG, ${jpeg.componentCount} components, ${alphaBits === 0 ? 'opaque (alphaBits 0)' : `alpha from component 4 (alphaBits ${alphaBits})`}`,
+      encoding:
+        `JPEG, ${jpeg.componentCount} ` +
+        `components, ${alphaBits === 0 ? 'opaque (alphaBits 0)' : `alpha from component 4 (alphaBits ${alphaBits})`}`,
       warnings,
     };
   }
@@ -136,19 +144,49 @@ function decodeBlp2(reader: BinaryReader): DecodedTexture {
   }
   if (compression === BLP2_COMPRESSION_DXT) {
     const format = BLP2_DXT_BY_ALPHA_TYPE[alphaType];
-    if (!format) throw unsupported('alphaType', 10, `DXT alpha type ${alphaType} (0 = DXT1, 1 = DXT3, 7 = DXT5 expected)`);
+    if (!format)
+      throw unsupported('alphaType', 10, `DXT alpha type ${alphaType} (0 = DXT1, 1 = DXT3, 7 = DXT5 expected)`);
     const opaque = format === 'dxt1' && alphaDepth === 0;
-    const mips = decodeLevels(reader, entries, levelCount, width, height, warnings, ({ level, width: w, height: h, entry }) => {
-      needLevelBytes(reader, level, entry.offset, blockDataSize(format, w, h), `${format.toUpperCase()} blocks (${BLOCK_BYTES[format]} bytes per 4×4)`);
-      return { width: w, height: h, rgba: decodeBlocks(format, reader.bytes, entry.offset, w, h, opaque) };
-    });
-    return { width, height, mips, container: 'blp2', encoding: `${format.toUpperCase()}${opaque ? ', opaque' : ''}`, warnings };
+    const mips = decodeLevels(
+      reader,
+      entries,
+      levelCount,
+      width,
+      height,
+      warnings,
+      ({ level, width: w, height: h, entry }) => {
+        needLevelBytes(
+          reader,
+          level,
+          entry.offset,
+          blockDataSize(format, w, h),
+          `${format.toUpperCase()} blocks (${BLOCK_BYTES[format]} bytes per 4×4)`,
+        );
+        return { width: w, height: h, rgba: decodeBlocks(format, reader.bytes, entry.offset, w, h, opaque) };
+      },
+    );
+    return {
+      width,
+      height,
+      mips,
+      container: 'blp2',
+      encoding: `${format.toUpperCase()}${opaque ? ', opaque' : ''}`,
+      warnings,
+    };
   }
   if (compression === BLP2_COMPRESSION_BGRA) {
-    const mips = decodeLevels(reader, entries, levelCount, width, height, warnings, ({ level, width: w, height: h, entry }) => {
-      needLevelBytes(reader, level, entry.offset, w * h * RGBA_BYTES, 'BGRA pixels');
-      return { width: w, height: h, rgba: swapBgra(reader.bytes, entry.offset, w * h, alphaDepth > 0) };
-    });
+    const mips = decodeLevels(
+      reader,
+      entries,
+      levelCount,
+      width,
+      height,
+      warnings,
+      ({ level, width: w, height: h, entry }) => {
+        needLevelBytes(reader, level, entry.offset, w * h * RGBA_BYTES, 'BGRA pixels');
+        return { width: w, height: h, rgba: swapBgra(reader.bytes, entry.offset, w * h, alphaDepth > 0) };
+      },
+    );
     return { width, height, mips, container: 'blp2', encoding: `BGRA${alphaDepth > 0 ? '' : ', opaque'}`, warnings };
   }
   throw reader.invalid('compression', `compression ${compression} (1 = paletted, 2 = DXT, 3 = BGRA expected)`, 8);
@@ -160,18 +198,31 @@ function readMipTable(reader: BinaryReader): MipEntry[] {
   for (let index = 0; index < MIP_TABLE_ENTRIES; index += 1) offsets.push(reader.u32(`mipOffsets[${index}]`));
   const entries: MipEntry[] = [];
   for (let index = 0; index < MIP_TABLE_ENTRIES; index += 1) {
-    entries.push({ offset: offsets[index]!, size: reader.u32(`mipSizes[${index}]`), fieldOffset: tableStart + index * 4 });
+    entries.push({
+      offset: offsets[index]!,
+      size: reader.u32(`mipSizes[${index}]`),
+      fieldOffset: tableStart + index * 4,
+    });
   }
   return entries;
 }
 
 /** How many levels to decode, with warnings for tables that list more or fewer than the size has. */
-function plannedLevels(entries: MipEntry[], hasMipmaps: boolean, width: number, height: number, warnings: string[]): number {
+function plannedLevels(
+  entries: MipEntry[],
+  hasMipmaps: boolean,
+  width: number,
+  height: number,
+  warnings: string[],
+): number {
   if (!hasMipmaps) return 1;
   let listed = 0;
   while (listed < entries.length && entries[listed]!.offset !== 0 && entries[listed]!.size !== 0) listed += 1;
   const chain = fullMipCount(width, height);
-  if (listed > chain) warnings.push(`the mip table lists ${listed} levels but a ${width}×${height} image has ${chain}; the extra entries are ignored`);
+  if (listed > chain)
+    warnings.push(
+      `the mip table lists ${listed} levels but a ${width}×${height} image has ${chain}; the extra entries are ignored`,
+    );
   return Math.max(1, Math.min(listed, chain));
 }
 
@@ -192,9 +243,18 @@ function decodeLevels(
   for (let level = 0; level < count; level += 1) {
     const entry = entries[level]!;
     try {
-      if (entry.offset === 0 || entry.size === 0) throw reader.invalid(`mipOffsets[${level}]`, `level ${level} has offset ${entry.offset} and size ${entry.size}`, entry.fieldOffset);
+      if (entry.offset === 0 || entry.size === 0)
+        throw reader.invalid(
+          `mipOffsets[${level}]`,
+          `level ${level} has offset ${entry.offset} and size ${entry.size}`,
+          entry.fieldOffset,
+        );
       if (entry.offset > reader.bytes.length) {
-        throw reader.truncated(`mipOffsets[${level}]`, `level ${level} starts at ${entry.offset}, past the end of the file (${reader.bytes.length} bytes)`, entry.offset);
+        throw reader.truncated(
+          `mipOffsets[${level}]`,
+          `level ${level} starts at ${entry.offset}, past the end of the file (${reader.bytes.length} bytes)`,
+          entry.offset,
+        );
       }
       mips.push(decodeLevel({ level, width: mipDimension(width, level), height: mipDimension(height, level), entry }));
     } catch (error) {
@@ -208,7 +268,11 @@ function decodeLevels(
 
 function needLevelBytes(reader: BinaryReader, level: number, offset: number, byteCount: number, what: string): void {
   if (offset + byteCount > reader.bytes.length) {
-    throw reader.truncated(`mips[${level}]`, `needs ${byteCount} bytes of ${what} at ${offset}, ${Math.max(0, reader.bytes.length - offset)} left`, offset);
+    throw reader.truncated(
+      `mips[${level}]`,
+      `needs ${byteCount} bytes of ${what} at ${offset}, ${Math.max(0, reader.bytes.length - offset)} left`,
+      offset,
+    );
   }
 }
 
@@ -218,8 +282,19 @@ function checkPalettedAlpha(alphaBits: number, offset: number): void {
   }
 }
 
-function palettedLevel(reader: BinaryReader, { level, width, height, entry }: LevelContext, paletteOffset: number, alphaBits: number): TextureMip {
-  needLevelBytes(reader, level, entry.offset, palettedLevelSize(width, height, alphaBits), `palette indices and ${alphaBits}-bit alpha`);
+function palettedLevel(
+  reader: BinaryReader,
+  { level, width, height, entry }: LevelContext,
+  paletteOffset: number,
+  alphaBits: number,
+): TextureMip {
+  needLevelBytes(
+    reader,
+    level,
+    entry.offset,
+    palettedLevelSize(width, height, alphaBits),
+    `palette indices and ${alphaBits}-bit alpha`,
+  );
   return { width, height, rgba: decodePaletted(reader.bytes, entry.offset, paletteOffset, width, height, alphaBits) };
 }
 
@@ -266,8 +341,17 @@ class JpegLevels {
         image = decodeJpeg(stream);
       } catch (error) {
         if (!(error instanceof CodecError)) throw error;
-        const fileOffset = error.offset < this.header.length ? this.headerOffset + error.offset : entry.offset + error.offset - this.header.length;
-        throw new CodecError({ format: 'blp', kind: error.kind, where: `mips[${level}].jpeg ${error.where}`, offset: fileOffset, detail: error.detail });
+        const fileOffset =
+          error.offset < this.header.length
+            ? this.headerOffset + error.offset
+            : entry.offset + error.offset - this.header.length;
+        throw new CodecError({
+          format: 'blp',
+          kind: error.kind,
+          where: `mips[${level}].jpeg ${error.where}`,
+          offset: fileOffset,
+          detail: error.detail,
+        });
       }
       this.componentCount = Math.max(this.componentCount, image.components.length);
       frame = componentsToRgba(image, this.useAlpha);
@@ -288,7 +372,8 @@ class JpegLevels {
   }
 
   reportScaled(warnings: string[]): void {
-    if (this.scaled.length > 0) warnings.push(`JPEG frames larger than their level were scaled down: level ${this.scaled.join(', ')}`);
+    if (this.scaled.length > 0)
+      warnings.push(`JPEG frames larger than their level were scaled down: level ${this.scaled.join(', ')}`);
   }
 }
 

@@ -35,7 +35,8 @@ function manifest(): Row[] {
 
 /** Files we refuse, and the reason the error must give. */
 const REFUSALS: Record<string, RegExp> = {
-  'Tests__images__blp__blp1_jpeg2.blp': /mips\[0\]\.jpeg SOF\.size.*64512×256/, // malformed header and frame (Pillow only checks that it opens)
+  // Malformed header and frame (Pillow only checks that it opens).
+  'Tests__images__blp__blp1_jpeg2.blp': /mips\[0\]\.jpeg SOF\.size.*64512×256/,
   'BTNPanicon64.blp': /this is an MDX model, not a BLP texture/,
   'war3mapMap.blp': /BLP0 .* separate \.b00/,
   'war3mapMap.b00': /external mip level of a BLP0/,
@@ -43,7 +44,8 @@ const REFUSALS: Record<string, RegExp> = {
 
 /** How far each channel of ours may differ from the reference, by encoding. */
 function tolerance(row: Row, texture: DecodedTexture): { below: number[]; above: number[]; why: string } {
-  if (texture.encoding.startsWith('JPEG')) return { below: [3, 3, 3, 3], above: [3, 3, 3, 3], why: 'JPEG: a few levels of IDCT rounding' };
+  if (texture.encoding.startsWith('JPEG'))
+    return { below: [3, 3, 3, 3], above: [3, 3, 3, 3], why: 'JPEG: a few levels of IDCT rounding' };
   if (row.referenceKind.startsWith('pillow') && row.format === 'BLP2' && /DXT/.test(texture.encoding)) {
     // Pillow's BLP plugin expands 565 colours by shifting alone (31 → 248), dropping the low bits
     // that bit replication (what GPUs and Pillow's own DDS decoder do) fills in.
@@ -55,7 +57,8 @@ function tolerance(row: Row, texture: DecodedTexture): { below: number[]; above:
 /** Channels compared: alpha only when the reference has it and it is trustworthy. */
 function comparedChannels(row: Row, png: PNGWithMetadata): number {
   if (!png.alpha) return 3; // RGB-only references (Pillow 2018): alpha not covered
-  if (row.file.endsWith('rgb32rle.tga')) return 3; // descriptor and TGA 2.0 extension say "no alpha"; War3Net's reference uses the 4th byte anyway
+  // Descriptor and TGA 2.0 extension say "no alpha"; War3Net's reference uses the 4th byte anyway.
+  if (row.file.endsWith('rgb32rle.tga')) return 3;
   return 4;
 }
 
@@ -78,7 +81,9 @@ describeCorpus(textureCorpus, 'real textures', () => {
   for (const row of rows) {
     const name = row.file.split('/').pop()!;
     const refusal = Object.entries(REFUSALS).find(([suffix]) => name.endsWith(suffix))?.[1];
-    it(`${name}: ${refusal ? 'is refused with a clear reason' : row.reference ? 'matches its reference' : 'decodes every level'}`, () => {
+    it(`${name}: ${
+      refusal ? 'is refused with a clear ' + 'reason' : row.reference ? 'matches its reference' : 'decodes every level'
+    }`, () => {
       const bytes = textureCorpus.bytes(row.file);
       if (refusal) {
         const error = codecError(() => decodeTexture(bytes, name), `${name} was decoded, not refused`);
@@ -104,19 +109,27 @@ describeCorpus(textureCorpus, 'real textures', () => {
         for (let channel = 0; channel < channels; channel += 1) {
           const difference = ours[index + channel]! - png.data[index + channel]!;
           if (difference > limits.above[channel]! || -difference > limits.below[channel]!) {
-            throw new Error(`${name}: pixel ${index / 4} channel ${channel} is ${ours[index + channel]}, reference ${png.data[index + channel]} (${limits.why})`);
+            throw new Error(
+              `${name}: pixel ${index / 4} channel ${channel} is ${ours[index + channel]}, ` +
+                `reference ${png.data[index + channel]} (${limits.why})`,
+            );
           }
           worst[channel] = Math.max(worst[channel]!, Math.abs(difference));
         }
       }
-      expect(worst.every((value, channel) => value <= Math.max(limits.above[channel]!, limits.below[channel]!))).toBe(true);
+      expect(worst.every((value, channel) => value <= Math.max(limits.above[channel]!, limits.below[channel]!))).toBe(
+        true,
+      );
     });
   }
 
   it('decodes the BLP (paletted) and DDS (DXT5) twins of the same icon to nearly the same pixels', () => {
     // (The TeamColor00 "twins" differ in content: the DDS is red in one column and teal elsewhere.)
     for (const [blp, dds] of [
-      ['Retera__ReterasModelStudio/modelstudio__res__ReplaceableTextures__CommandButtons__BTNReplay-Play.blp', 'Retera__ReterasModelStudio/matrixeater__res__ReplaceableTextures__CommandButtons__BTNReplay-Play.dds'],
+      [
+        'Retera__ReterasModelStudio/modelstudio__res__ReplaceableTextures__CommandButtons__BTNReplay-Play.blp',
+        'Retera__ReterasModelStudio/matrixeater__res__ReplaceableTextures__CommandButtons__BTNReplay-Play.dds',
+      ],
     ]) {
       const a = decodeTexture(textureCorpus.bytes(blp!), blp).mips[0]!;
       const b = decodeTexture(textureCorpus.bytes(dds!), dds).mips[0]!;

@@ -4,7 +4,12 @@ import { decodeDds } from './dds';
 import { dxtFriendlyImage, encodeDds, levelSize, noiseImage } from './test-encoders';
 import type { TextureMip } from './types';
 
-function chain(width: number, height: number, count: number, make: (w: number, h: number, level: number) => TextureMip): TextureMip[] {
+function chain(
+  width: number,
+  height: number,
+  count: number,
+  make: (w: number, h: number, level: number) => TextureMip,
+): TextureMip[] {
   return Array.from({ length: count }, (_, level) => make(...levelSize(width, height, level), level));
 }
 
@@ -64,14 +69,22 @@ describe('DDS', () => {
     const short = decodeDds(bytes.subarray(0, bytes.length - 20));
     expect(short.mips).toHaveLength(3);
     expect(short.warnings.join('\n')).toMatch(/mip level 3 could not be decoded/);
-    expect(codecError(() => decodeDds(bytes.subarray(0, 200)))).toMatchObject({ kind: 'truncated', where: 'mips[0]', offset: 128 });
+    expect(codecError(() => decodeDds(bytes.subarray(0, 200)))).toMatchObject({
+      kind: 'truncated',
+      where: 'mips[0]',
+      offset: 128,
+    });
   });
 
   it('refuses unknown FourCCs, a wrong header size and huge sizes', () => {
     const bytes = encodeDds({ kind: 'fourcc', fourCC: 'DXT1', mips: [dxtFriendlyImage('dxt1', 4, 4, 1)] });
     const odd = bytes.slice();
     odd.set([0x41, 0x42, 0x43, 0x44], 84);
-    expect(codecError(() => decodeDds(odd))).toMatchObject({ kind: 'unsupported', where: 'pixelFormat.fourCC', offset: 84 });
+    expect(codecError(() => decodeDds(odd))).toMatchObject({
+      kind: 'unsupported',
+      where: 'pixelFormat.fourCC',
+      offset: 84,
+    });
     const header = bytes.slice();
     header[4] = 100;
     expect(codecError(() => decodeDds(header))).toMatchObject({ kind: 'invalid', where: 'header.size' });

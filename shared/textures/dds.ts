@@ -52,14 +52,16 @@ interface MaskFormat {
 /** DXGI formats (DX10 header) we decode, as a block format or channel masks. */
 const DXGI_FORMATS: Record<number, BlockFormat | MaskFormat | undefined> = {
   28: { bits: 32, masks: [0xff, 0xff00, 0xff0000, 0xff000000], luminance: false, hasAlpha: true }, // R8G8B8A8_UNORM
-  29: { bits: 32, masks: [0xff, 0xff00, 0xff0000, 0xff000000], luminance: false, hasAlpha: true }, // R8G8B8A8_UNORM_SRGB
+  // R8G8B8A8_UNORM_SRGB
+  29: { bits: 32, masks: [0xff, 0xff00, 0xff0000, 0xff000000], luminance: false, hasAlpha: true },
   61: { bits: 8, masks: [0xff, 0, 0, 0], luminance: false, hasAlpha: false }, // R8_UNORM
   65: { bits: 8, masks: [0, 0, 0, 0xff], luminance: false, hasAlpha: true }, // A8_UNORM
   85: { bits: 16, masks: [0xf800, 0x7e0, 0x1f, 0], luminance: false, hasAlpha: false }, // B5G6R5_UNORM
   86: { bits: 16, masks: [0x7c00, 0x3e0, 0x1f, 0x8000], luminance: false, hasAlpha: true }, // B5G5R5A1_UNORM
   87: { bits: 32, masks: [0xff0000, 0xff00, 0xff, 0xff000000], luminance: false, hasAlpha: true }, // B8G8R8A8_UNORM
   88: { bits: 32, masks: [0xff0000, 0xff00, 0xff, 0], luminance: false, hasAlpha: false }, // B8G8R8X8_UNORM
-  91: { bits: 32, masks: [0xff0000, 0xff00, 0xff, 0xff000000], luminance: false, hasAlpha: true }, // B8G8R8A8_UNORM_SRGB
+  // B8G8R8A8_UNORM_SRGB
+  91: { bits: 32, masks: [0xff0000, 0xff00, 0xff, 0xff000000], luminance: false, hasAlpha: true },
   93: { bits: 32, masks: [0xff0000, 0xff00, 0xff, 0], luminance: false, hasAlpha: false }, // B8G8R8X8_UNORM_SRGB
   71: 'dxt1',
   72: 'dxt1',
@@ -81,7 +83,8 @@ export function decodeDds(bytes: Uint8Array): DecodedTexture {
   const magic = reader.tag('magic');
   if (magic !== 'DDS ') throw reader.invalid('magic', `"${magic}" is not the DDS magic "DDS "`, 0);
   const headerSize = reader.u32('header.size');
-  if (headerSize !== DDS_HEADER_BYTES) throw reader.invalid('header.size', `header size ${headerSize} (124 expected)`, 4);
+  if (headerSize !== DDS_HEADER_BYTES)
+    throw reader.invalid('header.size', `header size ${headerSize} (124 expected)`, 4);
   reader.need(DDS_HEADER_BYTES - 4, 'header');
   const view = reader.view;
   const u32 = (at: number) => view.getUint32(at, true);
@@ -92,7 +95,8 @@ export function decodeDds(bytes: Uint8Array): DecodedTexture {
   const fourCC = String.fromCharCode(bytes[84]!, bytes[85]!, bytes[86]!, bytes[87]!);
   const caps2 = u32(112);
   checkTextureSize('dds', width, height, 'header.width', 16);
-  if (caps2 & DDSCAPS2_VOLUME && u32(24) > 1) throw fail('unsupported', 'header.caps2', 112, 'volume textures are not supported');
+  if (caps2 & DDSCAPS2_VOLUME && u32(24) > 1)
+    throw fail('unsupported', 'header.caps2', 112, 'volume textures are not supported');
   const warnings: string[] = [];
   if (caps2 & DDSCAPS2_CUBEMAP) warnings.push('a cube map: only its first face is shown');
   let dataOffset = DDS_MAGIC_BYTES + DDS_HEADER_BYTES;
@@ -107,42 +111,81 @@ export function decodeDds(bytes: Uint8Array): DecodedTexture {
     reader.u32('dx10.miscFlags2');
     const known = DXGI_FORMATS[dxgiFormat];
     if (!known) throw fail('unsupported', 'dx10.dxgiFormat', dataOffset, `DXGI format ${dxgiFormat} is not supported`);
-    if (dimension !== DX10_DIMENSION_TEXTURE2D) throw fail('unsupported', 'dx10.resourceDimension', dataOffset + 4, `resource dimension ${dimension} (3 = 2D supported)`);
+    if (dimension !== DX10_DIMENSION_TEXTURE2D)
+      throw fail(
+        'unsupported',
+        'dx10.resourceDimension',
+        dataOffset + 4,
+        `resource dimension ${dimension} (3 = 2D supported)`,
+      );
     if (arraySize > 1) warnings.push(`a texture array of ${arraySize}: only its first element is shown`);
     format = known;
     name = `DXGI format ${dxgiFormat}${typeof known === 'string' ? ` (${known.toUpperCase()})` : ''}`;
     dataOffset += DDS_DX10_HEADER_BYTES;
   } else if (pixelFlags & DDPF_FOURCC) {
     const known = FOURCC_BLOCKS[fourCC];
-    if (!known) throw fail('unsupported', 'pixelFormat.fourCC', 84, `FourCC ${JSON.stringify(fourCC)} (${u32(84)}) is not supported`);
+    if (!known)
+      throw fail(
+        'unsupported',
+        'pixelFormat.fourCC',
+        84,
+        `FourCC ${JSON.stringify(fourCC)} (${u32(84)}) is not supported`,
+      );
     format = known;
     name = fourCC;
   } else if (pixelFlags & (DDPF_RGB | DDPF_LUMINANCE | DDPF_ALPHA)) {
     const bits = u32(88);
-    if (![8, 16, 24, 32].includes(bits)) throw fail('unsupported', 'pixelFormat.rgbBitCount', 88, `${bits}-bit pixels (8, 16, 24 or 32 supported)`);
+    if (![8, 16, 24, 32].includes(bits))
+      throw fail('unsupported', 'pixelFormat.rgbBitCount', 88, `${bits}-bit pixels (8, 16, 24 or 32 supported)`);
     const hasAlpha = (pixelFlags & (DDPF_ALPHAPIXELS | DDPF_ALPHA)) !== 0;
-    format = { bits, masks: [u32(92), u32(96), u32(100), hasAlpha ? u32(104) : 0], luminance: (pixelFlags & DDPF_LUMINANCE) !== 0, hasAlpha };
-    name = `${bits}-bit ${format.luminance ? 'luminance' : pixelFlags & DDPF_RGB ? 'RGB' : 'alpha'}${hasAlpha ? ' with alpha' : ''}`;
+    format = {
+      bits,
+      masks: [u32(92), u32(96), u32(100), hasAlpha ? u32(104) : 0],
+      luminance: (pixelFlags & DDPF_LUMINANCE) !== 0,
+      hasAlpha,
+    };
+    const kind = format.luminance ? 'luminance' : pixelFlags & DDPF_RGB ? 'RGB' : 'alpha';
+    name = `${bits}-bit ${kind}${hasAlpha ? ' with alpha' : ''}`;
   } else {
-    throw fail('unsupported', 'pixelFormat.flags', PIXEL_FORMAT_OFFSET + 4, `pixel format flags 0x${pixelFlags.toString(16)} name neither a FourCC nor RGB, luminance or alpha pixels`);
+    throw fail(
+      'unsupported',
+      'pixelFormat.flags',
+      PIXEL_FORMAT_OFFSET + 4,
+      `pixel format flags 0x${pixelFlags.toString(16)} name neither a FourCC nor RGB, luminance or alpha pixels`,
+    );
   }
 
   const chain = fullMipCount(width, height);
-  if (mipMapCount > chain) warnings.push(`mipMapCount ${mipMapCount} exceeds the ${chain} levels a ${width}×${height} image has; the extra levels are ignored`);
+  if (mipMapCount > chain)
+    warnings.push(
+      `mipMapCount ${mipMapCount} exceeds the ${chain} levels a ${width}×${height} image has; the extra levels are ` +
+        `ignored`,
+    );
   const levelCount = Math.max(1, Math.min(mipMapCount, chain));
   const mips: TextureMip[] = [];
   let at = dataOffset;
   for (let level = 0; level < levelCount; level += 1) {
     const levelWidth = mipDimension(width, level);
     const levelHeight = mipDimension(height, level);
-    const size = typeof format === 'string' ? blockDataSize(format, levelWidth, levelHeight) : levelWidth * levelHeight * (format.bits / 8);
+    const size =
+      typeof format === 'string'
+        ? blockDataSize(format, levelWidth, levelHeight)
+        : levelWidth * levelHeight * (format.bits / 8);
     if (at + size > bytes.length) {
-      const error = fail('truncated', `mips[${level}]`, at, `needs ${size} bytes for a ${levelWidth}×${levelHeight} level, ${Math.max(0, bytes.length - at)} left`);
+      const error = fail(
+        'truncated',
+        `mips[${level}]`,
+        at,
+        `needs ${size} bytes for a ${levelWidth}×${levelHeight} level, ${Math.max(0, bytes.length - at)} left`,
+      );
       if (level === 0) throw error;
       warnings.push(`mip level ${level} could not be decoded (${error.message}); using levels 0–${level - 1}`);
       break;
     }
-    const rgba = typeof format === 'string' ? decodeBlocks(format, bytes, at, levelWidth, levelHeight) : decodeMasked(bytes, at, levelWidth * levelHeight, format);
+    const rgba =
+      typeof format === 'string'
+        ? decodeBlocks(format, bytes, at, levelWidth, levelHeight)
+        : decodeMasked(bytes, at, levelWidth * levelHeight, format);
     mips.push({ width: levelWidth, height: levelHeight, rgba });
     at += size;
   }

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { CodecError } from '../binary/codec-error';
 import { codecError } from '../testing/codec-error';
 import { decodeTexture, detectTexture } from './decode-texture';
-import { encodeBlp1Paletted, encodeDds, encodeTga, dxtFriendlyImage, noiseImage, randomPaletted } from './test-encoders';
+import {
+  encodeBlp1Paletted,
+  encodeDds,
+  encodeTga,
+  dxtFriendlyImage,
+  noiseImage,
+  randomPaletted,
+} from './test-encoders';
 
 const ascii = (text: string) => new TextEncoder().encode(text);
 
@@ -22,26 +29,49 @@ describe('decodeTexture', () => {
   });
 
   it('decodes views into larger buffers (byteOffset ≠ 0) like whole arrays', () => {
-    for (const [bytes, name] of [[blp, 'a.blp'], [dds, 'a.dds'], [tga, 'a.tga']] as const) {
+    for (const [bytes, name] of [
+      [blp, 'a.blp'],
+      [dds, 'a.dds'],
+      [tga, 'a.tga'],
+    ] as const) {
       const padded = new Uint8Array(bytes.length + 7);
       padded.set(bytes, 3);
-      expect(decodeTexture(padded.subarray(3, 3 + bytes.length), name).mips[0]!.rgba).toEqual(decodeTexture(bytes, name).mips[0]!.rgba);
+      expect(decodeTexture(padded.subarray(3, 3 + bytes.length), name).mips[0]!.rgba).toEqual(
+        decodeTexture(bytes, name).mips[0]!.rgba,
+      );
     }
   });
 
   it('refuses an MDX model saved as .blp, naming what it is and the file', () => {
-    const error = codecError(() => decodeTexture(ascii('MDLXVERS\x04\x00\x00\x00\x20\x03\x00\x00'), 'BTNPanicon64.blp'));
+    const error = codecError(() =>
+      decodeTexture(ascii('MDLXVERS\x04\x00\x00\x00\x20\x03\x00\x00'), 'BTNPanicon64.blp'),
+    );
     expect(error.detail).toBe('this is an MDX model, not a BLP texture');
-    expect(error.message).toBe('BTNPanicon64.blp: TEXTURE invalid at magic (byte 0): this is an MDX model, not a BLP texture');
+    expect(error.message).toBe(
+      'BTNPanicon64.blp: TEXTURE invalid at magic (byte 0): this is an MDX model, not a BLP texture',
+    );
   });
 
   it('names other well-known files and unknown bytes', () => {
-    expect(codecError(() => decodeTexture(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 13, 10]), 'a.blp')).detail).toBe('this is a PNG image, not a BLP texture');
-    expect(codecError(() => decodeTexture(ascii('Version {\n\tFormatVersion 800,\n}'), 'a.dds')).detail).toBe('this is an MDL model (text), not a DDS texture');
-    expect(codecError(() => decodeTexture(ascii('Morf'.padEnd(64, '\0')), 'cape.blp')).detail).toBe('this is an MRF vertex animation, not a BLP texture');
-    expect(codecError(() => decodeTexture(Uint8Array.from([1, 2, 3, 4, 5, 6, 7, 8, 9]), 'x.bin')).detail).toMatch(/^not a texture \(BLP, TGA or DDS\): unrecognised first bytes 01 02 03/);
-    expect(codecError(() => decodeTexture(new Uint8Array(0), 'empty.blp'))).toMatchObject({ kind: 'truncated', detail: 'the file is empty' });
-    expect(codecError(() => decodeTexture(new Uint8Array(30), 'war3mapMap.b00')).detail).toMatch(/external mip level of a BLP0/);
+    expect(codecError(() => decodeTexture(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 13, 10]), 'a.blp')).detail).toBe(
+      'this is a PNG image, not a BLP texture',
+    );
+    expect(codecError(() => decodeTexture(ascii('Version {\n\tFormatVersion 800,\n}'), 'a.dds')).detail).toBe(
+      'this is an MDL model (text), not a DDS texture',
+    );
+    expect(codecError(() => decodeTexture(ascii('Morf'.padEnd(64, '\0')), 'cape.blp')).detail).toBe(
+      'this is an MRF vertex animation, not a BLP texture',
+    );
+    expect(codecError(() => decodeTexture(Uint8Array.from([1, 2, 3, 4, 5, 6, 7, 8, 9]), 'x.bin')).detail).toMatch(
+      /^not a texture \(BLP, TGA or DDS\): unrecognised first bytes 01 02 03/,
+    );
+    expect(codecError(() => decodeTexture(new Uint8Array(0), 'empty.blp'))).toMatchObject({
+      kind: 'truncated',
+      detail: 'the file is empty',
+    });
+    expect(codecError(() => decodeTexture(new Uint8Array(30), 'war3mapMap.b00')).detail).toMatch(
+      /external mip level of a BLP0/,
+    );
   });
 
   it('adds the file name to decoder errors', () => {

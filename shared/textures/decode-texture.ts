@@ -19,7 +19,10 @@ const NOT_TEXTURES: { test: (bytes: Uint8Array) => boolean; what: string }[] = [
   { test: (bytes) => startsWith(bytes, '\x89PNG'), what: 'a PNG image' },
   { test: (bytes) => bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff, what: 'a plain JPEG image' },
   { test: (bytes) => startsWith(bytes, 'GIF8'), what: 'a GIF image' },
-  { test: (bytes) => startsWith(bytes, 'BM') && bytes.length > 14 && bytes[6] === 0 && bytes[7] === 0, what: 'a BMP image' },
+  {
+    test: (bytes) => startsWith(bytes, 'BM') && bytes.length > 14 && bytes[6] === 0 && bytes[7] === 0,
+    what: 'a BMP image',
+  },
   { test: (bytes) => /^\s*(\/\/|Version\s*\{)/.test(asciiPrefix(bytes, 64)), what: 'an MDL model (text)' },
 ];
 
@@ -74,14 +77,30 @@ export function decodeTexture(bytes: Uint8Array, fileName = ''): DecodedTexture 
 
 function notATexture(bytes: Uint8Array, fileName: string): CodecError {
   const extension = extensionOf(fileName);
-  const expected = ['blp', 'tga', 'dds'].includes(extension) ? `a ${extension.toUpperCase()} texture` : 'a texture (BLP, TGA or DDS)';
+  const expected = ['blp', 'tga', 'dds'].includes(extension)
+    ? `a ${extension.toUpperCase()} texture`
+    : 'a texture (BLP, TGA or DDS)';
   const known = NOT_TEXTURES.find((entry) => entry.test(bytes));
-  if (bytes.length === 0) return new CodecError({ format: 'texture', kind: 'truncated', where: 'magic', offset: 0, detail: 'the file is empty' });
+  if (bytes.length === 0)
+    return new CodecError({
+      format: 'texture',
+      kind: 'truncated',
+      where: 'magic',
+      offset: 0,
+      detail: 'the file is empty',
+    });
   if (/^b\d\d$/.test(extension)) {
-    return new CodecError({ format: 'texture', kind: 'unsupported', where: 'magic', offset: 0, detail: 'this is an external mip level of a BLP0 (beta) texture, not a texture by itself' });
+    return new CodecError({
+      format: 'texture',
+      kind: 'unsupported',
+      where: 'magic',
+      offset: 0,
+      detail: 'this is an external mip level of a BLP0 (beta) texture, not a texture by itself',
+    });
   }
   const detail = known
     ? `this is ${known.what}, not ${expected}`
-    : `not ${expected}: unrecognised first bytes ${Array.from(bytes.subarray(0, 8), (byte) => byte.toString(16).padStart(2, '0')).join(' ')}`;
+    : `not ${expected}: unrecognised first ` +
+      `bytes ${Array.from(bytes.subarray(0, 8), (byte) => byte.toString(16).padStart(2, '0')).join(' ')}`;
   return new CodecError({ format: 'texture', kind: 'invalid', where: 'magic', offset: 0, detail });
 }

@@ -20,21 +20,53 @@ import {
   smoothImage,
 } from './test-encoders';
 
-const interesting = [0, 1, 2, 3, 4, 7, 8, 9, 15, 16, 255, 256, 0x7fff, 0xffff, 0x10000, 0x7fffffff, 0xffffffff, 0xfffffff0];
+const interesting = [
+  0, 1, 2, 3, 4, 7, 8, 9, 15, 16, 255, 256, 0x7fff, 0xffff, 0x10000, 0x7fffffff, 0xffffffff, 0xfffffff0,
+];
 
 function seeds(): { name: string; bytes: Uint8Array }[] {
   const smooth = [0, 1, 2].map((level) => smoothImage(...levelSize(16, 16, level), level));
   return [
     { name: 'a.blp', bytes: encodeBlp1Jpeg({ mips: smooth, alphaBits: 8 }) },
-    { name: 'b.blp', bytes: encodeBlp1Jpeg({ mips: smooth.slice(0, 1), alphaBits: 0, headerSplit: 'none', tableEntries: 5, hasMipmaps: true }) },
+    {
+      name: 'b.blp',
+      bytes: encodeBlp1Jpeg({
+        mips: smooth.slice(0, 1),
+        alphaBits: 0,
+        headerSplit: 'none',
+        tableEntries: 5,
+        hasMipmaps: true,
+      }),
+    },
     { name: 'c.blp', bytes: encodeBlp1Paletted(randomPaletted(8, 8, 4, 4, 1), 4) },
-    { name: 'd.blp', bytes: encodeBlp2({ kind: 'dxt', format: 'dxt5', mips: [0, 1, 2].map((level) => dxtFriendlyImage('dxt5', ...levelSize(12, 8, level), level)), alphaDepth: 8 }) },
+    {
+      name: 'd.blp',
+      bytes: encodeBlp2({
+        kind: 'dxt',
+        format: 'dxt5',
+        mips: [0, 1, 2].map((level) => dxtFriendlyImage('dxt5', ...levelSize(12, 8, level), level)),
+        alphaDepth: 8,
+      }),
+    },
     { name: 'e.blp', bytes: encodeBlp2({ kind: 'paletted', image: randomPaletted(8, 4, 2, 1, 2), alphaBits: 1 }) },
     { name: 'f.blp', bytes: encodeBlp2({ kind: 'bgra', mips: [noiseImage(4, 4, 1)], alphaDepth: 8 }) },
     { name: 'g.tga', bytes: encodeTga(noiseImage(9, 5, 2), { kind: 'truecolour', bits: 32, rle: true }) },
-    { name: 'h.tga', bytes: encodeTga(dxtFriendlyImage('dxt1', 6, 6, 3), { kind: 'mapped', bits: 8, rle: true, topToBottom: true }) },
-    { name: 'i.dds', bytes: encodeDds({ kind: 'fourcc', fourCC: 'DXT1', mips: [0, 1, 2, 3].map((level) => dxtFriendlyImage('dxt1', ...levelSize(8, 8, level), level)) }) },
-    { name: 'j.dds', bytes: encodeDds({ kind: 'masks', bits: 16, masks: [0xf800, 0x7e0, 0x1f, 0], mips: [noiseImage(5, 3, 4)] }) },
+    {
+      name: 'h.tga',
+      bytes: encodeTga(dxtFriendlyImage('dxt1', 6, 6, 3), { kind: 'mapped', bits: 8, rle: true, topToBottom: true }),
+    },
+    {
+      name: 'i.dds',
+      bytes: encodeDds({
+        kind: 'fourcc',
+        fourCC: 'DXT1',
+        mips: [0, 1, 2, 3].map((level) => dxtFriendlyImage('dxt1', ...levelSize(8, 8, level), level)),
+      }),
+    },
+    {
+      name: 'j.dds',
+      bytes: encodeDds({ kind: 'masks', bits: 16, masks: [0xf800, 0x7e0, 0x1f, 0], mips: [noiseImage(5, 3, 4)] }),
+    },
     { name: 'k.dds', bytes: encodeDds({ kind: 'dx10', dxgiFormat: 87, mips: [noiseImage(4, 2, 5)] }) },
   ];
 }
@@ -50,7 +82,8 @@ function mutate(source: Uint8Array, next: () => number): Uint8Array {
     else if (mode === 2) {
       // A header field (sizes, flags, mip table, JPEG header size) set to an interesting value.
       const offset = 4 * Math.floor(next() * 40);
-      if (offset + 4 <= bytes.length) view.setUint32(offset, interesting[Math.floor(next() * interesting.length)]!, true);
+      if (offset + 4 <= bytes.length)
+        view.setUint32(offset, interesting[Math.floor(next() * interesting.length)]!, true);
     } else if (mode === 3) {
       // A byte in the first 1 KiB (headers, JPEG marker segments, colour maps).
       const offset = Math.floor(next() * Math.min(1024, bytes.length));
@@ -80,8 +113,13 @@ describe('texture fuzz', () => {
         outcome = readOrRefuse(`round ${round} (${source.name})`, () => {
           const texture = decodeTexture(bytes, source.name);
           for (const [level, mip] of texture.mips.entries()) {
-            if (mip.rgba.length !== mip.width * mip.height * 4 || mip.width !== Math.max(1, Math.floor(texture.width / 2 ** level))) {
-              throw new Error(`round ${round}: level ${level} is ${mip.width}×${mip.height} with ${mip.rgba.length} bytes`);
+            if (
+              mip.rgba.length !== mip.width * mip.height * 4 ||
+              mip.width !== Math.max(1, Math.floor(texture.width / 2 ** level))
+            ) {
+              throw new Error(
+                `round ${round}: level ${level} is ${mip.width}×${mip.height} with ${mip.rgba.length} bytes`,
+              );
             }
           }
         });

@@ -10,7 +10,13 @@ function mip(width: number, height: number, values: number[]): TextureMip {
 
 describe('mip chains', () => {
   it('counts levels down to 1×1 and sizes each level', () => {
-    expect([fullMipCount(512, 512), fullMipCount(340, 202), fullMipCount(1, 1), fullMipCount(400, 400), fullMipCount(1, 64)]).toEqual([10, 9, 1, 9, 7]);
+    expect([
+      fullMipCount(512, 512),
+      fullMipCount(340, 202),
+      fullMipCount(1, 1),
+      fullMipCount(400, 400),
+      fullMipCount(1, 64),
+    ]).toEqual([10, 9, 1, 9, 7]);
     expect([mipDimension(340, 3), mipDimension(202, 8), mipDimension(202, 9)]).toEqual([42, 1, 1]);
   });
 
@@ -28,7 +34,14 @@ describe('mip chains', () => {
   });
 
   it('completes a short chain down to 1×1', () => {
-    const texture: DecodedTexture = { width: 8, height: 2, mips: [mip(8, 2, new Array(16).fill(90))], container: 'dds', encoding: '', warnings: [] };
+    const texture: DecodedTexture = {
+      width: 8,
+      height: 2,
+      mips: [mip(8, 2, new Array(16).fill(90))],
+      container: 'dds',
+      encoding: '',
+      warnings: [],
+    };
     completeMipChain(texture);
     expect(texture.mips.map((level) => `${level.width}×${level.height}`)).toEqual(['8×2', '4×1', '2×1', '1×1']);
     expect(texture.mips[3]!.rgba[0]).toBe(90);

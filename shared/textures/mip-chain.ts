@@ -25,17 +25,29 @@ export function mipDimension(size: number, level: number): number {
  * Refuses a level-0 size that is zero, larger than {@link TEXTURE_LIMITS}, or not an integer —
  * before anything is allocated for it.
  */
-export function checkTextureSize(format: CodecFormat, width: number, height: number, where: string, offset: number): void {
+export function checkTextureSize(
+  format: CodecFormat,
+  width: number,
+  height: number,
+  where: string,
+  offset: number,
+): void {
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
     throw new CodecError({ format, kind: 'invalid', where, offset, detail: `image size ${width}×${height} is empty` });
   }
-  if (width > TEXTURE_LIMITS.maxDimension || height > TEXTURE_LIMITS.maxDimension || width * height > TEXTURE_LIMITS.maxPixels) {
+  if (
+    width > TEXTURE_LIMITS.maxDimension ||
+    height > TEXTURE_LIMITS.maxDimension ||
+    width * height > TEXTURE_LIMITS.maxPixels
+  ) {
     throw new CodecError({
       format,
       kind: 'limit',
       where,
       offset,
-      detail: `image size ${width}×${height} exceeds the limits (${TEXTURE_LIMITS.maxDimension} pixels a side, ${TEXTURE_LIMITS.maxPixels / (1024 * 1024)} Mi pixels in all)`,
+      detail:
+        `image size ${width}×${height} exceeds the limits (${TEXTURE_LIMITS.maxDimension} pixels a ` +
+        `side, ${TEXTURE_LIMITS.maxPixels / (1024 * 1024)} Mi pixels in all)`,
     });
   }
 }
@@ -119,7 +131,10 @@ export function halveMip(source: TextureMip): TextureMip {
       const o = (y * width + x) * RGBA_BYTES;
       for (let channel = 0; channel < RGBA_BYTES; channel += 1) {
         const sum =
-          src[topLeft + channel]! + src[topLeft + right + channel]! + src[topLeft + below + channel]! + src[topLeft + below + right + channel]!;
+          src[topLeft + channel]! +
+          src[topLeft + right + channel]! +
+          src[topLeft + below + channel]! +
+          src[topLeft + below + right + channel]!;
         // A side of 1 (step 1) counts the same pixel twice, so the sum always holds four samples.
         out[o + channel] = (sum + 2) >> 2;
       }

@@ -23,7 +23,14 @@ export function palettedLevelSize(width: number, height: number, alphaBits: numb
  * {@link palettedLevelSize} bytes are present there and that `alphaBits` is one of
  * {@link PALETTED_ALPHA_BITS}.
  */
-export function decodePaletted(bytes: Uint8Array, offset: number, paletteOffset: number, width: number, height: number, alphaBits: number): Uint8Array {
+export function decodePaletted(
+  bytes: Uint8Array,
+  offset: number,
+  paletteOffset: number,
+  width: number,
+  height: number,
+  alphaBits: number,
+): Uint8Array {
   const pixels = width * height;
   const out = new Uint8Array(pixels * RGBA_BYTES);
   const alphaOffset = offset + pixels;

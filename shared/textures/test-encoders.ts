@@ -69,15 +69,23 @@ export function levelSize(width: number, height: number, level: number): [number
 
 const MIP_SLOTS = 16;
 
-function blpMipTable(out: Bytes, levels: Uint8Array[], firstOffset: number, tableEntries = levels.length, sharedOffsets?: number[]): void {
+function blpMipTable(
+  out: Bytes,
+  levels: Uint8Array[],
+  firstOffset: number,
+  tableEntries = levels.length,
+  sharedOffsets?: number[],
+): void {
   const offsets: number[] = [];
   let offset = firstOffset;
   for (const level of levels) {
     offsets.push(offset);
     offset += level.length;
   }
-  for (let slot = 0; slot < MIP_SLOTS; slot += 1) out.u32(slot < tableEntries ? (sharedOffsets?.[slot] ?? offsets[Math.min(slot, offsets.length - 1)]!) : 0);
-  for (let slot = 0; slot < MIP_SLOTS; slot += 1) out.u32(slot < tableEntries ? levels[Math.min(slot, levels.length - 1)]!.length : 0);
+  for (let slot = 0; slot < MIP_SLOTS; slot += 1)
+    out.u32(slot < tableEntries ? (sharedOffsets?.[slot] ?? offsets[Math.min(slot, offsets.length - 1)]!) : 0);
+  for (let slot = 0; slot < MIP_SLOTS; slot += 1)
+    out.u32(slot < tableEntries ? levels[Math.min(slot, levels.length - 1)]!.length : 0);
 }
 
 /** Options of {@link encodeBlp1Jpeg}. */
@@ -107,8 +115,14 @@ export function encodeBlp1Jpeg(options: Blp1JpegOptions): Uint8Array {
   const headerSize = split === 'none' ? 0 : split === 'before-sof' ? sof : sof + 5;
   const header = jpegs[0]!.subarray(0, headerSize);
   const levels = jpegs.map((jpeg) => jpeg.subarray(headerSize));
-  const out = new Bytes().ascii('BLP1').u32(0).u32(options.alphaBits).u32(mips[0]!.width).u32(mips[0]!.height).u32(options.alphaBits ? 4 : 5);
-  out.u32(options.hasMipmaps ?? mips.length > 1 ? 1 : 0);
+  const out = new Bytes()
+    .ascii('BLP1')
+    .u32(0)
+    .u32(options.alphaBits)
+    .u32(mips[0]!.width)
+    .u32(mips[0]!.height)
+    .u32(options.alphaBits ? 4 : 5);
+  out.u32((options.hasMipmaps ?? mips.length > 1) ? 1 : 0);
   blpMipTable(out, levels, 156 + 4 + headerSize, options.tableEntries);
   out.u32(headerSize).append(header);
   for (const level of levels) out.append(level);
@@ -127,7 +141,8 @@ export function encodeMipJpeg(mip: TextureMip, quality: number, threeComponents 
 }
 
 function indexOfMarker(bytes: Uint8Array, marker: number): number {
-  for (let index = 0; index + 1 < bytes.length; index += 1) if (bytes[index] === 0xff && bytes[index + 1] === marker) return index;
+  for (let index = 0; index + 1 < bytes.length; index += 1)
+    if (bytes[index] === 0xff && bytes[index + 1] === marker) return index;
   throw new Error(`marker ${marker.toString(16)} not found`);
 }
 
@@ -138,7 +153,13 @@ export interface PalettedImage {
 }
 
 /** Random palette and levels with alpha values representable in `alphaBits`. */
-export function randomPaletted(width: number, height: number, levelCount: number, alphaBits: number, seed: number): PalettedImage {
+export function randomPaletted(
+  width: number,
+  height: number,
+  levelCount: number,
+  alphaBits: number,
+  seed: number,
+): PalettedImage {
   const next = seededRandom(seed);
   const palette = new Uint8Array(1024);
   for (let index = 0; index < 1024; index += 1) palette[index] = Math.floor(next() * 256);
@@ -147,7 +168,9 @@ export function randomPaletted(width: number, height: number, levelCount: number
   for (let level = 0; level < levelCount; level += 1) {
     const [w, h] = levelSize(width, height, level);
     const indices = new Uint8Array(w * h).map(() => Math.floor(next() * 256));
-    const alpha = new Uint8Array(w * h).map(() => (alphaBits === 0 ? 255 : Math.round((Math.floor(next() * (maxAlpha + 1)) * 255) / maxAlpha)));
+    const alpha = new Uint8Array(w * h).map(() =>
+      alphaBits === 0 ? 255 : Math.round((Math.floor(next() * (maxAlpha + 1)) * 255) / maxAlpha),
+    );
     levels.push({ width: w, height: h, indices, alpha });
   }
   return { palette, levels };
@@ -179,10 +202,21 @@ function packPalettedLevel(level: PalettedImage['levels'][number], alphaBits: nu
 }
 
 /** A BLP1 paletted file. */
-export function encodeBlp1Paletted(image: PalettedImage, alphaBits: number, options: { tableEntries?: number } = {}): Uint8Array {
+export function encodeBlp1Paletted(
+  image: PalettedImage,
+  alphaBits: number,
+  options: { tableEntries?: number } = {},
+): Uint8Array {
   const levels = image.levels.map((level) => packPalettedLevel(level, alphaBits));
   const first = image.levels[0]!;
-  const out = new Bytes().ascii('BLP1').u32(1).u32(alphaBits).u32(first.width).u32(first.height).u32(alphaBits ? 4 : 5).u32(levels.length > 1 ? 1 : 0);
+  const out = new Bytes()
+    .ascii('BLP1')
+    .u32(1)
+    .u32(alphaBits)
+    .u32(first.width)
+    .u32(first.height)
+    .u32(alphaBits ? 4 : 5)
+    .u32(levels.length > 1 ? 1 : 0);
   blpMipTable(out, levels, 156 + 1024, options.tableEntries);
   out.append(image.palette);
   for (const level of levels) out.append(level);
@@ -190,7 +224,10 @@ export function encodeBlp1Paletted(image: PalettedImage, alphaBits: number, opti
 }
 
 /** BLP2 content kinds. */
-export type Blp2Content = { kind: 'paletted'; image: PalettedImage; alphaBits: number } | { kind: 'dxt'; format: 'dxt1' | 'dxt3' | 'dxt5'; mips: TextureMip[]; alphaDepth: number } | { kind: 'bgra'; mips: TextureMip[]; alphaDepth: number };
+export type Blp2Content =
+  | { kind: 'paletted'; image: PalettedImage; alphaBits: number }
+  | { kind: 'dxt'; format: 'dxt1' | 'dxt3' | 'dxt5'; mips: TextureMip[]; alphaDepth: number }
+  | { kind: 'bgra'; mips: TextureMip[]; alphaDepth: number };
 
 /** A BLP2 file (palette always written, as WoW's files do; DXT/BGRA files may omit it with `noPalette`). */
 export function encodeBlp2(content: Blp2Content, options: { noPalette?: boolean } = {}): Uint8Array {
@@ -217,7 +254,8 @@ export function encodeBlp2(content: Blp2Content, options: { noPalette?: boolean 
   } else {
     levels = content.mips.map((mip) => {
       const bgra = mip.rgba.slice();
-      for (let index = 0; index < bgra.length; index += 4) [bgra[index], bgra[index + 2]] = [mip.rgba[index + 2]!, mip.rgba[index]!];
+      for (let index = 0; index < bgra.length; index += 4)
+        [bgra[index], bgra[index + 2]] = [mip.rgba[index + 2]!, mip.rgba[index]!];
       return bgra;
     });
     ({ width, height } = content.mips[0]!);
@@ -225,7 +263,12 @@ export function encodeBlp2(content: Blp2Content, options: { noPalette?: boolean 
     alphaDepth = content.alphaDepth;
   }
   const withPalette = !options.noPalette || content.kind === 'paletted';
-  const out = new Bytes().ascii('BLP2').u32(1).u8(compression, alphaDepth, alphaType, levels.length > 1 ? 1 : 0).u32(width).u32(height);
+  const out = new Bytes()
+    .ascii('BLP2')
+    .u32(1)
+    .u8(compression, alphaDepth, alphaType, levels.length > 1 ? 1 : 0)
+    .u32(width)
+    .u32(height);
   blpMipTable(out, levels, 148 + (withPalette ? 1024 : 0));
   if (withPalette) out.append(palette);
   for (const level of levels) out.append(level);
@@ -237,7 +280,10 @@ export function to565(r: number, g: number, b: number): { packed: number; rgb: [
   const r5 = Math.round((r * 31) / 255);
   const g6 = Math.round((g * 63) / 255);
   const b5 = Math.round((b * 31) / 255);
-  return { packed: (r5 << 11) | (g6 << 5) | b5, rgb: [(r5 << 3) | (r5 >> 2), (g6 << 2) | (g6 >> 4), (b5 << 3) | (b5 >> 2)] };
+  return {
+    packed: (r5 << 11) | (g6 << 5) | b5,
+    rgb: [(r5 << 3) | (r5 >> 2), (g6 << 2) | (g6 >> 4), (b5 << 3) | (b5 >> 2)],
+  };
 }
 
 /**
@@ -279,7 +325,9 @@ export function encodeDxt(format: 'dxt1' | 'dxt3' | 'dxt5', mip: TextureMip): Ui
   for (let by = 0; by < height; by += 4) {
     for (let bx = 0; bx < width; bx += 4) {
       const pixels: number[] = [];
-      for (let y = 0; y < 4; y += 1) for (let x = 0; x < 4; x += 1) pixels.push((Math.min(height - 1, by + y) * width + Math.min(width - 1, bx + x)) * 4);
+      for (let y = 0; y < 4; y += 1)
+        for (let x = 0; x < 4; x += 1)
+          pixels.push((Math.min(height - 1, by + y) * width + Math.min(width - 1, bx + x)) * 4);
       const opaque = pixels.filter((o) => format !== 'dxt1' || rgba[o + 3]! >= 128);
       const packedOf = (o: number) => to565(rgba[o]!, rgba[o + 1]!, rgba[o + 2]!).packed;
       const distinct = [...new Set(opaque.map(packedOf))];
@@ -294,7 +342,8 @@ export function encodeDxt(format: 'dxt1' | 'dxt3' | 'dxt5', mip: TextureMip): Ui
         else c0 = 1;
       }
       if (format === 'dxt3') {
-        for (let pair = 0; pair < 16; pair += 2) out.u8((rgba[pixels[pair]! + 3]! >> 4) | (rgba[pixels[pair + 1]! + 3]! & 0xf0));
+        for (let pair = 0; pair < 16; pair += 2)
+          out.u8((rgba[pixels[pair]! + 3]! >> 4) | (rgba[pixels[pair + 1]! + 3]! & 0xf0));
       } else if (format === 'dxt5') {
         const values = [...new Set(pixels.map((o) => rgba[o + 3]!))];
         let a0 = values[0]!;
@@ -315,7 +364,10 @@ export function encodeDxt(format: 'dxt1' | 'dxt3' | 'dxt5', mip: TextureMip): Ui
         else code = packedOf(o) === c0 ? 0 : packedOf(o) === c1 ? 1 : 0;
         indices |= code << (index * 2);
       });
-      out.u16(c0).u16(c1).u32(indices >>> 0);
+      out
+        .u16(c0)
+        .u16(c1)
+        .u32(indices >>> 0);
     }
   }
   return out.finish();
@@ -361,11 +413,15 @@ export function encodeTga(mip: TextureMip, options: TgaOptions): Uint8Array {
   const first = options.mapFirst ?? 0;
   const imageType = { mapped: 1, truecolour: 2, grey: 3 }[options.kind] + (options.rle ? 8 : 0);
   const out = new Bytes().u8(id.length, options.kind === 'mapped' ? 1 : 0, imageType);
-  out.u16(first).u16(palette.length).u8(options.kind === 'mapped' ? entryBits : 0);
+  out
+    .u16(first)
+    .u16(palette.length)
+    .u8(options.kind === 'mapped' ? entryBits : 0);
   out.u16(0).u16(0).u16(width).u16(height).u8(options.bits);
   out.u8(alphaBits | (options.rightToLeft ? 0x10 : 0) | (options.topToBottom ? 0x20 : 0));
   out.ascii(id);
-  for (const key of palette) out.append(pixelBytesOf([key >>> 24, (key >> 16) & 255, (key >> 8) & 255, key & 255], entryBits));
+  for (const key of palette)
+    out.append(pixelBytesOf([key >>> 24, (key >> 16) & 255, (key >> 8) & 255, key & 255], entryBits));
   const pixelData: number[][] = [];
   for (let row = 0; row < height; row += 1) {
     const y = options.topToBottom ? row : height - 1 - row;
@@ -396,7 +452,12 @@ export function encodeTga(mip: TextureMip, options: TgaOptions): Uint8Array {
         continue;
       }
       let raw = 1;
-      while (raw < 128 && index + raw < pixelData.length && !(index + raw + 1 < pixelData.length && same(pixelData[index + raw]!, pixelData[index + raw + 1]!))) raw += 1;
+      while (
+        raw < 128 &&
+        index + raw < pixelData.length &&
+        !(index + raw + 1 < pixelData.length && same(pixelData[index + raw]!, pixelData[index + raw + 1]!))
+      )
+        raw += 1;
       out.u8(raw - 1);
       for (let n = 0; n < raw; n += 1) out.append(pixelData[index + n]!);
       index += raw;
@@ -456,15 +517,32 @@ export type DdsContent =
 /** A DDS file with the given levels (mipMapCount = number of levels, or `mipMapCount`). */
 export function encodeDds(content: DdsContent, options: { mipMapCount?: number } = {}): Uint8Array {
   const first = content.mips[0]!;
-  const out = new Bytes().ascii('DDS ').u32(124).u32(0x1007 | (content.mips.length > 1 ? 0x20000 : 0)).u32(first.height).u32(first.width).u32(0).u32(0);
+  const out = new Bytes()
+    .ascii('DDS ')
+    .u32(124)
+    .u32(0x1007 | (content.mips.length > 1 ? 0x20000 : 0))
+    .u32(first.height)
+    .u32(first.width)
+    .u32(0)
+    .u32(0);
   out.u32(options.mipMapCount ?? content.mips.length);
   for (let index = 0; index < 11; index += 1) out.u32(0);
   out.u32(32);
   if (content.kind === 'masks') {
-    out.u32(0x40 | (content.masks[3] ? 0x1 : 0)).u32(0).u32(content.bits);
+    out
+      .u32(0x40 | (content.masks[3] ? 0x1 : 0))
+      .u32(0)
+      .u32(content.bits);
     for (const mask of content.masks) out.u32(mask);
   } else {
-    out.u32(0x4).ascii(content.kind === 'fourcc' ? content.fourCC : 'DX10').u32(0).u32(0).u32(0).u32(0).u32(0);
+    out
+      .u32(0x4)
+      .ascii(content.kind === 'fourcc' ? content.fourCC : 'DX10')
+      .u32(0)
+      .u32(0)
+      .u32(0)
+      .u32(0)
+      .u32(0);
   }
   out.u32(0x1000).u32(0).u32(0).u32(0).u32(0);
   if (content.kind === 'dx10') out.u32(content.dxgiFormat).u32(3).u32(0).u32(1).u32(0);

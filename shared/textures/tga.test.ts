@@ -21,8 +21,14 @@ function runsImage(width: number, height: number, seed: number, colours = 12): T
 describe('TGA', () => {
   const variants: TgaOptions[] = [];
   for (const rle of [false, true]) {
-    for (const [topToBottom, rightToLeft] of [[false, false], [true, false], [false, true], [true, true]] as const) {
-      for (const bits of [24, 32, 16] as const) variants.push({ kind: 'truecolour', bits, rle, topToBottom, rightToLeft });
+    for (const [topToBottom, rightToLeft] of [
+      [false, false],
+      [true, false],
+      [false, true],
+      [true, true],
+    ] as const) {
+      for (const bits of [24, 32, 16] as const)
+        variants.push({ kind: 'truecolour', bits, rle, topToBottom, rightToLeft });
     }
     variants.push({ kind: 'truecolour', bits: 15, rle });
     variants.push({ kind: 'grey', bits: 8, rle, topToBottom: true });
@@ -33,7 +39,9 @@ describe('TGA', () => {
   }
 
   for (const options of variants) {
-    const name = `${options.rle ? 'RLE ' : ''}${options.kind} ${options.bits}-bit${options.kind === 'mapped' ? ` (${options.mapEntryBits}-bit map)` : ''}, ${options.topToBottom ? 'top' : 'bottom'}-${options.rightToLeft ? 'right' : 'left'} origin`;
+    const name = `${options.rle ? 'RLE ' : ''}${options.kind} ${options.bits}-bit${
+      options.kind === 'mapped' ? ` ` + `(${options.mapEntryBits}-bit map)` : ''
+    }, ${options.topToBottom ? 'top' : 'bottom'}-${options.rightToLeft ? 'right' : 'left'} origin`;
     it(`decodes ${name} pixel for pixel`, () => {
       const image = runsImage(13, 7, name.length);
       const texture = decodeTga(encodeTga(image, { ...options, imageId: 'id!' }));
@@ -45,13 +53,16 @@ describe('TGA', () => {
   it('takes 32-bit alpha by the descriptor, then the TGA 2.0 extension area, then the data', () => {
     const image = noiseImage(5, 4, 3);
     const opaque = tgaExpected(image, { kind: 'truecolour', bits: 24 });
-    const decode = (options: Partial<TgaOptions>) => decodeTga(encodeTga(image, { kind: 'truecolour', bits: 32, ...options })).mips[0]!.rgba;
+    const decode = (options: Partial<TgaOptions>) =>
+      decodeTga(encodeTga(image, { kind: 'truecolour', bits: 32, ...options })).mips[0]!.rgba;
     expect(decode({ alphaBits: 8 })).toEqual(image.rgba);
     expect(decode({ alphaBits: 0, extensionAttributes: 0 })).toEqual(opaque);
     expect(decode({ alphaBits: 0, extensionAttributes: 3 })).toEqual(image.rgba);
     expect(decode({ alphaBits: 0 })).toEqual(image.rgba);
     const zeroAlpha = { ...image, rgba: image.rgba.map((value, index) => (index % 4 === 3 ? 0 : value)) };
-    expect(decodeTga(encodeTga(zeroAlpha, { kind: 'truecolour', bits: 32, alphaBits: 0 })).mips[0]!.rgba).toEqual(opaque);
+    expect(decodeTga(encodeTga(zeroAlpha, { kind: 'truecolour', bits: 32, alphaBits: 0 })).mips[0]!.rgba).toEqual(
+      opaque,
+    );
   });
 
   it('recognises plausible headers only', () => {

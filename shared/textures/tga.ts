@@ -34,6 +34,9 @@ const IMAGE_TYPES: Record<number, { kind: 'mapped' | 'truecolour' | 'grey'; rle:
   11: { kind: 'grey', rle: true },
 };
 
+/** How the `encoding` line names each kind of image. */
+const TGA_KIND_NAMES = { mapped: 'colour-mapped', truecolour: 'true colour', grey: 'greyscale' } as const;
+
 /** The parsed 18-byte header. */
 interface TgaHeader {
   idLength: number;
@@ -84,15 +87,28 @@ export function decodeTga(bytes: Uint8Array): DecodedTexture {
   reader.need(TGA_HEADER_BYTES, 'header');
   const header = readTgaHeader(bytes)!;
   const type = IMAGE_TYPES[header.imageType];
-  if (!type) throw fail(header.imageType === 0 ? 'invalid' : 'unsupported', 'imageType', 2, `image type ${header.imageType} (1, 2, 3, 9, 10 or 11 supported)`);
-  if (header.colourMapType > 1) throw fail('invalid', 'colourMapType', 1, `colour map type ${header.colourMapType} (0 or 1 expected)`);
+  if (!type)
+    throw fail(
+      header.imageType === 0 ? 'invalid' : 'unsupported',
+      'imageType',
+      2,
+      `image type ${header.imageType} (1, 2, 3, 9, 10 or 11 supported)`,
+    );
+  if (header.colourMapType > 1)
+    throw fail('invalid', 'colourMapType', 1, `colour map type ${header.colourMapType} (0 or 1 expected)`);
   checkTextureSize('tga', header.width, header.height, 'width', 12);
   const pixelBits = header.pixelBits;
   const allowed = type.kind === 'mapped' ? [8, 16] : type.kind === 'grey' ? [8, 16] : [15, 16, 24, 32];
   if (!allowed.includes(pixelBits)) {
-    throw fail('unsupported', 'pixelDepth', 16, `${pixelBits}-bit pixels in a ${type.kind} image (${allowed.join(', ')} supported)`);
+    throw fail(
+      'unsupported',
+      'pixelDepth',
+      16,
+      `${pixelBits}-bit pixels in a ${type.kind} image (${allowed.join(', ')} supported)`,
+    );
   }
-  if (type.kind === 'mapped' && header.colourMapType !== 1) throw fail('invalid', 'colourMapType', 1, 'a colour-mapped image without a colour map');
+  if (type.kind === 'mapped' && header.colourMapType !== 1)
+    throw fail('invalid', 'colourMapType', 1, 'a colour-mapped image without a colour map');
   const alphaBits = header.descriptor & 15;
   const rightToLeft = (header.descriptor & 0x10) !== 0;
   const topToBottom = (header.descriptor & 0x20) !== 0;
@@ -102,7 +118,13 @@ export function decodeTga(bytes: Uint8Array): DecodedTexture {
   let colourMap: Uint8Array | undefined;
   if (header.colourMapType === 1) {
     const entryBits = header.colourMapEntryBits;
-    if (![15, 16, 24, 32].includes(entryBits)) throw fail('unsupported', 'colourMapEntrySize', 7, `${entryBits}-bit colour map entries (15, 16, 24 or 32 supported)`);
+    if (![15, 16, 24, 32].includes(entryBits))
+      throw fail(
+        'unsupported',
+        'colourMapEntrySize',
+        7,
+        `${entryBits}-bit colour map entries (15, 16, 24 or 32 supported)`,
+      );
     const entryBytes = Math.ceil(entryBits / 8);
     reader.needCount(header.colourMapLength, entryBytes, 'colourMap');
     const mapStart = reader.offset;
@@ -110,7 +132,15 @@ export function decodeTga(bytes: Uint8Array): DecodedTexture {
     if (type.kind === 'mapped') {
       colourMap = new Uint8Array(header.colourMapLength * RGBA_BYTES);
       for (let entry = 0; entry < header.colourMapLength; entry += 1) {
-        writePixel(bytes, mapStart + entry * entryBytes, entryBits, 'truecolour', alphaBits > 0, colourMap, entry * RGBA_BYTES);
+        writePixel(
+          bytes,
+          mapStart + entry * entryBytes,
+          entryBits,
+          'truecolour',
+          alphaBits > 0,
+          colourMap,
+          entry * RGBA_BYTES,
+        );
       }
     }
   }
@@ -121,14 +151,21 @@ export function decodeTga(bytes: Uint8Array): DecodedTexture {
   if (type.rle) {
     const maximum = Math.ceil(reader.remaining / (1 + pixelBytes)) * RLE_PACKET_PIXELS;
     if (pixels > maximum) {
-      throw fail('truncated', 'imageData', dataStart, `${header.width}×${header.height} pixels cannot come from ${reader.remaining} bytes of RLE packets`);
+      throw fail(
+        'truncated',
+        'imageData',
+        dataStart,
+        `${header.width}×${header.height} pixels cannot come from ${reader.remaining} bytes of RLE packets`,
+      );
     }
   } else {
     reader.needCount(pixels, pixelBytes, 'imageData');
   }
 
   // The pixels in file order, then placed by the origin.
-  const raw = type.rle ? expandRle(bytes, dataStart, pixels, pixelBytes) : bytes.subarray(dataStart, dataStart + pixels * pixelBytes);
+  const raw = type.rle
+    ? expandRle(bytes, dataStart, pixels, pixelBytes)
+    : bytes.subarray(dataStart, dataStart + pixels * pixelBytes);
   const useAlpha = decideAlpha(bytes, header, raw, pixelBytes, alphaBits);
   const rgba = new Uint8Array(pixels * RGBA_BYTES);
   const { width, height } = header;
@@ -139,9 +176,16 @@ export function decodeTga(bytes: Uint8Array): DecodedTexture {
       const source = (row * width + column) * pixelBytes;
       const target = (targetRow * width + targetColumn) * RGBA_BYTES;
       if (colourMap) {
-        const index = (pixelBytes === 2 ? raw[source]! | (raw[source + 1]! << 8) : raw[source]!) - header.colourMapFirst;
+        const index =
+          (pixelBytes === 2 ? raw[source]! | (raw[source + 1]! << 8) : raw[source]!) - header.colourMapFirst;
         if (index < 0 || index >= header.colourMapLength) {
-          throw fail('invalid', 'imageData', dataStart, `pixel ${row * width + column} uses colour ${index + header.colourMapFirst}, outside the colour map (${header.colourMapFirst}..${header.colourMapFirst + header.colourMapLength - 1})`);
+          throw fail(
+            'invalid',
+            'imageData',
+            dataStart,
+            `pixel ${row * width + column} uses colour ${index + header.colourMapFirst}, outside the colour map ` +
+              `(${header.colourMapFirst}..${header.colourMapFirst + header.colourMapLength - 1})`,
+          );
         }
         rgba.set(colourMap.subarray(index * RGBA_BYTES, index * RGBA_BYTES + RGBA_BYTES), target);
       } else {
@@ -155,7 +199,9 @@ export function decodeTga(bytes: Uint8Array): DecodedTexture {
     height,
     mips: [{ width, height, rgba }],
     container: 'tga',
-    encoding: `${type.rle ? 'RLE ' : ''}${type.kind === 'mapped' ? 'colour-mapped' : type.kind === 'grey' ? 'greyscale' : 'true colour'} ${pixelBits}-bit, ${origin}${useAlpha && type.kind !== 'mapped' && (pixelBits === 32 || pixelBits === 16) ? ', alpha' : ''}`,
+    encoding:
+      `${type.rle ? 'RLE ' : ''}${TGA_KIND_NAMES[type.kind]} ${pixelBits}-bit, ${origin}` +
+      (useAlpha && type.kind !== 'mapped' && (pixelBits === 32 || pixelBits === 16) ? ', alpha' : ''),
     warnings: [],
   };
 }
@@ -166,17 +212,30 @@ function expandRle(bytes: Uint8Array, start: number, pixels: number, pixelBytes:
   let at = start;
   let written = 0;
   while (written < pixels) {
-    if (at >= bytes.length) throw fail('truncated', 'imageData', at, `RLE data ends after ${written} of ${pixels} pixels`);
+    if (at >= bytes.length)
+      throw fail('truncated', 'imageData', at, `RLE data ends after ${written} of ${pixels} pixels`);
     const packet = bytes[at]!;
     const count = Math.min((packet & 0x7f) + 1, pixels - written);
     at += 1;
     if (packet & 0x80) {
-      if (at + pixelBytes > bytes.length) throw fail('truncated', 'imageData', at, `RLE run packet ends inside its pixel (${written} of ${pixels} pixels written)`);
+      if (at + pixelBytes > bytes.length)
+        throw fail(
+          'truncated',
+          'imageData',
+          at,
+          `RLE run packet ends inside its pixel (${written} of ${pixels} pixels written)`,
+        );
       for (let n = 0; n < count; n += 1) out.set(bytes.subarray(at, at + pixelBytes), (written + n) * pixelBytes);
       at += pixelBytes;
     } else {
       const size = ((packet & 0x7f) + 1) * pixelBytes;
-      if (at + size > bytes.length) throw fail('truncated', 'imageData', at, `RLE raw packet of ${(packet & 0x7f) + 1} pixels runs past the end (${written} of ${pixels} pixels written)`);
+      if (at + size > bytes.length)
+        throw fail(
+          'truncated',
+          'imageData',
+          at,
+          `RLE raw packet of ${(packet & 0x7f) + 1} pixels runs past the end (${written} of ${pixels} pixels written)`,
+        );
       out.set(bytes.subarray(at, at + count * pixelBytes), written * pixelBytes);
       at += size;
     }
@@ -186,7 +245,13 @@ function expandRle(bytes: Uint8Array, start: number, pixels: number, pixelBytes:
 }
 
 /** The alpha rule described in the module comment. */
-function decideAlpha(bytes: Uint8Array, header: TgaHeader, raw: Uint8Array, pixelBytes: number, alphaBits: number): boolean {
+function decideAlpha(
+  bytes: Uint8Array,
+  header: TgaHeader,
+  raw: Uint8Array,
+  pixelBytes: number,
+  alphaBits: number,
+): boolean {
   if (alphaBits > 0) return true;
   if (header.imageType % 8 === 1) return false; // colour-map entries: alpha only when the descriptor declares it
   if (header.pixelBits !== 32) return false;
@@ -203,13 +268,22 @@ function extensionAttributes(bytes: Uint8Array): number | undefined {
   for (let index = 0; index < TGA_SIGNATURE.length; index += 1) {
     if (bytes[footer + 8 + index] !== TGA_SIGNATURE.charCodeAt(index)) return undefined;
   }
-  const extension = (bytes[footer]! | (bytes[footer + 1]! << 8) | (bytes[footer + 2]! << 16) | (bytes[footer + 3]! << 24)) >>> 0;
+  const extension =
+    (bytes[footer]! | (bytes[footer + 1]! << 8) | (bytes[footer + 2]! << 16) | (bytes[footer + 3]! << 24)) >>> 0;
   if (extension === 0 || extension + EXTENSION_AREA_BYTES > footer) return undefined;
   return bytes[extension + EXTENSION_ATTRIBUTES_OFFSET];
 }
 
 /** Writes one pixel (BGR(A), 15/16-bit ARGB1555 or grey) as RGBA. */
-function writePixel(source: Uint8Array, at: number, bits: number, kind: 'mapped' | 'truecolour' | 'grey', useAlpha: boolean, out: Uint8Array, target: number): void {
+function writePixel(
+  source: Uint8Array,
+  at: number,
+  bits: number,
+  kind: 'mapped' | 'truecolour' | 'grey',
+  useAlpha: boolean,
+  out: Uint8Array,
+  target: number,
+): void {
   if (kind === 'grey') {
     const value = source[at]!;
     out[target] = value;

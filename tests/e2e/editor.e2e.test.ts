@@ -17,7 +17,16 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, launchBrowser, openEditor, outputDirectory, repositoryRoot, screenshot, startWebShell, type WebShell } from './harness';
+import {
+  browserSkipReason,
+  launchBrowser,
+  openEditor,
+  outputDirectory,
+  repositoryRoot,
+  screenshot,
+  startWebShell,
+  type WebShell,
+} from './harness';
 
 const skipReason = browserSkipReason();
 if (skipReason) process.stderr.write(`[e2e] skipping the browser tests: ${skipReason}\n`);
@@ -39,14 +48,20 @@ type Snapshot = {
   selectedKeys: number;
 };
 
-const snapshot = (page: Page) => page.evaluate(() => (window as unknown as { morfStudio: { snapshot(): Snapshot } }).morfStudio.snapshot());
-const frames = (page: Page) => page.evaluate(() => (window as unknown as { morfStudio: { viewportFrames(): number } }).morfStudio.viewportFrames());
+const snapshot = (page: Page) =>
+  page.evaluate(() => (window as unknown as { morfStudio: { snapshot(): Snapshot } }).morfStudio.snapshot());
+const frames = (page: Page) =>
+  page.evaluate(() => (window as unknown as { morfStudio: { viewportFrames(): number } }).morfStudio.viewportFrames());
 
 /** Runs an action and waits until the viewport rendered after it (it renders on demand). */
 async function afterRender(page: Page, action: () => Promise<unknown>): Promise<void> {
   const before = await frames(page);
   await action();
-  await page.waitForFunction((count) => (window as unknown as { morfStudio: { viewportFrames(): number } }).morfStudio.viewportFrames() > count, before, { timeout: 10_000 });
+  await page.waitForFunction(
+    (count) => (window as unknown as { morfStudio: { viewportFrames(): number } }).morfStudio.viewportFrames() > count,
+    before,
+    { timeout: 10_000 },
+  );
   await page.waitForTimeout(100);
 }
 
@@ -64,7 +79,10 @@ interface Foreground {
 function changedPixels(a: PNG, b: PNG): number {
   let count = 0;
   for (let offset = 0; offset < a.data.length; offset += 4) {
-    const difference = Math.abs(a.data[offset]! - b.data[offset]!) + Math.abs(a.data[offset + 1]! - b.data[offset + 1]!) + Math.abs(a.data[offset + 2]! - b.data[offset + 2]!);
+    const difference =
+      Math.abs(a.data[offset]! - b.data[offset]!) +
+      Math.abs(a.data[offset + 1]! - b.data[offset + 1]!) +
+      Math.abs(a.data[offset + 2]! - b.data[offset + 2]!);
     if (difference > 12) count += 1;
   }
   return count;
@@ -81,19 +99,25 @@ async function foregroundPixels(page: Page, name: string): Promise<number> {
 
 /** {@link foregroundPixels} with the brightness of those pixels. */
 async function foreground(page: Page, name: string): Promise<Foreground> {
-  const dataUrl = await page.locator('[data-area="viewport"] canvas').evaluate((canvas) => (canvas as HTMLCanvasElement).toDataURL('image/png'));
+  const dataUrl = await page
+    .locator('[data-area="viewport"] canvas')
+    .evaluate((canvas) => (canvas as HTMLCanvasElement).toDataURL('image/png'));
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
   mkdirSync(outputDirectory, { recursive: true });
   writeFileSync(join(outputDirectory, `${name}.png`), bytes);
   const png = PNG.sync.read(bytes);
-  const gizmo = 150 * (png.width / (await page.locator('[data-area="viewport"] canvas').evaluate((canvas) => canvas.clientWidth)));
+  const gizmo =
+    150 * (png.width / (await page.locator('[data-area="viewport"] canvas').evaluate((canvas) => canvas.clientWidth)));
   let count = 0;
   let brightness = 0;
   for (let y = 0; y < png.height; y += 1) {
     for (let x = 0; x < png.width; x += 1) {
       if (x > png.width - gizmo && y < gizmo) continue;
       const offset = (y * png.width + x) * 4;
-      const difference = Math.abs(png.data[offset]! - VIEWPORT_BACKGROUND[0]!) + Math.abs(png.data[offset + 1]! - VIEWPORT_BACKGROUND[1]!) + Math.abs(png.data[offset + 2]! - VIEWPORT_BACKGROUND[2]!);
+      const difference =
+        Math.abs(png.data[offset]! - VIEWPORT_BACKGROUND[0]!) +
+        Math.abs(png.data[offset + 1]! - VIEWPORT_BACKGROUND[1]!) +
+        Math.abs(png.data[offset + 2]! - VIEWPORT_BACKGROUND[2]!);
       if (difference <= 24) continue;
       count += 1;
       brightness += Math.max(png.data[offset]!, png.data[offset + 1]!, png.data[offset + 2]!);
@@ -110,7 +134,9 @@ async function viewportKey(page: Page, key: string): Promise<void> {
 
 /** Turns an overlay off through the viewport's Overlays menu. */
 async function toggleOverlay(page: Page, label: string): Promise<void> {
-  await page.locator('[data-area="viewport"] .area-header button', { hasText: 'Overlays' }).dispatchEvent('pointerdown');
+  await page
+    .locator('[data-area="viewport"] .area-header button', { hasText: 'Overlays' })
+    .dispatchEvent('pointerdown');
   await page.locator('.menu .menu-item', { hasText: label }).click();
 }
 
@@ -150,165 +176,209 @@ describe.skipIf(skipReason !== null)('the editor in Chromium through the browser
     for (const shell of shells) await shell.close();
   });
 
-  it('plays a cape opened on its own, with its keyframes on the timeline, lit from both sides over the grid floor', async () => {
-    const shell = await startWebShell(['--data', sampleData, sampleCape]);
-    shells.push(shell);
-    const page = await openEditor(browser, shell.url);
-    await expect.poll(async () => (await snapshot(page)).file).toBe(sampleCape);
-    await expect(page.getByTestId('outliner-row-cape').getAttribute('data-status')).resolves.toBe('found');
-    await expect.poll(() => page.getByTestId('viewport-stats').textContent()).toMatch(/Capes 1 · Vertices [\d,]+ · Faces/);
-    await expect.poll(() => page.getByTestId('properties').textContent(), { timeout: 10_000 }).toMatch(/Texture state\s*ready/);
-    await page.waitForTimeout(300);
-    const withGrid = await foreground(page, 'cape-alone-grid');
-    await screenshot(page, 'cape-alone');
-    await afterRender(page, async () => {
-      await toggleOverlay(page, 'Grid floor');
-      await toggleOverlay(page, 'Axes');
-    });
-    // The first view faces the cape's broad side; its texture reads (dark red with gold, not black).
-    const outer = await foreground(page, 'cape-alone-viewport');
-    expect(outer.count).toBeGreaterThan(20_000);
-    expect(outer.meanBrightness).toBeGreaterThan(75);
-    // The grid floor and its axis lines were on screen around the framed cape.
-    expect(changedPixels(withGrid.png, outer.png)).toBeGreaterThan(8_000);
-    // Numpad 3 looks along −X at the side facing the character: lit as well (two-sided lighting).
-    await viewportKey(page, 'Numpad3');
-    const inner = await foreground(page, 'cape-alone-inner-viewport');
-    expect(inner.count).toBeGreaterThan(10_000);
-    expect(inner.meanBrightness).toBeGreaterThan(75);
-    // Home frames it again, keeping the numpad view.
-    await viewportKey(page, 'Home');
-    await expect(page.locator('[data-area="viewport"] .view-name').textContent()).resolves.toBe('Right Orthographic');
-    await afterRender(page, async () => {
-      await toggleOverlay(page, 'Grid floor');
-      await toggleOverlay(page, 'Axes');
-    });
-    await screenshot(page, 'cape-alone-right');
-    await page.close();
-  });
-
-  it.skipIf(!existsSync(sampleModel))('edits the sample cinematic: links, playback visibility, drag, undo, redo, save', async () => {
-    const work = mkdtempSync(join(tmpdir(), 'morf-e2e-sample-'));
-    const model = join(work, 'ArthasIllidanSample.mdx');
-    copyFileSync(sampleModel, model);
-    const shell = await startWebShell(['--data', sampleData, model]);
-    shells.push(shell);
-    try {
+  it(
+    'plays a cape opened on its own, with its keyframes on the timeline, lit from both sides over the grid ' + 'floor',
+    async () => {
+      const shell = await startWebShell(['--data', sampleData, sampleCape]);
+      shells.push(shell);
       const page = await openEditor(browser, shell.url);
-      await expect.poll(async () => (await snapshot(page)).links.map((link) => link.status).join(','), { timeout: 20_000 }).toBe('found,found,found,found,found,found');
-      const rows = page.locator('[data-testid^="outliner-row-link:"]');
-      await expect(rows.count()).resolves.toBe(6);
-      for (const status of await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-status')))) expect(status).toBe('found');
-      await screenshot(page, 'sample-opened');
-
-      await toggleOverlay(page, 'Grid floor');
-      await toggleOverlay(page, 'Axes');
-      await afterRender(page, () => setPlayhead(page, 20_000));
-      const shown = await foregroundPixels(page, 'sample-20000-viewport');
-      await afterRender(page, () => setPlayhead(page, 23_000));
-      const hidden = await foregroundPixels(page, 'sample-23000-viewport');
-      expect(shown).toBeGreaterThan(400);
-      expect(hidden).toBeLessThan(50);
-      // The same moment with the grid floor and axes back on, as a user sees it.
+      await expect.poll(async () => (await snapshot(page)).file).toBe(sampleCape);
+      await expect(page.getByTestId('outliner-row-cape').getAttribute('data-status')).resolves.toBe('found');
+      await expect
+        .poll(() => page.getByTestId('viewport-stats').textContent())
+        .toMatch(/Capes 1 · Vertices [\d,]+ · Faces/);
+      await expect
+        .poll(() => page.getByTestId('properties').textContent(), { timeout: 10_000 })
+        .toMatch(/Texture state\s*ready/);
+      await page.waitForTimeout(300);
+      const withGrid = await foreground(page, 'cape-alone-grid');
+      await screenshot(page, 'cape-alone');
       await afterRender(page, async () => {
         await toggleOverlay(page, 'Grid floor');
         await toggleOverlay(page, 'Axes');
-        await setPlayhead(page, 20_000);
       });
-      await screenshot(page, 'sample-20000');
-      // The wind sound loops on global sequence 0: its key repeats faded over the timeline.
-      const gutter = await page.getByTestId('timeline-canvas').boundingBox();
-      await page.mouse.move(gutter!.x + 80, gutter!.y + gutter!.height - 40);
-      await page.mouse.wheel(0, 200);
-      await page.waitForTimeout(200);
-      await screenshot(page, 'sample-global-sequence');
-      await page.mouse.wheel(0, -200);
-      await page.waitForTimeout(200);
+      // The first view faces the cape's broad side; its texture reads (dark red with gold, not black).
+      const outer = await foreground(page, 'cape-alone-viewport');
+      expect(outer.count).toBeGreaterThan(20_000);
+      expect(outer.meanBrightness).toBeGreaterThan(75);
+      // The grid floor and its axis lines were on screen around the framed cape.
+      expect(changedPixels(withGrid.png, outer.png)).toBeGreaterThan(8_000);
+      // Numpad 3 looks along −X at the side facing the character: lit as well (two-sided lighting).
+      await viewportKey(page, 'Numpad3');
+      const inner = await foreground(page, 'cape-alone-inner-viewport');
+      expect(inner.count).toBeGreaterThan(10_000);
+      expect(inner.meanBrightness).toBeGreaterThan(75);
+      // Home frames it again, keeping the numpad view.
+      await viewportKey(page, 'Home');
+      await expect(page.locator('[data-area="viewport"] .view-name').textContent()).resolves.toBe('Right Orthographic');
+      await afterRender(page, async () => {
+        await toggleOverlay(page, 'Grid floor');
+        await toggleOverlay(page, 'Axes');
+      });
+      await screenshot(page, 'cape-alone-right');
+      await page.close();
+    },
+  );
 
-      // Drag the show key of link 0001 by +500 ms: select it, zoom onto it (numpad .), drag.
-      const timeline = page.getByTestId('timeline-canvas');
-      await timeline.hover();
-      const start = await page.evaluate(() => (window as unknown as { morfStudio: { linkKeyPosition(id: string, which: string): { x: number; y: number } } }).morfStudio.linkKeyPosition('0001', 'show'));
-      await page.mouse.click(start.x, start.y);
-      await expect.poll(async () => (await snapshot(page)).selectedKeys).toBe(1);
-      await page.keyboard.press('NumpadDecimal');
-      const key = await page.evaluate(() => (window as unknown as { morfStudio: { linkKeyPosition(id: string, which: string): { x: number; y: number } } }).morfStudio.linkKeyPosition('0001', 'show'));
-      const { pixelsPerMs } = (await snapshot(page)).timelineView;
-      expect(pixelsPerMs).toBeGreaterThan(1);
-      await page.mouse.move(key.x, key.y);
-      await page.mouse.down();
-      await page.mouse.move(key.x + 250 * pixelsPerMs, key.y, { steps: 5 });
-      await page.mouse.move(key.x + 500 * pixelsPerMs, key.y, { steps: 5 });
-      await screenshot(page, 'sample-dragging');
-      await page.mouse.up();
-      const link = async () => (await snapshot(page)).links.find((candidate) => candidate.id === '0001')!;
-      expect((await link()).show).toEqual([28_633]);
-      expect((await snapshot(page)).dirty).toBe(true);
-      await screenshot(page, 'sample-dragged');
+  it.skipIf(!existsSync(sampleModel))(
+    'edits the sample cinematic: links, playback visibility, drag, undo, redo, save',
+    async () => {
+      const work = mkdtempSync(join(tmpdir(), 'morf-e2e-sample-'));
+      const model = join(work, 'ArthasIllidanSample.mdx');
+      copyFileSync(sampleModel, model);
+      const shell = await startWebShell(['--data', sampleData, model]);
+      shells.push(shell);
+      try {
+        const page = await openEditor(browser, shell.url);
+        await expect
+          .poll(async () => (await snapshot(page)).links.map((link) => link.status).join(','), { timeout: 20_000 })
+          .toBe('found,found,found,found,found,found');
+        const rows = page.locator('[data-testid^="outliner-row-link:"]');
+        await expect(rows.count()).resolves.toBe(6);
+        for (const status of await rows.evaluateAll((elements) =>
+          elements.map((element) => element.getAttribute('data-status')),
+        ))
+          expect(status).toBe('found');
+        await screenshot(page, 'sample-opened');
 
-      await page.keyboard.press('Control+z');
-      expect((await link()).show).toEqual([28_133]);
-      await page.keyboard.press('Control+Shift+z');
-      expect((await link()).show).toEqual([28_633]);
-      await page.keyboard.press('Control+s');
-      await expect.poll(async () => (await snapshot(page)).dirty, { timeout: 10_000 }).toBe(false);
-      await screenshot(page, 'sample-saved');
+        await toggleOverlay(page, 'Grid floor');
+        await toggleOverlay(page, 'Axes');
+        await afterRender(page, () => setPlayhead(page, 20_000));
+        const shown = await foregroundPixels(page, 'sample-20000-viewport');
+        await afterRender(page, () => setPlayhead(page, 23_000));
+        const hidden = await foregroundPixels(page, 'sample-23000-viewport');
+        expect(shown).toBeGreaterThan(400);
+        expect(hidden).toBeLessThan(50);
+        // The same moment with the grid floor and axes back on, as a user sees it.
+        await afterRender(page, async () => {
+          await toggleOverlay(page, 'Grid floor');
+          await toggleOverlay(page, 'Axes');
+          await setPlayhead(page, 20_000);
+        });
+        await screenshot(page, 'sample-20000');
+        // The wind sound loops on global sequence 0: its key repeats faded over the timeline.
+        const gutter = await page.getByTestId('timeline-canvas').boundingBox();
+        await page.mouse.move(gutter!.x + 80, gutter!.y + gutter!.height - 40);
+        await page.mouse.wheel(0, 200);
+        await page.waitForTimeout(200);
+        await screenshot(page, 'sample-global-sequence');
+        await page.mouse.wheel(0, -200);
+        await page.waitForTimeout(200);
 
-      const inspected = JSON.parse(execFileSync(process.execPath, [join(repositoryRoot, 'bin', 'morf.js'), 'inspect', model, '--json'], { encoding: 'utf8' })) as {
-        eventObjects: { name: string; frames: number[] }[];
-        mrfLinks: { id: string; show: number[]; hide: number[] }[];
-      };
-      expect(inspected.eventObjects.find((object) => object.name === 'MRFx0001')?.frames).toEqual([28_633]);
-      expect(inspected.mrfLinks.find((candidate) => candidate.id === '0001')).toMatchObject({ show: [28_633], hide: [36_067] });
+        // Drag the show key of link 0001 by +500 ms: select it, zoom onto it (numpad .), drag.
+        const timeline = page.getByTestId('timeline-canvas');
+        await timeline.hover();
+        const start = await page.evaluate(() =>
+          (
+            window as unknown as {
+              morfStudio: { linkKeyPosition(id: string, which: string): { x: number; y: number } };
+            }
+          ).morfStudio.linkKeyPosition('0001', 'show'),
+        );
+        await page.mouse.click(start.x, start.y);
+        await expect.poll(async () => (await snapshot(page)).selectedKeys).toBe(1);
+        await page.keyboard.press('NumpadDecimal');
+        const key = await page.evaluate(() =>
+          (
+            window as unknown as {
+              morfStudio: { linkKeyPosition(id: string, which: string): { x: number; y: number } };
+            }
+          ).morfStudio.linkKeyPosition('0001', 'show'),
+        );
+        const { pixelsPerMs } = (await snapshot(page)).timelineView;
+        expect(pixelsPerMs).toBeGreaterThan(1);
+        await page.mouse.move(key.x, key.y);
+        await page.mouse.down();
+        await page.mouse.move(key.x + 250 * pixelsPerMs, key.y, { steps: 5 });
+        await page.mouse.move(key.x + 500 * pixelsPerMs, key.y, { steps: 5 });
+        await screenshot(page, 'sample-dragging');
+        await page.mouse.up();
+        const link = async () => (await snapshot(page)).links.find((candidate) => candidate.id === '0001')!;
+        expect((await link()).show).toEqual([28_633]);
+        expect((await snapshot(page)).dirty).toBe(true);
+        await screenshot(page, 'sample-dragged');
 
-      const before = mdxChunks(new Uint8Array(readFileSync(sampleModel)));
-      const after = mdxChunks(new Uint8Array(readFileSync(model)));
-      expect(after.map((chunk) => chunk.tag)).toEqual(before.map((chunk) => chunk.tag));
-      for (let index = 0; index < before.length; index += 1) {
-        if (before[index]!.tag === 'EVTS') {
-          expect(Buffer.from(after[index]!.bytes).equals(Buffer.from(before[index]!.bytes))).toBe(false);
-          continue;
+        await page.keyboard.press('Control+z');
+        expect((await link()).show).toEqual([28_133]);
+        await page.keyboard.press('Control+Shift+z');
+        expect((await link()).show).toEqual([28_633]);
+        await page.keyboard.press('Control+s');
+        await expect.poll(async () => (await snapshot(page)).dirty, { timeout: 10_000 }).toBe(false);
+        await screenshot(page, 'sample-saved');
+
+        const inspected = JSON.parse(
+          execFileSync(process.execPath, [join(repositoryRoot, 'bin', 'morf.js'), 'inspect', model, '--json'], {
+            encoding: 'utf8',
+          }),
+        ) as {
+          eventObjects: { name: string; frames: number[] }[];
+          mrfLinks: { id: string; show: number[]; hide: number[] }[];
+        };
+        expect(inspected.eventObjects.find((object) => object.name === 'MRFx0001')?.frames).toEqual([28_633]);
+        expect(inspected.mrfLinks.find((candidate) => candidate.id === '0001')).toMatchObject({
+          show: [28_633],
+          hide: [36_067],
+        });
+
+        const before = mdxChunks(new Uint8Array(readFileSync(sampleModel)));
+        const after = mdxChunks(new Uint8Array(readFileSync(model)));
+        expect(after.map((chunk) => chunk.tag)).toEqual(before.map((chunk) => chunk.tag));
+        for (let index = 0; index < before.length; index += 1) {
+          if (before[index]!.tag === 'EVTS') {
+            expect(Buffer.from(after[index]!.bytes).equals(Buffer.from(before[index]!.bytes))).toBe(false);
+            continue;
+          }
+          expect(
+            Buffer.from(after[index]!.bytes).equals(Buffer.from(before[index]!.bytes)),
+            `chunk ${before[index]!.tag} unchanged`,
+          ).toBe(true);
         }
-        expect(Buffer.from(after[index]!.bytes).equals(Buffer.from(before[index]!.bytes)), `chunk ${before[index]!.tag} unchanged`).toBe(true);
+        await page.close();
+      } finally {
+        rmSync(work, { recursive: true, force: true });
       }
-      await page.close();
-    } finally {
-      rmSync(work, { recursive: true, force: true });
-    }
-  });
-  it.skipIf(!existsSync(sampleModel))('reorders and removes data folders from the top bar, the capes resolving again', async () => {
-    const work = mkdtempSync(join(tmpdir(), 'morf-e2e-folders-'));
-    // A map's imports whose cape 0000 is broken: while they come first, that cape cannot be read.
-    const imports = join(work, 'imports');
-    const capeFolder = join(imports, 'doodads', 'cinematic', 'arthasillidanfight');
-    mkdirSync(capeFolder, { recursive: true });
-    writeFileSync(join(capeFolder, 'arthascape0000.mrf'), 'not a cape');
-    const shell = await startWebShell(['--data', imports, '--data', sampleData, sampleModel]);
-    shells.push(shell);
-    try {
-      const page = await openEditor(browser, shell.url);
-      const statuses = async () => (await snapshot(page)).links.map((link) => link.status).join(',');
-      await expect.poll(statuses, { timeout: 20_000 }).toBe('unreadable,found,found,found,found,found');
-      await page.locator('.data-folders-button').dispatchEvent('pointerdown');
-      const rows = page.getByTestId('data-folder-row');
-      const rowTexts = () => rows.allTextContents();
-      await expect.poll(rowTexts).toEqual([expect.stringContaining(`1. ${imports}`), expect.stringContaining(`2. ${sampleData}`)]);
-      await expect(rows.nth(0).getByRole('button', { name: 'Move Up' }).isDisabled()).resolves.toBe(true);
-      await screenshot(page, 'data-folders-menu');
+    },
+  );
+  it.skipIf(!existsSync(sampleModel))(
+    'reorders and removes data folders from the top bar, the capes resolving again',
+    async () => {
+      const work = mkdtempSync(join(tmpdir(), 'morf-e2e-folders-'));
+      // A map's imports whose cape 0000 is broken: while they come first, that cape cannot be read.
+      const imports = join(work, 'imports');
+      const capeFolder = join(imports, 'doodads', 'cinematic', 'arthasillidanfight');
+      mkdirSync(capeFolder, { recursive: true });
+      writeFileSync(join(capeFolder, 'arthascape0000.mrf'), 'not a cape');
+      const shell = await startWebShell(['--data', imports, '--data', sampleData, sampleModel]);
+      shells.push(shell);
+      try {
+        const page = await openEditor(browser, shell.url);
+        const statuses = async () => (await snapshot(page)).links.map((link) => link.status).join(',');
+        await expect.poll(statuses, { timeout: 20_000 }).toBe('unreadable,found,found,found,found,found');
+        await page.locator('.data-folders-button').dispatchEvent('pointerdown');
+        const rows = page.getByTestId('data-folder-row');
+        const rowTexts = () => rows.allTextContents();
+        await expect
+          .poll(rowTexts)
+          .toEqual([expect.stringContaining(`1. ${imports}`), expect.stringContaining(`2. ${sampleData}`)]);
+        await expect(rows.nth(0).getByRole('button', { name: 'Move Up' }).isDisabled()).resolves.toBe(true);
+        await screenshot(page, 'data-folders-menu');
 
-      await rows.nth(0).getByRole('button', { name: 'Move Down' }).click();
-      await expect.poll(rowTexts).toEqual([expect.stringContaining(`1. ${sampleData}`), expect.stringContaining(`2. ${imports}`)]);
-      await expect.poll(statuses).toBe('found,found,found,found,found,found');
-      await screenshot(page, 'data-folders-moved');
+        await rows.nth(0).getByRole('button', { name: 'Move Down' }).click();
+        await expect
+          .poll(rowTexts)
+          .toEqual([expect.stringContaining(`1. ${sampleData}`), expect.stringContaining(`2. ${imports}`)]);
+        await expect.poll(statuses).toBe('found,found,found,found,found,found');
+        await screenshot(page, 'data-folders-moved');
 
-      await rows.nth(0).getByRole('button', { name: 'Remove' }).click();
-      await expect.poll(rowTexts).toEqual([expect.stringContaining(`1. ${imports}`)]);
-      await expect.poll(statuses).toBe('unreadable,missing,missing,missing,missing,missing');
-      await expect(page.locator('.data-folders-button').textContent()).resolves.toBe('1/1 data folder');
-      await screenshot(page, 'data-folders-removed');
-      await page.close();
-    } finally {
-      rmSync(work, { recursive: true, force: true });
-    }
-  });
+        await rows.nth(0).getByRole('button', { name: 'Remove' }).click();
+        await expect.poll(rowTexts).toEqual([expect.stringContaining(`1. ${imports}`)]);
+        await expect.poll(statuses).toBe('unreadable,missing,missing,missing,missing,missing');
+        await expect(page.locator('.data-folders-button').textContent()).resolves.toBe('1/1 data folder');
+        await screenshot(page, 'data-folders-removed');
+        await page.close();
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -32,13 +32,20 @@ export const CHROMIUM_FLAGS = [
 
 /** The Chromium executable, or null when none is installed. */
 export function findChromium(): string | null {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter((path): path is string => Boolean(path));
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ].filter((path): path is string => Boolean(path));
   return candidates.find((path) => existsSync(path)) ?? null;
 }
 
 /** Why browser tests cannot run here, or null when they can. Under CI a missing browser is an error. */
 export function browserSkipReason(): string | null {
-  const built = existsSync(join(repositoryRoot, 'out', 'web', 'server.js')) && existsSync(join(repositoryRoot, 'out', 'renderer', 'index.html'));
+  const built =
+    existsSync(join(repositoryRoot, 'out', 'web', 'server.js')) &&
+    existsSync(join(repositoryRoot, 'out', 'renderer', 'index.html'));
   const chromium = findChromium();
   const reason = !chromium
     ? 'no Chromium found (set CHROMIUM_PATH or install Debian’s chromium: apt-get install -y chromium)'
@@ -61,7 +68,11 @@ export interface WebShell {
 /** Starts `node out/web/server.js --json` with the given arguments and waits for its URL. */
 export async function startWebShell(args: readonly string[]): Promise<WebShell> {
   const configDirectory = mkdtempSync(join(tmpdir(), 'morf-e2e-config-'));
-  const child = spawn(process.execPath, [join(repositoryRoot, 'out', 'web', 'server.js'), '--json', '--config-dir', configDirectory, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [join(repositoryRoot, 'out', 'web', 'server.js'), '--json', '--config-dir', configDirectory, ...args],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const line = await new Promise<string>((resolve, reject) => {

@@ -34,7 +34,9 @@ export class CorpusFolder {
   constructor(readonly name: 'corpus' | 'corpus-textures') {
     this.directory = join(SHARED_DIRECTORY, name);
     this.present = existsSync(join(this.directory, 'MANIFEST.tsv'));
-    this.absence = `../shared/${name} is absent (no ${join(this.directory, 'MANIFEST.tsv')}; it sits beside the repository in CI, not in a clone)`;
+    this.absence =
+      `../shared/${name} is absent (no ${join(this.directory, 'MANIFEST.tsv')}; it sits beside the ` +
+      `repository in CI, not in a clone)`;
   }
 
   /** The rows of MANIFEST.tsv (an empty list when the folder is absent). */
@@ -99,7 +101,16 @@ export function corpusModels(...formats: string[]): CorpusModel[] {
  */
 export const CORPUS_TWINS: readonly (readonly [mdl: string, mdx: string])[] = [
   ['Retera__ReterasModelStudio/MDXLib__PackHorse_magos.mdl', 'Retera__ReterasModelStudio/MDXLib__PackHorse.mdx'],
-  ['Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__debug__TunableKaelSpheres.mdl', 'Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__bases__TunableKaelSpheres.mdx'],
-  ['Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__debug__TunableShield.mdl', 'Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__bases__TunableShield.mdx'],
-  ['Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__debug__TunableStackUp.mdl', 'Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__bases__TunableStackUp.mdx'],
+  [
+    'Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__debug__TunableKaelSpheres.mdl',
+    'Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__bases__TunableKaelSpheres.mdx',
+  ],
+  [
+    'Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__debug__TunableShield.mdl',
+    'Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__bases__TunableShield.mdx',
+  ],
+  [
+    'Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__debug__TunableStackUp.mdl',
+    'Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__bases__TunableStackUp.mdx',
+  ],
 ];

@@ -10,7 +10,10 @@ const usage = 'morf convert IN OUT';
 export const convertCommand: CliCommand = {
   name: 'convert',
   summary: "Rewrite a file in its canonical layout or as OUT's format",
-  usage: `Usage: ${usage}\n\nReads IN and writes OUT in the format of OUT's extension; IN.mrf → OUT.mrf\nrewrites the file in the canonical layout (header, offset table, texture, faces,\nUVs, keyframes, each padded to 16 bytes). OUT is written atomically; an existing\nOUT is kept as OUT.bak.`,
+  usage:
+    `Usage: ${usage}\n\nReads IN and writes OUT in the format of OUT's extension; IN.mrf → OUT.mrf\nrewrites ` +
+    `the file in the canonical layout (header, offset table, texture, faces,\nUVs, keyframes, each padded to 16 ` +
+    `bytes). OUT is written atomically; an existing\nOUT is kept as OUT.bak.`,
   async run(args, io) {
     const { positional } = parseArgs(args, [], usage);
     if (positional.length !== 2) throw new UsageError(`expects an input and an output file (usage: ${usage})`);

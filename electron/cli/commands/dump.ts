@@ -8,13 +8,17 @@ const usage = 'morf dump FILE.mrf [--json]';
 export const dumpCommand: CliCommand = {
   name: 'dump',
   summary: 'Print all of a file as JSON: faces, UVs and every keyframe',
-  usage: `Usage: ${usage}\n\nPrints JSON: the inspect --json fields plus faces [[a,b,c],…], uvs [[u,v],…] as\nstored (V not flipped) and keyframes [{positions: [[x,y,z],…], normals: [[x,y,z],…]},…].\nNumbers are the file's float32 values; NaN and infinities print as strings.`,
+  usage:
+    `Usage: ${usage}\n\nPrints JSON: the inspect --json fields plus faces [[a,b,c],…], uvs [[u,v],…] as\n` +
+    `stored (V not flipped) and keyframes [{positions: [[x,y,z],…], normals: [[x,y,z],…]},…].\n` +
+    `Numbers are the file's float32 values; NaN and infinities print as strings.`,
   async run(args, io) {
     const { positional } = parseArgs(args, ['--json'], usage);
     if (positional.length !== 1) throw new UsageError(`expects one file (usage: ${usage})`);
     const file = await openFormatFile(positional[0]!, io.cwd);
     const dump = file.handler.dump;
-    if (!dump) throw new UsageError(`${file.path}: dump is not available for ${file.handler.format.toUpperCase()} files`);
+    if (!dump)
+      throw new UsageError(`${file.path}: dump is not available for ${file.handler.format.toUpperCase()} files`);
     // Handlers parse (and may fail) before their first write, so output streams piece by piece.
     namingFile(file.path, () => dump(file.bytes, io.stdout));
     return ExitCode.ok;

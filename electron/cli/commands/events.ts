@@ -19,24 +19,49 @@ interface Row {
 /** Pads the columns of `rows` (the first row is the header) to their widest cell; numbers right-aligned. */
 function table(rows: readonly (readonly string[])[], numeric: readonly boolean[], indent = '  '): string[] {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => indent + row.map((cell, column) => (numeric[column] ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  ').trimEnd());
+  return rows.map(
+    (row) =>
+      indent +
+      row
+        .map((cell, column) => (numeric[column] ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+        .join('  ')
+        .trimEnd(),
+  );
 }
 
 function actionOf(document: ModelDocument, object: EventObject): string {
   if (object.type !== 'MRF' && object.type !== 'MRD') return '';
-  const link = document.links.find((candidate) => candidate.showIndex === object.index || candidate.hideIndex === object.index);
+  const link = document.links.find(
+    (candidate) => candidate.showIndex === object.index || candidate.hideIndex === object.index,
+  );
   const cape = link ? link.path.slice(link.path.lastIndexOf('\\') + 1) : `ArthasCape${object.id}.mrf`;
   return `${object.type === 'MRF' ? 'show' : 'hide'} ${cape}${link ? '' : ' (not the link\u2019s object)'}`;
 }
 
 function keyTable(document: ModelDocument, rows: readonly Row[], parentName: (id: number) => string): string[] {
   const sorted = [...rows].sort((left, right) => left.timeMs - right.timeMs || left.object.index - right.object.index);
-  const cells = sorted.map(({ timeMs, object }) => [String(timeMs), object.name, object.type, object.id, String(object.objectId), parentName(object.parentId), actionOf(document, object)]);
-  return table([['time ms', 'object', 'type', 'id', 'objectId', 'parent', 'action'], ...cells], [true, false, false, false, true, false, false]);
+  const cells = sorted.map(({ timeMs, object }) => [
+    String(timeMs),
+    object.name,
+    object.type,
+    object.id,
+    String(object.objectId),
+    parentName(object.parentId),
+    actionOf(document, object),
+  ]);
+  return table(
+    [['time ms', 'object', 'type', 'id', 'objectId', 'parent', 'action'], ...cells],
+    [true, false, false, false, true, false, false],
+  );
 }
 
 function linkTable(links: readonly MrfLink[]): string[] {
-  const cells = links.map((link) => [link.id, framesText(link.showFrames), framesText(link.hideFrames), link.path + (link.showIndex === null ? '  (no show object)' : link.hideIndex === null ? '  (no hide object)' : '')]);
+  const cells = links.map((link) => [
+    link.id,
+    framesText(link.showFrames),
+    framesText(link.hideFrames),
+    link.path + (link.showIndex === null ? '  (no show object)' : link.hideIndex === null ? '  (no hide object)' : ''),
+  ]);
   return table([['id', 'show ms', 'hide ms', 'cape'], ...cells], [false, false, false, false]);
 }
 
@@ -44,7 +69,11 @@ function linkTable(links: readonly MrfLink[]): string[] {
 export function eventsReport(path: string, document: ModelDocument): string {
   const names = new Map(document.nodes.map((node) => [node.objectId, node.name]));
   const parentName = (id: number) => (id === -1 ? '—' : (names.get(id) ?? `#${id}`));
-  const out: string[] = [`${path}: ${modelTitle(document)}, ${document.eventObjects.length} event object${document.eventObjects.length === 1 ? '' : 's'}, ${document.links.length} MRF link${document.links.length === 1 ? '' : 's'}`];
+  const out: string[] = [
+    `${path}: ${modelTitle(document)}, ${document.eventObjects.length} event ` +
+      `object${document.eventObjects.length === 1 ? '' : 's'}, ${document.links.length} MRF ` +
+      `link${document.links.length === 1 ? '' : 's'}`,
+  ];
 
   const sequenceRows: Row[][] = document.sequences.map(() => []);
   const globalRows: Row[][] = document.globalSequences.map(() => []);
@@ -71,17 +100,40 @@ export function eventsReport(path: string, document: ModelDocument): string {
   document.sequences.forEach((sequence, index) => {
     const rows = sequenceRows[index]!;
     if (rows.length === 0) return;
-    out.push('', `Sequence "${sequence.name}" (${intervalText(sequence.start, sequence.end)})`, ...keyTable(document, rows, parentName));
+    out.push(
+      '',
+      `Sequence "${sequence.name}" (${intervalText(sequence.start, sequence.end)})`,
+      ...keyTable(document, rows, parentName),
+    );
   });
   document.globalSequences.forEach((duration, index) => {
     const rows = globalRows[index]!;
     if (rows.length === 0) return;
-    out.push('', `Global sequence ${index} (${duration} ms, loops on its own)`, ...keyTable(document, rows, parentName));
+    out.push(
+      '',
+      `Global sequence ${index} (${duration} ms, loops on its own)`,
+      ...keyTable(document, rows, parentName),
+    );
   });
-  if (outside.length > 0) out.push('', 'Keys outside every sequence (they never fire)', ...keyTable(document, outside, parentName));
+  if (outside.length > 0)
+    out.push('', 'Keys outside every sequence (they never fire)', ...keyTable(document, outside, parentName));
   if (withoutKeys.length > 0) {
-    const cells = withoutKeys.map((object) => [object.name, object.type, object.id, String(object.objectId), parentName(object.parentId), object.hasKeyBlock ? 'empty key block' : 'no key block']);
-    out.push('', 'Event objects without keys', ...table([['object', 'type', 'id', 'objectId', 'parent', ''], ...cells], [false, false, false, true, false, false]));
+    const cells = withoutKeys.map((object) => [
+      object.name,
+      object.type,
+      object.id,
+      String(object.objectId),
+      parentName(object.parentId),
+      object.hasKeyBlock ? 'empty key block' : 'no key block',
+    ]);
+    out.push(
+      '',
+      'Event objects without keys',
+      ...table(
+        [['object', 'type', 'id', 'objectId', 'parent', ''], ...cells],
+        [false, false, false, true, false, false],
+      ),
+    );
   }
   if (document.eventObjects.length === 0) out.push('', 'The model has no event objects.');
   if (document.links.length > 0) out.push('', 'MRF links', ...linkTable(document.links));
@@ -94,7 +146,11 @@ export function eventsReport(path: string, document: ModelDocument): string {
 export const eventsCommand: CliCommand = {
   name: 'events',
   summary: "List a model's event objects and MRF links, by sequence",
-  usage: `Usage: ${usage}\n\nPrints the keys of MODEL's event objects (MDX or MDL) in a table per sequence and\nper global sequence — time, object, type, ID, objectId, parent, and for MRF links\nthe cape shown or hidden — then objects without keys, keys outside every sequence,\nthe MRF links (ID, show and hide times, cape path) and the diagnostics.`,
+  usage:
+    `Usage: ${usage}\n\nPrints the keys of MODEL's event objects (MDX or MDL) in a table per sequence and\n` +
+    `per global sequence — time, object, type, ID, objectId, parent, and for MRF links\nthe cape shown or hidden — ` +
+    `then objects without keys, keys outside every sequence,\nthe MRF links (ID, show and hide times, cape path) and ` +
+    `the diagnostics.`,
   async run(args, io) {
     const { positional } = parseOptions(args, [], {}, usage);
     if (positional.length !== 1) throw new UsageError(`expects one model file (usage: ${usage})`);

@@ -9,4 +9,13 @@ import { unlinkCommand } from './unlink';
 import { validateCommand } from './validate';
 
 /** Every `morf` subcommand, in the order `morf --help` lists them. */
-export const commands: CliCommand[] = [inspectCommand, dumpCommand, validateCommand, convertCommand, textureCommand, eventsCommand, linkCommand, unlinkCommand];
+export const commands: CliCommand[] = [
+  inspectCommand,
+  dumpCommand,
+  validateCommand,
+  convertCommand,
+  textureCommand,
+  eventsCommand,
+  linkCommand,
+  unlinkCommand,
+];

@@ -13,9 +13,20 @@ const usage = 'morf link MODEL --id ID --show F[,F…] --hide F[,F…] [-o OUT]'
 export const linkCommand: CliCommand = {
   name: 'link',
   summary: 'Create an MRF link (show/hide event objects) or set its keys',
-  usage: `Usage: ${usage}\n\nCreates the link ID — an MRFx<ID> object showing\nDoodads\\Cinematic\\ArthasIllidanFight\\ArthasCape<ID>.mrf at the --show times and an\nMRDx<ID> object hiding it at the --hide times (ms, comma-separated) — or, when the\nmodel has the link, sets the keys given (an option left out keeps its keys; an\nempty value removes them). New objects take the parent and pivot of the model's\nfirst MRF/MRD object. Writes OUT, or MODEL in place keeping MODEL.bak; atomically.`,
+  usage:
+    `Usage: ${usage}\n\nCreates the link ID — an MRFx<ID> object showing\n` +
+    `Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape<ID>.mrf at the --show times and an\n` +
+    `MRDx<ID> object hiding it at the --hide times (ms, comma-separated) — or, when the\n` +
+    `model has the link, sets the keys given (an option left out keeps its keys; an\n` +
+    `empty value removes them). New objects take the parent and pivot of the model's\n` +
+    `first MRF/MRD object. Writes OUT, or MODEL in place keeping MODEL.bak; atomically.`,
   async run(args, io) {
-    const { values, positional } = parseOptions(args, ['--id', '--show', '--hide', '--output'], { '-o': '--output' }, usage);
+    const { values, positional } = parseOptions(
+      args,
+      ['--id', '--show', '--hide', '--output'],
+      { '-o': '--output' },
+      usage,
+    );
     if (positional.length !== 1) throw new UsageError(`expects one model file (usage: ${usage})`);
     const id = values.get('--id');
     if (id === undefined) throw new UsageError(`--id is required (usage: ${usage})`);
@@ -30,15 +41,31 @@ export const linkCommand: CliCommand = {
     let edit: ModelEdit;
     let what: string;
     if (!link) {
-      if (show === undefined || hide === undefined) throw new UsageError(`${path} has no link ${id}; creating it needs both --show and --hide`);
+      if (show === undefined || hide === undefined)
+        throw new UsageError(`${path} has no link ${id}; creating it needs both --show and --hide`);
       edit = { kind: 'addLink', id, showFrames: show, hideFrames: hide };
       what = `link ${id} created (show ${framesText(show)}; hide ${framesText(hide)})`;
     } else {
       const edits: ModelEdit[] = [];
-      if (show !== undefined) edits.push(link.showIndex !== null ? { kind: 'setFrames', objectIndex: link.showIndex, frames: show } : { kind: 'addEventObject', name: `MRFx${link.id}`, frames: show });
-      if (hide !== undefined) edits.push(link.hideIndex !== null ? { kind: 'setFrames', objectIndex: link.hideIndex, frames: hide } : { kind: 'addEventObject', name: `MRDx${link.id}`, frames: hide });
+      if (show !== undefined)
+        edits.push(
+          link.showIndex !== null
+            ? { kind: 'setFrames', objectIndex: link.showIndex, frames: show }
+            : { kind: 'addEventObject', name: `MRFx${link.id}`, frames: show },
+        );
+      if (hide !== undefined)
+        edits.push(
+          link.hideIndex !== null
+            ? { kind: 'setFrames', objectIndex: link.hideIndex, frames: hide }
+            : { kind: 'addEventObject', name: `MRDx${link.id}`, frames: hide },
+        );
       edit = { kind: 'batch', edits };
-      const after = [show === undefined ? '' : `show ${framesText(show)}`, hide === undefined ? '' : `hide ${framesText(hide)}`].filter(Boolean).join('; ');
+      const after = [
+        show === undefined ? '' : `show ${framesText(show)}`,
+        hide === undefined ? '' : `hide ${framesText(hide)}`,
+      ]
+        .filter(Boolean)
+        .join('; ');
       what = `link ${link.id} updated (${after})`;
     }
     const edited = editModel(path, document, edit);

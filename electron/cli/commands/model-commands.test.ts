@@ -22,7 +22,10 @@ beforeAll(() => {
   writeFileSync(join(folder, 'fixture.mdx'), fixture.mdx);
   writeFileSync(join(folder, 'fixture.mdl'), fixture.mdl);
   writeFileSync(join(folder, 'half.mdx'), fixture.mdx.subarray(0, fixture.mdx.length >> 1));
-  writeFileSync(join(folder, 'negative.mdl'), 'EventObject "SNDxNEGA" {\n\tObjectId 0,\n\tEventTrack 1 {\n\t\t-40,\n\t}\n}\n');
+  writeFileSync(
+    join(folder, 'negative.mdl'),
+    'EventObject "SNDxNEGA" {\n\tObjectId 0,\n\tEventTrack 1 {\n\t\t-40,\n\t}\n}\n',
+  );
 });
 
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -32,19 +35,57 @@ describe('morf inspect for models', () => {
     const { code, stdout } = await morf('inspect', file, '--json');
     expect(code).toBe(0);
     const summary = JSON.parse(stdout);
-    expect(Object.keys(summary)).toEqual(['format', 'version', 'name', 'sequences', 'globalSequences', 'eventObjects', 'mrfLinks', 'diagnostics']);
-    expect(summary).toMatchObject({ format: file.slice(-3), version: 800, name: 'ArthasIllidanSample', globalSequences: [20000], diagnostics: [] });
-    expect(summary.sequences).toEqual([{ name: 'Cinematic', start: 0, end: 80000, moveSpeed: 0, nonLooping: true, rarity: 0 }]);
-    expect(summary.eventObjects[0]).toEqual({ name: 'MRFx0000', type: 'MRF', id: '0000', objectId: 4, parentId: 3, globalSequenceId: null, frames: [19300], tracks: [] });
+    expect(Object.keys(summary)).toEqual([
+      'format',
+      'version',
+      'name',
+      'sequences',
+      'globalSequences',
+      'eventObjects',
+      'mrfLinks',
+      'diagnostics',
+    ]);
+    expect(summary).toMatchObject({
+      format: file.slice(-3),
+      version: 800,
+      name: 'ArthasIllidanSample',
+      globalSequences: [20000],
+      diagnostics: [],
+    });
+    expect(summary.sequences).toEqual([
+      { name: 'Cinematic', start: 0, end: 80000, moveSpeed: 0, nonLooping: true, rarity: 0 },
+    ]);
+    expect(summary.eventObjects[0]).toEqual({
+      name: 'MRFx0000',
+      type: 'MRF',
+      id: '0000',
+      objectId: 4,
+      parentId: 3,
+      globalSequenceId: null,
+      frames: [19300],
+      tracks: [],
+    });
     expect(summary.eventObjects.at(-1)).toMatchObject({ name: 'SNDxWIND', globalSequenceId: 0, frames: [0] });
-    expect(summary.mrfLinks[1]).toEqual({ id: '0001', path: 'Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape0001.mrf', show: [28133], hide: [36067] });
+    expect(summary.mrfLinks[1]).toEqual({
+      id: '0001',
+      path: 'Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape0001.mrf',
+      show: [28133],
+      hide: [36067],
+    });
     expect(summary.mrfLinks).toHaveLength(6);
   });
 
   it('reports node tracks and diagnostics, and prints a readable summary', async () => {
     const summary = JSON.parse((await morf('inspect', 'fixture.mdl', '--json')).stdout);
-    expect(summary.eventObjects[0].tracks).toContainEqual({ kind: 'rotation', interpolation: 'bezier', globalSequenceId: null, frames: [0] });
-    expect(summary.diagnostics.map((diagnostic: { code: string }) => diagnostic.code)).toEqual(['events.show-without-hide']);
+    expect(summary.eventObjects[0].tracks).toContainEqual({
+      kind: 'rotation',
+      interpolation: 'bezier',
+      globalSequenceId: null,
+      frames: [0],
+    });
+    expect(summary.diagnostics.map((diagnostic: { code: string }) => diagnostic.code)).toEqual([
+      'events.show-without-hide',
+    ]);
     const { stdout } = await morf('inspect', 'sample.mdx');
     expect(stdout).toMatch(/^sample\.mdx: MDX 800 "ArthasIllidanSample", \d+ bytes\n/);
     expect(stdout).toContain('Cinematic                0–80000 ms, non-looping');
@@ -73,7 +114,9 @@ describe('morf events', () => {
     const { stdout } = await morf('events', 'fixture.mdx');
     expect(stdout).toContain('Event objects without keys');
     expect(stdout).toMatch(/UBRxNOKY +UBR +NOKY +6 +— +no key block/);
-    expect(stdout).toMatch(/0002 +5500 +— +Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape0002\.mrf {2}\(no hide object\)/);
+    expect(stdout).toMatch(
+      /0002 +5500 +— +Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape0002\.mrf {2}\(no hide object\)/,
+    );
     expect(stdout).toContain('Diagnostics: 1 warning');
   });
 });
@@ -83,7 +126,10 @@ describe('morf link and unlink', () => {
     const original = bytes('sample.mdx');
     const created = await morf('link', 'sample.mdx', '--id', '0006', '--show', '76000', '--hide', '78000');
     expect(created).toMatchObject({ code: 0, stderr: '' });
-    expect(created.stdout).toBe('sample.mdx: link 0006 created (show 76000; hide 78000) → sample.mdx (the previous file is kept as sample.mdx.bak)\n');
+    expect(created.stdout).toBe(
+      'sample.mdx: link 0006 created (show 76000; hide 78000) → sample.mdx (the previous file is kept as ' +
+        'sample.mdx.bak)\n',
+    );
     expect(bytes('sample.mdx.bak')).toEqual(original);
     const linked = readModel(bytes('sample.mdx'), 'sample.mdx');
     expect(linked.links.at(-1)).toMatchObject({ id: '0006', showFrames: [76000], hideFrames: [78000] });
@@ -100,18 +146,31 @@ describe('morf link and unlink', () => {
     expect(updated.stdout).toContain('warning events.hide-before-show at link 0001');
     expect(bytes('sample.mdl')).toEqual(original);
     expect(existsSync(join(folder, 'sample.mdl.bak'))).toBe(false);
-    expect(readModel(bytes('edited.mdl'), 'edited.mdl').links[1]).toMatchObject({ showFrames: [28133], hideFrames: [27000] });
+    expect(readModel(bytes('edited.mdl'), 'edited.mdl').links[1]).toMatchObject({
+      showFrames: [28133],
+      hideFrames: [27000],
+    });
     const added = await morf('link', 'fixture.mdl', '--id', '0002', '--hide=6000,6500', '-o', 'fixture-linked.mdl');
     expect(added.code).toBe(0);
-    expect(readModel(bytes('fixture-linked.mdl'), 'x').links[1]).toMatchObject({ id: '0002', showFrames: [5500], hideFrames: [6000, 6500] });
+    expect(readModel(bytes('fixture-linked.mdl'), 'x').links[1]).toMatchObject({
+      id: '0002',
+      showFrames: [5500],
+      hideFrames: [6000, 6500],
+    });
     const removed = await morf('unlink', 'sample.mdl', '--id', 'abc', '-o', 'never.mdl');
-    expect(removed).toMatchObject({ code: 2, stderr: 'morf unlink: sample.mdl has no MRF link abc (its links: 0000, 0001, 0002, 0003, 0004, 0005)\n' });
+    expect(removed).toMatchObject({
+      code: 2,
+      stderr: 'morf unlink: sample.mdl has no MRF link abc (its links: 0000, 0001, 0002, 0003, 0004, 0005)\n',
+    });
     expect(existsSync(join(folder, 'never.mdl'))).toBe(false);
   });
 
   it('refuses bad usage with one line and exit code 2', async () => {
     const cases: [string[], RegExp][] = [
-      [['link', 'sample.mdx', '--id', '0007', '--show', '100'], /has no link 0007; creating it needs both --show and --hide/],
+      [
+        ['link', 'sample.mdx', '--id', '0007', '--show', '100'],
+        /has no link 0007; creating it needs both --show and --hide/,
+      ],
       [['link', 'sample.mdx', '--id', 'a.b', '--show', '1', '--hide', '2'], /only letters, digits, _ and -/],
       [['link', 'sample.mdx', '--id', '0001', '--show', '1.5'], /--show expects times in ms/],
       [['link', 'sample.mdx', '--id', '0001'], /give --show, --hide or both/],
@@ -136,12 +195,20 @@ describe('morf convert and validate for models', () => {
     expect(bytes('copy.mdl')).toEqual(new Uint8Array(readFileSync(`${sample}.mdl`)));
     const refused = await morf('convert', 'fixture.mdx', 'fixture-out.mdl');
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/^morf convert: fixture\.mdx: MDX unsupported at convert \(byte 0\): converting a whole model from MDX to MDL is not supported; [^\n]*\n$/);
+    expect(refused.stderr).toMatch(
+      new RegExp(
+        '^morf convert: fixture\\.mdx: MDX unsupported at convert \\(byte 0\\): ' +
+          'converting a whole model from MDX to MDL is not supported; [^\\n]*\\n$',
+      ),
+    );
     expect(existsSync(join(folder, 'fixture-out.mdl'))).toBe(false);
   });
 
   it('validates models: 0 when clean, 1 with errors, 2 when unreadable', async () => {
-    expect(await morf('validate', 'sample.mdx', 'sample.mdl')).toMatchObject({ code: 0, stdout: 'sample.mdx: ok\nsample.mdl: ok\n' });
+    expect(await morf('validate', 'sample.mdx', 'sample.mdl')).toMatchObject({
+      code: 0,
+      stdout: 'sample.mdx: ok\nsample.mdl: ok\n',
+    });
     const negative = await morf('validate', 'negative.mdl');
     expect(negative.code).toBe(1);
     expect(negative.stdout).toContain('error events.negative-frame at event object 0 "SNDxNEGA"');
@@ -155,8 +222,15 @@ describe('the built morf program with models', () => {
   it('lists the sample cinematic events and links a cape', async () => {
     const events = await runBuiltMorf(['events', 'sample.mdx'], folder);
     expect(events.stdout).toMatch(/^ +72867 +MRFx0005 +MRF +0005 +14 +Cape_Anchor +show ArthasCape0005\.mrf$/m);
-    const linked = await runBuiltMorf(['link', 'sample.mdx', '--id', '0010', '--show', '100', '--hide', '200', '-o', 'built.mdx'], folder);
+    const linked = await runBuiltMorf(
+      ['link', 'sample.mdx', '--id', '0010', '--show', '100', '--hide', '200', '-o', 'built.mdx'],
+      folder,
+    );
     expect(linked.stdout).toContain('link 0010 created');
-    expect(readModel(bytes('built.mdx'), 'built.mdx').links.at(-1)).toMatchObject({ id: '0010', showFrames: [100], hideFrames: [200] });
+    expect(readModel(bytes('built.mdx'), 'built.mdx').links.at(-1)).toMatchObject({
+      id: '0010',
+      showFrames: [100],
+      hideFrames: [200],
+    });
   });
 });

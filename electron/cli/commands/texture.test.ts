@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeBlp1Paletted, encodeDds, dxtFriendlyImage, levelSize, palettedToRgba, randomPaletted } from '../../../shared/textures/test-encoders';
+import {
+  encodeBlp1Paletted,
+  encodeDds,
+  dxtFriendlyImage,
+  levelSize,
+  palettedToRgba,
+  randomPaletted,
+} from '../../../shared/textures/test-encoders';
 import { inProcessMorf } from '../testing';
 
 let folder: string;
@@ -14,7 +21,17 @@ const morf = inProcessMorf(() => folder);
 beforeAll(() => {
   folder = mkdtempSync(join(tmpdir(), 'morf-texture-'));
   writeFileSync(join(folder, 'cape.blp'), encodeBlp1Paletted(image, 8));
-  writeFileSync(join(folder, 'icon.dds'), encodeDds({ kind: 'fourcc', fourCC: 'DXT1', mips: [0, 1].map((level) => dxtFriendlyImage('dxt1', ...levelSize(8, 8, level), level)) }, { mipMapCount: 7 }));
+  writeFileSync(
+    join(folder, 'icon.dds'),
+    encodeDds(
+      {
+        kind: 'fourcc',
+        fourCC: 'DXT1',
+        mips: [0, 1].map((level) => dxtFriendlyImage('dxt1', ...levelSize(8, 8, level), level)),
+      },
+      { mipMapCount: 7 },
+    ),
+  );
   writeFileSync(join(folder, 'model.blp'), new TextEncoder().encode('MDLXVERS\x04\x00\x00\x00\x20\x03\x00\x00'));
   writeFileSync(join(folder, 'short.blp'), encodeBlp1Paletted(image, 8).subarray(0, 1200));
 });
@@ -41,21 +58,48 @@ describe('morf texture', () => {
   it('prints size, encoding, levels and warnings, or the same as --json', async () => {
     const text = await morf('texture', 'icon.dds');
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/^icon\.dds: DDS 8×8, DXT1\n {2}2 mip levels: 8×8, 4×4\n {2}warning: mipMapCount 7 exceeds the 4 levels/);
+    expect(text.stdout).toMatch(
+      /^icon\.dds: DDS 8×8, DXT1\n {2}2 mip levels: 8×8, 4×4\n {2}warning: mipMapCount 7 exceeds the 4 levels/,
+    );
     const json = JSON.parse((await morf('texture', 'cape.blp', '--json')).stdout);
-    expect(json).toEqual({ container: 'blp1', encoding: 'paletted, 8-bit alpha', width: 8, height: 4, mips: [{ width: 8, height: 4 }, { width: 4, height: 2 }, { width: 2, height: 1 }], warnings: [] });
+    expect(json).toEqual({
+      container: 'blp1',
+      encoding: 'paletted, 8-bit alpha',
+      width: 8,
+      height: 4,
+      mips: [
+        { width: 8, height: 4 },
+        { width: 4, height: 2 },
+        { width: 2, height: 1 },
+      ],
+      warnings: [],
+    });
   });
 
   it('refuses bad input with one line and exit code 2', async () => {
     const model = await morf('texture', 'model.blp', '--png', 'x.png');
-    expect([model.code, model.stderr]).toEqual([2, 'morf texture: model.blp: TEXTURE invalid at magic (byte 0): this is an MDX model, not a BLP texture\n']);
+    expect([model.code, model.stderr]).toEqual([
+      2,
+      'morf texture: model.blp: TEXTURE invalid at magic (byte 0): this is an MDX model, not a BLP texture\n',
+    ]);
     const short = await morf('texture', 'short.blp');
     expect(short.code).toBe(2);
-    expect(short.stderr).toMatch(/^morf texture: short\.blp: BLP truncated at mips\[0\] \(byte 1180\): needs \d+ bytes/);
+    expect(short.stderr).toMatch(
+      /^morf texture: short\.blp: BLP truncated at mips\[0\] \(byte 1180\): needs \d+ bytes/,
+    );
     expect(short.stderr.trim().split('\n')).toHaveLength(1);
     const range = await morf('texture', 'cape.blp', '--png', 'x.png', '--mip', '3');
-    expect([range.code, range.stderr]).toEqual([2, 'morf texture: cape.blp has 3 levels (0–2); --mip 3 is out of range\n']);
-    for (const args of [['cape.blp', '--mip', 'two', '--png', 'x.png'], ['cape.blp', '--png'], ['cape.blp', '--mip', '1'], [], ['missing.blp']]) {
+    expect([range.code, range.stderr]).toEqual([
+      2,
+      'morf texture: cape.blp has 3 levels (0–2); --mip 3 is out of range\n',
+    ]);
+    for (const args of [
+      ['cape.blp', '--mip', 'two', '--png', 'x.png'],
+      ['cape.blp', '--png'],
+      ['cape.blp', '--mip', '1'],
+      [],
+      ['missing.blp'],
+    ]) {
       const result = await morf('texture', ...args);
       expect(result.code).toBe(2);
       expect(result.stderr.trim().split('\n')).toHaveLength(1);

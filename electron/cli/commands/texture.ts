@@ -48,7 +48,10 @@ function parseTextureArgs(args: readonly string[]): TextureArgs {
 export const textureCommand: CliCommand = {
   name: 'texture',
   summary: 'Decode a BLP, TGA or DDS texture: show its levels or write one as PNG',
-  usage: `Usage: ${usage}\n\nDecodes FILE (BLP1 JPEG/paletted, BLP2, TGA, DDS) and prints its size, encoding,\nmip levels and any warnings (--json: an object with container, encoding, width,\nheight, mips [{width,height}] and warnings). With --png, writes level N (--mip N,\ndefault 0) as an RGBA PNG, atomically.`,
+  usage:
+    `Usage: ${usage}\n\nDecodes FILE (BLP1 JPEG/paletted, BLP2, TGA, DDS) and prints its size, encoding,\nmip ` +
+    `levels and any warnings (--json: an object with container, encoding, width,\nheight, mips [{width,height}] and ` +
+    `warnings). With --png, writes level N (--mip N,\ndefault 0) as an RGBA PNG, atomically.`,
   async run(args, io) {
     const options = parseTextureArgs(args);
     const bytes = await readInputFile(options.file, io.cwd);
@@ -56,11 +59,15 @@ export const textureCommand: CliCommand = {
     if (options.png) {
       const mip = texture.mips[options.mip];
       if (!mip) {
-        io.stderr(`morf texture: ${options.file} has ${texture.mips.length} level${texture.mips.length === 1 ? '' : 's'} (0–${texture.mips.length - 1}); --mip ${options.mip} is out of range\n`);
+        io.stderr(
+          `morf texture: ${options.file} has ${texture.mips.length} level${texture.mips.length === 1 ? '' : 's'} ` +
+            `(0–${texture.mips.length - 1}); --mip ${options.mip} is out of range\n`,
+        );
         return ExitCode.failure;
       }
       await writeFileAtomic(options.png, encodePng(mip), io.cwd);
-      if (!options.json) io.stdout(`${options.png}: level ${options.mip} of ${options.file}, ${mip.width}×${mip.height}\n`);
+      if (!options.json)
+        io.stdout(`${options.png}: level ${options.mip} of ${options.file}, ${mip.width}×${mip.height}\n`);
     }
     if (options.json) io.stdout(`${toJson(summaryOf(texture))}\n`);
     else if (!options.png) io.stdout(describe(options.file, texture));

@@ -12,7 +12,10 @@ const usage = 'morf unlink MODEL --id ID [-o OUT]';
 export const unlinkCommand: CliCommand = {
   name: 'unlink',
   summary: 'Remove an MRF link (its show and hide event objects)',
-  usage: `Usage: ${usage}\n\nRemoves the MRFx<ID> and MRDx<ID> event objects of link ID (IDs compare\ncase-insensitively); the objectIds of the nodes after them move down and every\nreference follows. Writes OUT, or MODEL in place keeping MODEL.bak; atomically.`,
+  usage:
+    `Usage: ${usage}\n\nRemoves the MRFx<ID> and MRDx<ID> event objects of link ID (IDs compare\n` +
+    `case-insensitively); the objectIds of the nodes after them move down and every\n` +
+    `reference follows. Writes OUT, or MODEL in place keeping MODEL.bak; atomically.`,
   async run(args, io) {
     const { values, positional } = parseOptions(args, ['--id', '--output'], { '-o': '--output' }, usage);
     if (positional.length !== 1) throw new UsageError(`expects one model file (usage: ${usage})`);

@@ -11,7 +11,9 @@ const usage = 'morf validate FILE...';
 export const validateCommand: CliCommand = {
   name: 'validate',
   summary: 'Check files; exit 0 when clean, 1 on errors, 2 when a file cannot be read',
-  usage: `Usage: ${usage}\n\nPrints each file's diagnostics. Exit code 0 when no file has errors (warnings\nand notes allowed), 1 when any file has errors, 2 when any file cannot be read.`,
+  usage:
+    `Usage: ${usage}\n\nPrints each file's diagnostics. Exit code 0 when no file has errors (warnings\nand ` +
+    `notes allowed), 1 when any file has errors, 2 when any file cannot be read.`,
   async run(args, io) {
     const { positional } = parseArgs(args, [], usage);
     if (positional.length === 0) throw new UsageError(`expects at least one file (usage: ${usage})`);
@@ -22,7 +24,9 @@ export const validateCommand: CliCommand = {
         const file = await openFormatFile(path, io.cwd);
         const diagnostics = namingFile(path, () => file.handler.validate(file.bytes));
         errors ||= hasErrors(diagnostics);
-        io.stdout(`${path}: ${diagnosticTally(diagnostics)}\n${diagnostics.length ? formatDiagnostics(diagnostics, '  ') : ''}`);
+        io.stdout(
+          `${path}: ${diagnosticTally(diagnostics)}\n${diagnostics.length ? formatDiagnostics(diagnostics, '  ') : ''}`,
+        );
       } catch (error) {
         unreadable = true;
         io.stderr(`morf validate: ${describeError(error)}\n`);

@@ -34,7 +34,12 @@ function modelSummary(document: ModelDocument, diagnostics: Diagnostic[]) {
       frames: object.frames,
       tracks: object.tracks,
     })),
-    mrfLinks: document.links.map((link) => ({ id: link.id, path: link.path, show: link.showFrames, hide: link.hideFrames })),
+    mrfLinks: document.links.map((link) => ({
+      id: link.id,
+      path: link.path,
+      show: link.showFrames,
+      hide: link.hideFrames,
+    })),
     diagnostics,
   };
 }
@@ -58,16 +63,27 @@ function inspectText(document: ModelDocument, byteLength: number, diagnostics: D
   const lines = [`${modelTitle(document)}, ${byteLength} bytes`];
   lines.push(`  sequences         ${document.sequences.length}`);
   for (const sequence of document.sequences) {
-    lines.push(`    ${sequence.name.padEnd(24)} ${intervalText(sequence.start, sequence.end)}${sequence.nonLooping ? ', non-looping' : ''}`);
+    lines.push(
+      `    ${sequence.name.padEnd(24)} ${intervalText(sequence.start, sequence.end)}` +
+        (sequence.nonLooping ? ', non-looping' : ''),
+    );
   }
-  lines.push(`  global sequences  ${document.globalSequences.length ? document.globalSequences.map((duration) => `${duration} ms`).join(', ') : 'none'}`);
+  lines.push(
+    `  global sequences  ` +
+      (document.globalSequences.length
+        ? document.globalSequences.map((duration) => `${duration} ms`).join(', ')
+        : 'none'),
+  );
   const types = new Map<string, number>();
   for (const object of document.eventObjects) types.set(object.type, (types.get(object.type) ?? 0) + 1);
   const tally = [...types].map(([type, count]) => `${type} ${count}`).join(', ');
   lines.push(`  event objects     ${document.eventObjects.length}${tally ? ` (${tally})` : ''}`);
   lines.push(`  MRF links         ${document.links.length}`);
   for (const link of document.links) {
-    lines.push(`    ${link.id.padEnd(8)} show ${framesText(link.showFrames).padEnd(14)} hide ${framesText(link.hideFrames).padEnd(14)} ${link.path}`);
+    lines.push(
+      `    ${link.id.padEnd(8)} show ${framesText(link.showFrames).padEnd(14)} ` +
+        `hide ${framesText(link.hideFrames).padEnd(14)} ${link.path}`,
+    );
   }
   return `${lines.join('\n')}\n${formatDiagnostics(diagnostics, '  ')}`;
 }
@@ -86,14 +102,18 @@ function convert(bytes: Uint8Array, outputFormat: string, fileName: string): Uin
       kind: 'unsupported',
       where: 'convert',
       offset: 0,
-      detail: `converting a whole model from ${document.format.toUpperCase()} to ${outputFormat.toUpperCase()} is not supported; morf convert rewrites a model in its own format (IN.${document.format} → OUT.${document.format})`,
+      detail:
+        `converting a whole model from ${document.format.toUpperCase()} to ${outputFormat.toUpperCase()} is ` +
+        `not supported; morf convert rewrites a model in its own format ` +
+        `(IN.${document.format} → OUT.${document.format})`,
     });
   }
   return modelCodec.writeModel(document);
 }
 
 /** Model keywords an MDL text starts with (after comments). */
-const MDL_START = /^\s*(?:\/\/[^\n]*\n\s*)*(?:Version|Model|Sequences|GlobalSequences|Textures|Materials|Geoset|Bone|Helper|EventObject)\s*("[^"\n]*"\s*)?\{/;
+const MDL_BLOCKS = 'Version|Model|Sequences|GlobalSequences|Textures|Materials|Geoset|Bone|Helper|EventObject';
+const MDL_START = new RegExp(`^\\s*(?:\\/\\/[^\\n]*\\n\\s*)*(?:${MDL_BLOCKS})\\s*("[^"\\n]*"\\s*)?\\{`);
 const MDL_SNIFF_BYTES = 4096;
 
 /** True when `bytes` look like MDL text: no NUL, and a model block first. */

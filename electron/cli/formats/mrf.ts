@@ -3,7 +3,17 @@
  */
 import type { Diagnostic } from '../../../shared/diagnostics';
 import { CodecError } from '../../../shared/binary/codec-error';
-import { MRF_CORNERS_PER_FACE, MRF_FLOATS_PER_VERTEX, MRF_MAGIC, mrfBounds, mrfTiming, readMrf, validateMrf, writeMrf, type MrfFile } from '../../../shared/mrf/index';
+import {
+  MRF_CORNERS_PER_FACE,
+  MRF_FLOATS_PER_VERTEX,
+  MRF_MAGIC,
+  mrfBounds,
+  mrfTiming,
+  readMrf,
+  validateMrf,
+  writeMrf,
+  type MrfFile,
+} from '../../../shared/mrf/index';
 import { jsonTuples, toJson } from '../json';
 import type { FormatHandler, InspectResult } from './format-handler';
 import { formatDiagnostics } from './text';
@@ -47,14 +57,20 @@ function mrfText(summary: ReturnType<typeof mrfSummary>): string {
   const fps = summary.frameInterval > 0 ? ` (${number(1 / summary.frameInterval)} fps)` : '';
   const lines = [
     `MRF${summary.magic === MRF_MAGIC ? '' : ` (magic ${JSON.stringify(summary.magic)})`}, ${summary.byteLength} bytes`,
-    `  keyframes       ${summary.keyframeCount} × ${summary.vertexCount} vertices, ${summary.faceCount} faces (${summary.cornerCount} corners)`,
+    `  keyframes       ${summary.keyframeCount} × ${summary.vertexCount} vertices, ${summary.faceCount} faces ` +
+      `(${summary.cornerCount} corners)`,
     `  frame interval  ${number(summary.frameInterval)} s${fps}`,
     `  duration        ${number(summary.durationSeconds)} s${summary.rendered ? '' : ' (not rendered by the game)'}`,
-    `  initial time    ${number(summary.initialTime)} s; moves from ${number(summary.moveStartSeconds)} s to ${number(summary.moveEndSeconds)} s after the show event`,
+    `  initial time    ${number(summary.initialTime)} s; moves from ${number(summary.moveStartSeconds)} s ` +
+      `to ${number(summary.moveEndSeconds)} s after the show event`,
     `  debug flag      ${summary.debugFlag}`,
     `  texture         ${summary.texturePath || '(empty)'}`,
     `  pivot           ${vector(summary.pivot)}; bounds radius ${number(summary.boundsRadius)}`,
-    `  bounds          ${summary.bounds ? `min ${vector(summary.bounds.min)}; max ${vector(summary.bounds.max)}` : '(no finite positions)'}`,
+    `  bounds          ${
+      summary.bounds
+        ? `min ${vector(summary.bounds.min)}; ` + `max ${vector(summary.bounds.max)}`
+        : '(no finite positions)'
+    }`,
   ];
   return `${lines.join('\n')}\n${formatDiagnostics(summary.diagnostics, '  ')}`;
 }
@@ -77,7 +93,13 @@ function dump(bytes: Uint8Array, write: (text: string) => void): void {
 
 function convert(bytes: Uint8Array, outputFormat: string): Uint8Array {
   if (outputFormat !== 'mrf') {
-    throw new CodecError({ format: 'mrf', kind: 'unsupported', where: 'convert', offset: 0, detail: `an MRF file cannot be converted to ${outputFormat.toUpperCase()}` });
+    throw new CodecError({
+      format: 'mrf',
+      kind: 'unsupported',
+      where: 'convert',
+      offset: 0,
+      detail: `an MRF file cannot be converted to ${outputFormat.toUpperCase()}`,
+    });
   }
   return writeMrf(readMrf(bytes));
 }
@@ -86,10 +108,10 @@ function convert(bytes: Uint8Array, outputFormat: string): Uint8Array {
 export const mrfHandler: FormatHandler = {
   format: 'mrf',
   extensions: ['.mrf'],
-  sniff: (bytes) => bytes.length >= 4 && bytes[0] === 0x4d && bytes[1] === 0x6f && bytes[2] === 0x72 && bytes[3] === 0x66,
+  sniff: (bytes) =>
+    bytes.length >= 4 && bytes[0] === 0x4d && bytes[1] === 0x6f && bytes[2] === 0x72 && bytes[3] === 0x66,
   inspect,
   validate: (bytes) => validateMrf(readMrf(bytes)),
   dump,
   convert,
 };
-

@@ -51,7 +51,11 @@ export function DiagnosticsPanel() {
             data-hint={diagnostic.target ? 'Click to select what this points at' : diagnostic.code}
             onClick={() => selectDiagnosticTarget(store, diagnostic)}
           >
-            <Icon name={diagnostic.severity === 'error' ? 'error' : diagnostic.severity === 'warning' ? 'warning' : 'info'} size={13} className={`severity-${diagnostic.severity}`} />
+            <Icon
+              name={diagnostic.severity === 'error' ? 'error' : diagnostic.severity === 'warning' ? 'warning' : 'info'}
+              size={13}
+              className={`severity-${diagnostic.severity}`}
+            />
             <span>
               {diagnostic.message}
               {diagnostic.where || diagnostic.offset !== undefined ? (

@@ -18,7 +18,13 @@ function ConfirmDialog({ dialog }: { dialog: Extract<Dialog, { kind: 'confirm' }
       <div className="dialog-body">{dialog.message}</div>
       <div className="dialog-actions">
         {dialog.actions.map((action) => (
-          <button key={action.id} ref={action.primary ? primary : undefined} className={`button${action.primary ? ' primary' : ''}${action.danger ? ' danger' : ''}`} data-testid={`dialog-${action.id}`} onClick={() => dialog.resolve(action.id)}>
+          <button
+            key={action.id}
+            ref={action.primary ? primary : undefined}
+            className={`button${action.primary ? ' primary' : ''}${action.danger ? ' danger' : ''}`}
+            data-testid={`dialog-${action.id}`}
+            onClick={() => dialog.resolve(action.id)}
+          >
             {action.label}
           </button>
         ))}
@@ -40,7 +46,14 @@ function PromptDialog({ dialog }: { dialog: Extract<Dialog, { kind: 'prompt' }> 
       >
         <label style={{ display: 'grid', gap: 6 }}>
           {dialog.label}
-          <input className="field" autoFocus value={value} data-testid="prompt-field" onChange={(event) => setValue(event.target.value)} onFocus={(event) => event.target.select()} />
+          <input
+            className="field"
+            autoFocus
+            value={value}
+            data-testid="prompt-field"
+            onChange={(event) => setValue(event.target.value)}
+            onFocus={(event) => event.target.select()}
+          />
         </label>
         <div className="dialog-actions" style={{ padding: '12px 0 0' }}>
           <button type="button" className="button" onClick={() => dialog.resolve(null)}>
@@ -62,15 +75,24 @@ function OperatorSearch({ close }: { close(): void }) {
   const [highlight, setHighlight] = useState(0);
   const matches = useMemo(() => {
     const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-    return operators
-      .list()
-      .filter((operator) => operators.canRun(operator.id, contextFor(store, area)))
-      .filter((operator) => words.every((word) => `${operator.label} ${operator.id} ${operator.description}`.toLowerCase().includes(word)))
-      // Label matches first (as Blender ranks menu names over descriptions).
-      .map((operator) => ({ operator, rank: words.every((word) => operator.label.toLowerCase().includes(word)) ? 0 : 1 }))
-      .sort((a, b) => a.rank - b.rank)
-      .map((entry) => entry.operator)
-      .slice(0, 60);
+    return (
+      operators
+        .list()
+        .filter((operator) => operators.canRun(operator.id, contextFor(store, area)))
+        .filter((operator) =>
+          words.every((word) =>
+            `${operator.label} ${operator.id} ${operator.description}`.toLowerCase().includes(word),
+          ),
+        )
+        // Label matches first (as Blender ranks menu names over descriptions).
+        .map((operator) => ({
+          operator,
+          rank: words.every((word) => operator.label.toLowerCase().includes(word)) ? 0 : 1,
+        }))
+        .sort((a, b) => a.rank - b.rank)
+        .map((entry) => entry.operator)
+        .slice(0, 60)
+    );
   }, [operators, store, area, query]);
   const runAt = (index: number) => {
     const operator = matches[index];
@@ -103,7 +125,13 @@ function OperatorSearch({ close }: { close(): void }) {
           {matches.map((operator, index) => {
             const chord = keymap.chordsFor(operator.id)[0];
             return (
-              <button key={operator.id} className={`menu-item${index === highlight ? ' highlighted' : ''}`} data-hint={operator.description} onPointerEnter={() => setHighlight(index)} onClick={() => runAt(index)}>
+              <button
+                key={operator.id}
+                className={`menu-item${index === highlight ? ' highlighted' : ''}`}
+                data-hint={operator.description}
+                onPointerEnter={() => setHighlight(index)}
+                onClick={() => runAt(index)}
+              >
                 <span className="label">{operator.label}</span>
                 <span className="shortcut">{chord ? displayChord(chord) : operator.id}</span>
               </button>
@@ -124,7 +152,10 @@ function KeymapDialog({ close }: { close(): void }) {
         {keymap.items.map((item, index) => (
           <div key={index} style={{ display: 'contents' }}>
             <span className="kbd">{displayChord(item.chord)}</span>
-            <span>{operators.get(item.operatorId)?.label ?? item.operatorId}{item.properties ? ` (${Object.values(item.properties).join(', ')})` : ''}</span>
+            <span>
+              {operators.get(item.operatorId)?.label ?? item.operatorId}
+              {item.properties ? ` (${Object.values(item.properties).join(', ')})` : ''}
+            </span>
             <span style={{ color: 'var(--text-faint)' }}>{item.area}</span>
           </div>
         ))}
@@ -142,7 +173,8 @@ function AboutDialog({ close }: { close(): void }) {
   return (
     <Modal title="About Morf Studio" onCancel={close}>
       <div className="dialog-body">
-        {'Morf Studio — an editor for Warcraft III MRF cape animations and the MDX/MDL event objects that link them.\n\nOpen source (MIT). Keys follow Blender; F3 searches every operator.'}
+        {'Morf Studio — an editor for Warcraft III MRF cape animations and the MDX/MDL event objects that link ' +
+          'them.\n\nOpen source (MIT). Keys follow Blender; F3 searches every operator.'}
       </div>
       <div className="dialog-actions">
         <button className="button primary" onClick={close}>

@@ -32,7 +32,8 @@ function formatSize(size: number): string {
 function formatDate(mtimeMs: number): string {
   const date = new Date(mtimeMs);
   const two = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
+  const day = `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+  return `${day} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 
 /** The browser. */
@@ -66,20 +67,26 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
     if (!host) return;
     host.listRoots().then(setRoots, () => setRoots([]));
     const current = store.getState().file?.path;
-    const start = current ? current.slice(0, Math.max(current.lastIndexOf('/'), current.lastIndexOf('\\'))) || null : null;
+    const start = current
+      ? current.slice(0, Math.max(current.lastIndexOf('/'), current.lastIndexOf('\\'))) || null
+      : null;
     // Start next to the open file when its folder is browsable, else at the granted places.
     void list(start, true).then((listed) => listed || list(null));
   }, [host, list, store]);
 
   const entries = useMemo(() => {
     const all = listing?.entries ?? [];
-    const visible = all.filter((entry) => entry.kind === 'directory' || (dialog.purpose !== 'dataFolder' && (showAll || dialog.purpose === 'save' || OPENABLE.test(entry.name))));
+    const visible = all.filter(
+      (entry) =>
+        entry.kind === 'directory' ||
+        (dialog.purpose !== 'dataFolder' && (showAll || dialog.purpose === 'save' || OPENABLE.test(entry.name))),
+    );
     return visible.sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === 'directory' ? -1 : 1));
   }, [listing, dialog.purpose, showAll]);
 
   const accept = (entry?: DirectoryEntry) => {
     if (dialog.purpose === 'dataFolder') {
-      const folder = entry?.kind === 'directory' ? entry.path : selected ?? listing?.path;
+      const folder = entry?.kind === 'directory' ? entry.path : (selected ?? listing?.path);
       if (folder) dialog.resolve(folder);
       return;
     }
@@ -98,12 +105,22 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
 
   const cancel = useCallback(() => dialog.resolve(null), [dialog]);
   const acceptLabel = dialog.purpose === 'open' ? 'Open' : dialog.purpose === 'save' ? 'Save' : 'Use This Folder';
-  const canAccept = dialog.purpose === 'save' ? Boolean(listing?.path && name.trim()) : dialog.purpose === 'open' ? selected !== null : Boolean(selected ?? listing?.path);
+  const canAccept =
+    dialog.purpose === 'save'
+      ? Boolean(listing?.path && name.trim())
+      : dialog.purpose === 'open'
+        ? selected !== null
+        : Boolean(selected ?? listing?.path);
 
   return (
     <Modal title={dialog.title} className="file-browser" testId="file-browser" onCancel={cancel}>
       <div className="path-bar">
-        <button className="button icon" disabled={!listing?.path} data-hint="Parent directory" onClick={() => void list(listing?.parent ?? null)}>
+        <button
+          className="button icon"
+          disabled={!listing?.path}
+          data-hint="Parent directory"
+          onClick={() => void list(listing?.parent ?? null)}
+        >
           <Icon name="up" size={12} />
         </button>
         <button className="button icon" data-hint="The granted places" onClick={() => void list(null)}>
@@ -120,13 +137,30 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
         <div className="places">
           <div className="menu-heading">Places</div>
           {roots.map((root) => (
-            <div key={root.path} className="place" title={root.path} data-hint={`${root.path} (${root.reason})`} onClick={() => void list(root.kind === 'directory' ? root.path : root.path.slice(0, Math.max(root.path.lastIndexOf('/'), root.path.lastIndexOf('\\'))))}>
-              <Icon name={root.kind === 'directory' ? 'folder' : 'file'} size={12} /> {root.path.split(/[\\/]/).filter(Boolean).pop() ?? root.path}
+            <div
+              key={root.path}
+              className="place"
+              title={root.path}
+              data-hint={`${root.path} (${root.reason})`}
+              onClick={() =>
+                void list(
+                  root.kind === 'directory'
+                    ? root.path
+                    : root.path.slice(0, Math.max(root.path.lastIndexOf('/'), root.path.lastIndexOf('\\'))),
+                )
+              }
+            >
+              <Icon name={root.kind === 'directory' ? 'folder' : 'file'} size={12} />{' '}
+              {root.path.split(/[\\/]/).filter(Boolean).pop() ?? root.path}
             </div>
           ))}
         </div>
         <div className="entries" data-testid="file-browser-entries">
-          {error ? <div className="empty-hint" style={{ color: 'var(--error)' }}>{error}</div> : null}
+          {error ? (
+            <div className="empty-hint" style={{ color: 'var(--error)' }}>
+              {error}
+            </div>
+          ) : null}
           {entries.map((entry) => (
             <div
               key={entry.path}
@@ -149,16 +183,30 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
       </div>
       <div className="footer">
         {dialog.purpose === 'save' ? (
-          <input className="field" autoFocus value={name} data-testid="file-browser-name" onChange={(event) => setName(event.target.value)} onKeyDown={(event) => event.key === 'Enter' && accept()} />
+          <input
+            className="field"
+            autoFocus
+            value={name}
+            data-testid="file-browser-name"
+            onChange={(event) => setName(event.target.value)}
+            onKeyDown={(event) => event.key === 'Enter' && accept()}
+          />
         ) : (
           <span className="spacer" style={{ color: 'var(--text-faint)' }}>
-            {dialog.purpose === 'open' ? 'Models (.mdx, .mdl) and capes (.mrf)' : 'Choose a folder extracted from the game or a map'}
+            {dialog.purpose === 'open'
+              ? 'Models (.mdx, .mdl) and capes (.mrf)'
+              : 'Choose a folder extracted from the game or a map'}
           </span>
         )}
         <button className="button" onClick={() => dialog.resolve(null)}>
           Cancel
         </button>
-        <button className="button primary" disabled={!canAccept} data-testid="file-browser-accept" onClick={() => accept()}>
+        <button
+          className="button primary"
+          disabled={!canAccept}
+          data-testid="file-browser-accept"
+          onClick={() => accept()}
+        >
           {acceptLabel}
         </button>
       </div>

@@ -30,10 +30,29 @@ export type MenuEntry =
    * A line of information (its detail right-aligned, its hint in the status bar) that runs
    * nothing itself; its `buttons` run operators on what it shows and leave the menu open.
    */
-  | { kind: 'note'; label: string; detail?: string; hint?: string; buttons?: readonly MenuRowButton[]; testId?: string };
+  | {
+      kind: 'note';
+      label: string;
+      detail?: string;
+      hint?: string;
+      buttons?: readonly MenuRowButton[];
+      testId?: string;
+    };
 
 /** A menu floating at a screen position. */
-export function MenuPopup({ entries, x, y, area = 'screen', onClose }: { entries: readonly MenuEntry[]; x: number; y: number; area?: AreaKind; onClose(): void }) {
+export function MenuPopup({
+  entries,
+  x,
+  y,
+  area = 'screen',
+  onClose,
+}: {
+  entries: readonly MenuEntry[];
+  x: number;
+  y: number;
+  area?: AreaKind;
+  onClose(): void;
+}) {
   const { operators, keymap, store } = useApp();
   const ref = useRef<HTMLDivElement>(null);
   const [position, setPosition] = useState({ x, y });
@@ -42,7 +61,10 @@ export function MenuPopup({ entries, x, y, area = 'screen', onClose }: { entries
     const element = ref.current;
     if (!element) return;
     const rect = element.getBoundingClientRect();
-    setPosition({ x: Math.max(4, Math.min(x, window.innerWidth - rect.width - 4)), y: Math.max(4, Math.min(y, window.innerHeight - rect.height - 4)) });
+    setPosition({
+      x: Math.max(4, Math.min(x, window.innerWidth - rect.width - 4)),
+      y: Math.max(4, Math.min(y, window.innerHeight - rect.height - 4)),
+    });
   }, [x, y]);
 
   useEffect(() => {
@@ -65,13 +87,29 @@ export function MenuPopup({ entries, x, y, area = 'screen', onClose }: { entries
   }, [onClose]);
 
   return (
-    <div className="menu" ref={ref} style={{ left: position.x, top: position.y }} role="menu" onContextMenu={(event) => event.preventDefault()}>
+    <div
+      className="menu"
+      ref={ref}
+      style={{ left: position.x, top: position.y }}
+      role="menu"
+      onContextMenu={(event) => event.preventDefault()}
+    >
       {entries.map((entry, index) => {
         if (entry.kind === 'separator') return <div key={index} className="menu-separator" />;
-        if (entry.kind === 'heading') return <div key={index} className="menu-heading">{entry.label}</div>;
+        if (entry.kind === 'heading')
+          return (
+            <div key={index} className="menu-heading">
+              {entry.label}
+            </div>
+          );
         if (entry.kind === 'note') {
           return (
-            <div key={index} className={`menu-item menu-note${entry.buttons ? ' with-buttons' : ''}`} data-hint={entry.hint ?? entry.label} data-testid={entry.testId}>
+            <div
+              key={index}
+              className={`menu-item menu-note${entry.buttons ? ' with-buttons' : ''}`}
+              data-hint={entry.hint ?? entry.label}
+              data-testid={entry.testId}
+            >
               <span className="label">{entry.label}</span>
               {entry.detail ? <span className="shortcut">{entry.detail}</span> : null}
               {entry.buttons?.map((button) => {
@@ -97,8 +135,19 @@ export function MenuPopup({ entries, x, y, area = 'screen', onClose }: { entries
         }
         if (entry.kind === 'action') {
           return (
-            <button key={index} className="menu-item" role="menuitem" data-hint={entry.hint ?? entry.label} onClick={() => { onClose(); entry.run(); }}>
-              <span className="label">{entry.checked === undefined ? entry.label : `${entry.checked ? '✓' : '\u2003'} ${entry.label}`}</span>
+            <button
+              key={index}
+              className="menu-item"
+              role="menuitem"
+              data-hint={entry.hint ?? entry.label}
+              onClick={() => {
+                onClose();
+                entry.run();
+              }}
+            >
+              <span className="label">
+                {entry.checked === undefined ? entry.label : `${entry.checked ? '✓' : '\u2003'} ${entry.label}`}
+              </span>
               {entry.shortcut ? <span className="shortcut">{entry.shortcut}</span> : null}
             </button>
           );
@@ -121,7 +170,9 @@ export function MenuPopup({ entries, x, y, area = 'screen', onClose }: { entries
               operators.run(entry.id, context);
             }}
           >
-            <span className="label">{entry.checked === undefined ? label : `${entry.checked ? '✓' : '\u2003'} ${label}`}</span>
+            <span className="label">
+              {entry.checked === undefined ? label : `${entry.checked ? '✓' : '\u2003'} ${label}`}
+            </span>
             {chord ? <span className="shortcut">{displayChord(chord)}</span> : null}
           </button>
         );

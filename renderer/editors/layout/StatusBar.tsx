@@ -52,8 +52,18 @@ export function StatusBar() {
         </span>
       ) : null}
       <Notice />
-      {selectedKeys > 0 ? <span>{selectedKeys} key{selectedKeys === 1 ? '' : 's'} selected</span> : null}
-      <span className="count" role="button" data-hint="Diagnostics: click to show or hide the list" data-testid="diagnostics-count" onClick={() => run('view.toggle_diagnostics')}>
+      {selectedKeys > 0 ? (
+        <span>
+          {selectedKeys} key{selectedKeys === 1 ? '' : 's'} selected
+        </span>
+      ) : null}
+      <span
+        className="count"
+        role="button"
+        data-hint="Diagnostics: click to show or hide the list"
+        data-testid="diagnostics-count"
+        onClick={() => run('view.toggle_diagnostics')}
+      >
         <Icon name="error" size={12} className="severity-error" />
         {counts.error}
         <Icon name="warning" size={12} className="severity-warning" />

@@ -26,7 +26,12 @@ function useMenus(): Record<string, MenuEntry[]> {
       { kind: 'operator', id: 'wm.open_data_folder' },
       { kind: 'separator' },
       { kind: 'heading', label: recentFiles.length ? 'Open Recent' : 'No Recent Files' },
-      ...recentFiles.slice(0, 10).map((path): MenuEntry => ({ kind: 'action', label: baseName(path), hint: path, run: () => void files.openPath(path) })),
+      ...recentFiles.slice(0, 10).map((path): MenuEntry => ({
+        kind: 'action',
+        label: baseName(path),
+        hint: path,
+        run: () => void files.openPath(path),
+      })),
       { kind: 'separator' },
       { kind: 'operator', id: 'wm.save' },
       { kind: 'operator', id: 'wm.save_as' },
@@ -138,7 +143,9 @@ export function TopBar() {
         }}
       >
         <Icon name="database" />
-        {dataFolders.length === 0 ? 'No data folders' : `${readyFolders}/${dataFolders.length} data folder${dataFolders.length === 1 ? '' : 's'}`}
+        {dataFolders.length === 0
+          ? 'No data folders'
+          : `${readyFolders}/${dataFolders.length} data folder${dataFolders.length === 1 ? '' : 's'}`}
       </button>
       {open ? <MenuPopup entries={menus[open.name]!} x={open.x} y={open.y} onClose={() => setOpen(null)} /> : null}
       {foldersOpen ? (
@@ -148,20 +155,31 @@ export function TopBar() {
           onClose={() => setFoldersOpen(null)}
           entries={[
             { kind: 'heading', label: 'Data folders (first match wins)' },
-            ...dataFolders.map(
-              (folder, index): MenuEntry => ({
-                kind: 'note',
-                label: `${index + 1}. ${folder.path}${folder.transient ? ' (this session)' : ''}`,
-                detail: folder.state === 'ready' ? filesText(folder.fileCount) : folder.state,
-                hint: folder.error ?? `${filesText(folder.fileCount)} indexed in ${Math.round(folder.indexMs)} ms${folder.transient ? ', for this session only (not kept in the settings)' : ''}`,
-                testId: 'data-folder-row',
-                buttons: [
-                  { id: 'wm.data_folder_move', icon: 'up', label: 'Move Up', properties: { path: folder.path, direction: 'up' } },
-                  { id: 'wm.data_folder_move', icon: 'down', label: 'Move Down', properties: { path: folder.path, direction: 'down' } },
-                  { id: 'wm.data_folder_remove', icon: 'close', label: 'Remove', properties: { path: folder.path } },
-                ],
-              }),
-            ),
+            ...dataFolders.map((folder, index): MenuEntry => ({
+              kind: 'note',
+              label: `${index + 1}. ${folder.path}${folder.transient ? ' (this session)' : ''}`,
+              detail: folder.state === 'ready' ? filesText(folder.fileCount) : folder.state,
+              hint:
+                folder.error ??
+                `${filesText(folder.fileCount)} indexed in ${Math.round(folder.indexMs)} ` +
+                  `ms${folder.transient ? ', for this session only (not kept in the settings)' : ''}`,
+              testId: 'data-folder-row',
+              buttons: [
+                {
+                  id: 'wm.data_folder_move',
+                  icon: 'up',
+                  label: 'Move Up',
+                  properties: { path: folder.path, direction: 'up' },
+                },
+                {
+                  id: 'wm.data_folder_move',
+                  icon: 'down',
+                  label: 'Move Down',
+                  properties: { path: folder.path, direction: 'down' },
+                },
+                { id: 'wm.data_folder_remove', icon: 'close', label: 'Remove', properties: { path: folder.path } },
+              ],
+            })),
             { kind: 'separator' },
             { kind: 'operator', id: 'wm.open_data_folder' },
             { kind: 'operator', id: 'wm.reload_capes' },

@@ -34,11 +34,16 @@ function useIsSelected(): (row: OutlinerRow) => 'active' | 'selected' | '' {
       return selection.links.has(target.id.toUpperCase()) ? 'selected' : '';
     }
     if (target.kind === 'object') {
-      if ((active?.kind === 'object' || active?.kind === 'key') && active.objectIndex === target.objectIndex) return 'active';
+      if ((active?.kind === 'object' || active?.kind === 'key') && active.objectIndex === target.objectIndex)
+        return 'active';
       return selection.objects.has(target.objectIndex) ? 'selected' : '';
     }
-    if (target.kind === 'sequence') return active?.kind === 'sequence' && active.sequenceIndex === target.sequenceIndex ? 'active' : '';
-    if (target.kind === 'globalSequence') return active?.kind === 'globalSequence' && active.globalSequenceIndex === target.globalSequenceIndex ? 'active' : '';
+    if (target.kind === 'sequence')
+      return active?.kind === 'sequence' && active.sequenceIndex === target.sequenceIndex ? 'active' : '';
+    if (target.kind === 'globalSequence')
+      return active?.kind === 'globalSequence' && active.globalSequenceIndex === target.globalSequenceIndex
+        ? 'active'
+        : '';
     if (target.kind === 'cape') return active?.kind === 'cape' ? 'active' : '';
     return '';
   };
@@ -57,7 +62,10 @@ export function Outliner() {
   const [viewHeight, setViewHeight] = useState(600);
   const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
   const treeRef = useRef<HTMLDivElement>(null);
-  const rows = useMemo(() => outlinerRows(document, standaloneCape, capes, collapsed, filter), [document, standaloneCape, capes, collapsed, filter]);
+  const rows = useMemo(
+    () => outlinerRows(document, standaloneCape, capes, collapsed, filter),
+    [document, standaloneCape, capes, collapsed, filter],
+  );
   const isSelected = useIsSelected();
 
   const select = (row: OutlinerRow, extend: boolean) => {
@@ -66,7 +74,8 @@ export function Outliner() {
     if (target.kind === 'link') selectLink(store, target.id, mode);
     else if (target.kind === 'object') selectObjects(store, [target.objectIndex], mode);
     else if (target.kind === 'sequence') activateItem(store, { kind: 'sequence', sequenceIndex: target.sequenceIndex });
-    else if (target.kind === 'globalSequence') activateItem(store, { kind: 'globalSequence', globalSequenceIndex: target.globalSequenceIndex });
+    else if (target.kind === 'globalSequence')
+      activateItem(store, { kind: 'globalSequence', globalSequenceIndex: target.globalSequenceIndex });
     else if (target.kind === 'cape') activateItem(store, { kind: 'cape' });
   };
 
@@ -94,7 +103,8 @@ export function Outliner() {
         className="tree"
         ref={(element) => {
           treeRef.current = element;
-          if (element && element.clientHeight && element.clientHeight !== viewHeight) setViewHeight(element.clientHeight);
+          if (element && element.clientHeight && element.clientHeight !== viewHeight)
+            setViewHeight(element.clientHeight);
         }}
         role="tree"
         data-testid="outliner"
@@ -106,7 +116,9 @@ export function Outliner() {
       >
         {rows.length === 0 ? (
           <div className="empty-hint">
-            {filter ? 'Nothing matches the filter.' : (
+            {filter ? (
+              'Nothing matches the filter.'
+            ) : (
               <>
                 No file open.
                 <br />
@@ -127,14 +139,28 @@ export function Outliner() {
                   aria-selected={selected !== ''}
                   data-testid={`outliner-row-${row.key}`}
                   data-status={row.status}
-                  data-hint={row.target.kind === 'link' ? `${row.label}: ${row.status} — click selects it in the timeline · double-click or F2 renames · right-click for more` : row.target.kind === 'object' ? `${row.label}: click selects its keys · double-click or F2 renames` : row.label}
-                  style={{ position: 'absolute', top: index * ROW_HEIGHT, left: 0, right: 0, paddingLeft: 4 + row.depth * 14 }}
+                  data-hint={
+                    row.target.kind === 'link'
+                      ? `${row.label}: ${row.status} — click selects it in the timeline · double-click or F2 ` +
+                        `renames · right-click for more`
+                      : row.target.kind === 'object'
+                        ? `${row.label}: click selects its keys · double-click or F2 renames`
+                        : row.label
+                  }
+                  style={{
+                    position: 'absolute',
+                    top: index * ROW_HEIGHT,
+                    left: 0,
+                    right: 0,
+                    paddingLeft: 4 + row.depth * 14,
+                  }}
                   onPointerDown={(event) => {
                     if (event.button === 0) select(row, event.shiftKey || event.ctrlKey);
                     else if (event.button === 2 && selected === '') select(row, false);
                   }}
                   onDoubleClick={() => {
-                    if (row.target.kind === 'link' || row.target.kind === 'object') run('outliner.item_rename', {}, 'outliner');
+                    if (row.target.kind === 'link' || row.target.kind === 'object')
+                      run('outliner.item_rename', {}, 'outliner');
                   }}
                 >
                   <span
@@ -159,7 +185,9 @@ export function Outliner() {
           </div>
         )}
       </div>
-      {menu ? <MenuPopup entries={CONTEXT_MENU} x={menu.x} y={menu.y} area="outliner" onClose={() => setMenu(null)} /> : null}
+      {menu ? (
+        <MenuPopup entries={CONTEXT_MENU} x={menu.x} y={menu.y} area="outliner" onClose={() => setMenu(null)} />
+      ) : null}
     </Area>
   );
 }

@@ -4,7 +4,15 @@ import { outlinerRows } from './outliner-tree';
 
 describe('outliner tree', () => {
   const document = sampleCinematicDocument();
-  const capes = { 'doodads\\cinematic\\arthasillidanfight\\arthascape0001.mrf': { gamePath: 'x', status: 'missing' as const, resolvedPath: null, reason: 'gone', cape: null } };
+  const capes = {
+    'doodads\\cinematic\\arthasillidanfight\\arthascape0001.mrf': {
+      gamePath: 'x',
+      status: 'missing' as const,
+      resolvedPath: null,
+      reason: 'gone',
+      cape: null,
+    },
+  };
 
   it('lists sequences, global sequences, links with their show and hide objects, then groups', () => {
     const rows = outlinerRows(document, null, capes, {}, '');

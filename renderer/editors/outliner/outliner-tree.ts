@@ -35,7 +35,14 @@ export interface OutlinerRow {
   status?: CapeStatus;
 }
 
-const GROUP_ICONS: Record<string, IconName> = { SND: 'speaker', FPT: 'footprint', SPN: 'spawn', SPL: 'splat', UBR: 'ubersplat', OTHER: 'event' };
+const GROUP_ICONS: Record<string, IconName> = {
+  SND: 'speaker',
+  FPT: 'footprint',
+  SPN: 'spawn',
+  SPL: 'splat',
+  UBR: 'ubersplat',
+  OTHER: 'event',
+};
 
 function framesText(frames: readonly number[]): string {
   if (frames.length === 0) return 'no keys';
@@ -47,24 +54,89 @@ function framesText(frames: readonly number[]): string {
 function modelRows(document: ModelDocument, capes: Readonly<Record<string, CapeEntry>>): OutlinerRow[] {
   const rows: OutlinerRow[] = [];
   const push = (row: Omit<OutlinerRow, 'collapsed'>) => rows.push({ ...row, collapsed: false });
-  push({ key: 'model', depth: 0, label: document.name || 'Model', meta: `${document.format.toUpperCase()} ${document.version}`, icon: 'mesh', target: { kind: 'model' }, parent: true });
-  push({ key: 'folder:sequences', depth: 1, label: 'Sequences', meta: String(document.sequences.length), icon: 'sequence', target: { kind: 'folder', key: 'sequences' }, parent: document.sequences.length > 0 });
+  push({
+    key: 'model',
+    depth: 0,
+    label: document.name || 'Model',
+    meta: `${document.format.toUpperCase()} ${document.version}`,
+    icon: 'mesh',
+    target: { kind: 'model' },
+    parent: true,
+  });
+  push({
+    key: 'folder:sequences',
+    depth: 1,
+    label: 'Sequences',
+    meta: String(document.sequences.length),
+    icon: 'sequence',
+    target: { kind: 'folder', key: 'sequences' },
+    parent: document.sequences.length > 0,
+  });
   document.sequences.forEach((sequence, sequenceIndex) =>
-    push({ key: `sequence:${sequenceIndex}`, depth: 2, label: sequence.name || `Sequence ${sequenceIndex}`, meta: `${sequence.start}–${sequence.end}`, icon: 'sequence', target: { kind: 'sequence', sequenceIndex }, parent: false }),
+    push({
+      key: `sequence:${sequenceIndex}`,
+      depth: 2,
+      label: sequence.name || `Sequence ${sequenceIndex}`,
+      meta: `${sequence.start}–${sequence.end}`,
+      icon: 'sequence',
+      target: { kind: 'sequence', sequenceIndex },
+      parent: false,
+    }),
   );
-  push({ key: 'folder:globals', depth: 1, label: 'Global Sequences', meta: String(document.globalSequences.length), icon: 'clock', target: { kind: 'folder', key: 'globals' }, parent: document.globalSequences.length > 0 });
+  push({
+    key: 'folder:globals',
+    depth: 1,
+    label: 'Global Sequences',
+    meta: String(document.globalSequences.length),
+    icon: 'clock',
+    target: { kind: 'folder', key: 'globals' },
+    parent: document.globalSequences.length > 0,
+  });
   document.globalSequences.forEach((duration, globalSequenceIndex) =>
-    push({ key: `global:${globalSequenceIndex}`, depth: 2, label: `Global Sequence ${globalSequenceIndex}`, meta: `${duration} ms`, icon: 'clock', target: { kind: 'globalSequence', globalSequenceIndex }, parent: false }),
+    push({
+      key: `global:${globalSequenceIndex}`,
+      depth: 2,
+      label: `Global Sequence ${globalSequenceIndex}`,
+      meta: `${duration} ms`,
+      icon: 'clock',
+      target: { kind: 'globalSequence', globalSequenceIndex },
+      parent: false,
+    }),
   );
-  push({ key: 'folder:links', depth: 1, label: 'MRF Links', meta: String(document.links.length), icon: 'link', target: { kind: 'folder', key: 'links' }, parent: document.links.length > 0 });
+  push({
+    key: 'folder:links',
+    depth: 1,
+    label: 'MRF Links',
+    meta: String(document.links.length),
+    icon: 'link',
+    target: { kind: 'folder', key: 'links' },
+    parent: document.links.length > 0,
+  });
   for (const link of document.links) {
     const status = capes[capeKey(link.path)]?.status ?? 'loading';
     const children = linkObjectIndices(link);
-    push({ key: `link:${link.id.toUpperCase()}`, depth: 2, label: `Link ${link.id}`, meta: '', icon: 'cape', target: { kind: 'link', id: link.id }, parent: children.length > 0, status });
+    push({
+      key: `link:${link.id.toUpperCase()}`,
+      depth: 2,
+      label: `Link ${link.id}`,
+      meta: '',
+      icon: 'cape',
+      target: { kind: 'link', id: link.id },
+      parent: children.length > 0,
+      status,
+    });
     for (const objectIndex of children) {
       const object = document.eventObjects[objectIndex]!;
       const role = objectIndex === link.showIndex ? 'show' : 'hide';
-      push({ key: `object:${objectIndex}`, depth: 3, label: object.name, meta: `${role} ${framesText(object.frames)}`, icon: role === 'show' ? 'eye' : 'eye-off', target: { kind: 'object', objectIndex }, parent: false });
+      push({
+        key: `object:${objectIndex}`,
+        depth: 3,
+        label: object.name,
+        meta: `${role} ${framesText(object.frames)}`,
+        icon: role === 'show' ? 'eye' : 'eye-off',
+        target: { kind: 'object', objectIndex },
+        parent: false,
+      });
     }
   }
   for (const group of GROUPS) {
@@ -72,8 +144,25 @@ function modelRows(document: ModelDocument, capes: Readonly<Record<string, CapeE
     const members = document.eventObjects.filter((object) => group.types.includes(object.type));
     if (members.length === 0) continue;
     const icon = GROUP_ICONS[group.key] ?? 'event';
-    push({ key: `folder:${group.key}`, depth: 1, label: group.label, meta: String(members.length), icon, target: { kind: 'folder', key: group.key }, parent: true });
-    for (const object of members) push({ key: `object:${object.index}`, depth: 2, label: object.name, meta: framesText(object.frames), icon, target: { kind: 'object', objectIndex: object.index }, parent: false });
+    push({
+      key: `folder:${group.key}`,
+      depth: 1,
+      label: group.label,
+      meta: String(members.length),
+      icon,
+      target: { kind: 'folder', key: group.key },
+      parent: true,
+    });
+    for (const object of members)
+      push({
+        key: `object:${object.index}`,
+        depth: 2,
+        label: object.name,
+        meta: framesText(object.frames),
+        icon,
+        target: { kind: 'object', objectIndex: object.index },
+        parent: false,
+      });
   }
   return rows;
 }
@@ -83,7 +172,17 @@ function capeRows(entry: CapeEntry): OutlinerRow[] {
   const statistics = entry.cape?.statistics;
   const name = baseName(entry.gamePath);
   return [
-    { key: 'cape', depth: 0, label: name, meta: statistics ? `${statistics.vertexCount} verts · ${statistics.keyframeCount} keys` : entry.status, icon: 'cape', target: { kind: 'cape' }, parent: false, collapsed: false, status: entry.status },
+    {
+      key: 'cape',
+      depth: 0,
+      label: name,
+      meta: statistics ? `${statistics.vertexCount} verts · ${statistics.keyframeCount} keys` : entry.status,
+      icon: 'cape',
+      target: { kind: 'cape' },
+      parent: false,
+      collapsed: false,
+      status: entry.status,
+    },
   ];
 }
 
@@ -91,7 +190,13 @@ function capeRows(entry: CapeEntry): OutlinerRow[] {
  * The visible rows: collapsed parents hide their descendants; with a filter, rows whose label or
  * detail contains it (case-insensitively) are kept with their ancestors, collapsed or not.
  */
-export function outlinerRows(document: ModelDocument | null, standaloneCape: CapeEntry | null, capes: Readonly<Record<string, CapeEntry>>, collapsed: Readonly<Record<string, boolean>>, filter: string): OutlinerRow[] {
+export function outlinerRows(
+  document: ModelDocument | null,
+  standaloneCape: CapeEntry | null,
+  capes: Readonly<Record<string, CapeEntry>>,
+  collapsed: Readonly<Record<string, boolean>>,
+  filter: string,
+): OutlinerRow[] {
   const all = document ? modelRows(document, capes) : standaloneCape ? capeRows(standaloneCape) : [];
   const needle = filter.trim().toLowerCase();
   if (needle) {

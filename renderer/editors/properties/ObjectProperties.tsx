@@ -10,7 +10,16 @@ import { setKeyTime } from '../../state/key-actions';
 import { renameObject } from '../../state/outliner-actions';
 import { IntegerField, Panel, Row, TextField } from './fields';
 
-const TYPE_NAMES: Record<string, string> = { SND: 'Sound', FPT: 'Footprint', SPN: 'Spawn', SPL: 'Splat', UBR: 'UberSplat', MRF: 'MRF show', MRD: 'MRF hide', OTHER: 'Other' };
+const TYPE_NAMES: Record<string, string> = {
+  SND: 'Sound',
+  FPT: 'Footprint',
+  SPN: 'Spawn',
+  SPL: 'Splat',
+  UBR: 'UberSplat',
+  MRF: 'MRF show',
+  MRD: 'MRF hide',
+  OTHER: 'Other',
+};
 
 /** The selected key's time. */
 export function KeyProperties({ object, frameIndex }: { object: EventObject; frameIndex: number }) {
@@ -22,7 +31,12 @@ export function KeyProperties({ object, frameIndex }: { object: EventObject; fra
       <Row label="Object">{object.name}</Row>
       <Row label="Index">{frameIndex}</Row>
       <span className="prop-label">Time (ms)</span>
-      <IntegerField value={frame} hint="The key's time in ms: type a value and press Enter" testId="key-time" onCommit={(timeMs) => setKeyTime(store, { objectIndex: object.index, frameIndex }, timeMs)} />
+      <IntegerField
+        value={frame}
+        hint="The key's time in ms: type a value and press Enter"
+        testId="key-time"
+        onCommit={(timeMs) => setKeyTime(store, { objectIndex: object.index, frameIndex }, timeMs)}
+      />
     </Panel>
   );
 }
@@ -30,17 +44,30 @@ export function KeyProperties({ object, frameIndex }: { object: EventObject; fra
 /** An event object. */
 export function ObjectProperties({ document, object }: { document: ModelDocument; object: EventObject }) {
   const { store } = useApp();
-  const setFrames = (frames: number[], label: string) => editDocument(store, { kind: 'setFrames', objectIndex: object.index, frames: [...frames].sort((a, b) => a - b) }, label);
+  const setFrames = (frames: number[], label: string) =>
+    editDocument(
+      store,
+      { kind: 'setFrames', objectIndex: object.index, frames: [...frames].sort((a, b) => a - b) },
+      label,
+    );
   const parentChoices = document.nodes.filter((node) => node.objectId !== object.objectId);
   return (
     <Panel title="Event Object" icon="event" testId="object-properties">
-      <Row label="Type">{TYPE_NAMES[object.type] ?? object.type} ({object.type})</Row>
+      <Row label="Type">
+        {TYPE_NAMES[object.type] ?? object.type} ({object.type})
+      </Row>
       <Row label="ID">{object.id || '—'}</Row>
       <span className="prop-label">Name</span>
       <TextField
         value={object.name}
         hint="The full name: three letters of type, one letter, then the ID/data"
-        validate={(value) => (value.trim().length === 0 ? 'A name is required' : new TextEncoder().encode(value).length > 79 ? 'At most 79 bytes (80 with the terminator)' : null)}
+        validate={(value) =>
+          value.trim().length === 0
+            ? 'A name is required'
+            : new TextEncoder().encode(value).length > 79
+              ? 'At most 79 bytes (80 with the terminator)'
+              : null
+        }
         onCommit={(name) => renameObject(store, object.index, name.trim())}
       />
       <Row label="Object ID">{object.objectId}</Row>
@@ -49,7 +76,13 @@ export function ObjectProperties({ document, object }: { document: ModelDocument
         className="field"
         value={object.parentId}
         data-hint="The node this event object follows"
-        onChange={(event) => editDocument(store, { kind: 'setParent', objectIndex: object.index, parentId: Number(event.target.value) }, 'Set Parent')}
+        onChange={(event) =>
+          editDocument(
+            store,
+            { kind: 'setParent', objectIndex: object.index, parentId: Number(event.target.value) },
+            'Set Parent',
+          )
+        }
       >
         <option value={-1}>None</option>
         {parentChoices.map((node) => (
@@ -65,7 +98,11 @@ export function ObjectProperties({ document, object }: { document: ModelDocument
         data-hint="Keys follow the sequences (None) or loop with a global sequence"
         onChange={(event) => {
           const value = Number(event.target.value);
-          editDocument(store, { kind: 'setGlobalSequence', objectIndex: object.index, globalSequenceId: value < 0 ? null : value }, 'Set Global Sequence');
+          editDocument(
+            store,
+            { kind: 'setGlobalSequence', objectIndex: object.index, globalSequenceId: value < 0 ? null : value },
+            'Set Global Sequence',
+          );
         }}
       >
         <option value={-1}>None</option>
@@ -82,9 +119,26 @@ export function ObjectProperties({ document, object }: { document: ModelDocument
       </span>
       <div className="wide frames-list" data-testid="frames-list">
         {object.frames.slice(0, 500).map((frame, index) => (
-          <FrameRow key={`${index}:${frame}`} frame={frame} onChange={(value) => setFrames(object.frames.map((old, position) => (position === index ? value : old)), 'Edit Frame')} onRemove={() => setFrames(object.frames.filter((_, position) => position !== index), 'Remove Frame')} />
+          <FrameRow
+            key={`${index}:${frame}`}
+            frame={frame}
+            onChange={(value) =>
+              setFrames(
+                object.frames.map((old, position) => (position === index ? value : old)),
+                'Edit Frame',
+              )
+            }
+            onRemove={() =>
+              setFrames(
+                object.frames.filter((_, position) => position !== index),
+                'Remove Frame',
+              )
+            }
+          />
         ))}
-        {object.frames.length > 500 ? <span className="prop-label">… {object.frames.length - 500} more (edit them in the timeline)</span> : null}
+        {object.frames.length > 500 ? (
+          <span className="prop-label">… {object.frames.length - 500} more (edit them in the timeline)</span>
+        ) : null}
       </div>
       <button
         className="button wide"

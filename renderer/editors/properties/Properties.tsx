@@ -54,26 +54,51 @@ export function CapePanel({ entry, title }: { entry: CapeEntry; title: string })
           <Row label="Vertices">{statistics.vertexCount.toLocaleString()}</Row>
           <Row label="Faces">{statistics.faceCount.toLocaleString()}</Row>
           <Row label="Keyframes">{statistics.keyframeCount.toLocaleString()}</Row>
-          <Row label="Interval">{`${formatNumber(statistics.frameInterval, 5)} s (${statistics.frameInterval > 0 ? formatNumber(1 / statistics.frameInterval, 2) : '—'} fps)`}</Row>
+          <Row label="Interval">
+            {`${formatNumber(statistics.frameInterval, 5)} s ` +
+              `(${statistics.frameInterval > 0 ? formatNumber(1 / statistics.frameInterval, 2) : '—'} fps)`}
+          </Row>
           <Row label="Duration">{`${formatNumber(statistics.durationSeconds, 3)} s`}</Row>
           <Row label="Initial time">{`${formatNumber(statistics.initialTime, 3)} s`}</Row>
-          <Row label="Moves">{statistics.timing.rendered ? `${formatNumber(statistics.timing.moveStartSeconds, 3)}–${formatNumber(statistics.timing.moveEndSeconds, 3)} s after show` : 'not rendered (interval 0)'}</Row>
+          <Row label="Moves">
+            {statistics.timing.rendered
+              ? `${formatNumber(statistics.timing.moveStartSeconds, 3)}–` +
+                `${formatNumber(statistics.timing.moveEndSeconds, 3)} s after show`
+              : 'not rendered (interval 0)'}
+          </Row>
           <TextureRows texturePath={statistics.texturePath} />
         </>
       ) : null}
       <div className="wide" style={{ display: 'flex', gap: 4, marginTop: 4 }}>
         {entry.resolvedPath && runtime.nativeDialogs ? (
-          <button className="button" data-hint="Show the file in the system's file manager" onClick={() => store.getState().services.host?.revealPath({ path: entry.resolvedPath! }).catch(() => undefined)}>
+          <button
+            className="button"
+            data-hint="Show the file in the system's file manager"
+            onClick={() =>
+              store
+                .getState()
+                .services.host?.revealPath({ path: entry.resolvedPath! })
+                .catch(() => undefined)
+            }
+          >
             Locate
           </button>
         ) : null}
         {entry.resolvedPath && title !== 'Cape' ? (
-          <button className="button" data-hint="Open this cape on its own (its keyframes on the timeline)" onClick={() => void files.openPath(entry.resolvedPath!)}>
+          <button
+            className="button"
+            data-hint="Open this cape on its own (its keyframes on the timeline)"
+            onClick={() => void files.openPath(entry.resolvedPath!)}
+          >
             Open Cape
           </button>
         ) : null}
         {title !== 'Cape' ? (
-          <button className="button" data-hint="Resolve the file through the data folders again" onClick={() => void files.reloadCapes()}>
+          <button
+            className="button"
+            data-hint="Resolve the file through the data folders again"
+            onClick={() => void files.reloadCapes()}
+          >
             Reload
           </button>
         ) : null}
@@ -95,11 +120,21 @@ function LinkProperties({ document, link }: { document: ModelDocument; link: Mrf
           value={link.id}
           testId="link-id-field"
           hint="Rename the link: both MRFx and MRDx objects change"
-          validate={(value) => (value.trim() === '' ? 'An ID is required' : findLink(document, value.trim()) && value.trim().toUpperCase() !== link.id.toUpperCase() ? 'Another link has this ID' : null)}
+          validate={(value) =>
+            value.trim() === ''
+              ? 'An ID is required'
+              : findLink(document, value.trim()) && value.trim().toUpperCase() !== link.id.toUpperCase()
+                ? 'Another link has this ID'
+                : null
+          }
           onCommit={(value) => renameLink(store, link.id, value.trim())}
         />
-        <Row label="Show">{show ? `${show.name} @ ${link.showFrames.join(', ') || '—'}` : 'missing (hide without show)'}</Row>
-        <Row label="Hide">{hide ? `${hide.name} @ ${link.hideFrames.join(', ') || '—'}` : 'missing (shown until the sequence ends)'}</Row>
+        <Row label="Show">
+          {show ? `${show.name} @ ${link.showFrames.join(', ') || '—'}` : 'missing (hide without show)'}
+        </Row>
+        <Row label="Hide">
+          {hide ? `${hide.name} @ ${link.hideFrames.join(', ') || '—'}` : 'missing (shown until the sequence ends)'}
+        </Row>
       </Panel>
       {entry ? <CapePanel entry={entry} title="Cape file" /> : null}
     </>
@@ -171,7 +206,12 @@ function ActiveProperties() {
       return (
         <Panel title={`Global Sequence ${active.globalSequenceIndex}`} icon="clock">
           <Row label="Duration">{`${document.globalSequences[active.globalSequenceIndex] ?? 0} ms`}</Row>
-          <Row label="Used by">{document.eventObjects.filter((object) => object.globalSequenceId === active.globalSequenceIndex).map((object) => object.name).join(', ') || 'no event object'}</Row>
+          <Row label="Used by">
+            {document.eventObjects
+              .filter((object) => object.globalSequenceId === active.globalSequenceIndex)
+              .map((object) => object.name)
+              .join(', ') || 'no event object'}
+          </Row>
         </Panel>
       );
     default:

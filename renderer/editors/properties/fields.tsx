@@ -6,7 +6,17 @@ import { type ReactNode, useState } from 'react';
 import { Icon, type IconName } from '../../app/Icon';
 
 /** A titled panel of label/value rows. */
-export function Panel({ title, icon, children, testId }: { title: string; icon?: IconName; children: ReactNode; testId?: string }) {
+export function Panel({
+  title,
+  icon,
+  children,
+  testId,
+}: {
+  title: string;
+  icon?: IconName;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <section className="panel" data-testid={testId}>
       <header className="panel-header">
@@ -33,7 +43,19 @@ export function Row({ label, children, hint }: { label: string; children: ReactN
 }
 
 /** A text field that commits on Enter or blur; `validate` returns an error message or null. */
-export function TextField({ value, onCommit, validate, hint, testId }: { value: string; onCommit(value: string): void; validate?: (value: string) => string | null; hint?: string; testId?: string }) {
+export function TextField({
+  value,
+  onCommit,
+  validate,
+  hint,
+  testId,
+}: {
+  value: string;
+  onCommit(value: string): void;
+  validate?: (value: string) => string | null;
+  hint?: string;
+  testId?: string;
+}) {
   const [draft, setDraft] = useState<string | null>(null);
   const error = draft !== null && validate ? validate(draft) : null;
   const commit = () => {
@@ -61,7 +83,19 @@ export function TextField({ value, onCommit, validate, hint, testId }: { value: 
 }
 
 /** A whole-number field (ms): commits a finite integer ≥ min; Up/Down step by 1 (Shift: 10). */
-export function IntegerField({ value, onCommit, min = 0, hint, testId }: { value: number; onCommit(value: number): void; min?: number; hint?: string; testId?: string }) {
+export function IntegerField({
+  value,
+  onCommit,
+  min = 0,
+  hint,
+  testId,
+}: {
+  value: number;
+  onCommit(value: number): void;
+  min?: number;
+  hint?: string;
+  testId?: string;
+}) {
   const [draft, setDraft] = useState<string | null>(null);
   const parsed = draft === null ? value : Number(draft);
   const invalid = draft !== null && (!Number.isFinite(parsed) || parsed < min);

@@ -78,22 +78,53 @@ function TimelineHeader() {
       </select>
       <span className="separator-v" />
       <span className="button-group">
-        <button className="button icon" disabled={!hasFile} data-hint="Jump to start (Shift+←)" onClick={() => run('screen.frame_jump_start')}>
+        <button
+          className="button icon"
+          disabled={!hasFile}
+          data-hint="Jump to start (Shift+←)"
+          onClick={() => run('screen.frame_jump_start')}
+        >
           <Icon name="skip-start" size={12} />
         </button>
-        <button className="button icon" disabled={!hasFile} data-hint="Previous key (↓)" onClick={() => run('screen.keyframe_jump_prev')}>
+        <button
+          className="button icon"
+          disabled={!hasFile}
+          data-hint="Previous key (↓)"
+          onClick={() => run('screen.keyframe_jump_prev')}
+        >
           <Icon name="key-prev" size={12} />
         </button>
-        <button className={`button icon${playing < 0 ? ' active' : ''}`} disabled={!hasFile} data-hint="Play backwards (Shift+Ctrl+Space)" onClick={() => run('screen.animation_play_reverse')}>
+        <button
+          className={`button icon${playing < 0 ? ' active' : ''}`}
+          disabled={!hasFile}
+          data-hint="Play backwards (Shift+Ctrl+Space)"
+          onClick={() => run('screen.animation_play_reverse')}
+        >
           <Icon name={playing < 0 ? 'pause' : 'play-reverse'} size={12} />
         </button>
-        <button className={`button icon${playing > 0 ? ' active' : ''}`} disabled={!hasFile} data-hint="Play / pause (Space)" data-testid="play-button" onClick={() => run('screen.animation_play')}>
+        <button
+          className={`button icon${playing > 0 ? ' active' : ''}`}
+          disabled={!hasFile}
+          data-hint="Play / pause (Space)"
+          data-testid="play-button"
+          onClick={() => run('screen.animation_play')}
+        >
           <Icon name={playing > 0 ? 'pause' : 'play'} size={12} />
         </button>
-        <button className="button icon" disabled={!hasFile} data-hint="Next key (↑)" onClick={() => run('screen.keyframe_jump_next')}>
+        <button
+          className="button icon"
+          disabled={!hasFile}
+          data-hint="Next key (↑)"
+          onClick={() => run('screen.keyframe_jump_next')}
+        >
           <Icon name="key-next" size={12} />
         </button>
-        <button className="button icon" disabled={!hasFile} data-hint="Jump to end (Shift+→)" onClick={() => run('screen.frame_jump_end')}>
+        <button
+          className="button icon"
+          disabled={!hasFile}
+          data-hint="Jump to end (Shift+→)"
+          onClick={() => run('screen.frame_jump_end')}
+        >
           <Icon name="skip-end" size={12} />
         </button>
       </span>
@@ -102,7 +133,12 @@ function TimelineHeader() {
         className="field"
         value={unit}
         data-hint="Time unit of the ruler and fields (Ctrl+Tab cycles)"
-        onChange={(event) => updateSession(store, (session) => ({ ...session, timeline: { ...session.timeline, unit: event.target.value as TimeUnit } }))}
+        onChange={(event) =>
+          updateSession(store, (session) => ({
+            ...session,
+            timeline: { ...session.timeline, unit: event.target.value as TimeUnit },
+          }))
+        }
       >
         <option value="ms">ms</option>
         <option value="frames">frames</option>
@@ -114,7 +150,12 @@ function TimelineHeader() {
         <select
           className="field"
           value={String(Math.round((1000 / frameStepMs) * 1000) / 1000)}
-          onChange={(event) => updateSession(store, (session) => ({ ...session, playback: { ...session.playback, frameStepMs: 1000 / Number(event.target.value) } }))}
+          onChange={(event) =>
+            updateSession(store, (session) => ({
+              ...session,
+              playback: { ...session.playback, frameStepMs: 1000 / Number(event.target.value) },
+            }))
+          }
         >
           {[15, 24, 25, 30, 60].map((fps) => (
             <option key={fps} value={fps}>
@@ -128,7 +169,12 @@ function TimelineHeader() {
         value={speed}
         data-hint="Playback speed"
         data-testid="speed-select"
-        onChange={(event) => updateSession(store, (session) => ({ ...session, playback: { ...session.playback, speed: Number(event.target.value) } }))}
+        onChange={(event) =>
+          updateSession(store, (session) => ({
+            ...session,
+            playback: { ...session.playback, speed: Number(event.target.value) },
+          }))
+        }
       >
         {PLAYBACK_SPEEDS.map((value) => (
           <option key={value} value={value}>
@@ -136,10 +182,18 @@ function TimelineHeader() {
           </option>
         ))}
       </select>
-      <button className={`button icon${loop ? ' active' : ''}`} data-hint="Loop playback within the sequence" onClick={() => run('screen.toggle_loop')}>
+      <button
+        className={`button icon${loop ? ' active' : ''}`}
+        data-hint="Loop playback within the sequence"
+        onClick={() => run('screen.toggle_loop')}
+      >
         <Icon name="loop" size={13} />
       </button>
-      <button className={`button icon${snapping ? ' active' : ''}`} data-hint="Snap moved keys to other keys and sequence bounds (hold Ctrl to invert)" onClick={() => run('action.toggle_snapping')}>
+      <button
+        className={`button icon${snapping ? ' active' : ''}`}
+        data-hint="Snap moved keys to other keys and sequence bounds (hold Ctrl to invert)"
+        onClick={() => run('action.toggle_snapping')}
+      >
         <Icon name="magnet" size={13} />
       </button>
     </>
@@ -178,7 +232,9 @@ export function TimelineEditor() {
   return (
     <Area kind="timeline" title="Dope Sheet" icon="key" header={<TimelineHeader />} bodyClassName="timeline-body">
       <canvas ref={canvasRef} className="timeline-canvas" data-testid="timeline-canvas" />
-      {menu ? <MenuPopup entries={CONTEXT_MENU} x={menu.x} y={menu.y} area="timeline" onClose={() => setMenu(null)} /> : null}
+      {menu ? (
+        <MenuPopup entries={CONTEXT_MENU} x={menu.x} y={menu.y} area="timeline" onClose={() => setMenu(null)} />
+      ) : null}
     </Area>
   );
 }

@@ -8,18 +8,30 @@ import { type TimelineGeometry, rowTop, timeToScreenX } from './layout';
 import { buildModelRows } from './rows';
 import { TIMELINE_COLOURS } from './theme';
 
-const geometry: TimelineGeometry = { width: 1200, height: 400, gutterWidth: 200, rulerHeight: 24, rowHeight: 20, scrollTop: 0 };
+const geometry: TimelineGeometry = {
+  width: 1200,
+  height: 400,
+  gutterWidth: 200,
+  rulerHeight: 24,
+  rowHeight: 20,
+  scrollTop: 0,
+};
 const view = { startMs: -1000, pixelsPerMs: 0.01 };
 
 /** A 2D context that records every fillRect with the fill style it was drawn in. */
-function recordingContext(): { context: CanvasRenderingContext2D; rects: { fillStyle: unknown; x: number; y: number; width: number; height: number }[] } {
+function recordingContext(): {
+  context: CanvasRenderingContext2D;
+  rects: { fillStyle: unknown; x: number; y: number; width: number; height: number }[];
+} {
   const rects: { fillStyle: unknown; x: number; y: number; width: number; height: number }[] = [];
   const properties: Record<string | symbol, unknown> = {};
   const context = new Proxy(properties, {
     get(target, property) {
       if (property in target) return target[property];
       if (property === 'measureText') return () => ({ width: 10 });
-      if (property === 'fillRect') return (x: number, y: number, width: number, height: number) => rects.push({ fillStyle: target.fillStyle, x, y, width, height });
+      if (property === 'fillRect')
+        return (x: number, y: number, width: number, height: number) =>
+          rects.push({ fillStyle: target.fillStyle, x, y, width, height });
       return () => undefined;
     },
     set(target, property, value) {
@@ -55,7 +67,9 @@ function linkBars(document: ModelDocument, linkId: string, drag: DragPreview | n
     box: null,
   });
   const toMs = (x: number) => Math.round(view.startMs + (x - geometry.gutterWidth) / view.pixelsPerMs);
-  return rects.filter((rect) => rect.fillStyle === TIMELINE_COLOURS.linkBar && rect.y === rowTop(rowIndex, geometry) + 4).map((rect) => [toMs(rect.x), toMs(rect.x + rect.width)]);
+  return rects
+    .filter((rect) => rect.fillStyle === TIMELINE_COLOURS.linkBar && rect.y === rowTop(rowIndex, geometry) + 4)
+    .map((rect) => [toMs(rect.x), toMs(rect.x + rect.width)]);
 }
 
 describe('link bars', () => {

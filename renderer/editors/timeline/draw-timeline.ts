@@ -13,7 +13,17 @@ import { type Selection, keyId } from '../../state/selection';
 import type { TimeRange } from '../../state/time-range';
 import { createKeyRepeats, keyRepeatsInRange, repeatTime } from './global-repeats';
 import type { ScreenRect } from './hit-test';
-import { type TimeUnit, type TimelineGeometry, type TimelineView, formatTime, rowTop, rulerTicks, timeToScreenX, visibleRows, visibleTimeRange } from './layout';
+import {
+  type TimeUnit,
+  type TimelineGeometry,
+  type TimelineView,
+  formatTime,
+  rowTop,
+  rulerTicks,
+  timeToScreenX,
+  visibleRows,
+  visibleTimeRange,
+} from './layout';
 import type { TimelineRow } from './rows';
 import { TIMELINE_COLOURS as C } from './theme';
 
@@ -67,7 +77,8 @@ function rowLoopMs(scene: TimelineScene, row: TimelineRow): number {
   return duration !== undefined && duration > 0 ? duration : 0;
 }
 
-/** A diamond as a closed run of lines. No closePath: in Chromium it costs time in proportion to the path so far, which makes thousands of diamonds quadratic. */
+/** A diamond as a closed run of lines. No closePath: in Chromium it costs time in proportion to the path so far, which
+ * makes thousands of diamonds quadratic. */
 function diamond(context: CanvasRenderingContext2D, x: number, y: number, radius: number): void {
   context.moveTo(x, y - radius);
   context.lineTo(x + radius, y);
@@ -97,7 +108,17 @@ export function drawTimeline(context: CanvasRenderingContext2D, scene: TimelineS
     const row = scene.rows[index]!;
     const top = rowTop(index, geometry);
     context.fillStyle =
-      row.kind === 'summary' ? C.summaryRow : row.kind === 'group' ? C.groupRow : isSelectedRow(row, scene.selection) ? C.rowSelected : index === scene.hoverRow ? C.rowHover : index % 2 ? C.rowOdd : C.rowEven;
+      row.kind === 'summary'
+        ? C.summaryRow
+        : row.kind === 'group'
+          ? C.groupRow
+          : isSelectedRow(row, scene.selection)
+            ? C.rowSelected
+            : index === scene.hoverRow
+              ? C.rowHover
+              : index % 2
+                ? C.rowOdd
+                : C.rowEven;
     context.fillRect(0, top, width, rowHeight);
   }
 
@@ -150,10 +171,21 @@ export function drawTimeline(context: CanvasRenderingContext2D, scene: TimelineS
 }
 
 /** A sequence's start or end as a faint line down the key region, when it is in view. */
-function drawSequenceBound(context: CanvasRenderingContext2D, scene: TimelineScene, timeMs: number, startMs: number, endMs: number): void {
+function drawSequenceBound(
+  context: CanvasRenderingContext2D,
+  scene: TimelineScene,
+  timeMs: number,
+  startMs: number,
+  endMs: number,
+): void {
   if (timeMs < startMs || timeMs > endMs) return;
   const { geometry } = scene;
-  context.fillRect(Math.round(timeToScreenX(timeMs, scene.view, geometry)), geometry.rulerHeight, 1, geometry.height - geometry.rulerHeight);
+  context.fillRect(
+    Math.round(timeToScreenX(timeMs, scene.view, geometry)),
+    geometry.rulerHeight,
+    1,
+    geometry.height - geometry.rulerHeight,
+  );
 }
 
 /** A thin scroll thumb on the right when the rows do not fit (wheel over the names scrolls). */
@@ -171,7 +203,9 @@ function drawScrollbar(context: CanvasRenderingContext2D, scene: TimelineScene):
 }
 
 function timeOf(scene: TimelineScene, objectIndex: number, frameIndex: number, frame: number): number {
-  return scene.draggedIds && scene.drag && scene.draggedIds.has(keyId(objectIndex, frameIndex)) ? frame + scene.drag.deltaMs : frame;
+  return scene.draggedIds && scene.drag && scene.draggedIds.has(keyId(objectIndex, frameIndex))
+    ? frame + scene.drag.deltaMs
+    : frame;
 }
 
 /** Reused by the link bars: a link's show and hide times, sorted. */
@@ -179,18 +213,38 @@ let showTimes = new Float64Array(0);
 let hideTimes = new Float64Array(0);
 
 /** Writes the times of one side of a link (drag preview applied) into `into`, sorted; returns how many. */
-function sortedLinkTimes(scene: TimelineScene, objectIndex: number | null, frames: readonly number[], into: Float64Array): number {
+function sortedLinkTimes(
+  scene: TimelineScene,
+  objectIndex: number | null,
+  frames: readonly number[],
+  into: Float64Array,
+): number {
   if (objectIndex === null) return 0;
-  for (let frameIndex = 0; frameIndex < frames.length; frameIndex += 1) into[frameIndex] = timeOf(scene, objectIndex, frameIndex, frames[frameIndex]!);
+  for (let frameIndex = 0; frameIndex < frames.length; frameIndex += 1)
+    into[frameIndex] = timeOf(scene, objectIndex, frameIndex, frames[frameIndex]!);
   into.subarray(0, frames.length).sort();
   return frames.length;
 }
 
 /** A link's bars: from each show key to the next hide key after it (else the end of the sequence). */
-function drawLinkBars(context: CanvasRenderingContext2D, scene: TimelineScene, link: MrfLink, top: number, startMs: number, endMs: number): void {
+function drawLinkBars(
+  context: CanvasRenderingContext2D,
+  scene: TimelineScene,
+  link: MrfLink,
+  top: number,
+  startMs: number,
+  endMs: number,
+): void {
   const entry = scene.capes[capeKey(link.path)] ?? null;
   const status = entry?.status ?? 'loading';
-  const colour = status === 'missing' ? C.linkMissing : status === 'unreadable' ? C.linkUnreadable : scene.selection.links.has(link.id.toUpperCase()) ? C.linkBarSelected : C.linkBar;
+  const colour =
+    status === 'missing'
+      ? C.linkMissing
+      : status === 'unreadable'
+        ? C.linkUnreadable
+        : scene.selection.links.has(link.id.toUpperCase())
+          ? C.linkBarSelected
+          : C.linkBar;
   if (showTimes.length < link.showFrames.length) showTimes = new Float64Array(link.showFrames.length);
   if (hideTimes.length < link.hideFrames.length) hideTimes = new Float64Array(link.hideFrames.length);
   const shows = sortedLinkTimes(scene, link.showIndex, link.showFrames, showTimes);
@@ -210,7 +264,15 @@ function sequenceEndAfter(scene: TimelineScene, timeMs: number): number {
   return timeMs + 1000;
 }
 
-function drawBar(context: CanvasRenderingContext2D, scene: TimelineScene, top: number, fromMs: number, toMs: number, colour: string, entry: CapeEntry | null): void {
+function drawBar(
+  context: CanvasRenderingContext2D,
+  scene: TimelineScene,
+  top: number,
+  fromMs: number,
+  toMs: number,
+  colour: string,
+  entry: CapeEntry | null,
+): void {
   const { view, geometry } = scene;
   const rowHeight = geometry.rowHeight;
   const left = timeToScreenX(fromMs, view, geometry);
@@ -230,7 +292,13 @@ function drawBar(context: CanvasRenderingContext2D, scene: TimelineScene, top: n
   }
 }
 
-function drawRowContent(context: CanvasRenderingContext2D, scene: TimelineScene, index: number, startMs: number, endMs: number): void {
+function drawRowContent(
+  context: CanvasRenderingContext2D,
+  scene: TimelineScene,
+  index: number,
+  startMs: number,
+  endMs: number,
+): void {
   const row = scene.rows[index]!;
   const top = rowTop(index, scene.geometry);
   if (row.kind === 'link') {
@@ -241,7 +309,12 @@ function drawRowContent(context: CanvasRenderingContext2D, scene: TimelineScene,
       keyRepeatsInRange(0, loopMs, startMs, endMs, 0, repeats);
       context.fillStyle = C.loopBoundary;
       for (let index = 0; index < repeats.count; index += 1) {
-        context.fillRect(Math.round(timeToScreenX(repeatTime(repeats, index), scene.view, scene.geometry)), top + 2, 1, scene.geometry.rowHeight - 4);
+        context.fillRect(
+          Math.round(timeToScreenX(repeatTime(repeats, index), scene.view, scene.geometry)),
+          top + 2,
+          1,
+          scene.geometry.rowHeight - 4,
+        );
       }
     }
   } else if (row.kind === 'cape' && scene.standaloneCape?.cape) {
@@ -251,7 +324,14 @@ function drawRowContent(context: CanvasRenderingContext2D, scene: TimelineScene,
   }
 }
 
-function drawDiamonds(context: CanvasRenderingContext2D, scene: TimelineScene, first: number, last: number, startMs: number, endMs: number): void {
+function drawDiamonds(
+  context: CanvasRenderingContext2D,
+  scene: TimelineScene,
+  first: number,
+  last: number,
+  startMs: number,
+  endMs: number,
+): void {
   const { view, geometry, selection } = scene;
   const margin = DIAMOND / view.pixelsPerMs;
   const low = startMs - margin;
@@ -299,7 +379,14 @@ function drawDiamonds(context: CanvasRenderingContext2D, scene: TimelineScene, f
 }
 
 /** Faded copies of the keys of global-sequence rows at every later loop (one path, one per pixel column and row). */
-function drawRepeats(context: CanvasRenderingContext2D, scene: TimelineScene, first: number, last: number, low: number, high: number): void {
+function drawRepeats(
+  context: CanvasRenderingContext2D,
+  scene: TimelineScene,
+  first: number,
+  last: number,
+  low: number,
+  high: number,
+): void {
   const { view, geometry, document } = scene;
   if (!document) return;
   const minStepMs = 1 / view.pixelsPerMs;
@@ -314,7 +401,14 @@ function drawRepeats(context: CanvasRenderingContext2D, scene: TimelineScene, fi
     const centre = rowTop(index, geometry) + geometry.rowHeight / 2;
     const width = resetColumnMarks(geometry.width);
     for (let frameIndex = 0; frameIndex < frames.length; frameIndex += 1) {
-      keyRepeatsInRange(timeOf(scene, row.objectIndex, frameIndex, frames[frameIndex]!), loopMs, low, high, minStepMs, repeats);
+      keyRepeatsInRange(
+        timeOf(scene, row.objectIndex, frameIndex, frames[frameIndex]!),
+        loopMs,
+        low,
+        high,
+        minStepMs,
+        repeats,
+      );
       for (let repeat = 0; repeat < repeats.count; repeat += 1) {
         const column = Math.round(timeToScreenX(repeatTime(repeats, repeat), view, geometry));
         if (column < 0 || column >= width || columnMarks[column]) continue;
@@ -332,7 +426,13 @@ function drawRepeats(context: CanvasRenderingContext2D, scene: TimelineScene, fi
   context.stroke();
 }
 
-function drawCapeKeyframes(context: CanvasRenderingContext2D, scene: TimelineScene, centre: number, low: number, high: number): void {
+function drawCapeKeyframes(
+  context: CanvasRenderingContext2D,
+  scene: TimelineScene,
+  centre: number,
+  low: number,
+  high: number,
+): void {
   const statistics = scene.standaloneCape?.cape?.statistics;
   if (!statistics || statistics.frameInterval <= 0) return;
   const stepPixels = statistics.frameInterval * 1000 * scene.view.pixelsPerMs;
@@ -356,7 +456,16 @@ function drawGutter(context: CanvasRenderingContext2D, scene: TimelineScene, fir
     const row = scene.rows[index]!;
     const top = rowTop(index, geometry);
     const centre = top + geometry.rowHeight / 2;
-    context.fillStyle = row.kind === 'summary' ? C.summaryRow : row.kind === 'group' ? C.groupRow : isSelectedRow(row, scene.selection) ? C.rowSelected : index === scene.hoverRow ? C.rowHover : C.gutter;
+    context.fillStyle =
+      row.kind === 'summary'
+        ? C.summaryRow
+        : row.kind === 'group'
+          ? C.groupRow
+          : isSelectedRow(row, scene.selection)
+            ? C.rowSelected
+            : index === scene.hoverRow
+              ? C.rowHover
+              : C.gutter;
     context.fillRect(0, top, geometry.gutterWidth, geometry.rowHeight);
     const depth = row.kind === 'object' ? row.depth : row.kind === 'link' ? 1 : 0;
     let x = 6 + depth * 12;
@@ -377,7 +486,14 @@ function drawGutter(context: CanvasRenderingContext2D, scene: TimelineScene, fir
     x += 12;
     if (row.kind === 'link') {
       const status = scene.capes[capeKey(row.link.path)]?.status ?? 'loading';
-      context.fillStyle = status === 'found' ? C.statusFound : status === 'missing' ? C.statusMissing : status === 'unreadable' ? C.statusUnreadable : C.statusLoading;
+      context.fillStyle =
+        status === 'found'
+          ? C.statusFound
+          : status === 'missing'
+            ? C.statusMissing
+            : status === 'unreadable'
+              ? C.statusUnreadable
+              : C.statusLoading;
       context.beginPath();
       context.arc(x + 3, centre, 3.5, 0, Math.PI * 2);
       context.fill();
@@ -388,8 +504,16 @@ function drawGutter(context: CanvasRenderingContext2D, scene: TimelineScene, fir
       context.fillRect(x, centre - 3, 6, 6);
       x += 11;
     }
-    context.fillStyle = row.kind === 'summary' || row.kind === 'group' ? C.text : isSelectedRow(row, scene.selection) ? '#ffffff' : C.text;
-    context.font = row.kind === 'summary' || row.kind === 'group' ? '600 12px Inter, "DejaVu Sans", system-ui, sans-serif' : '12px Inter, "DejaVu Sans", system-ui, sans-serif';
+    context.fillStyle =
+      row.kind === 'summary' || row.kind === 'group'
+        ? C.text
+        : isSelectedRow(row, scene.selection)
+          ? '#ffffff'
+          : C.text;
+    context.font =
+      row.kind === 'summary' || row.kind === 'group'
+        ? '600 12px Inter, "DejaVu Sans", system-ui, sans-serif'
+        : '12px Inter, "DejaVu Sans", system-ui, sans-serif';
     context.fillText(row.label, x, centre + 0.5, geometry.gutterWidth - x - 6);
   }
   context.restore();
@@ -397,7 +521,11 @@ function drawGutter(context: CanvasRenderingContext2D, scene: TimelineScene, fir
   context.fillRect(geometry.gutterWidth - 1, 0, 1, geometry.height);
 }
 
-function drawRuler(context: CanvasRenderingContext2D, scene: TimelineScene, ticks: ReturnType<typeof rulerTicks>): void {
+function drawRuler(
+  context: CanvasRenderingContext2D,
+  scene: TimelineScene,
+  ticks: ReturnType<typeof rulerTicks>,
+): void {
   const { geometry, view } = scene;
   context.fillStyle = C.ruler;
   context.fillRect(0, 0, geometry.width, geometry.rulerHeight);
@@ -428,7 +556,15 @@ function drawRuler(context: CanvasRenderingContext2D, scene: TimelineScene, tick
   context.fillStyle = C.textDim;
   context.font = '11px Inter, "DejaVu Sans", system-ui, sans-serif';
   context.textBaseline = 'middle';
-  context.fillText(scene.unit === 'ms' ? 'Time (ms)' : scene.unit === 'frames' ? `Frames (${(1000 / scene.frameStepMs).toFixed(3).replace(/\.?0+$/, '')} fps)` : 'Time (s)', 8, geometry.rulerHeight / 2);
+  context.fillText(
+    scene.unit === 'ms'
+      ? 'Time (ms)'
+      : scene.unit === 'frames'
+        ? `Frames (${(1000 / scene.frameStepMs).toFixed(3).replace(/\.?0+$/, '')} fps)`
+        : 'Time (s)',
+    8,
+    geometry.rulerHeight / 2,
+  );
 }
 
 function drawPlayhead(context: CanvasRenderingContext2D, scene: TimelineScene): void {

@@ -24,7 +24,14 @@ export function createKeyRepeats(): KeyRepeats {
  * thinned to every n-th loop, so the count stays bounded by the range over `minStepMs`. Counted
  * from the key's first repeat, so the thinning does not shift while the view pans.
  */
-export function keyRepeatsInRange(timeMs: number, durationMs: number, lowMs: number, highMs: number, minStepMs: number, out: KeyRepeats): KeyRepeats {
+export function keyRepeatsInRange(
+  timeMs: number,
+  durationMs: number,
+  lowMs: number,
+  highMs: number,
+  minStepMs: number,
+  out: KeyRepeats,
+): KeyRepeats {
   out.count = 0;
   out.firstMs = 0;
   out.stepMs = 0;

@@ -5,13 +5,31 @@ import { type TimelineGeometry, rowCentre, timeToScreenX } from './layout';
 import { buildModelRows } from './rows';
 import { minimumDelta, nearestTarget, snapDelta, snapTargets } from './snapping';
 
-const geometry: TimelineGeometry = { width: 1200, height: 400, gutterWidth: 200, rulerHeight: 24, rowHeight: 20, scrollTop: 0 };
+const geometry: TimelineGeometry = {
+  width: 1200,
+  height: 400,
+  gutterWidth: 200,
+  rulerHeight: 24,
+  rowHeight: 20,
+  scrollTop: 0,
+};
 const view = { startMs: 0, pixelsPerMs: 0.0125 };
 
 describe('dope sheet rows', () => {
   it('lists a summary, the links group with one collapsed row per link, then other groups', () => {
     const rows = buildModelRows(sampleCinematicDocument(), {});
-    expect(rows.map((row) => row.label)).toEqual(['Summary', 'MRF Links (6)', 'Link 0000', 'Link 0001', 'Link 0002', 'Link 0003', 'Link 0004', 'Link 0005', 'Sounds (1)', 'SNDxARTH']);
+    expect(rows.map((row) => row.label)).toEqual([
+      'Summary',
+      'MRF Links (6)',
+      'Link 0000',
+      'Link 0001',
+      'Link 0002',
+      'Link 0003',
+      'Link 0004',
+      'Link 0005',
+      'Sounds (1)',
+      'SNDxARTH',
+    ]);
   });
 
   it('an expanded link lists its show and hide objects', () => {
@@ -27,13 +45,29 @@ describe('hit-testing', () => {
   const linkRow = rows.findIndex((row) => row.label === 'Link 0001');
 
   it('hits the show key of a link on its row', () => {
-    const hit = hitTestKeys(rows, document, timeToScreenX(28_133, view, geometry) + 3, rowCentre(linkRow, geometry), view, geometry);
+    const hit = hitTestKeys(
+      rows,
+      document,
+      timeToScreenX(28_133, view, geometry) + 3,
+      rowCentre(linkRow, geometry),
+      view,
+      geometry,
+    );
     expect(hit?.keys).toEqual([{ objectIndex: 2, frameIndex: 0 }]);
     expect(hit?.timeMs).toBe(28_133);
   });
 
   it('misses beyond the hit radius and in the gutter', () => {
-    expect(hitTestKeys(rows, document, timeToScreenX(28_133, view, geometry) + 12, rowCentre(linkRow, geometry), view, geometry)).toBeNull();
+    expect(
+      hitTestKeys(
+        rows,
+        document,
+        timeToScreenX(28_133, view, geometry) + 12,
+        rowCentre(linkRow, geometry),
+        view,
+        geometry,
+      ),
+    ).toBeNull();
     expect(hitTestKeys(rows, document, 100, rowCentre(linkRow, geometry), view, geometry)).toBeNull();
   });
 
@@ -52,7 +86,18 @@ describe('hit-testing', () => {
 
   it('box select takes the keys whose centres are inside, on the rows crossed', () => {
     const top = rowCentre(linkRow, geometry) - 5;
-    const keys = keysInBox(rows, document, { x0: timeToScreenX(28_000, view, geometry), y0: top, x1: timeToScreenX(50_000, view, geometry), y1: rowCentre(linkRow + 1, geometry) + 5 }, view, geometry);
+    const keys = keysInBox(
+      rows,
+      document,
+      {
+        x0: timeToScreenX(28_000, view, geometry),
+        y0: top,
+        x1: timeToScreenX(50_000, view, geometry),
+        y1: rowCentre(linkRow + 1, geometry) + 5,
+      },
+      view,
+      geometry,
+    );
     expect(keys).toEqual([
       { objectIndex: 2, frameIndex: 0 },
       { objectIndex: 3, frameIndex: 0 },
@@ -69,9 +114,22 @@ describe('keys on a global sequence', () => {
   const zoomed = { startMs: 0, pixelsPerMs: 0.2 };
 
   it('only the real key is hit; its faded repeats are not', () => {
-    expect(hitTestKeys(rows, document, timeToScreenX(250, zoomed, geometry), rowCentre(row, geometry), zoomed, geometry)?.keys).toEqual([{ objectIndex: 0, frameIndex: 0 }]);
-    expect(hitTestKeys(rows, document, timeToScreenX(1_250, zoomed, geometry), rowCentre(row, geometry), zoomed, geometry)).toBeNull();
-    expect(keysInBox(rows, document, { x0: timeToScreenX(1_000, zoomed, geometry), y0: 0, x1: timeToScreenX(4_000, zoomed, geometry), y1: 400 }, zoomed, geometry)).toEqual([]);
+    expect(
+      hitTestKeys(rows, document, timeToScreenX(250, zoomed, geometry), rowCentre(row, geometry), zoomed, geometry)
+        ?.keys,
+    ).toEqual([{ objectIndex: 0, frameIndex: 0 }]);
+    expect(
+      hitTestKeys(rows, document, timeToScreenX(1_250, zoomed, geometry), rowCentre(row, geometry), zoomed, geometry),
+    ).toBeNull();
+    expect(
+      keysInBox(
+        rows,
+        document,
+        { x0: timeToScreenX(1_000, zoomed, geometry), y0: 0, x1: timeToScreenX(4_000, zoomed, geometry), y1: 400 },
+        zoomed,
+        geometry,
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -4,7 +4,14 @@
  * of their objects at the time under the pointer, as in Blender's summary channel.
  */
 import type { KeyAddress, ModelDocument } from '../../../shared/events/document';
-import { type TimelineGeometry, type TimelineView, pixelsToMs, rowAtScreenY, screenXToTime, timeToScreenX } from './layout';
+import {
+  type TimelineGeometry,
+  type TimelineView,
+  pixelsToMs,
+  rowAtScreenY,
+  screenXToTime,
+  timeToScreenX,
+} from './layout';
 import { type TimelineRow, rowObjectIndices } from './rows';
 
 /** Half the width of a diamond's clickable area, px. */
@@ -18,7 +25,14 @@ export interface KeyHit {
 }
 
 /** The keys under a screen point, or null. */
-export function hitTestKeys(rows: readonly TimelineRow[], document: ModelDocument, screenX: number, screenY: number, view: TimelineView, geometry: TimelineGeometry): KeyHit | null {
+export function hitTestKeys(
+  rows: readonly TimelineRow[],
+  document: ModelDocument,
+  screenX: number,
+  screenY: number,
+  view: TimelineView,
+  geometry: TimelineGeometry,
+): KeyHit | null {
   if (screenX < geometry.gutterWidth) return null;
   const rowIndex = rowAtScreenY(screenY, rows.length, geometry);
   if (rowIndex < 0) return null;
@@ -41,7 +55,8 @@ export function hitTestKeys(rows: readonly TimelineRow[], document: ModelDocumen
   const keys: KeyAddress[] = [];
   for (const objectIndex of objects) {
     const frames = document.eventObjects[objectIndex]?.frames ?? [];
-    for (let frameIndex = 0; frameIndex < frames.length; frameIndex += 1) if (frames[frameIndex] === bestMs) keys.push({ objectIndex, frameIndex });
+    for (let frameIndex = 0; frameIndex < frames.length; frameIndex += 1)
+      if (frames[frameIndex] === bestMs) keys.push({ objectIndex, frameIndex });
   }
   return { rowIndex, timeMs: bestMs, keys };
 }
@@ -55,7 +70,13 @@ export interface ScreenRect {
 }
 
 /** Every key whose diamond centre lies in the box (box select, B or drag on empty space). */
-export function keysInBox(rows: readonly TimelineRow[], document: ModelDocument, rect: ScreenRect, view: TimelineView, geometry: TimelineGeometry): KeyAddress[] {
+export function keysInBox(
+  rows: readonly TimelineRow[],
+  document: ModelDocument,
+  rect: ScreenRect,
+  view: TimelineView,
+  geometry: TimelineGeometry,
+): KeyAddress[] {
   const left = Math.min(rect.x0, rect.x1);
   const right = Math.max(rect.x0, rect.x1);
   const top = Math.min(rect.y0, rect.y1);
@@ -81,7 +102,11 @@ export function keysInBox(rows: readonly TimelineRow[], document: ModelDocument,
 }
 
 /** The row-level target of a click that hit no key: the row and its objects. */
-export function rowAt(rows: readonly TimelineRow[], screenY: number, geometry: TimelineGeometry): { rowIndex: number; row: TimelineRow } | null {
+export function rowAt(
+  rows: readonly TimelineRow[],
+  screenY: number,
+  geometry: TimelineGeometry,
+): { rowIndex: number; row: TimelineRow } | null {
   const rowIndex = rowAtScreenY(screenY, rows.length, geometry);
   return rowIndex < 0 ? null : { rowIndex, row: rows[rowIndex]! };
 }

@@ -16,7 +16,14 @@ import {
   MAX_PIXELS_PER_MS,
 } from './layout';
 
-const geometry: TimelineGeometry = { width: 1200, height: 300, gutterWidth: 200, rulerHeight: 24, rowHeight: 20, scrollTop: 0 };
+const geometry: TimelineGeometry = {
+  width: 1200,
+  height: 300,
+  gutterWidth: 200,
+  rulerHeight: 24,
+  rowHeight: 20,
+  scrollTop: 0,
+};
 
 describe('timeline coordinate spaces', () => {
   it('time → scaled → screen puts startMs at the gutter edge', () => {
@@ -29,7 +36,8 @@ describe('timeline coordinate spaces', () => {
 
   it('screen → time inverts time → screen', () => {
     const view = { startMs: -333, pixelsPerMs: 0.0371 };
-    for (const time of [-200, 0, 19_300, 80_000]) expect(screenXToTime(timeToScreenX(time, view, geometry), view, geometry)).toBeCloseTo(time, 6);
+    for (const time of [-200, 0, 19_300, 80_000])
+      expect(screenXToTime(timeToScreenX(time, view, geometry), view, geometry)).toBeCloseTo(time, 6);
   });
 
   it('zooming keeps the time under the pointer in place', () => {

@@ -112,7 +112,10 @@ export function rowAtScreenY(screenY: number, rowCount: number, geometry: Timeli
 /** The rows at least partly visible: [first, last] inclusive (empty when last < first). */
 export function visibleRows(rowCount: number, geometry: TimelineGeometry): { first: number; last: number } {
   const first = Math.max(0, Math.floor(geometry.scrollTop / geometry.rowHeight));
-  const last = Math.min(rowCount - 1, Math.floor((geometry.scrollTop + geometry.height - geometry.rulerHeight) / geometry.rowHeight));
+  const last = Math.min(
+    rowCount - 1,
+    Math.floor((geometry.scrollTop + geometry.height - geometry.rulerHeight) / geometry.rowHeight),
+  );
   return { first, last };
 }
 
@@ -127,7 +130,12 @@ export function clampPixelsPerMs(pixelsPerMs: number): number {
 }
 
 /** Zooms by `factor` keeping the time under `anchorScreenX` where it is (Ctrl+wheel). */
-export function zoomAround(view: TimelineView, anchorScreenX: number, factor: number, geometry: TimelineGeometry): TimelineView {
+export function zoomAround(
+  view: TimelineView,
+  anchorScreenX: number,
+  factor: number,
+  geometry: TimelineGeometry,
+): TimelineView {
   const anchorMs = screenXToTime(anchorScreenX, view, geometry);
   const pixelsPerMs = clampPixelsPerMs(view.pixelsPerMs * factor);
   const startMs = anchorMs - (anchorScreenX - geometry.gutterWidth) / pixelsPerMs;
@@ -140,7 +148,12 @@ export function panByPixels(view: TimelineView, deltaScreenX: number): TimelineV
 }
 
 /** A view showing [startMs, endMs] across the key region with a margin on both sides (Home). */
-export function viewRange(startMs: number, endMs: number, geometry: TimelineGeometry, marginFraction = 0.04): TimelineView {
+export function viewRange(
+  startMs: number,
+  endMs: number,
+  geometry: TimelineGeometry,
+  marginFraction = 0.04,
+): TimelineView {
   const span = Math.max(1, endMs - startMs);
   const width = keyRegionWidth(geometry);
   const pixelsPerMs = clampPixelsPerMs(width / (span * (1 + 2 * marginFraction)));
@@ -197,7 +210,13 @@ function niceStep(minimum: number): number {
  * Ticks for the visible range: labelled ticks at least `minLabelSpacing` px apart at a 1/2/5
  * step of the unit, with four or five minor ticks between them. Frames step by whole frames.
  */
-export function rulerTicks(view: TimelineView, geometry: TimelineGeometry, unit: TimeUnit, frameStepMs: number, minLabelSpacing = 64): RulerTick[] {
+export function rulerTicks(
+  view: TimelineView,
+  geometry: TimelineGeometry,
+  unit: TimeUnit,
+  frameStepMs: number,
+  minLabelSpacing = 64,
+): RulerTick[] {
   const unitMs = unitToMs(1, unit, frameStepMs);
   const pixelsPerUnit = view.pixelsPerMs * unitMs;
   let majorStep = niceStep(minLabelSpacing / pixelsPerUnit);
@@ -214,7 +233,11 @@ export function rulerTicks(view: TimelineView, geometry: TimelineGeometry, unit:
   for (let index = first; index <= last; index += 1) {
     const value = index * minorStep;
     const major = index % perMajor === 0;
-    ticks.push({ timeMs: unitToMs(value, unit, frameStepMs), major, label: major ? formatTickValue(value, majorStep) : '' });
+    ticks.push({
+      timeMs: unitToMs(value, unit, frameStepMs),
+      major,
+      label: major ? formatTickValue(value, majorStep) : '',
+    });
   }
   return ticks;
 }

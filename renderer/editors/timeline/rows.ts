@@ -43,14 +43,35 @@ export function buildModelRows(document: ModelDocument, collapsed: Readonly<Reco
       if (document.links.length === 0) continue;
       const indices = document.links.flatMap(linkObjectIndices);
       const groupCollapsed = collapsed['group:links'] ?? false;
-      rows.push({ kind: 'group', key: 'group:links', label: `${group.label} (${document.links.length})`, objectIndices: indices, collapsed: groupCollapsed });
+      rows.push({
+        kind: 'group',
+        key: 'group:links',
+        label: `${group.label} (${document.links.length})`,
+        objectIndices: indices,
+        collapsed: groupCollapsed,
+      });
       if (groupCollapsed) continue;
       for (const link of document.links) {
         const key = linkRowKey(link.id);
         const linkCollapsed = collapsed[key] ?? true;
-        rows.push({ kind: 'link', key, label: `Link ${link.id}`, link, objectIndices: linkObjectIndices(link), collapsed: linkCollapsed });
+        rows.push({
+          kind: 'link',
+          key,
+          label: `Link ${link.id}`,
+          link,
+          objectIndices: linkObjectIndices(link),
+          collapsed: linkCollapsed,
+        });
         if (linkCollapsed) continue;
-        for (const index of linkObjectIndices(link)) rows.push({ kind: 'object', key: `object:${index}`, label: objectLabel(document.eventObjects[index]!), objectIndex: index, objectIndices: [index], depth: 2 });
+        for (const index of linkObjectIndices(link))
+          rows.push({
+            kind: 'object',
+            key: `object:${index}`,
+            label: objectLabel(document.eventObjects[index]!),
+            objectIndex: index,
+            objectIndices: [index],
+            depth: 2,
+          });
       }
       continue;
     }
@@ -58,9 +79,23 @@ export function buildModelRows(document: ModelDocument, collapsed: Readonly<Reco
     if (members.length === 0) continue;
     const key = `group:${group.key}`;
     const groupCollapsed = collapsed[key] ?? false;
-    rows.push({ kind: 'group', key, label: `${group.label} (${members.length})`, objectIndices: members.map((object) => object.index), collapsed: groupCollapsed });
+    rows.push({
+      kind: 'group',
+      key,
+      label: `${group.label} (${members.length})`,
+      objectIndices: members.map((object) => object.index),
+      collapsed: groupCollapsed,
+    });
     if (groupCollapsed) continue;
-    for (const object of members) rows.push({ kind: 'object', key: `object:${object.index}`, label: objectLabel(object), objectIndex: object.index, objectIndices: [object.index], depth: 1 });
+    for (const object of members)
+      rows.push({
+        kind: 'object',
+        key: `object:${object.index}`,
+        label: objectLabel(object),
+        objectIndex: object.index,
+        objectIndices: [object.index],
+        depth: 1,
+      });
   }
   return rows;
 }

@@ -46,11 +46,19 @@ export function nearestTarget(targets: Float64Array, timeMs: number): number {
  * within `thresholdMs` of the anchor's new time — the delta that puts the anchor on the target.
  * `minimumDeltaMs` keeps every moved key at or after 0.
  */
-export function snapDelta(anchorMs: number, rawDeltaMs: number, targets: Float64Array, thresholdMs: number, enabled: boolean, minimumDeltaMs = Number.NEGATIVE_INFINITY): number {
+export function snapDelta(
+  anchorMs: number,
+  rawDeltaMs: number,
+  targets: Float64Array,
+  thresholdMs: number,
+  enabled: boolean,
+  minimumDeltaMs = Number.NEGATIVE_INFINITY,
+): number {
   let delta = Math.round(rawDeltaMs);
   if (enabled) {
     const target = nearestTarget(targets, anchorMs + rawDeltaMs);
-    if (!Number.isNaN(target) && Math.abs(target - (anchorMs + rawDeltaMs)) <= thresholdMs) delta = Math.round(target - anchorMs);
+    if (!Number.isNaN(target) && Math.abs(target - (anchorMs + rawDeltaMs)) <= thresholdMs)
+      delta = Math.round(target - anchorMs);
   }
   return Math.max(delta, Math.ceil(minimumDeltaMs));
 }
@@ -58,6 +66,10 @@ export function snapDelta(anchorMs: number, rawDeltaMs: number, targets: Float64
 /** The most negative delta that keeps all moving keys at or after time 0. */
 export function minimumDelta(document: ModelDocument, moving: readonly KeyAddress[]): number {
   let earliest = Number.POSITIVE_INFINITY;
-  for (const key of moving) earliest = Math.min(earliest, document.eventObjects[key.objectIndex]?.frames[key.frameIndex] ?? Number.POSITIVE_INFINITY);
+  for (const key of moving)
+    earliest = Math.min(
+      earliest,
+      document.eventObjects[key.objectIndex]?.frames[key.frameIndex] ?? Number.POSITIVE_INFINITY,
+    );
   return Number.isFinite(earliest) ? -earliest : 0;
 }

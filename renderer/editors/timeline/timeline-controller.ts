@@ -9,14 +9,32 @@ import { capeKey, movingWindowMs } from '../../capes/cape-entry';
 import { dragShift } from '../../capes/visibility';
 import { registerAreaCommands } from '../../state/area-commands';
 import { type EditorState, type EditorStore, currentDocument } from '../../state/editor-store';
-import { beginKeyDrag, cancelKeyDrag, commitKeyDrag, selectAllKeys, selectKeys, updateKeyDrag } from '../../state/key-actions';
+import {
+  beginKeyDrag,
+  cancelKeyDrag,
+  commitKeyDrag,
+  selectAllKeys,
+  selectKeys,
+  updateKeyDrag,
+} from '../../state/key-actions';
 import { selectLink, selectObjects } from '../../state/outliner-actions';
 import { keyAddress, keyId } from '../../state/selection';
 import { setPlayhead, setTimelineView, toggleCollapsed } from '../../state/session-actions';
 import { activeRange } from '../../state/time-range';
 import { drawTimeline } from './draw-timeline';
 import { type KeyHit, type ScreenRect, hitTestKeys, keysInBox, rowAt } from './hit-test';
-import { DEFAULT_GEOMETRY, type TimelineGeometry, formatTime, formatTimeLabel, maxScrollTop, panByPixels, pixelsToMs, screenXToTime, viewRange, zoomAround } from './layout';
+import {
+  DEFAULT_GEOMETRY,
+  type TimelineGeometry,
+  formatTime,
+  formatTimeLabel,
+  maxScrollTop,
+  panByPixels,
+  pixelsToMs,
+  screenXToTime,
+  viewRange,
+  zoomAround,
+} from './layout';
 import { type TimelineRow, buildCapeRows, buildModelRows } from './rows';
 import { SNAP_DISTANCE_PX, minimumDelta, snapDelta, snapTargets } from './snapping';
 
@@ -38,7 +56,11 @@ export type ContextMenuRequest = (x: number, y: number) => void;
 export class TimelineController {
   private geometry: TimelineGeometry = { ...DEFAULT_GEOMETRY, width: 1, height: 1 };
   private rows: TimelineRow[] = [];
-  private rowsSource: { document: unknown; collapsed: unknown; cape: unknown } = { document: undefined, collapsed: undefined, cape: undefined };
+  private rowsSource: { document: unknown; collapsed: unknown; cape: unknown } = {
+    document: undefined,
+    collapsed: undefined,
+    cape: undefined,
+  };
   private gesture: Gesture | null = null;
   private hoverRow = -1;
   private pointer: { x: number; y: number } | null = null;
@@ -56,7 +78,11 @@ export class TimelineController {
   /** Starts listening and drawing. */
   attach(): void {
     const canvas = this.canvas;
-    const listen = <K extends keyof HTMLElementEventMap>(type: K, handler: (event: HTMLElementEventMap[K]) => void, options?: AddEventListenerOptions) => {
+    const listen = <K extends keyof HTMLElementEventMap>(
+      type: K,
+      handler: (event: HTMLElementEventMap[K]) => void,
+      options?: AddEventListenerOptions,
+    ) => {
       canvas.addEventListener(type, handler as EventListener, options);
       this.cleanups.push(() => canvas.removeEventListener(type, handler as EventListener, options));
     };
@@ -73,7 +99,15 @@ export class TimelineController {
     observer.observe(canvas.parentElement ?? canvas);
     this.cleanups.push(() => observer.disconnect());
     this.cleanups.push(this.store.subscribe((state, previous) => this.onStoreChange(state, previous)));
-    this.cleanups.push(registerAreaCommands(this.store, 'timeline', { viewAll: () => this.viewAll(), viewSelected: () => this.viewSelected(), beginGrab: () => this.beginGrab(), geometry: () => ({ ...this.geometry }), drawNow: () => this.draw() }));
+    this.cleanups.push(
+      registerAreaCommands(this.store, 'timeline', {
+        viewAll: () => this.viewAll(),
+        viewSelected: () => this.viewSelected(),
+        beginGrab: () => this.beginGrab(),
+        geometry: () => ({ ...this.geometry }),
+        drawNow: () => this.draw(),
+      }),
+    );
     this.resize();
   }
 
@@ -110,8 +144,16 @@ export class TimelineController {
   private currentRows(state: EditorState): TimelineRow[] {
     const document = currentDocument(state);
     const source = { document, collapsed: state.session.timeline.collapsed, cape: state.standaloneCape };
-    if (source.document !== this.rowsSource.document || source.collapsed !== this.rowsSource.collapsed || source.cape !== this.rowsSource.cape) {
-      this.rows = document ? buildModelRows(document, state.session.timeline.collapsed) : state.standaloneCape ? buildCapeRows(state.standaloneCape) : [];
+    if (
+      source.document !== this.rowsSource.document ||
+      source.collapsed !== this.rowsSource.collapsed ||
+      source.cape !== this.rowsSource.cape
+    ) {
+      this.rows = document
+        ? buildModelRows(document, state.session.timeline.collapsed)
+        : state.standaloneCape
+          ? buildCapeRows(state.standaloneCape)
+          : [];
       this.rowsSource = source;
     }
     return this.rows;
@@ -126,7 +168,12 @@ export class TimelineController {
     this.canvas.height = Math.round(height * ratio);
     this.canvas.style.width = `${width}px`;
     this.canvas.style.height = `${height}px`;
-    this.geometry = { ...this.geometry, width, height, gutterWidth: Math.min(DEFAULT_GEOMETRY.gutterWidth, Math.max(120, width * 0.3)) };
+    this.geometry = {
+      ...this.geometry,
+      width,
+      height,
+      gutterWidth: Math.min(DEFAULT_GEOMETRY.gutterWidth, Math.max(120, width * 0.3)),
+    };
     this.clampScroll();
     this.draw();
   }
@@ -220,7 +267,14 @@ export class TimelineController {
     const document = currentDocument(this.store.getState());
     if (!document || !beginKeyDrag(this.store, anchor)) return;
     const keys = this.store.getState().drag!.keys;
-    this.gesture = { kind: 'move-keys', startX, anchorMs: document.eventObjects[anchor.objectIndex]!.frames[anchor.frameIndex]!, targets: snapTargets(document, keys), minimum: minimumDelta(document, keys), modal };
+    this.gesture = {
+      kind: 'move-keys',
+      startX,
+      anchorMs: document.eventObjects[anchor.objectIndex]!.frames[anchor.frameIndex]!,
+      targets: snapTargets(document, keys),
+      minimum: minimumDelta(document, keys),
+      modal,
+    };
   }
 
   /** G: moves the selected keys with the mouse until a click or Enter. */
@@ -228,20 +282,38 @@ export class TimelineController {
     const state = this.store.getState();
     if (state.selection.keys.size === 0) return;
     const active = state.selection.active;
-    const anchor = active?.kind === 'key' && state.selection.keys.has(keyId(active.objectIndex, active.frameIndex)) ? { objectIndex: active.objectIndex, frameIndex: active.frameIndex } : keyAddress([...state.selection.keys][0]!);
+    const anchor =
+      active?.kind === 'key' && state.selection.keys.has(keyId(active.objectIndex, active.frameIndex))
+        ? { objectIndex: active.objectIndex, frameIndex: active.frameIndex }
+        : keyAddress([...state.selection.keys][0]!);
     this.startMove(anchor, this.pointer?.x ?? this.geometry.width / 2, true);
-    this.store.setState({ hint: 'Move keys: move the mouse · click or Enter to confirm · Esc or right-click to cancel · Ctrl toggles snapping' });
+    this.store.setState({
+      hint:
+        'Move keys: move the mouse · click or Enter to confirm · Esc or right-click to cancel · Ctrl toggles ' +
+        'snapping',
+    });
   }
 
   private updateMove(gesture: Extract<Gesture, { kind: 'move-keys' }>, x: number, invertSnap: boolean): void {
     const state = this.store.getState();
     const view = state.session.timeline.view;
     const snapping = state.session.timeline.snapping !== invertSnap;
-    const delta = snapDelta(gesture.anchorMs, pixelsToMs(x - gesture.startX, view), gesture.targets, pixelsToMs(SNAP_DISTANCE_PX, view), snapping, gesture.minimum);
+    const delta = snapDelta(
+      gesture.anchorMs,
+      pixelsToMs(x - gesture.startX, view),
+      gesture.targets,
+      pixelsToMs(SNAP_DISTANCE_PX, view),
+      snapping,
+      gesture.minimum,
+    );
     updateKeyDrag(this.store, delta);
     const unit = state.session.timeline.unit;
     const frameStepMs = state.session.playback.frameStepMs;
-    this.store.setState({ hint: `Δ ${delta >= 0 ? '+' : ''}${formatTime(delta, unit, frameStepMs)} → ${formatTime(gesture.anchorMs + delta, unit, frameStepMs)}${snapping ? ' · snapping' : ''} · Esc cancels` });
+    this.store.setState({
+      hint:
+        `Δ ${delta >= 0 ? '+' : ''}${formatTime(delta, unit, frameStepMs)} ` +
+        `→ ${formatTime(gesture.anchorMs + delta, unit, frameStepMs)}${snapping ? ' · snapping' : ''} · Esc cancels`,
+    });
   }
 
   private finishMove(cancel: boolean): void {
@@ -351,7 +423,13 @@ export class TimelineController {
       case 'press-key':
         if (Math.hypot(x - gesture.startX, y - gesture.startY) < DRAG_THRESHOLD || !gesture.hit.keys[0]) return;
         if (state.selection.keys.size === 0) return;
-        this.startMove(state.selection.keys.has(keyId(gesture.hit.keys[0].objectIndex, gesture.hit.keys[0].frameIndex)) ? gesture.hit.keys[0] : keyAddress([...state.selection.keys][0]!), gesture.startX, false);
+        this.startMove(
+          state.selection.keys.has(keyId(gesture.hit.keys[0].objectIndex, gesture.hit.keys[0].frameIndex))
+            ? gesture.hit.keys[0]
+            : keyAddress([...state.selection.keys][0]!),
+          gesture.startX,
+          false,
+        );
         if (this.gesture?.kind === 'move-keys') this.updateMove(this.gesture, x, event.ctrlKey);
         return;
       case 'move-keys':
@@ -359,7 +437,11 @@ export class TimelineController {
         return;
       case 'press-empty':
         if (Math.hypot(x - gesture.startX, y - gesture.startY) < DRAG_THRESHOLD) return;
-        this.gesture = { kind: 'box', rect: { x0: gesture.startX, y0: gesture.startY, x1: x, y1: y }, mode: gesture.shift ? 'extend' : event.altKey ? 'subtract' : 'replace' };
+        this.gesture = {
+          kind: 'box',
+          rect: { x0: gesture.startX, y0: gesture.startY, x1: x, y1: y },
+          mode: gesture.shift ? 'extend' : event.altKey ? 'subtract' : 'replace',
+        };
         this.invalidate();
         return;
       case 'box':
@@ -379,11 +461,17 @@ export class TimelineController {
     this.gesture = null;
     if (this.canvas.hasPointerCapture(event.pointerId)) this.canvas.releasePointerCapture(event.pointerId);
     const state = this.store.getState();
-    if (gesture.kind === 'press-key' && gesture.wasSelected && !gesture.shift) selectKeys(this.store, gesture.hit.keys, 'replace');
+    if (gesture.kind === 'press-key' && gesture.wasSelected && !gesture.shift)
+      selectKeys(this.store, gesture.hit.keys, 'replace');
     else if (gesture.kind === 'press-empty' && !gesture.shift) selectAllKeys(this.store, 'deselect');
     else if (gesture.kind === 'box') {
       const document = currentDocument(state);
-      if (document) selectKeys(this.store, keysInBox(this.currentRows(state), document, gesture.rect, state.session.timeline.view, this.geometry), gesture.mode);
+      if (document)
+        selectKeys(
+          this.store,
+          keysInBox(this.currentRows(state), document, gesture.rect, state.session.timeline.view, this.geometry),
+          gesture.mode,
+        );
       this.invalidate();
     }
   }
@@ -392,14 +480,23 @@ export class TimelineController {
     const state = this.store.getState();
     const rows = this.currentRows(state);
     const target = rowAt(rows, y, this.geometry);
-    if (y < this.geometry.rulerHeight) return this.setHover(-1, 'Click or drag to move the playhead · Ctrl+wheel zooms · wheel or middle-drag pans');
+    if (y < this.geometry.rulerHeight)
+      return this.setHover(-1, 'Click or drag to move the playhead · Ctrl+wheel zooms · wheel or middle-drag pans');
     if (!target) return this.setHover(-1, '');
     const document = currentDocument(state);
-    if (x < this.geometry.gutterWidth) return this.setHover(target.rowIndex, `${target.row.label}: click to select · Shift-click to add · the triangle expands`);
+    if (x < this.geometry.gutterWidth)
+      return this.setHover(
+        target.rowIndex,
+        `${target.row.label}: click to select · Shift-click to add · the triangle expands`,
+      );
     const hit = document ? hitTestKeys(rows, document, x, y, state.session.timeline.view, this.geometry) : null;
     if (hit && document) {
       const names = [...new Set(hit.keys.map((key) => document.eventObjects[key.objectIndex]!.name))].join(', ');
-      return this.setHover(target.rowIndex, `${names} @ ${formatTime(hit.timeMs, state.session.timeline.unit, state.session.playback.frameStepMs)} — drag or G to move · Shift-click toggles · X deletes`);
+      return this.setHover(
+        target.rowIndex,
+        `${names} @ ${formatTime(hit.timeMs, state.session.timeline.unit, state.session.playback.frameStepMs)} — ` +
+          `drag or G to move · Shift-click toggles · X deletes`,
+      );
     }
     if (target.row.kind === 'link') {
       const barHint = this.linkBarHint(target.row.link, screenXToTime(x, state.session.timeline.view, this.geometry));
@@ -421,12 +518,25 @@ export class TimelineController {
     const entry = state.capes[capeKey(link.path)];
     const statistics = entry?.cape?.statistics;
     const window = statistics ? movingWindowMs(statistics) : null;
-    const shown = `Link ${link.id} shown ${formatTimeLabel(show, unit, step)}–${hide === undefined ? 'end' : formatTimeLabel(hide, unit, step)}`;
-    if (!entry || entry.status !== 'found' || !statistics) return `${shown} · file ${entry?.status ?? 'loading'}${entry?.reason ? `: ${entry.reason}` : ''}`;
-    if (!window) return `${shown} · the cape does not move (${statistics.timing.rendered ? 'one keyframe or negative interval' : 'interval 0: not drawn'})`;
+    const shown =
+      `Link ${link.id} ` +
+      `shown ${formatTimeLabel(show, unit, step)}–${hide === undefined ? 'end' : formatTimeLabel(hide, unit, step)}`;
+    if (!entry || entry.status !== 'found' || !statistics)
+      return `${shown} · file ${entry?.status ?? 'loading'}${entry?.reason ? `: ${entry.reason}` : ''}`;
+    if (!window)
+      return (
+        `${shown} · the cape does not move ` +
+        `(${statistics.timing.rendered ? 'one keyframe or negative interval' : 'interval 0: not drawn'})`
+      );
     const stops = show + window.endMs;
-    const frozen = hide !== undefined && stops < hide ? ` · holds its last keyframe for ${formatTimeLabel(hide - stops, unit, step)}` : hide !== undefined && stops > hide ? ' · hidden before it stops moving' : '';
-    return `${shown} · moves ${formatTimeLabel(show + window.startMs, unit, step)}–${formatTimeLabel(stops, unit, step)}${frozen}`;
+    const frozen =
+      hide !== undefined && stops < hide
+        ? ` · holds its last keyframe for ${formatTimeLabel(hide - stops, unit, step)}`
+        : hide !== undefined && stops > hide
+          ? ' · hidden before it stops moving'
+          : '';
+    const moves = `${formatTimeLabel(show + window.startMs, unit, step)}–${formatTimeLabel(stops, unit, step)}`;
+    return `${shown} · moves ${moves}${frozen}`;
   }
 
   private scrollBy(deltaY: number): void {
@@ -442,7 +552,10 @@ export class TimelineController {
     const view = this.store.getState().session.timeline.view;
     const pixels = event.deltaMode === 1 ? event.deltaY * 20 : event.deltaY;
     if (event.ctrlKey || event.metaKey) {
-      setTimelineView(this.store, zoomAround(view, Math.max(this.geometry.gutterWidth, x), Math.exp(-pixels * 0.002), this.geometry));
+      setTimelineView(
+        this.store,
+        zoomAround(view, Math.max(this.geometry.gutterWidth, x), Math.exp(-pixels * 0.002), this.geometry),
+      );
     } else if (event.shiftKey || x < this.geometry.gutterWidth) {
       this.scrollBy(pixels);
     } else {

@@ -27,7 +27,13 @@ export function secondsSinceShow(store: EditorStore, link: MrfLink | null): numb
   if (!link) return timeMs >= 0 ? timeMs / 1000 : Number.NaN;
   const document = currentDocument(state);
   if (!document) return Number.NaN;
-  const showMs = linkShowTime(document, link, timeMs, sequenceBoundsAt(document.sequences, timeMs, scratchBounds), dragShift(state.drag));
+  const showMs = linkShowTime(
+    document,
+    link,
+    timeMs,
+    sequenceBoundsAt(document.sequences, timeMs, scratchBounds),
+    dragShift(state.drag),
+  );
   return (timeMs - showMs) / 1000;
 }
 
@@ -66,12 +72,21 @@ export function CapeMesh({ entry, link, textureSource, statistics }: CapeMeshPro
   }, [animator]);
   const boxGeometry = useMemo(() => {
     const created = new BufferGeometry();
-    created.setAttribute('position', new BufferAttribute(new Float32Array(BOX_EDGES.length * 3), 3).setUsage(DynamicDrawUsage));
+    created.setAttribute(
+      'position',
+      new BufferAttribute(new Float32Array(BOX_EDGES.length * 3), 3).setUsage(DynamicDrawUsage),
+    );
     return created;
   }, []);
   const material = useMemo(() => createCapeMaterial(), []);
-  useLayoutEffect(() => setCapeMaterialTexture(material, shading === 'textured' ? texture : null), [material, shading, texture]);
-  useEffect(() => () => [geometry, normalsGeometry, boxGeometry, material].forEach((item) => item.dispose()), [geometry, normalsGeometry, boxGeometry, material]);
+  useLayoutEffect(
+    () => setCapeMaterialTexture(material, shading === 'textured' ? texture : null),
+    [material, shading, texture],
+  );
+  useEffect(
+    () => () => [geometry, normalsGeometry, boxGeometry, material].forEach((item) => item.dispose()),
+    [geometry, normalsGeometry, boxGeometry, material],
+  );
   useEffect(() => capeRegistry(store).add(animator), [store, animator]);
 
   const mesh = useRef<Mesh>(null);
@@ -134,12 +149,29 @@ export function CapeMesh({ entry, link, textureSource, statistics }: CapeMeshPro
   const showWire = shading === 'wireframe' || selected;
   return (
     <group>
-      <mesh ref={mesh} geometry={geometry} frustumCulled={false} visible={false} onClick={onClick} userData={{ linkId: link?.id ?? null }}>
-        {shading === 'wireframe' ? <meshBasicMaterial color="#000000" transparent opacity={0} side={DoubleSide} depthWrite={false} /> : <primitive object={material} attach="material" />}
+      <mesh
+        ref={mesh}
+        geometry={geometry}
+        frustumCulled={false}
+        visible={false}
+        onClick={onClick}
+        userData={{ linkId: link?.id ?? null }}
+      >
+        {shading === 'wireframe' ? (
+          <meshBasicMaterial color="#000000" transparent opacity={0} side={DoubleSide} depthWrite={false} />
+        ) : (
+          <primitive object={material} attach="material" />
+        )}
       </mesh>
       {showWire ? (
         <mesh ref={wire} geometry={geometry} frustumCulled={false} visible={false} renderOrder={1}>
-          <meshBasicMaterial wireframe color={selected ? '#ffa033' : '#101010'} transparent opacity={shading === 'wireframe' ? 0.9 : 0.14} depthTest={shading === 'wireframe'} />
+          <meshBasicMaterial
+            wireframe
+            color={selected ? '#ffa033' : '#101010'}
+            transparent
+            opacity={shading === 'wireframe' ? 0.9 : 0.14}
+            depthTest={shading === 'wireframe'}
+          />
         </mesh>
       ) : null}
       {overlays.normals ? (

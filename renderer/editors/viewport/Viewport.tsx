@@ -65,7 +65,11 @@ function ViewportHeader() {
         View
       </button>
       <span className="spacer" />
-      <button className="button" data-hint="Viewport overlays" onPointerDown={(event) => open('overlays', event.currentTarget)}>
+      <button
+        className="button"
+        data-hint="Viewport overlays"
+        onPointerDown={(event) => open('overlays', event.currentTarget)}
+      >
         <Icon name="overlay" size={13} /> Overlays
       </button>
       <span className="separator-v" />
@@ -76,20 +80,32 @@ function ViewportHeader() {
             className={`button icon${shading === item.shading ? ' active' : ''}`}
             data-hint={item.hint}
             data-testid={`shading-${item.shading}`}
-            onClick={() => updateSession(store, (session) => ({ ...session, viewport: { ...session.viewport, shading: item.shading } }))}
+            onClick={() =>
+              updateSession(store, (session) => ({
+                ...session,
+                viewport: { ...session.viewport, shading: item.shading },
+              }))
+            }
           >
             <Icon name={item.icon} size={13} />
           </button>
         ))}
       </span>
-      {menu?.kind === 'view' ? <MenuPopup entries={VIEW_MENU} x={menu.x} y={menu.y} area="viewport" onClose={() => setMenu(null)} /> : null}
+      {menu?.kind === 'view' ? (
+        <MenuPopup entries={VIEW_MENU} x={menu.x} y={menu.y} area="viewport" onClose={() => setMenu(null)} />
+      ) : null}
       {menu?.kind === 'overlays' ? (
         <MenuPopup
           x={menu.x}
           y={menu.y}
           area="viewport"
           onClose={() => setMenu(null)}
-          entries={OVERLAYS.map((item): MenuEntry => ({ kind: 'operator', id: `view3d.toggle_overlay_${item.overlay}`, label: item.label, checked: overlays[item.overlay] }))}
+          entries={OVERLAYS.map((item): MenuEntry => ({
+            kind: 'operator',
+            id: `view3d.toggle_overlay_${item.overlay}`,
+            label: item.label,
+            checked: overlays[item.overlay],
+          }))}
         />
       ) : null}
     </>
@@ -111,12 +127,16 @@ function nextCapeHint(state: EditorState): string | null {
   for (const link of document.links) {
     if (state.capes[capeKey(link.path)]?.status !== 'found') continue;
     if (!Number.isNaN(linkShowTime(document, link, timeMs, bounds, dragShift(state.drag)))) return null;
-    for (const frame of link.showFrames) if (frame > timeMs && (!next || frame < next.timeMs)) next = { id: link.id, timeMs: frame };
+    for (const frame of link.showFrames)
+      if (frame > timeMs && (!next || frame < next.timeMs)) next = { id: link.id, timeMs: frame };
   }
   const unit = state.session.timeline.unit;
   const step = state.session.playback.frameStepMs;
   const now = formatTimeLabel(timeMs, unit, step);
-  return next ? `No cape is shown at ${now}. Link ${next.id} shows at ${formatTimeLabel(next.timeMs, unit, step)} — ↑ jumps to the next key, Space plays.` : `No cape is shown at ${now}.`;
+  return next
+    ? `No cape is shown at ${now}. Link ${next.id} shows at ${formatTimeLabel(next.timeMs, unit, step)} — ↑ jumps ` +
+        `to the next key, Space plays.`
+    : `No cape is shown at ${now}.`;
 }
 
 /** The area. `textureSource` loads cape textures (from the host's data folders). */
@@ -124,7 +144,9 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
   const { store } = useApp();
   const run = useRunOperator();
   const hasFile = useEditor((state) => state.file !== null);
-  const hasCapes = useEditor((state) => state.standaloneCape !== null || Object.values(state.capes).some((entry) => entry.cape !== null));
+  const hasCapes = useEditor(
+    (state) => state.standaloneCape !== null || Object.values(state.capes).some((entry) => entry.cape !== null),
+  );
   const linkCount = useEditor((state) => currentDocument(state)?.links.length ?? 0);
   const loadingCapes = useEditor((state) => Object.values(state.capes).some((entry) => entry.status === 'loading'));
   const booted = useEditor((state) => state.booted);
@@ -132,24 +154,28 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
   const navigator = useMemo(() => new ViewNavigator(), []);
   const overlay = useRef<HTMLDivElement>(null);
   const viewName = useRef<HTMLDivElement>(null);
-  const refs = useMemo<ViewportOverlayRefs>(() => ({ statistics: { visibleCapes: 0, vertices: 0, faces: 0 }, overlay, viewName }), []);
+  const refs = useMemo<ViewportOverlayRefs>(
+    () => ({ statistics: { visibleCapes: 0, vertices: 0, faces: 0 }, overlay, viewName }),
+    [],
+  );
   return (
     <Area kind="viewport" title="3D Viewport" icon="mesh" header={<ViewportHeader />} bodyClassName="viewport-body">
       {booted ? (
-      <Canvas
-        frameloop="demand"
-        flat
-        dpr={[1, 2]}
-        gl={{ preserveDrawingBuffer: true, antialias: true }}
-        data-testid="viewport-canvas"
-        style={{ position: 'absolute', inset: 0 }}
-        onPointerMissed={(event) => {
-          if (event.button === 0 && !event.shiftKey && store.getState().file?.kind === 'model') store.setState({ selection: EMPTY_SELECTION });
-        }}
-        onCreated={({ gl }) => gl.setClearColor(VIEWPORT_BACKGROUND)}
-      >
-        <ViewportScene navigator={navigator} textureSource={textureSource} refs={refs} />
-      </Canvas>
+        <Canvas
+          frameloop="demand"
+          flat
+          dpr={[1, 2]}
+          gl={{ preserveDrawingBuffer: true, antialias: true }}
+          data-testid="viewport-canvas"
+          style={{ position: 'absolute', inset: 0 }}
+          onPointerMissed={(event) => {
+            if (event.button === 0 && !event.shiftKey && store.getState().file?.kind === 'model')
+              store.setState({ selection: EMPTY_SELECTION });
+          }}
+          onCreated={({ gl }) => gl.setClearColor(VIEWPORT_BACKGROUND)}
+        >
+          <ViewportScene navigator={navigator} textureSource={textureSource} refs={refs} />
+        </Canvas>
       ) : null}
       <div className="viewport-overlay">
         <div className="view-name" ref={viewName}>
@@ -165,9 +191,16 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
           </button>
         </div>
       ) : hint && hasCapes ? (
-        <div className="viewport-hint" data-testid="viewport-hint">{hint}</div>
+        <div className="viewport-hint" data-testid="viewport-hint">
+          {hint}
+        </div>
       ) : !hasCapes && !loadingCapes ? (
-        <div className="viewport-message">{linkCount === 0 ? 'This model links no capes (it has no MRFx/MRDx event objects).\nAdd one from the outliner’s context menu.' : 'No linked cape file could be loaded: see the outliner and the diagnostics.'}</div>
+        <div className="viewport-message">
+          {linkCount === 0
+            ? 'This model links no capes (it has no MRFx/MRDx event objects).\nAdd one from the outliner’s context ' +
+              'menu.'
+            : 'No linked cape file could be loaded: see the outliner and the diagnostics.'}
+        </div>
       ) : null}
     </Area>
   );

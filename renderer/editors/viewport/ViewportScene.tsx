@@ -65,9 +65,15 @@ function Navigation({ navigator }: { navigator: ViewNavigator }) {
       const selected = (animator: CapeAnimator) => animator.visible && isSelected(animator.file);
       const visible = (animator: CapeAnimator) => animator.visible;
       const all = () => true;
-      const include = selectedOnly && combinedBounds(animators, selected) ? selected : combinedBounds(animators, visible) ? visible : all;
+      const include =
+        selectedOnly && combinedBounds(animators, selected)
+          ? selected
+          : combinedBounds(animators, visible)
+            ? visible
+            : all;
       const bounds = combinedBounds(animators, include);
-      if (face && averageNormal(animators, include, normal.current)) navigator.faceNormal(normal.current[0]!, normal.current[1]!, normal.current[2]!);
+      if (face && averageNormal(animators, include, normal.current))
+        navigator.faceNormal(normal.current[0]!, normal.current[1]!, normal.current[2]!);
       if (bounds) navigator.frame(bounds);
       refresh();
     };
@@ -163,7 +169,15 @@ function Navigation({ navigator }: { navigator: ViewNavigator }) {
 }
 
 /** The scene. */
-export function ViewportScene({ navigator, textureSource, refs }: { navigator: ViewNavigator; textureSource: TextureSource; refs: ViewportOverlayRefs }) {
+export function ViewportScene({
+  navigator,
+  textureSource,
+  refs,
+}: {
+  navigator: ViewNavigator;
+  textureSource: TextureSource;
+  refs: ViewportOverlayRefs;
+}) {
   const { store } = useApp();
   const document = useEditor(currentDocument);
   const capes = useEditor((state) => state.capes);
@@ -182,22 +196,44 @@ export function ViewportScene({ navigator, textureSource, refs }: { navigator: V
     // Text is rebuilt only when a figure changes: no string per frame.
     const overlay = refs.overlay.current;
     const statistics = refs.statistics;
-    const signature = overlays.statistics ? statistics.visibleCapes * 1e12 + statistics.vertices * 1e6 + statistics.faces : -1;
+    const signature = overlays.statistics
+      ? statistics.visibleCapes * 1e12 + statistics.vertices * 1e6 + statistics.faces
+      : -1;
     if (overlay && signature !== lastStatistics.current) {
       lastStatistics.current = signature;
-      overlay.textContent = overlays.statistics ? `Capes ${statistics.visibleCapes} · Vertices ${statistics.vertices.toLocaleString()} · Faces ${statistics.faces.toLocaleString()}` : '';
+      overlay.textContent = overlays.statistics
+        ? `Capes ${statistics.visibleCapes} · Vertices ${statistics.vertices.toLocaleString()} · ` +
+          `Faces ${statistics.faces.toLocaleString()}`
+        : '';
     }
     const viewName = navigator.viewName;
-    if (refs.viewName.current && refs.viewName.current.textContent !== viewName) refs.viewName.current.textContent = viewName;
+    if (refs.viewName.current && refs.viewName.current.textContent !== viewName)
+      refs.viewName.current.textContent = viewName;
   }, 2);
 
   const meshes = document
     ? document.links.map((link) => {
         const entry = capes[capeKey(link.path)];
-        return entry?.cape ? <CapeMesh key={`${link.id}:${capeKey(link.path)}`} entry={entry} link={link} textureSource={textureSource} statistics={refs.statistics} /> : null;
+        return entry?.cape ? (
+          <CapeMesh
+            key={`${link.id}:${capeKey(link.path)}`}
+            entry={entry}
+            link={link}
+            textureSource={textureSource}
+            statistics={refs.statistics}
+          />
+        ) : null;
       })
     : standaloneCape?.cape
-      ? [<CapeMesh key="standalone" entry={standaloneCape} link={null} textureSource={textureSource} statistics={refs.statistics} />]
+      ? [
+          <CapeMesh
+            key="standalone"
+            entry={standaloneCape}
+            link={null}
+            textureSource={textureSource}
+            statistics={refs.statistics}
+          />,
+        ]
       : [];
 
   return (
@@ -213,7 +249,19 @@ export function ViewportScene({ navigator, textureSource, refs }: { navigator: V
             event.stopPropagation();
             const position = event.object.position;
             const axis: ViewAxis | null =
-              position.x > 0.5 ? 'right' : position.x < -0.5 ? 'left' : position.y > 0.5 ? 'back' : position.y < -0.5 ? 'front' : position.z > 0.5 ? 'top' : position.z < -0.5 ? 'bottom' : null;
+              position.x > 0.5
+                ? 'right'
+                : position.x < -0.5
+                  ? 'left'
+                  : position.y > 0.5
+                    ? 'back'
+                    : position.y < -0.5
+                      ? 'front'
+                      : position.z > 0.5
+                        ? 'top'
+                        : position.z < -0.5
+                          ? 'bottom'
+                          : null;
             if (axis) areaCommands(store, 'viewport')?.viewAxis(axis);
             return null;
           }}

@@ -116,7 +116,10 @@ export function createCapeMaterial(): ShaderMaterial & { uniforms: CapeMaterialU
 }
 
 /** Points a cape material at a texture (null: solid grey). Updates the texture's UV transform. */
-export function setCapeMaterialTexture(material: ShaderMaterial & { uniforms: CapeMaterialUniforms }, texture: Texture | null): void {
+export function setCapeMaterialTexture(
+  material: ShaderMaterial & { uniforms: CapeMaterialUniforms },
+  texture: Texture | null,
+): void {
   material.uniforms.useMap.value = texture !== null;
   material.uniforms.map.value = texture;
   if (texture) {

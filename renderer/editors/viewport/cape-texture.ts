@@ -4,7 +4,15 @@
  * one. Textures are shared by every mesh that uses the same path.
  */
 import { useEffect, useRef, useState } from 'react';
-import { DataTexture, NearestFilter, RepeatWrapping, RGBAFormat, SRGBColorSpace, type Texture, UnsignedByteType } from 'three';
+import {
+  DataTexture,
+  NearestFilter,
+  RepeatWrapping,
+  RGBAFormat,
+  SRGBColorSpace,
+  type Texture,
+  UnsignedByteType,
+} from 'three';
 import type { EditorStore, TextureStatus } from '../../state/editor-store';
 
 let checker: DataTexture | null = null;
@@ -39,7 +47,13 @@ export function checkerTexture(): DataTexture {
 export function recordTextureStatus(store: EditorStore, texturePath: string, status: TextureStatus): void {
   const key = texturePath.toLowerCase();
   const current = store.getState().textures[key];
-  if (current && current.status === status.status && current.reason === status.reason && current.resolvedPath === status.resolvedPath) return;
+  if (
+    current &&
+    current.status === status.status &&
+    current.reason === status.reason &&
+    current.resolvedPath === status.resolvedPath
+  )
+    return;
   store.setState((state) => ({ textures: { ...state.textures, [key]: status } }));
 }
 
@@ -53,7 +67,12 @@ export type TextureSource = ((texturePath: string) => Promise<{ texture: Texture
  * The texture of a cape: the checker until `source` delivers the real one (or for good, when it
  * cannot). The status goes to the store whichever way it ends.
  */
-export function useCapeTexture(store: EditorStore, texturePath: string, source: TextureSource, generation = 0): Texture {
+export function useCapeTexture(
+  store: EditorStore,
+  texturePath: string,
+  source: TextureSource,
+  generation = 0,
+): Texture {
   const [texture, setTexture] = useState<Texture>(checkerTexture);
   const shownPath = useRef<string | null>(null);
   useEffect(() => {
@@ -62,10 +81,22 @@ export function useCapeTexture(store: EditorStore, texturePath: string, source: 
     const previous = store.getState().textures[texturePath.toLowerCase()]?.resolvedPath;
     if (generation > 0 && previous) source.invalidate?.(previous);
     if (!texturePath) {
-      recordTextureStatus(store, texturePath, { status: 'missing', resolvedPath: null, reason: 'the cape names no texture', width: 0, height: 0 });
+      recordTextureStatus(store, texturePath, {
+        status: 'missing',
+        resolvedPath: null,
+        reason: 'the cape names no texture',
+        width: 0,
+        height: 0,
+      });
       return;
     }
-    recordTextureStatus(store, texturePath, { status: 'loading', resolvedPath: null, reason: null, width: 0, height: 0 });
+    recordTextureStatus(store, texturePath, {
+      status: 'loading',
+      resolvedPath: null,
+      reason: null,
+      width: 0,
+      height: 0,
+    });
     source(texturePath)
       .then(({ texture: loaded, status }) => {
         if (cancelled) return;
@@ -73,7 +104,14 @@ export function useCapeTexture(store: EditorStore, texturePath: string, source: 
         setTexture(loaded ?? checkerTexture());
       })
       .catch((error: unknown) => {
-        if (!cancelled) recordTextureStatus(store, texturePath, { status: 'unreadable', resolvedPath: null, reason: error instanceof Error ? error.message : String(error), width: 0, height: 0 });
+        if (!cancelled)
+          recordTextureStatus(store, texturePath, {
+            status: 'unreadable',
+            resolvedPath: null,
+            reason: error instanceof Error ? error.message : String(error),
+            width: 0,
+            height: 0,
+          });
       });
     return () => {
       cancelled = true;

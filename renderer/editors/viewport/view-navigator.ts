@@ -43,7 +43,10 @@ export function viewAnglesForNormal(x: number, y: number, z: number): { yaw: num
   if (!(length > 1e-6) || horizontal < length * 0.2) return { ...DEFAULT_VIEW };
   const yaw = Math.atan2(y, x) + THREE_QUARTER_YAW;
   const elevation = Math.asin(Math.max(-1, Math.min(1, z / length)));
-  return { yaw: Math.atan2(Math.sin(yaw), Math.cos(yaw)), pitch: Math.max(FACING_PITCH_MIN, Math.min(FACING_PITCH_MAX, elevation)) };
+  return {
+    yaw: Math.atan2(Math.sin(yaw), Math.cos(yaw)),
+    pitch: Math.max(FACING_PITCH_MIN, Math.min(FACING_PITCH_MAX, elevation)),
+  };
 }
 
 /** Where the grid overlay is drawn: the floor, or a backdrop in the X/Z or Y/Z plane. */
@@ -73,7 +76,14 @@ export class ViewNavigator {
   readonly perspective = new PerspectiveCamera(40, 1, 0.1, 100_000);
   readonly orthographic = new OrthographicCamera(-1, 1, 1, -1, -100_000, 100_000);
   private readonly cameras = [this.perspective, this.orthographic] as const;
-  readonly state: ViewState = { target: new Vector3(0, 0, 60), distance: 300, yaw: DEFAULT_VIEW.yaw, pitch: DEFAULT_VIEW.pitch, orthographic: false, axis: null };
+  readonly state: ViewState = {
+    target: new Vector3(0, 0, 60),
+    distance: 300,
+    yaw: DEFAULT_VIEW.yaw,
+    pitch: DEFAULT_VIEW.pitch,
+    orthographic: false,
+    axis: null,
+  };
   /** Orthographic because a numpad view asked for it (orbiting returns to perspective). */
   private autoOrthographic = false;
   private aspect = 1;
@@ -103,7 +113,8 @@ export class ViewNavigator {
   get viewName(): string {
     const axis = this.state.axis ? AXIS_VIEWS[this.state.axis].label : 'User';
     const projection = this.state.orthographic ? 'Orthographic' : 'Perspective';
-    if (this.lastViewName.axis !== axis || this.lastViewName.projection !== projection) this.lastViewName = { axis, projection, name: `${axis} ${projection}` };
+    if (this.lastViewName.axis !== axis || this.lastViewName.projection !== projection)
+      this.lastViewName = { axis, projection, name: `${axis} ${projection}` };
     return this.lastViewName.name;
   }
   private lastViewName = { axis: '', projection: '', name: '' };
@@ -155,7 +166,11 @@ export class ViewNavigator {
     const step = 15 * DEGREE;
     if (direction === 'left') this.state.yaw += step;
     else if (direction === 'right') this.state.yaw -= step;
-    else this.state.pitch = Math.max(-MAX_PITCH, Math.min(MAX_PITCH, this.state.pitch + (direction === 'up' ? -step : step)));
+    else
+      this.state.pitch = Math.max(
+        -MAX_PITCH,
+        Math.min(MAX_PITCH, this.state.pitch + (direction === 'up' ? -step : step)),
+      );
     this.leaveAxis();
     this.apply();
   }
@@ -170,8 +185,11 @@ export class ViewNavigator {
 
   /** Shift+middle-drag: moves the target in the view plane so the scene follows the pointer. */
   pan(deltaX: number, deltaY: number, viewportHeight: number): void {
-    const worldPerPixel = (2 * this.state.distance * Math.tan((this.perspective.fov * DEGREE) / 2)) / Math.max(1, viewportHeight);
-    this.state.target.addScaledVector(this.right, -deltaX * worldPerPixel).addScaledVector(this.up, deltaY * worldPerPixel);
+    const worldPerPixel =
+      (2 * this.state.distance * Math.tan((this.perspective.fov * DEGREE) / 2)) / Math.max(1, viewportHeight);
+    this.state.target
+      .addScaledVector(this.right, -deltaX * worldPerPixel)
+      .addScaledVector(this.up, deltaY * worldPerPixel);
     this.apply();
   }
 
@@ -217,7 +235,14 @@ export class ViewNavigator {
 
   /** Home / numpad .: fits a bounding box [minX, minY, minZ, maxX, maxY, maxZ] into the view. */
   frame(bounds: ArrayLike<number>): void {
-    const [minX, minY, minZ, maxX, maxY, maxZ] = [bounds[0]!, bounds[1]!, bounds[2]!, bounds[3]!, bounds[4]!, bounds[5]!];
+    const [minX, minY, minZ, maxX, maxY, maxZ] = [
+      bounds[0]!,
+      bounds[1]!,
+      bounds[2]!,
+      bounds[3]!,
+      bounds[4]!,
+      bounds[5]!,
+    ];
     if (![minX, minY, minZ, maxX, maxY, maxZ].every(Number.isFinite)) return;
     this.state.target.set((minX + maxX) / 2, (minY + maxY) / 2, (minZ + maxZ) / 2);
     const radius = Math.max(1e-2, Math.hypot(maxX - minX, maxY - minY, maxZ - minZ) / 2);

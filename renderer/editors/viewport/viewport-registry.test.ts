@@ -6,7 +6,15 @@ import { averageNormal, combinedBounds } from './viewport-registry';
 /** A one-keyframe cape whose vertices all carry the given normal. */
 function capeFacing(normal: [number, number, number], offset = 0): CapeAnimator {
   const keyframe = new Float32Array([offset, 0, 0, ...normal, offset, 1, 0, ...normal, offset, 0, 1, ...normal]);
-  return new CapeAnimator(createMrf({ texturePath: 'Textures\\Cape.blp', faces: new Uint16Array([0, 1, 2]), uvs: new Float32Array(6), keyframes: [keyframe], header: { frameInterval: 1 } }));
+  return new CapeAnimator(
+    createMrf({
+      texturePath: 'Textures\\Cape.blp',
+      faces: new Uint16Array([0, 1, 2]),
+      uvs: new Float32Array(6),
+      keyframes: [keyframe],
+      header: { frameInterval: 1 },
+    }),
+  );
 }
 
 describe('what the viewport frames', () => {

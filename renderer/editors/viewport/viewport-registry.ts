@@ -42,7 +42,10 @@ export function capeRegistry(store: EditorStore): CapeRegistry {
  * Bounds [minX, minY, minZ, maxX, maxY, maxZ] over the animators that pass `include`, sampling
  * hidden capes at their first keyframe so there is always something to frame.
  */
-export function combinedBounds(animators: Iterable<CapeAnimator>, include: (animator: CapeAnimator) => boolean): Float32Array | null {
+export function combinedBounds(
+  animators: Iterable<CapeAnimator>,
+  include: (animator: CapeAnimator) => boolean,
+): Float32Array | null {
   const bounds = new Float32Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
   let any = false;
   for (const animator of animators) {
@@ -63,7 +66,11 @@ export function combinedBounds(animators: Iterable<CapeAnimator>, include: (anim
  * `out` [x, y, z] (not normalised: a short vector means the normals disagree). Returns false when
  * no included cape has vertices.
  */
-export function averageNormal(animators: Iterable<CapeAnimator>, include: (animator: CapeAnimator) => boolean, out: Float64Array | number[]): boolean {
+export function averageNormal(
+  animators: Iterable<CapeAnimator>,
+  include: (animator: CapeAnimator) => boolean,
+  out: Float64Array | number[],
+): boolean {
   let x = 0;
   let y = 0;
   let z = 0;

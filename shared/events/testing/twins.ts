@@ -21,9 +21,33 @@ export const EVENTS_FIXTURE: ModelDescription = {
   blendTime: 150,
   extent: { boundsRadius: 100, minimum: [-50, -50, 0], maximum: [50, 50, 100] },
   sequences: [
-    { name: 'Stand', start: 0, end: 1000, nonLooping: false, moveSpeed: 0, rarity: 0, extent: { boundsRadius: 100, minimum: [-50, -50, 0], maximum: [50, 50, 100] } },
-    { name: 'Attack', start: 2000, end: 3000, nonLooping: true, moveSpeed: 0, rarity: 2, extent: { boundsRadius: 100, minimum: [-50, -50, 0], maximum: [50, 50, 100] } },
-    { name: 'Cinematic', start: 5000, end: 80000, nonLooping: true, moveSpeed: 0, rarity: 0, extent: { boundsRadius: 100, minimum: [-50, -50, 0], maximum: [50, 50, 100] } },
+    {
+      name: 'Stand',
+      start: 0,
+      end: 1000,
+      nonLooping: false,
+      moveSpeed: 0,
+      rarity: 0,
+      extent: { boundsRadius: 100, minimum: [-50, -50, 0], maximum: [50, 50, 100] },
+    },
+    {
+      name: 'Attack',
+      start: 2000,
+      end: 3000,
+      nonLooping: true,
+      moveSpeed: 0,
+      rarity: 2,
+      extent: { boundsRadius: 100, minimum: [-50, -50, 0], maximum: [50, 50, 100] },
+    },
+    {
+      name: 'Cinematic',
+      start: 5000,
+      end: 80000,
+      nonLooping: true,
+      moveSpeed: 0,
+      rarity: 0,
+      extent: { boundsRadius: 100, minimum: [-50, -50, 0], maximum: [50, 50, 100] },
+    },
   ],
   globalSequences: [1000, 500],
   bones: [
@@ -32,7 +56,17 @@ export const EVENTS_FIXTURE: ModelDescription = {
       name: 'Arm',
       parent: 'Root',
       pivot: [0, 0, 50],
-      tracks: [{ kind: 'rotation', interpolation: 'hermite', globalSequenceId: null, keys: [{ frame: 0, value: [0, 0, 0, 1] }, { frame: 1000, value: [0, 0, 1, 0] }] }],
+      tracks: [
+        {
+          kind: 'rotation',
+          interpolation: 'hermite',
+          globalSequenceId: null,
+          keys: [
+            { frame: 0, value: [0, 0, 0, 1] },
+            { frame: 1000, value: [0, 0, 1, 0] },
+          ],
+        },
+      ],
     },
   ],
   helpers: [{ name: 'Cape', parent: 'Arm', pivot: CAPE_PIVOT }],
@@ -43,8 +77,21 @@ export const EVENTS_FIXTURE: ModelDescription = {
       pivot: CAPE_PIVOT,
       keys: { globalSequenceId: null, frames: [2100] },
       tracks: [
-        { kind: 'translation', interpolation: 'linear', globalSequenceId: 0, keys: [{ frame: 0, value: [0, 0, 0] }, { frame: 500, value: [0, 0, 10] }] },
-        { kind: 'rotation', interpolation: 'bezier', globalSequenceId: null, keys: [{ frame: 0, value: [0, 0, 0, 1], inTangent: [0, 0, 0, 1], outTangent: [0, 0, 0.5, 0.5] }] },
+        {
+          kind: 'translation',
+          interpolation: 'linear',
+          globalSequenceId: 0,
+          keys: [
+            { frame: 0, value: [0, 0, 0] },
+            { frame: 500, value: [0, 0, 10] },
+          ],
+        },
+        {
+          kind: 'rotation',
+          interpolation: 'bezier',
+          globalSequenceId: null,
+          keys: [{ frame: 0, value: [0, 0, 0, 1], inTangent: [0, 0, 0, 1], outTangent: [0, 0, 0.5, 0.5] }],
+        },
         { kind: 'scaling', interpolation: 'none', globalSequenceId: null, keys: [{ frame: 250, value: [1, 1, 1] }] },
       ],
     },
@@ -54,7 +101,17 @@ export const EVENTS_FIXTURE: ModelDescription = {
       parent: 'Root',
       pivot: [0, 0, 0],
       keys: { globalSequenceId: 1, frames: [100, 400] },
-      tracks: [{ kind: 'translation', interpolation: 'hermite', globalSequenceId: null, keys: [{ frame: 0, value: [0, 0, 0] }, { frame: 200, value: [4, 0, 0] }] }],
+      tracks: [
+        {
+          kind: 'translation',
+          interpolation: 'hermite',
+          globalSequenceId: null,
+          keys: [
+            { frame: 0, value: [0, 0, 0] },
+            { frame: 200, value: [4, 0, 0] },
+          ],
+        },
+      ],
     },
     { name: 'UBRxNOKY', parent: null, pivot: [1, 2, 3], keys: null },
     { name: 'MRFx0002', parent: 'Cape', pivot: CAPE_PIVOT, keys: { globalSequenceId: null, frames: [5500] } },
@@ -75,7 +132,11 @@ export interface TwinFiles {
 
 /** The twin files of a description. */
 export function twinFiles(description: ModelDescription): TwinFiles {
-  return { name: description.name, mdx: describeMdx(description), mdl: new TextEncoder().encode(describeMdl(description)) };
+  return {
+    name: description.name,
+    mdx: describeMdx(description),
+    mdl: new TextEncoder().encode(describeMdl(description)),
+  };
 }
 
 /** The events fixture and the sample cinematic, each in both formats. */

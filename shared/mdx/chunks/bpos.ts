@@ -15,30 +15,51 @@ export const BIND_POSE_COUNT_BYTES = 4;
 /** Reads BPOS as `count × 12` floats; throws CodecError when the count does not fit or bytes are left over. */
 export function readBindPoses(body: Uint8Array, bodyOffset = 0): Float32Array {
   if (body.byteLength < BIND_POSE_COUNT_BYTES) {
-    throw new CodecError({ format: 'mdx', kind: 'truncated', where: 'BPOS.count', offset: bodyOffset, detail: `the chunk has ${body.byteLength} bytes, too few for its count` });
+    throw new CodecError({
+      format: 'mdx',
+      kind: 'truncated',
+      where: 'BPOS.count',
+      offset: bodyOffset,
+      detail: `the chunk has ${body.byteLength} bytes, too few for its count`,
+    });
   }
   const view = bodyView(body);
   const count = view.getUint32(0, true);
   const available = body.byteLength - BIND_POSE_COUNT_BYTES;
   if (count > available / BIND_POSE_BYTES) {
-    throw new CodecError({ format: 'mdx', kind: 'truncated', where: 'BPOS.count', offset: bodyOffset, detail: `${count} matrices of ${BIND_POSE_BYTES} bytes do not fit in ${available} bytes` });
+    throw new CodecError({
+      format: 'mdx',
+      kind: 'truncated',
+      where: 'BPOS.count',
+      offset: bodyOffset,
+      detail: `${count} matrices of ${BIND_POSE_BYTES} bytes do not fit in ${available} bytes`,
+    });
   }
   if (available !== count * BIND_POSE_BYTES) {
-    throw new CodecError({ format: 'mdx', kind: 'invalid', where: 'BPOS chunk', offset: bodyOffset, detail: `${available - count * BIND_POSE_BYTES} bytes follow the ${count} matrices` });
+    throw new CodecError({
+      format: 'mdx',
+      kind: 'invalid',
+      where: 'BPOS chunk',
+      offset: bodyOffset,
+      detail: `${available - count * BIND_POSE_BYTES} bytes follow the ${count} matrices`,
+    });
   }
   const matrices = new Float32Array(count * BIND_POSE_FLOATS);
-  for (let index = 0; index < matrices.length; index += 1) matrices[index] = view.getFloat32(BIND_POSE_COUNT_BYTES + index * 4, true);
+  for (let index = 0; index < matrices.length; index += 1)
+    matrices[index] = view.getFloat32(BIND_POSE_COUNT_BYTES + index * 4, true);
   return matrices;
 }
 
 /** Writes BPOS from `count × 12` floats. */
 export function writeBindPoses(matrices: ArrayLike<number>): Uint8Array {
-  if (matrices.length % BIND_POSE_FLOATS !== 0) throw new RangeError(`${matrices.length} floats are not whole 3×4 matrices`);
+  if (matrices.length % BIND_POSE_FLOATS !== 0)
+    throw new RangeError(`${matrices.length} floats are not whole 3×4 matrices`);
   const count = matrices.length / BIND_POSE_FLOATS;
   const body = new Uint8Array(BIND_POSE_COUNT_BYTES + count * BIND_POSE_BYTES);
   const view = new DataView(body.buffer);
   view.setUint32(0, count, true);
-  for (let index = 0; index < matrices.length; index += 1) view.setFloat32(BIND_POSE_COUNT_BYTES + index * 4, matrices[index]!, true);
+  for (let index = 0; index < matrices.length; index += 1)
+    view.setFloat32(BIND_POSE_COUNT_BYTES + index * 4, matrices[index]!, true);
   return body;
 }
 

@@ -48,11 +48,25 @@ export function readCameras(body: Uint8Array, bodyOffset = 0): Camera[] {
   while (at < body.byteLength) {
     const where = `CAMS[${cameras.length}]`;
     if (body.byteLength - at < CAMERA_FIXED_BYTES) {
-      throw new CodecError({ format: 'mdx', kind: 'truncated', where, offset: bodyOffset + at, detail: `a camera needs ${CAMERA_FIXED_BYTES} bytes, ${body.byteLength - at} left in the chunk` });
+      throw new CodecError({
+        format: 'mdx',
+        kind: 'truncated',
+        where,
+        offset: bodyOffset + at,
+        detail: `a camera needs ${CAMERA_FIXED_BYTES} bytes, ${body.byteLength - at} left in the chunk`,
+      });
     }
     const size = view.getUint32(at, true);
     if (size < CAMERA_FIXED_BYTES || size > body.byteLength - at) {
-      throw new CodecError({ format: 'mdx', kind: 'invalid', where: `${where}.inclusiveSize`, offset: bodyOffset + at, detail: `camera size ${size} is not between ${CAMERA_FIXED_BYTES} and the ${body.byteLength - at} bytes left in the chunk` });
+      throw new CodecError({
+        format: 'mdx',
+        kind: 'invalid',
+        where: `${where}.inclusiveSize`,
+        offset: bodyOffset + at,
+        detail:
+          `camera size ${size} is not between ${CAMERA_FIXED_BYTES} and the ${body.byteLength - at} bytes ` +
+          `left in the chunk`,
+      });
     }
     const float = (field: number): number => view.getFloat32(at + field, true);
     const nameBytes = body.subarray(at + CAMERA_FIELD_OFFSET.name, at + CAMERA_FIELD_OFFSET.name + CAMERA_NAME_BYTES);

@@ -54,7 +54,12 @@ export function isOriginalEventObject(object: MdxEventObject): boolean {
  * Reads the event object at `offset` of an EVTS body. Throws CodecError (offsets relative to the
  * body) when it does not fit. `problems` receives non-fatal findings (node tracks that do not parse).
  */
-export function readEventObject(body: Uint8Array, offset: number, where: string, problems: CodecError[] = []): { object: MdxEventObject; byteLength: number } {
+export function readEventObject(
+  body: Uint8Array,
+  offset: number,
+  where: string,
+  problems: CodecError[] = [],
+): { object: MdxEventObject; byteLength: number } {
   const { byteLength, node } = readNodeObject(body, offset, 'nodePlusEventKeys', where);
   const nodeTracks = readNodeTracks(body, offset, node, where);
   if (nodeTracks.problem) problems.push(nodeTracks.problem);
@@ -64,7 +69,8 @@ export function readEventObject(body: Uint8Array, offset: number, where: string,
     const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
     const count = view.getUint32(keysOffset + 4, true);
     const frames: number[] = new Array(count);
-    for (let index = 0; index < count; index += 1) frames[index] = view.getInt32(keysOffset + KEVT_HEADER_BYTES + index * KEVT_FRAME_BYTES, true);
+    for (let index = 0; index < count; index += 1)
+      frames[index] = view.getInt32(keysOffset + KEVT_HEADER_BYTES + index * KEVT_FRAME_BYTES, true);
     keys = Object.freeze({ globalSequenceId: view.getInt32(keysOffset + 8, true), frames: Object.freeze(frames) });
   }
   const object: MdxEventObject = Object.freeze({
@@ -104,7 +110,9 @@ export function readEventsChunk(body: Uint8Array, bodyOffset = 0): EventsRead {
       diagnostics.push({
         severity: 'error',
         code: 'mdx.damaged-chunk',
-        message: `The EVTS chunk does not add up at ${error.where}: ${error.detail}. Its bytes are kept; its objects from there on are not read, and it cannot be edited.`,
+        message:
+          `The EVTS chunk does not add up at ${error.where}: ${error.detail}. Its bytes are kept; its ` +
+          `objects from there on are not read, and it cannot be edited.`,
         where: error.where,
         offset: bodyOffset + error.offset,
         target: { kind: 'chunk', tag: 'EVTS' },
@@ -115,7 +123,9 @@ export function readEventsChunk(body: Uint8Array, bodyOffset = 0): EventsRead {
       diagnostics.push({
         severity: 'warning',
         code: 'mdx.node-tracks',
-        message: `Event object ${objects.length - 1} ("${objects[objects.length - 1]!.name}"): ${problem.detail}; those bytes are kept as they are.`,
+        message:
+          `Event object ${objects.length - 1} ("${objects[objects.length - 1]!.name}"): ${problem.detail}; ` +
+          `those bytes are kept as they are.`,
         where: problem.where,
         offset: bodyOffset + problem.offset,
         target: { kind: 'eventObject', objectIndex: objects.length - 1 },
@@ -143,7 +153,8 @@ export function writeEventObject(writer: BinaryWriter, object: MdxEventObject): 
   if (object.keys) {
     writer.tag(KEVT_TAG).u32(object.keys.frames.length).i32(object.keys.globalSequenceId);
     for (const frame of object.keys.frames) {
-      if (!Number.isInteger(frame) || frame < -0x80000000 || frame > 0xffffffff) throw new RangeError(`event frame ${frame} is not a 32-bit integer`);
+      if (!Number.isInteger(frame) || frame < -0x80000000 || frame > 0xffffffff)
+        throw new RangeError(`event frame ${frame} is not a 32-bit integer`);
       if (frame > 0x7fffffff) writer.u32(frame);
       else writer.i32(frame);
     }

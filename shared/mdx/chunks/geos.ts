@@ -60,7 +60,8 @@ export function walkGeoset(body: Uint8Array, offset: number, version: number, wh
   if (body.byteLength - offset < GEOSET_SIZE_BYTES) fail('truncated', offset, 'the geoset size does not fit');
   const size = view.getUint32(offset, true);
   const end = offset + size;
-  if (size < GEOSET_SIZE_BYTES || end > body.byteLength) fail('truncated', offset, `geoset size ${size} runs past the chunk's end (${body.byteLength - offset} bytes left)`);
+  if (size < GEOSET_SIZE_BYTES || end > body.byteLength)
+    fail('truncated', offset, `geoset size ${size} runs past the chunk's end (${body.byteLength - offset} bytes left)`);
   let at = offset + GEOSET_SIZE_BYTES;
   const need = (bytes: number, what: string): void => {
     if (bytes > end - at) fail('truncated', at, `${what} needs ${bytes} bytes, ${end - at} left in the geoset`);
@@ -70,7 +71,8 @@ export function walkGeoset(body: Uint8Array, offset: number, version: number, wh
     if (readTag(body, at) !== tag) fail('invalid', at, `expected ${tag}, found "${readTag(body, at)}"`);
     const count = view.getUint32(at + 4, true);
     at += 8;
-    if (elementBytes > 0 && count > (end - at) / elementBytes) fail('truncated', at - 4, `${count} ${tag} elements do not fit in the ${end - at} bytes left in the geoset`);
+    if (elementBytes > 0 && count > (end - at) / elementBytes)
+      fail('truncated', at - 4, `${count} ${tag} elements do not fit in the ${end - at} bytes left in the geoset`);
     const dataOffset = at;
     at += count * elementBytes;
     return { dataOffset, count };
@@ -84,11 +86,15 @@ export function walkGeoset(body: Uint8Array, offset: number, version: number, wh
     if (tag === 'MATS') matrices = read;
   }
   const layout = mdxLayout(version);
-  need(GEOSET_MATERIAL_FIELDS_BYTES + (layout.geosetHasLod ? GEOSET_LOD_BYTES : 0) + EXTENT_BYTES + 4, 'the material fields and extents');
+  need(
+    GEOSET_MATERIAL_FIELDS_BYTES + (layout.geosetHasLod ? GEOSET_LOD_BYTES : 0) + EXTENT_BYTES + 4,
+    'the material fields and extents',
+  );
   at += GEOSET_MATERIAL_FIELDS_BYTES + (layout.geosetHasLod ? GEOSET_LOD_BYTES : 0) + EXTENT_BYTES;
   const extentCount = view.getUint32(at, true);
   at += 4;
-  if (extentCount > (end - at) / EXTENT_BYTES) fail('truncated', at - 4, `${extentCount} sequence extents do not fit in the geoset`);
+  if (extentCount > (end - at) / EXTENT_BYTES)
+    fail('truncated', at - 4, `${extentCount} sequence extents do not fit in the geoset`);
   at += extentCount * EXTENT_BYTES;
   if (layout.geosetHasLod) {
     optionalArray('TANG', GEOSET_TANGENT_BYTES);

@@ -14,7 +14,12 @@ export const MODL_NAME_BYTES = 80;
 /** Bytes of the animation file name field. */
 export const MODL_ANIMATION_FILE_BYTES = 260;
 /** Byte offsets of the MODL fields. */
-export const MODL_FIELD_OFFSET = { name: 0, animationFileName: 80, extent: 340, blendTime: 340 + EXTENT_BYTES } as const;
+export const MODL_FIELD_OFFSET = {
+  name: 0,
+  animationFileName: 80,
+  extent: 340,
+  blendTime: 340 + EXTENT_BYTES,
+} as const;
 
 /** The MODL chunk. */
 export interface ModelInfo {

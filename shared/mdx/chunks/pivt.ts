@@ -9,7 +9,8 @@ export const PIVOT_BYTES = 12;
 /** Floats of one pivot point. */
 export const PIVOT_FLOATS = 3;
 
-/** Reads PIVT as a Float32Array of x, y, z per objectId (a view when aligned); throws CodecError when the size is not a multiple of 12. */
+/** Reads PIVT as a Float32Array of x, y, z per objectId (a view when aligned); throws CodecError when the size is not a
+ * multiple of 12. */
 export function readPivots(body: Uint8Array, bodyOffset = 0): Float32Array {
   const count = entryCount(body, PIVOT_BYTES, 'PIVT', bodyOffset);
   return float32View(body, 0, count * PIVOT_FLOATS);

@@ -12,7 +12,16 @@ export const SEQUENCE_BYTES = 132;
 /** Bytes of the sequence name field. */
 export const SEQUENCE_NAME_BYTES = 80;
 /** Byte offsets of a sequence's fields. */
-export const SEQUENCE_FIELD_OFFSET = { name: 0, start: 80, end: 84, moveSpeed: 88, flags: 92, rarity: 96, syncPoint: 100, extent: 104 } as const;
+export const SEQUENCE_FIELD_OFFSET = {
+  name: 0,
+  start: 80,
+  end: 84,
+  moveSpeed: 88,
+  flags: 92,
+  rarity: 96,
+  syncPoint: 100,
+  extent: 104,
+} as const;
 /** Flag bit of a sequence that plays once. */
 export const SEQUENCE_FLAG_NON_LOOPING = 0x1;
 

@@ -28,7 +28,10 @@ export function readTextures(body: Uint8Array, bodyOffset = 0): Texture[] {
   const textures: Texture[] = [];
   for (let index = 0; index < count; index += 1) {
     const at = index * TEXTURE_BYTES;
-    const fileNameBytes = body.subarray(at + TEXTURE_FIELD_OFFSET.fileName, at + TEXTURE_FIELD_OFFSET.fileName + TEXTURE_FILE_NAME_BYTES);
+    const fileNameBytes = body.subarray(
+      at + TEXTURE_FIELD_OFFSET.fileName,
+      at + TEXTURE_FIELD_OFFSET.fileName + TEXTURE_FILE_NAME_BYTES,
+    );
     textures.push({
       replaceableId: view.getUint32(at + TEXTURE_FIELD_OFFSET.replaceableId, true),
       fileName: decodeName(fileNameBytes),

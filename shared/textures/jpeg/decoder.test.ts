@@ -19,14 +19,16 @@ function planesOf(width: number, height: number, count: number, kind: 'smooth' |
 function maxDifference(component: JpegComponent, expected: Uint8Array, width: number, height: number): number {
   let max = 0;
   for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) max = Math.max(max, Math.abs(component.data[y * component.stride + x]! - expected[y * width + x]!));
+    for (let x = 0; x < width; x += 1)
+      max = Math.max(max, Math.abs(component.data[y * component.stride + x]! - expected[y * width + x]!));
   }
   return max;
 }
 
 function samples(component: JpegComponent, width: number, height: number): number[] {
   const out: number[] = [];
-  for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) out.push(component.data[y * component.stride + x]!);
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1) out.push(component.data[y * component.stride + x]!);
   return out;
 }
 
@@ -48,17 +50,26 @@ describe('baseline JPEG decoder', () => {
     expect(image.height).toBe(height);
     expect(image.components.map((component) => component.id)).toEqual([1, 2, 3, 4]);
     for (const [index, component] of image.components.entries()) {
-      expect(maxDifference(component, referenceDecodeComponent(encoded.components[index]!), width, height)).toBeLessThanOrEqual(1);
+      expect(
+        maxDifference(component, referenceDecodeComponent(encoded.components[index]!), width, height),
+      ).toBeLessThanOrEqual(1);
     }
   });
 
   it('decodes noise at quality 100 (long Huffman codes, large coefficients) within one level', () => {
     const width = 24;
     const height = 16;
-    const encoded = encodeJpeg({ width, height, planes: planesOf(width, height, 3, 'noise'), quantTables: [quantTable(100)] });
+    const encoded = encodeJpeg({
+      width,
+      height,
+      planes: planesOf(width, height, 3, 'noise'),
+      quantTables: [quantTable(100)],
+    });
     const image = decodeJpeg(encoded.bytes);
     for (const [index, component] of image.components.entries()) {
-      expect(maxDifference(component, referenceDecodeComponent(encoded.components[index]!), width, height)).toBeLessThanOrEqual(1);
+      expect(
+        maxDifference(component, referenceDecodeComponent(encoded.components[index]!), width, height),
+      ).toBeLessThanOrEqual(1);
     }
   });
 
@@ -66,46 +77,95 @@ describe('baseline JPEG decoder', () => {
     const encoded = encodeJpeg({ width: 9, height: 17, planes: planesOf(9, 17, 1) });
     const image = decodeJpeg(encoded.bytes);
     expect(image.components).toHaveLength(1);
-    expect(maxDifference(image.components[0]!, referenceDecodeComponent(encoded.components[0]!), 9, 17)).toBeLessThanOrEqual(1);
+    expect(
+      maxDifference(image.components[0]!, referenceDecodeComponent(encoded.components[0]!), 9, 17),
+    ).toBeLessThanOrEqual(1);
   });
 
   for (const sampling of [
-    [[2, 2], [1, 1], [1, 1]],
-    [[2, 1], [1, 1], [2, 1]],
-    [[1, 2], [1, 1], [1, 2], [1, 1]],
-    [[4, 1], [1, 1], [2, 1]],
+    [
+      [2, 2],
+      [1, 1],
+      [1, 1],
+    ],
+    [
+      [2, 1],
+      [1, 1],
+      [2, 1],
+    ],
+    [
+      [1, 2],
+      [1, 1],
+      [1, 2],
+      [1, 1],
+    ],
+    [
+      [4, 1],
+      [1, 1],
+      [2, 1],
+    ],
   ] as [number, number][][]) {
-    it(`upsamples subsampled components to full size (sampling ${sampling.map(([h, v]) => `${h}×${v}`).join(', ')})`, () => {
-      const width = 45;
-      const height = 23;
-      const encoded = encodeJpeg({ width, height, planes: planesOf(width, height, sampling.length), sampling });
-      const image = decodeJpeg(encoded.bytes);
-      const maxH = Math.max(...sampling.map((s) => s[0]));
-      const maxV = Math.max(...sampling.map((s) => s[1]));
-      for (const [index, component] of image.components.entries()) {
-        const reference = encoded.components[index]!;
-        const plane = referenceDecodeComponent(reference);
-        const [h, v] = sampling[index]!;
-        const expected =
-          h === maxH && v === maxV
-            ? plane
-            : upsamplePlane({ data: plane, stride: reference.width }, reference.width, reference.height, maxH / h, maxV / v, width, height).data;
-        // Upsampling mixes neighbours, so one level of IDCT rounding stays within one level.
-        expect(maxDifference(component, expected, width, height)).toBeLessThanOrEqual(1);
-      }
-    });
+    it(
+      `upsamples subsampled components to full size ` +
+        `(sampling ${sampling.map(([h, v]) => `${h}×${v}`).join(', ')})`,
+      () => {
+        const width = 45;
+        const height = 23;
+        const encoded = encodeJpeg({ width, height, planes: planesOf(width, height, sampling.length), sampling });
+        const image = decodeJpeg(encoded.bytes);
+        const maxH = Math.max(...sampling.map((s) => s[0]));
+        const maxV = Math.max(...sampling.map((s) => s[1]));
+        for (const [index, component] of image.components.entries()) {
+          const reference = encoded.components[index]!;
+          const plane = referenceDecodeComponent(reference);
+          const [h, v] = sampling[index]!;
+          const expected =
+            h === maxH && v === maxV
+              ? plane
+              : upsamplePlane(
+                  { data: plane, stride: reference.width },
+                  reference.width,
+                  reference.height,
+                  maxH / h,
+                  maxV / v,
+                  width,
+                  height,
+                ).data;
+          // Upsampling mixes neighbours, so one level of IDCT rounding stays within one level.
+          expect(maxDifference(component, expected, width, height)).toBeLessThanOrEqual(1);
+        }
+      },
+    );
   }
 
   it('gives identical samples with restart intervals, separate scans and 16-bit quantization tables', () => {
     const width = 40;
     const height = 24;
-    const base: JpegEncodeOptions = { width, height, planes: planesOf(width, height, 4), sampling: [[2, 2], [1, 1], [1, 1], [2, 2]] };
+    const base: JpegEncodeOptions = {
+      width,
+      height,
+      planes: planesOf(width, height, 4),
+      sampling: [
+        [2, 2],
+        [1, 1],
+        [1, 1],
+        [2, 2],
+      ],
+    };
     const plain = decodeJpeg(encodeJpeg(base).bytes);
-    const variants: Partial<JpegEncodeOptions>[] = [{ restartInterval: 1 }, { restartInterval: 3 }, { separateScans: true }, { separateScans: true, restartInterval: 2 }, { quant16: true }];
+    const variants: Partial<JpegEncodeOptions>[] = [
+      { restartInterval: 1 },
+      { restartInterval: 3 },
+      { separateScans: true },
+      { separateScans: true, restartInterval: 2 },
+      { quant16: true },
+    ];
     for (const variant of variants) {
       const decoded = decodeJpeg(encodeJpeg({ ...base, ...variant }).bytes);
       for (const [index, component] of decoded.components.entries()) {
-        expect(samples(component, width, height), JSON.stringify(variant)).toEqual(samples(plain.components[index]!, width, height));
+        expect(samples(component, width, height), JSON.stringify(variant)).toEqual(
+          samples(plain.components[index]!, width, height),
+        );
       }
     }
   });
@@ -113,19 +173,34 @@ describe('baseline JPEG decoder', () => {
   it('uses each component’s own quantization table', () => {
     const width = 16;
     const height = 16;
-    const encoded = encodeJpeg({ width, height, planes: planesOf(width, height, 2), quantTables: [quantTable(95), quantTable(30)], quantIndex: [0, 1] });
+    const encoded = encodeJpeg({
+      width,
+      height,
+      planes: planesOf(width, height, 2),
+      quantTables: [quantTable(95), quantTable(30)],
+      quantIndex: [0, 1],
+    });
     const image = decodeJpeg(encoded.bytes);
     for (const [index, component] of image.components.entries()) {
-      expect(maxDifference(component, referenceDecodeComponent(encoded.components[index]!), width, height)).toBeLessThanOrEqual(1);
+      expect(
+        maxDifference(component, referenceDecodeComponent(encoded.components[index]!), width, height),
+      ).toBeLessThanOrEqual(1);
     }
   });
 
   it('skips APP and COM segments', () => {
     const comment = [0xff, 0xfe, 0, 7, 0x68, 0x65, 0x6c, 0x6c, 0x6f];
     const app = [0xff, 0xe0, 0, 4, 1, 2];
-    const withExtras = encodeJpeg({ width: 8, height: 8, planes: planesOf(8, 8, 3), extraSegments: [Uint8Array.from(app), Uint8Array.from(comment)] });
+    const withExtras = encodeJpeg({
+      width: 8,
+      height: 8,
+      planes: planesOf(8, 8, 3),
+      extraSegments: [Uint8Array.from(app), Uint8Array.from(comment)],
+    });
     const plain = encodeJpeg({ width: 8, height: 8, planes: planesOf(8, 8, 3) });
-    expect(samples(decodeJpeg(withExtras.bytes).components[2]!, 8, 8)).toEqual(samples(decodeJpeg(plain.bytes).components[2]!, 8, 8));
+    expect(samples(decodeJpeg(withExtras.bytes).components[2]!, 8, 8)).toEqual(
+      samples(decodeJpeg(plain.bytes).components[2]!, 8, 8),
+    );
   });
 
   it('tolerates a missing end-of-image marker', () => {
@@ -153,7 +228,9 @@ describe('baseline JPEG decoder refusals', () => {
     bytes.set([0xff, 0xff, 0xff, 0xff], sof + 5); // 65535 × 65535
     expectCodecError(() => decodeJpeg(bytes), 'limit', /SOF.size/);
     bytes.set([0x10, 0x00, 0x10, 0x00], sof + 5); // 4096 × 4096 within the limits, but ~20 bytes of data
-    expect(expectCodecError(() => decodeJpeg(bytes), 'truncated', /SOF.size/).detail).toMatch(/needs at least \d+ bytes of coded data/);
+    expect(expectCodecError(() => decodeJpeg(bytes), 'truncated', /SOF.size/).detail).toMatch(
+      /needs at least \d+ bytes of coded data/,
+    );
   });
 
   it('refuses progressive, arithmetic-coded and 12-bit JPEGs as unsupported', () => {
@@ -186,7 +263,8 @@ describe('baseline JPEG decoder refusals', () => {
     const sos = markerAt(0xda) + 16;
     for (let seed = 1; seed < 60; seed += 1) {
       const bytes = good.slice();
-      for (let edit = 0; edit < 4; edit += 1) bytes[sos + ((seed * 7919 + edit * 104729) % (bytes.length - sos - 2))] = (seed * 31 + edit * 17) & 255;
+      for (let edit = 0; edit < 4; edit += 1)
+        bytes[sos + ((seed * 7919 + edit * 104729) % (bytes.length - sos - 2))] = (seed * 31 + edit * 17) & 255;
       try {
         decodeJpeg(bytes);
       } catch (error) {

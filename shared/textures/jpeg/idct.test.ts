@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../testing/fuzz';
 import { inverseDctBlock } from './idct';
 
-const cosines = Array.from({ length: 64 }, (_, index) => Math.cos(((2 * (index >> 3) + 1) * (index & 7) * Math.PI) / 16));
+const cosines = Array.from({ length: 64 }, (_, index) =>
+  Math.cos(((2 * (index >> 3) + 1) * (index & 7) * Math.PI) / 16),
+);
 const scale = (u: number) => (u === 0 ? Math.SQRT1_2 : 1);
 
 function forward(block: Float64Array): Int32Array {
@@ -10,7 +12,8 @@ function forward(block: Float64Array): Int32Array {
   for (let v = 0; v < 8; v += 1) {
     for (let u = 0; u < 8; u += 1) {
       let sum = 0;
-      for (let y = 0; y < 8; y += 1) for (let x = 0; x < 8; x += 1) sum += block[y * 8 + x]! * cosines[x * 8 + u]! * cosines[y * 8 + v]!;
+      for (let y = 0; y < 8; y += 1)
+        for (let x = 0; x < 8; x += 1) sum += block[y * 8 + x]! * cosines[x * 8 + u]! * cosines[y * 8 + v]!;
       out[v * 8 + u] = Math.round(0.25 * scale(u) * scale(v) * sum);
     }
   }
@@ -22,7 +25,9 @@ function inverse(coefficients: Int32Array): Float64Array {
   for (let y = 0; y < 8; y += 1) {
     for (let x = 0; x < 8; x += 1) {
       let sum = 0;
-      for (let v = 0; v < 8; v += 1) for (let u = 0; u < 8; u += 1) sum += scale(u) * scale(v) * coefficients[v * 8 + u]! * cosines[x * 8 + u]! * cosines[y * 8 + v]!;
+      for (let v = 0; v < 8; v += 1)
+        for (let u = 0; u < 8; u += 1)
+          sum += scale(u) * scale(v) * coefficients[v * 8 + u]! * cosines[x * 8 + u]! * cosines[y * 8 + v]!;
       out[y * 8 + x] = sum / 4;
     }
   }
@@ -39,7 +44,8 @@ describe('integer inverse DCT', () => {
     const samples = new Float64Array(64);
     const out = new Uint8Array(64);
     for (let block = 0; block < blocks; block += 1) {
-      // Spatial samples in [-128, 127] (IEEE 1180 uses several ranges; this one keeps the level-shifted output in 0..255).
+      // Spatial samples in [-128, 127] (IEEE 1180 uses several ranges; this one keeps the level-shifted output in
+      // 0..255).
       const range = block % 2 === 0 ? 128 : 5;
       for (let index = 0; index < 64; index += 1) samples[index] = Math.floor(next() * 2 * range) - range;
       const coefficients = forward(samples);

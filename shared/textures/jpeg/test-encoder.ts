@@ -7,8 +7,9 @@
 
 /** Zigzag position → natural position (T.81 Figure A.6). */
 export const ZIGZAG = Uint8Array.from([
-  0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28, 35, 42, 49,
-  56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
+  0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28,
+  35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47,
+  55, 62, 63,
 ]);
 
 /** DC code counts per length 1..16 (the shape of T.81 Table K.3) for the 12 size categories. */
@@ -19,7 +20,10 @@ const AC_COUNTS = [0, 2, 1, 3, 3, 2, 4, 3, 5, 5, 4, 4, 0, 0, 1, 125];
 
 /** All 162 AC symbols, the likeliest first so that they get the short codes. */
 function acSymbols(): number[] {
-  const first = [0x01, 0x00, 0x02, 0x11, 0x03, 0x21, 0x04, 0x12, 0x31, 0x05, 0x41, 0x22, 0x13, 0x51, 0x06, 0x61, 0x32, 0x71, 0x14, 0xf0];
+  const first = [
+    0x01, 0x00, 0x02, 0x11, 0x03, 0x21, 0x04, 0x12, 0x31, 0x05, 0x41, 0x22, 0x13, 0x51, 0x06, 0x61, 0x32, 0x71, 0x14,
+    0xf0,
+  ];
   const rest: number[] = [];
   for (let size = 1; size <= 10; size += 1) for (let run = 0; run < 16; run += 1) rest.push((run << 4) | size);
   return [...first, ...rest.filter((symbol) => !first.includes(symbol))];
@@ -44,13 +48,15 @@ function codesFor(counts: number[], symbols: number[]): Map<number, Code> {
 /** A standard-looking quantization table (Annex K luminance) scaled like libjpeg's quality. */
 export function quantTable(quality: number): Uint8Array {
   const base = [
-    16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22, 29, 51, 87, 80, 62, 18, 22,
-    37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103, 121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99,
+    16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22, 29, 51,
+    87, 80, 62, 18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103, 121, 120, 101,
+    72, 92, 95, 98, 112, 100, 103, 99,
   ];
   const scale = quality < 50 ? 5000 / quality : 200 - quality * 2;
   const table = new Uint8Array(64);
   // Stored in zigzag order, as DQT stores it.
-  for (let k = 0; k < 64; k += 1) table[k] = Math.min(255, Math.max(1, Math.floor((base[ZIGZAG[k]!]! * scale + 50) / 100)));
+  for (let k = 0; k < 64; k += 1)
+    table[k] = Math.min(255, Math.max(1, Math.floor((base[ZIGZAG[k]!]! * scale + 50) / 100)));
   return table;
 }
 
@@ -78,12 +84,20 @@ export interface JpegEncodeOptions {
 export interface EncodedJpeg {
   bytes: Uint8Array;
   /** Per component: the component's own size and its quantized blocks (natural order). */
-  components: { width: number; height: number; blocksPerLine: number; blocksPerColumn: number; quantized: Int32Array; quant: Uint8Array }[];
+  components: {
+    width: number;
+    height: number;
+    blocksPerLine: number;
+    blocksPerColumn: number;
+    quantized: Int32Array;
+    quant: Uint8Array;
+  }[];
 }
 
 const cosines = (() => {
   const table = new Float64Array(64);
-  for (let x = 0; x < 8; x += 1) for (let u = 0; u < 8; u += 1) table[x * 8 + u] = Math.cos(((2 * x + 1) * u * Math.PI) / 16);
+  for (let x = 0; x < 8; x += 1)
+    for (let u = 0; u < 8; u += 1) table[x * 8 + u] = Math.cos(((2 * x + 1) * u * Math.PI) / 16);
   return table;
 })();
 const scaleOf = (u: number) => (u === 0 ? Math.SQRT1_2 : 1);
@@ -129,12 +143,14 @@ export function encodeJpeg(options: JpegEncodeOptions): EncodedJpeg {
     const block = new Float64Array(64);
     for (let by = 0; by < blocksPerColumn; by += 1) {
       for (let bx = 0; bx < blocksPerLine; bx += 1) {
-        for (let y = 0; y < 8; y += 1) for (let x = 0; x < 8; x += 1) block[y * 8 + x] = sample(bx * 8 + x, by * 8 + y) - 128;
+        for (let y = 0; y < 8; y += 1)
+          for (let x = 0; x < 8; x += 1) block[y * 8 + x] = sample(bx * 8 + x, by * 8 + y) - 128;
         const base = (by * blocksPerLine + bx) * 64;
         for (let v2 = 0; v2 < 8; v2 += 1) {
           for (let u = 0; u < 8; u += 1) {
             let sum = 0;
-            for (let y = 0; y < 8; y += 1) for (let x = 0; x < 8; x += 1) sum += block[y * 8 + x]! * cosines[x * 8 + u]! * cosines[y * 8 + v2]!;
+            for (let y = 0; y < 8; y += 1)
+              for (let x = 0; x < 8; x += 1) sum += block[y * 8 + x]! * cosines[x * 8 + u]! * cosines[y * 8 + v2]!;
             const coefficient = 0.25 * scaleOf(u) * scaleOf(v2) * sum;
             let k = 0;
             while (ZIGZAG[k] !== v2 * 8 + u) k += 1;
@@ -147,16 +163,28 @@ export function encodeJpeg(options: JpegEncodeOptions): EncodedJpeg {
   });
 
   const out: number[] = [0xff, 0xd8];
-  const segment = (marker: number, body: number[]) => out.push(0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 255, ...body);
+  const segment = (marker: number, body: number[]) =>
+    out.push(0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 255, ...body);
   for (const extra of options.extraSegments ?? []) out.push(...extra);
   for (const [index, table] of quantTables.entries()) {
-    segment(0xdb, options.quant16 ? [0x10 | index, ...Array.from(table).flatMap((value) => [0, value])] : [index, ...table]);
+    segment(
+      0xdb,
+      options.quant16 ? [0x10 | index, ...Array.from(table).flatMap((value) => [0, value])] : [index, ...table],
+    );
   }
   const ac = acSymbols();
   segment(0xc4, [0x00, ...DC_COUNTS, ...DC_SYMBOLS, 0x10, ...AC_COUNTS, ...ac]);
   const dcCodes = codesFor(DC_COUNTS, DC_SYMBOLS);
   const acCodes = codesFor(AC_COUNTS, ac);
-  segment(0xc0, [8, height >> 8, height & 255, width >> 8, width & 255, count, ...components.flatMap((c, index) => [index + 1, (c.h << 4) | c.v, quantIndex[index]!])]);
+  segment(0xc0, [
+    8,
+    height >> 8,
+    height & 255,
+    width >> 8,
+    width & 255,
+    count,
+    ...components.flatMap((c, index) => [index + 1, (c.h << 4) | c.v, quantIndex[index]!]),
+  ]);
   if (options.restartInterval) segment(0xdd, [options.restartInterval >> 8, options.restartInterval & 255]);
 
   const scans = options.separateScans ? components.map((_, index) => [index]) : [components.map((_, index) => index)];
@@ -205,7 +233,8 @@ export function encodeJpeg(options: JpegEncodeOptions): EncodedJpeg {
         else {
           for (const [slot, index] of scan.entries()) {
             const c = components[index]!;
-            for (let y = 0; y < c.v; y += 1) for (let x = 0; x < c.h; x += 1) encodeBlock(slot, ux * c.h + x, uy * c.v + y);
+            for (let y = 0; y < c.v; y += 1)
+              for (let x = 0; x < c.h; x += 1) encodeBlock(slot, ux * c.h + x, uy * c.v + y);
           }
         }
         unit += 1;
@@ -291,7 +320,8 @@ export function referenceDecodeComponent(component: EncodedJpeg['components'][nu
           if (px >= width || py >= height) continue;
           let sum = 0;
           for (let v = 0; v < 8; v += 1) {
-            for (let u = 0; u < 8; u += 1) sum += scaleOf(u) * scaleOf(v) * dequantized[v * 8 + u]! * cosines[x * 8 + u]! * cosines[y * 8 + v]!;
+            for (let u = 0; u < 8; u += 1)
+              sum += scaleOf(u) * scaleOf(v) * dequantized[v * 8 + u]! * cosines[x * 8 + u]! * cosines[y * 8 + v]!;
           }
           out[py * width + px] = Math.min(255, Math.max(0, Math.round(sum / 4 + 128)));
         }

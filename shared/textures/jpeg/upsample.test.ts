@@ -16,7 +16,11 @@ describe('component upsampling', () => {
   });
 
   it('crops to an odd output size and replicates for other ratios', () => {
-    expect(Array.from(upsamplePlane({ data: Uint8Array.from([8, 16]), stride: 2 }, 2, 1, 2, 1, 3, 1).data)).toEqual([8, 10, 14]);
-    expect(Array.from(upsamplePlane({ data: Uint8Array.from([1, 2]), stride: 2 }, 2, 1, 3, 1, 5, 1).data)).toEqual([1, 1, 1, 2, 2]);
+    expect(Array.from(upsamplePlane({ data: Uint8Array.from([8, 16]), stride: 2 }, 2, 1, 2, 1, 3, 1).data)).toEqual([
+      8, 10, 14,
+    ]);
+    expect(Array.from(upsamplePlane({ data: Uint8Array.from([1, 2]), stride: 2 }, 2, 1, 3, 1, 5, 1).data)).toEqual([
+      1, 1, 1, 2, 2,
+    ]);
   });
 });

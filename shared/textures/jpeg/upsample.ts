@@ -31,15 +31,32 @@ export function upsamplePlane(
   return { data: out, stride: width };
 }
 
-function replicate(source: SamplePlane, sourceWidth: number, sourceHeight: number, factorX: number, factorY: number, out: Uint8Array, width: number, height: number): void {
+function replicate(
+  source: SamplePlane,
+  sourceWidth: number,
+  sourceHeight: number,
+  factorX: number,
+  factorY: number,
+  out: Uint8Array,
+  width: number,
+  height: number,
+): void {
   for (let y = 0; y < height; y += 1) {
     const row = Math.min(sourceHeight - 1, (y / factorY) | 0) * source.stride;
-    for (let x = 0; x < width; x += 1) out[y * width + x] = source.data[row + Math.min(sourceWidth - 1, (x / factorX) | 0)]!;
+    for (let x = 0; x < width; x += 1)
+      out[y * width + x] = source.data[row + Math.min(sourceWidth - 1, (x / factorX) | 0)]!;
   }
 }
 
 /** Horizontal 2×: each output sample is ¾ of the nearer input sample plus ¼ of the further. */
-function fancyH2V1(source: SamplePlane, sourceWidth: number, sourceHeight: number, out: Uint8Array, width: number, height: number): void {
+function fancyH2V1(
+  source: SamplePlane,
+  sourceWidth: number,
+  sourceHeight: number,
+  out: Uint8Array,
+  width: number,
+  height: number,
+): void {
   const row = new Uint8Array(sourceWidth * 2);
   for (let y = 0; y < height; y += 1) {
     const base = Math.min(y, sourceHeight - 1) * source.stride;
@@ -67,7 +84,14 @@ function expandRow(input: Uint8Array, base: number, count: number, row: Uint8Arr
 }
 
 /** Vertical 2×: each output row is ¾ of the nearer input row plus ¼ of the further. */
-function fancyH1V2(source: SamplePlane, sourceWidth: number, sourceHeight: number, out: Uint8Array, width: number, height: number): void {
+function fancyH1V2(
+  source: SamplePlane,
+  sourceWidth: number,
+  sourceHeight: number,
+  out: Uint8Array,
+  width: number,
+  height: number,
+): void {
   const data = source.data;
   for (let y = 0; y < height; y += 1) {
     const inputRow = Math.min(y >> 1, sourceHeight - 1);
@@ -83,7 +107,14 @@ function fancyH1V2(source: SamplePlane, sourceWidth: number, sourceHeight: numbe
 }
 
 /** Both directions: a vertical ¾/¼ column sum, then the horizontal ¾/¼ blend of those sums. */
-function fancyH2V2(source: SamplePlane, sourceWidth: number, sourceHeight: number, out: Uint8Array, width: number, height: number): void {
+function fancyH2V2(
+  source: SamplePlane,
+  sourceWidth: number,
+  sourceHeight: number,
+  out: Uint8Array,
+  width: number,
+  height: number,
+): void {
   const data = source.data;
   const sums = new Int32Array(sourceWidth);
   const row = new Uint8Array(sourceWidth * 2);
