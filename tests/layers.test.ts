@@ -73,7 +73,7 @@ describe('layer rules', () => {
       /^(electron|react|react-dom|three|@react-three\/|zustand)(\/|$)/.test(specifier) ||
       /^\.\.?\/.*\b(electron|renderer|tests)\//.test(specifier) ||
       (!specifier.startsWith('.') && !specifier.startsWith('@shared'));
-    // tests/ holds Node-side test support (tests/support/corpus.ts reads ../shared with node:fs):
+    // tests/ holds Node-side test support (tests/testing/corpus.ts reads ../shared with node:fs):
     // shared/*.test.ts files may import it, no shared/ module may.
     // DOM and Node globals (document, window, Buffer, process…) are caught by type-checking
     // shared/ with tsconfig.shared.json, which has neither the DOM nor the Node types; this
@@ -87,6 +87,21 @@ describe('layer rules', () => {
     expect([...violations('electron/host', forbidden, null), ...violations('electron/cli', forbidden, null)]).toEqual(
       [],
     );
+  });
+
+  it('test support lives in testing/ folders that no production module imports', () => {
+    const forbidden = (specifier: string) => /(^|\/)testing(\/|$)/.test(specifier);
+    const production = ['shared', 'electron', 'renderer', 'assets'].flatMap((directory) =>
+      violations(directory, forbidden, null).filter((found) => !/(^|\/)testing\//.test(found.split(' ')[0]!)),
+    );
+    expect(production).toEqual([]);
+    const strays = ['shared', 'electron', 'renderer', 'assets', 'tests'].flatMap((directory) =>
+      sourceFiles(join(root, directory))
+        .map((file) => relative(root, file))
+        .filter((file) => /(fixture|test-|testing\.ts)/.test(file.split('/').pop()!) && !/(^|\/)testing\//.test(file))
+        .filter((file) => !/\.test\.tsx?$/.test(file)),
+    );
+    expect(strays).toEqual([]);
   });
 
   it('the renderer never imports Node built-ins or electron', () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readMrf } from '../../shared/mrf/read';
 import { mrfTiming } from '../../shared/mrf/sample';
-import { firstDifference } from '../../shared/mrf/test-fixtures';
+import { firstDifference } from '../../shared/mrf/testing/fixtures';
 import { validateMrf } from '../../shared/mrf/validate';
 import { CAPE_TEXTURE_FILE, CAPE_TEXTURE_PATH, SAMPLE_DATA_FOLDER, capeAssets } from './capes';
 import { TGA_HEADER_BYTE_SIZE } from './tga';

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MRF_HEADER_OFFSET } from '../../shared/mrf/layout';
 import { readMrf } from '../../shared/mrf/read';
-import { assembleMrf, gridMrf } from '../../shared/mrf/test-fixtures';
-import { buildMorf, inProcessMorf, runBuiltMorf } from './testing';
+import { assembleMrf, gridMrf } from '../../shared/mrf/testing/fixtures';
+import { buildMorf, inProcessMorf, runBuiltMorf } from './testing/run-cli';
 
 let folder: string;
 

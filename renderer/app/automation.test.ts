@@ -4,7 +4,7 @@ import { openModelDocument } from '../state/document-actions';
 import { createEditorStore } from '../state/editor-store';
 import { selectKeys } from '../state/key-actions';
 import { viewportFrames } from '../editors/viewport/ViewportScene';
-import { fixtureCodec, sampleCinematicDocument } from '../test-fixtures/fixture-model';
+import { fixtureCodec, sampleCinematicDocument } from '../testing/fixture-model';
 import { type MorfAutomation, installAutomation } from './automation';
 
 function editorWithTimeline() {

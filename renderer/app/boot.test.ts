@@ -3,7 +3,7 @@ import type { HostClient } from '../../electron/contract';
 import { FileService } from '../files/file-service';
 import { openModelDocument, editDocument } from '../state/document-actions';
 import { createEditorStore } from '../state/editor-store';
-import { fixtureCodec, sampleCinematicDocument } from '../test-fixtures/fixture-model';
+import { fixtureCodec, sampleCinematicDocument } from '../testing/fixture-model';
 import { createModelParser } from '../workers/model-parser';
 import { startRecoveryWriter } from './boot';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMrf } from '../../shared/mrf';
-import { fixtureDocument, sampleCinematicDocument } from '../test-fixtures/fixture-model';
+import { fixtureDocument, sampleCinematicDocument } from '../testing/fixture-model';
 import { keyId } from '../state/selection';
 import { CapeAnimator } from './cape-animator';
 import { linkShowTime, sequenceBoundsAt } from './visibility';

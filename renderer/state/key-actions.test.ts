@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureCodec, fixtureDocument, sampleCinematicDocument } from '../test-fixtures/fixture-model';
+import { fixtureCodec, fixtureDocument, sampleCinematicDocument } from '../testing/fixture-model';
 import { openModelDocument, redoDocument, undoDocument } from './document-actions';
 import { createEditorStore, currentDocument, isDirty } from './editor-store';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureCodec, fixtureDocument } from '../test-fixtures/fixture-model';
+import { fixtureCodec, fixtureDocument } from '../testing/fixture-model';
 import { openModelDocument } from './document-actions';
 import { createEditorStore } from './editor-store';
 import { type FrameScheduler, advancePlayhead, cancelPlayback, playbackRange, togglePlayback } from './playback';

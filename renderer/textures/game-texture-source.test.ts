@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DataFileEntry, GamePathRead, GamePathResolution } from '../../electron/contract';
-import { encodeBlp1Paletted, palettedToRgba, randomPaletted } from '../../shared/textures/test-encoders';
+import { encodeBlp1Paletted, palettedToRgba, randomPaletted } from '../../shared/textures/testing/encoders';
 import { createGameTextureSource } from './game-texture-source';
 import { createTextureDecoder } from './texture-decoder';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DataFileEntry, GamePathRead, GamePathResolution } from '../../electron/contract';
-import { encodeBlp1Paletted, randomPaletted } from '../../shared/textures/test-encoders';
+import { encodeBlp1Paletted, randomPaletted } from '../../shared/textures/testing/encoders';
 import { loadGameTexture } from './game-textures';
 import { TextureCache } from './texture-cache';
 import { createTextureDecoder } from './texture-decoder';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CodecError } from '../../shared/binary/codec-error';
-import { encodeBlp1Paletted, palettedToRgba, randomPaletted } from '../../shared/textures/test-encoders';
+import { encodeBlp1Paletted, palettedToRgba, randomPaletted } from '../../shared/textures/testing/encoders';
 import {
   answerTextureRequest,
   createTextureDecoder,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { encodeBlp1Paletted, palettedToRgba, randomPaletted } from '../../shared/textures/test-encoders';
+import { encodeBlp1Paletted, palettedToRgba, randomPaletted } from '../../shared/textures/testing/encoders';
 import type { TextureDecodeResponse } from '../textures/texture-decoder';
 
 afterEach(() => {

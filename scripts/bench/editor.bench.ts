@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { modelCodec } from '../../shared/events';
-import { gridMrf } from '../../shared/mrf/test-fixtures';
+import { gridMrf } from '../../shared/mrf/testing/fixtures';
 import { CapeAnimator } from '../../renderer/capes/cape-animator';
 import { linkShowTime, sequenceBoundsAt } from '../../renderer/capes/visibility';
 import { browserSkipReason, launchBrowser, openEditor, repositoryRoot, startWebShell } from '../../tests/e2e/harness';

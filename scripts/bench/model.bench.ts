@@ -12,7 +12,7 @@
 import { parsers } from 'mdx-m3-viewer';
 import { generateMDL, generateMDX, parseMDL, parseMDX } from 'war3-model';
 import { readModel, writeModel } from '../../shared/events/index';
-import { corpusModels, modelCorpus } from '../../tests/support/corpus-folder';
+import { corpusModels, modelCorpus } from '../../tests/testing/corpus-folder';
 import { measure, type BenchReport, type BenchSuite } from './harness';
 
 const SUITE = 'model';

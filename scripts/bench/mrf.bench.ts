@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { readMrf } from '../../shared/mrf/read';
 import { createMrfPlayhead, sampleMrf } from '../../shared/mrf/sample';
-import { gridMrf } from '../../shared/mrf/test-fixtures';
+import { gridMrf } from '../../shared/mrf/testing/fixtures';
 import { validateMrf } from '../../shared/mrf/validate';
 import { writeMrf } from '../../shared/mrf/write';
 import { measure, median, type BenchSuite } from './harness';

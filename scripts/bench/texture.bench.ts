@@ -13,7 +13,7 @@ import {
   encodeMipJpeg,
   levelSize,
   smoothImage,
-} from '../../shared/textures/test-encoders';
+} from '../../shared/textures/testing/encoders';
 import { measure, type BenchSuite } from './harness';
 
 const SIZE = 512;

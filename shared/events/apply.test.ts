@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readMdl } from '../mdl/index';
 import { FIXTURE_MDL } from '../mdl/testing/fixtures';
 import { findChunk, readBindPoses, readMdx, readPivots } from '../mdx/index';
-import { testModelBytes } from '../mdx/fixtures';
+import { testModelBytes } from '../mdx/testing/fixtures';
 import type { ModelDocument, ModelEdit, ModelFormat } from './document';
 import { applyEdit, EditError, readModel, writeModel } from './index';
 import { EVENTS_FIXTURE, twinFiles } from './testing/twins';

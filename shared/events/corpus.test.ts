@@ -4,7 +4,7 @@
  * objects, and a link added and removed again giving the original bytes.
  */
 import { expect, it } from 'vitest';
-import { CORPUS_TWINS, corpusModels, describeCorpus, modelCorpus } from '../../tests/support/corpus';
+import { CORPUS_TWINS, corpusModels, describeCorpus, modelCorpus } from '../../tests/testing/corpus';
 import { hasErrors } from '../diagnostics';
 import { applyEdit, readModel, validateModel, writeModel } from './index';
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../diagnostics';
-import { boneBytes, concat, eventObjectBytes, mdxBytes, modlBody, pivtBody, seqsBody, versBody } from '../mdx/fixtures';
+import {
+  boneBytes,
+  concat,
+  eventObjectBytes,
+  mdxBytes,
+  modlBody,
+  pivtBody,
+  seqsBody,
+  versBody,
+} from '../mdx/testing/fixtures';
 import { readModel, validateModel } from './index';
 import { EVENTS_FIXTURE, TWINS, twinFiles } from './testing/twins';
 

@@ -4,7 +4,7 @@
  * headers as the MDX twins, and edits that change only what they must.
  */
 import { expect, it } from 'vitest';
-import { CORPUS_TWINS, corpusModels, describeCorpus, modelCorpus } from '../../tests/support/corpus';
+import { CORPUS_TWINS, corpusModels, describeCorpus, modelCorpus } from '../../tests/testing/corpus';
 import { CodecError } from '../binary/codec-error';
 import { setEventFrames } from './edit-events';
 import { insertEventObject, removeNode } from './edit-nodes';

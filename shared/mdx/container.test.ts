@@ -11,7 +11,16 @@ import {
   replaceChunkBody,
   writeMdx,
 } from './container';
-import { concat, lightBytes, mdxBytes, modlBody, seqsBody, testModelBytes, trackBytes, versBody } from './fixtures';
+import {
+  concat,
+  lightBytes,
+  mdxBytes,
+  modlBody,
+  seqsBody,
+  testModelBytes,
+  trackBytes,
+  versBody,
+} from './testing/fixtures';
 import { readEvents } from './event-objects';
 import { readMdxHeader } from './model-info';
 import { listNodes } from './node-objects';

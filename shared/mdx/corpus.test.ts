@@ -4,7 +4,7 @@
  * and refusal of every file cut short. Skips with a message when ../shared is absent.
  */
 import { expect, it } from 'vitest';
-import { corpusModels, describeCorpus, modelCorpus, type CorpusModel } from '../../tests/support/corpus';
+import { corpusModels, describeCorpus, modelCorpus, type CorpusModel } from '../../tests/testing/corpus';
 import type { CodecError } from '../binary/codec-error';
 import { codecError } from '../testing/codec-error';
 import {

@@ -19,7 +19,7 @@ import {
   testModelBytes,
   testPivot,
   versBody,
-} from './fixtures';
+} from './testing/fixtures';
 import { listNodes } from './node-objects';
 import { insertObjectId, MdxEditError, removeObjectId } from './renumber';
 import { validateMdx } from './validate';

@@ -4,12 +4,12 @@
  * validated and edited without any other kind of error.
  */
 import { describe, expect, it } from 'vitest';
-import { modelCorpus } from '../../tests/support/corpus';
+import { modelCorpus } from '../../tests/testing/corpus';
 import { CodecError } from '../binary/codec-error';
 import { seededRandom } from '../testing/fuzz';
 import { readMdx, writeMdx } from './container';
 import { insertEventObject, readEvents, removeEventObject } from './event-objects';
-import { testModelBytes } from './fixtures';
+import { testModelBytes } from './testing/fixtures';
 import { readMdxHeader } from './model-info';
 import { listNodes } from './node-objects';
 import { MdxEditError } from './renumber';

@@ -9,7 +9,7 @@ import {
   pivtBody,
   versBody,
   type MaterialLayoutSpec,
-} from './fixtures';
+} from './testing/fixtures';
 import { validateMdx } from './validate';
 import { KNOWN_MDX_VERSIONS, mdxLayout } from './versions';
 

@@ -3,11 +3,11 @@
  * a user's clone): read, validate, sample and round-trip each one.
  */
 import { describe, expect, it } from 'vitest';
-import { corpusModels, describeCorpus, modelCorpus } from '../../tests/support/corpus';
+import { corpusModels, describeCorpus, modelCorpus } from '../../tests/testing/corpus';
 import { CodecError } from '../binary/codec-error';
 import { hasErrors } from '../diagnostics';
 import { readMrf } from './read';
-import { firstDifference } from './test-fixtures';
+import { firstDifference } from './testing/fixtures';
 import { mrfTiming, sampleMrf } from './sample';
 import { validateMrf } from './validate';
 import { writeMrf } from './write';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readOrRefuse } from '../testing/codec-error';
 import { readMrf } from './read';
 import { sampleMrf } from './sample';
-import { assembleMrf, gridMrf } from './test-fixtures';
+import { assembleMrf, gridMrf } from './testing/fixtures';
 import { validateMrf } from './validate';
 import { writeMrf } from './write';
 import { HangGuard, seededRandom as random } from '../testing/fuzz';

@@ -3,7 +3,7 @@ import { codecError } from '../testing/codec-error';
 import { cloneMrf, createMrf, setMrfTexturePath } from './create';
 import { MRF_HEADER_OFFSET, MRF_MAX_KEYFRAME_COUNT } from './layout';
 import { readMrf } from './read';
-import { assembleMrf, gridMrf } from './test-fixtures';
+import { assembleMrf, gridMrf } from './testing/fixtures';
 import { writeMrf } from './write';
 
 describe('readMrf', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMrfPlayhead, mrfPlayhead, mrfTiming, sampleMrf } from './sample';
-import { gridMrf } from './test-fixtures';
+import { gridMrf } from './testing/fixtures';
 
 // gridMrf: vertex 0's x is the keyframe index, its y twice that; normals (0, -1, 0).
 function sampleAt(file: ReturnType<typeof gridMrf>, seconds: number) {

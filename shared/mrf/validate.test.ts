@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMrf } from './create';
 import { readMrf } from './read';
-import { assembleMrf, gridMrf } from './test-fixtures';
+import { assembleMrf, gridMrf } from './testing/fixtures';
 import { MRF_DIAGNOSTIC, validateMrf } from './validate';
 import { writeMrf } from './write';
 

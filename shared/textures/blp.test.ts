@@ -14,7 +14,7 @@ import {
   palettedToRgba,
   randomPaletted,
   smoothImage,
-} from './test-encoders';
+} from './testing/encoders';
 import type { TextureMip } from './types';
 
 function chain(

@@ -5,7 +5,7 @@
  */
 import { PNG, type PNGWithMetadata } from 'pngjs';
 import { expect, it } from 'vitest';
-import { describeCorpus, textureCorpus } from '../../tests/support/corpus';
+import { describeCorpus, textureCorpus } from '../../tests/testing/corpus';
 import { codecError } from '../testing/codec-error';
 import { decodeTexture } from './decode-texture';
 import { fullMipCount } from './mip-chain';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { codecError } from '../testing/codec-error';
 import { decodeDds } from './dds';
-import { dxtFriendlyImage, encodeDds, levelSize, noiseImage } from './test-encoders';
+import { dxtFriendlyImage, encodeDds, levelSize, noiseImage } from './testing/encoders';
 import type { TextureMip } from './types';
 
 function chain(

@@ -9,7 +9,7 @@ import {
   dxtFriendlyImage,
   noiseImage,
   randomPaletted,
-} from './test-encoders';
+} from './testing/encoders';
 
 const ascii = (text: string) => new TextEncoder().encode(text);
 

@@ -18,7 +18,7 @@ import {
   noiseImage,
   randomPaletted,
   smoothImage,
-} from './test-encoders';
+} from './testing/encoders';
 
 const interesting = [
   0, 1, 2, 3, 4, 7, 8, 9, 15, 16, 255, 256, 0x7fff, 0xffff, 0x10000, 0x7fffffff, 0xffffffff, 0xfffffff0,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { codecError } from '../testing/codec-error';
 import { seededRandom } from '../testing/fuzz';
 import { decodeTga, looksLikeTga } from './tga';
-import { encodeTga, noiseImage, tgaExpected, type TgaOptions } from './test-encoders';
+import { encodeTga, noiseImage, tgaExpected, type TgaOptions } from './testing/encoders';
 import type { TextureMip } from './types';
 
 /** An image with runs (so RLE has run packets, crossing scanlines) and a few distinct colours. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readModel } from '../../../shared/events/index';
 import { EVENTS_FIXTURE, twinFiles } from '../../../shared/events/testing/twins';
-import { buildMorf, inProcessMorf, runBuiltMorf } from '../testing';
+import { buildMorf, inProcessMorf, runBuiltMorf } from '../testing/run-cli';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const sample = join(root, 'assets', 'sample', 'ArthasIllidanSample');

@@ -10,8 +10,8 @@ import {
   levelSize,
   palettedToRgba,
   randomPaletted,
-} from '../../../shared/textures/test-encoders';
-import { inProcessMorf } from '../testing';
+} from '../../../shared/textures/testing/encoders';
+import { inProcessMorf } from '../testing/run-cli';
 
 let folder: string;
 const image = randomPaletted(8, 4, 3, 8, 5);

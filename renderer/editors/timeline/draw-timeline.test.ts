@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelDocument } from '../../../shared/events/document';
 import type { DragPreview } from '../../state/editor-store';
 import { EMPTY_SELECTION, keyId } from '../../state/selection';
-import { fixtureDocument } from '../../test-fixtures/fixture-model';
+import { fixtureDocument } from '../../testing/fixture-model';
 import { drawTimeline } from './draw-timeline';
 import { type TimelineGeometry, rowTop, timeToScreenX } from './layout';
 import { buildModelRows } from './rows';

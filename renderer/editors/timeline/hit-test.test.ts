@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureDocument, sampleCinematicDocument } from '../../test-fixtures/fixture-model';
+import { fixtureDocument, sampleCinematicDocument } from '../../testing/fixture-model';
 import { hitTestKeys, keysInBox } from './hit-test';
 import { type TimelineGeometry, rowCentre, timeToScreenX } from './layout';
 import { buildModelRows } from './rows';

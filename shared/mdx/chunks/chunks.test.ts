@@ -21,7 +21,7 @@ import {
   seqsBody,
   texsBody,
   versBody,
-} from '../fixtures';
+} from '../testing/fixtures';
 import { listNodes, walkNodeChunk } from '../node-objects';
 import { readBindPoses, writeBindPoses } from './bpos';
 import { readCameras, writeCameras } from './cams';

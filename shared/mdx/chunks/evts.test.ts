@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { BinaryWriter } from '../../binary/writer';
 import { readMdx, writeMdx } from '../container';
 import { readEvents, replaceEventObjects } from '../event-objects';
-import { concat, eventObjectBytes, mdxBytes, testModelBytes, trackBytes, versBody, type TrackSpec } from '../fixtures';
+import {
+  concat,
+  eventObjectBytes,
+  mdxBytes,
+  testModelBytes,
+  trackBytes,
+  versBody,
+  type TrackSpec,
+} from '../testing/fixtures';
 import { interpolationName, writeTrack, type Track } from '../tracks';
 import {
   encodeEventObject,

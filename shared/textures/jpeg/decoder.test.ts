@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CodecError } from '../../binary/codec-error';
 import { codecError } from '../../testing/codec-error';
-import { noiseImage, smoothImage } from '../test-encoders';
+import { noiseImage, smoothImage } from '../testing/encoders';
 import { decodeJpeg, type JpegComponent } from './decoder';
-import { encodeJpeg, quantTable, referenceDecodeComponent, type JpegEncodeOptions } from './test-encoder';
+import { encodeJpeg, quantTable, referenceDecodeComponent, type JpegEncodeOptions } from './testing/encoder';
 import { upsamplePlane } from './upsample';
 
 function planesOf(width: number, height: number, count: number, kind: 'smooth' | 'noise' = 'smooth'): Uint8Array[] {

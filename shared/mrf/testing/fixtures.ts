@@ -2,8 +2,8 @@
  * In-memory MRF fixtures for tests: a small waving grid as an `MrfFile`, and a byte-level
  * assembler that can lay chunks out any way (reordered, misaligned, overlapping, hostile).
  */
-import { encodeLatin1 } from '../binary/text';
-import { createMrf } from './create';
+import { encodeLatin1 } from '../../binary/text';
+import { createMrf } from '../create';
 import {
   MRF_FLOATS_PER_VERTEX,
   MRF_HEADER_BYTE_SIZE,
@@ -11,8 +11,8 @@ import {
   MRF_OFFSET_ENTRY_BYTE_SIZE,
   MRF_OFFSET_TABLE_OFFSET,
   offsetTableByteLength,
-} from './layout';
-import type { MrfFile } from './types';
+} from '../layout';
+import type { MrfFile } from '../types';
 
 /** Options for {@link gridMrf}. */
 export interface GridOptions {

@@ -5,10 +5,10 @@
  * lossless DXT block encoder for images whose blocks use at most two 565 colours. Tests build
  * files with these and compare the decoded pixels with the source pixels. Not used by the app.
  */
-import { seededRandom } from '../testing/fuzz';
-import type { BlockFormat } from './block-compression';
-import { encodeJpeg, quantTable } from './jpeg/test-encoder';
-import type { TextureMip } from './types';
+import { seededRandom } from '../../testing/fuzz';
+import type { BlockFormat } from '../block-compression';
+import { encodeJpeg, quantTable } from '../jpeg/testing/encoder';
+import type { TextureMip } from '../types';
 
 /** A little-endian byte builder. */
 export class Bytes {

@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { runCli } from './run';
+import { runCli } from '../run';
 
 /** What one in-process `morf` run returned and printed. */
 export interface CliRun {
@@ -33,7 +33,7 @@ export function inProcessMorf(folder: () => string): (...args: string[]) => Prom
 }
 
 const execute = promisify(execFile);
-const root = join(import.meta.dirname, '..', '..');
+const root = join(import.meta.dirname, '..', '..', '..');
 
 /** The bundled program `scripts/build-cli.mjs` writes. */
 export const BUILT_MORF = join(root, 'bin', 'morf.js');

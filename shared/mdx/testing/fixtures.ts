@@ -4,8 +4,8 @@
  * build a model in memory — node kinds of every size rule, tracks of every interpolation, event
  * objects with and without KEVT — and check what the codec reads from it.
  */
-import { BinaryWriter } from '../binary/writer';
-import { mdxLayout } from './versions';
+import { BinaryWriter } from '../../binary/writer';
+import { mdxLayout } from '../versions';
 
 export type Vec3 = readonly [number, number, number];
 

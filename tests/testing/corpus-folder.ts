@@ -4,7 +4,7 @@
  * Read by the codec tests (through ./corpus.ts, which adds `describeCorpus`) and by the model
  * benchmark; this module imports no test framework, so the bundled benchmark can use it.
  *
- * Why this lives in tests/support and not in shared/testing: it reads files with node:fs, and
+ * Why this lives in tests/testing and not in shared/testing: it reads files with node:fs, and
  * shared/ is the pure codec (tests/layers.test.ts refuses Node imports in any shared/ module but a
  * *.test.ts file, and tsconfig.shared.json type-checks shared/ without the Node types). tests/ is
  * outside that layer, so the corpus tests under shared/ import it and no shared/ module
@@ -15,7 +15,7 @@ import { join } from 'node:path';
 
 /**
  * `../shared` relative to the repository: where the corpus folders live. This module sits two
- * folders below the repository root, here (tests/support) and bundled (out/bench) alike.
+ * folders below the repository root, here (tests/testing) and bundled (out/bench) alike.
  */
 const SHARED_DIRECTORY = join(import.meta.dirname, '..', '..', '..', 'shared');
 
