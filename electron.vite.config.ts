@@ -9,14 +9,14 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { main: resolve(import.meta.dirname, 'electron/main.ts') } },
+      rollupOptions: { input: { main: resolve(import.meta.dirname, 'electron/shell/main.ts') } },
     },
   },
   preload: {
     build: {
       outDir: 'out/preload',
       rollupOptions: {
-        input: { preload: resolve(import.meta.dirname, 'electron/preload.ts') },
+        input: { preload: resolve(import.meta.dirname, 'electron/shell/preload.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },

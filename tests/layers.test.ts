@@ -1,7 +1,7 @@
 /**
- * Layer rules, enforced: shared/ is a pure codec (no Node, Electron, DOM, React or three);
- * host services (electron/host, electron/cli) never import electron; the renderer never imports
- * Node built-ins or electron.
+ * Layer rules, enforced: shared/ is a pure codec and the host contract (no Node, Electron, DOM,
+ * React or three); only the Electron shell (electron/shell) imports electron — host services,
+ * the CLI and the browser shell are plain Node; the renderer imports shared/ and itself only.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -82,11 +82,13 @@ describe('layer rules', () => {
     expect(violations('shared', forbidden, globals)).toEqual([]);
   });
 
-  it('host services and the CLI never import electron', () => {
-    const forbidden = (specifier: string) => specifier === 'electron' || specifier.startsWith('electron/');
-    expect([...violations('electron/host', forbidden, null), ...violations('electron/cli', forbidden, null)]).toEqual(
-      [],
+  it('only electron/shell imports electron: host services, the CLI and the browser shell never do', () => {
+    const forbidden = (specifier: string) =>
+      specifier === 'electron' || specifier.startsWith('electron/') || /(^|\/)shell(\/|$)/.test(specifier);
+    const found = ['electron/host', 'electron/cli', 'electron/web'].flatMap((directory) =>
+      violations(directory, forbidden, null),
     );
+    expect(found).toEqual([]);
   });
 
   it('test support lives in testing/ folders that no production module imports', () => {
@@ -104,9 +106,14 @@ describe('layer rules', () => {
     expect(strays).toEqual([]);
   });
 
-  it('the renderer never imports Node built-ins or electron', () => {
+  it('the renderer imports nothing from the Node side: no Node built-ins, no electron, nothing under electron/', () => {
     const forbidden = (specifier: string) =>
-      nodeBuiltin.test(specifier) || specifier === 'electron' || /\belectron\/(host|cli|main|web)/.test(specifier);
+      nodeBuiltin.test(specifier) || specifier === 'electron' || /^(\.\.\/)+electron\//.test(specifier);
     expect(violations('renderer', forbidden, null)).toEqual([]);
+  });
+
+  it('the renderer rule catches an import of the contract from its old place', () => {
+    const forbidden = (specifier: string) => /^(\.\.\/)+electron\//.test(specifier);
+    expect(importsOf(`import { limits } from '../../electron/contract';`).filter(forbidden)).toHaveLength(1);
   });
 });

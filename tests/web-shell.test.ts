@@ -8,10 +8,10 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HostError } from '../electron/contract';
+import { HostError } from '../shared/contract/contract';
 import type { WebShell } from '../electron/web/web-shell';
 import { startWebShell } from '../electron/web/web-shell';
-import { decodeBody, encodeBody } from '../electron/wire';
+import { decodeBody, encodeBody } from '../shared/contract/wire';
 import { createWebClient } from '../renderer/platform/web-client';
 
 interface Reply {

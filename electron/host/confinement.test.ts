@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import nodePath, { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HostError } from '../contract';
+import { HostError } from '../../shared/contract/contract';
 import { normalizeRequestedPath, PathGuard } from './confinement';
 
 const windows = { path: nodePath.win32, caseInsensitive: true, windows: true };

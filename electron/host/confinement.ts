@@ -7,8 +7,8 @@
  */
 import { realpath, stat } from 'node:fs/promises';
 import nodePath from 'node:path';
-import type { GrantedRoot } from '../contract';
-import { HostError } from '../contract';
+import type { GrantedRoot } from '../../shared/contract/contract';
+import { HostError } from '../../shared/contract/contract';
 
 /** What a checked path will be used for: writing allows a file that does not exist yet. */
 export type AccessMode = 'read' | 'write';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DataFolderStatus } from '../contract';
+import type { DataFolderStatus } from '../../shared/contract/contract';
 import { PathGuard } from './confinement';
 import { DataFolderStack } from './data-folders';
 import { candidateKeys, gamePathKey } from './game-paths';

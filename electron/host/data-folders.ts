@@ -5,8 +5,14 @@
  */
 import { stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import type { DataFileEntry, DataFileKind, DataFolderStatus, GamePathRead, GamePathResolution } from '../contract';
-import { HostError } from '../contract';
+import type {
+  DataFileEntry,
+  DataFileKind,
+  DataFolderStatus,
+  GamePathRead,
+  GamePathResolution,
+} from '../../shared/contract/contract';
+import { HostError } from '../../shared/contract/contract';
 import type { PathGuard } from './confinement';
 import { FolderIndex } from './folder-index';
 import { candidateKeys, gamePathKey, isOfKind } from './game-paths';

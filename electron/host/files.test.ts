@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FileIdentity } from '../contract';
-import { HostError } from '../contract';
+import type { FileIdentity } from '../../shared/contract/contract';
+import { HostError } from '../../shared/contract/contract';
 import { PathGuard } from './confinement';
 import { FileService } from './files';
 

@@ -9,8 +9,8 @@ import type { FSWatcher } from 'node:fs';
 import { watch } from 'node:fs';
 import { lstat, readdir, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import type { DataFolderStatus } from '../contract';
-import { HostError } from '../contract';
+import type { DataFolderStatus } from '../../shared/contract/contract';
+import { HostError } from '../../shared/contract/contract';
 import { gamePathKey } from './game-paths';
 
 /** How long file-system events are gathered before the index is updated (ms). */

@@ -2,8 +2,8 @@
  * Game paths: `Doodads\Cinematic\ArthasIllidanFight\ArthasCape0000.mrf`, compared without regard to
  * case or slash direction. The index key of a game path is its lower-case, backslash form.
  */
-import type { DataFileKind } from '../contract';
-import { dataFileExtensions } from '../contract';
+import type { DataFileKind } from '../../shared/contract/contract';
+import { dataFileExtensions } from '../../shared/contract/contract';
 
 /** Texture extensions in the order tried when a texture is asked for without (or with another) extension. */
 export const textureExtensions: readonly string[] = dataFileExtensions.texture;

@@ -5,8 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { lstat, readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { DirectoryEntry, DirectoryListing, GrantedRoot, HostEvent, StartupRequest } from '../contract';
-import { HostError, limits } from '../contract';
+import type {
+  DirectoryEntry,
+  DirectoryListing,
+  GrantedRoot,
+  HostEvent,
+  StartupRequest,
+} from '../../shared/contract/contract';
+import { HostError, limits } from '../../shared/contract/contract';
 import { temporarySuffix } from './atomic-write';
 import { PathGuard } from './confinement';
 import { DataFolderStack } from './data-folders';

@@ -2,8 +2,8 @@
 import { createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import type { FileIdentity } from '../contract';
-import { HostError, limits } from '../contract';
+import type { FileIdentity } from '../../shared/contract/contract';
+import { HostError, limits } from '../../shared/contract/contract';
 
 /** Lower-case hex SHA-256 of some bytes. */
 export function sha256Of(bytes: Uint8Array): string {

@@ -2,8 +2,8 @@
  * The contract's operations implemented over the host services, and the one dispatch both shells
  * use: validate every argument against the contract, run the handler, wrap the result or error.
  */
-import type { OperationArgs, OperationName, OperationResult, WireResult } from '../contract';
-import { HostError, isOperationName, toWireError, validateArguments } from '../contract';
+import type { OperationArgs, OperationName, OperationResult, WireResult } from '../../shared/contract/contract';
+import { HostError, isOperationName, toWireError, validateArguments } from '../../shared/contract/contract';
 import type { HostServices } from './host';
 
 /** One handler per operation, receiving validated arguments. */

@@ -5,8 +5,8 @@
  */
 import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RecoveryEntry } from '../contract';
-import { HostError, limits } from '../contract';
+import type { RecoveryEntry } from '../../shared/contract/contract';
+import { HostError, limits } from '../../shared/contract/contract';
 import { writeFileAtomic } from './atomic-write';
 import { toArrayBuffer } from './identity';
 

@@ -5,8 +5,8 @@
  */
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { JsonValue, SettingsSnapshot } from '../contract';
-import { limits } from '../contract';
+import type { JsonValue, SettingsSnapshot } from '../../shared/contract/contract';
+import { limits } from '../../shared/contract/contract';
 import { writeFileAtomic } from './atomic-write';
 
 /** File name inside the config folder. */

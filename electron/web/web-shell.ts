@@ -16,13 +16,13 @@ import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { HostEvent } from '../contract';
-import { eventStreamPath, httpStatusOfError, limits, tokenHeader } from '../contract';
-import { securityHeaders } from '../csp';
+import type { HostEvent } from '../../shared/contract/contract';
+import { eventStreamPath, httpStatusOfError, limits, tokenHeader } from '../../shared/contract/contract';
+import { securityHeaders } from '../host/csp';
 import { HostServices, type HostOptions } from '../host/host';
 import { createHandlers, dispatch, headlessShell } from '../host/operations';
-import { contentTypeOf, rendererFile, rendererRequestPath } from '../renderer-files';
-import { decodeBody, encodeBody, WireFormatError } from '../wire';
+import { contentTypeOf, rendererFile, rendererRequestPath } from '../host/renderer-files';
+import { decodeBody, encodeBody, WireFormatError } from '../../shared/contract/wire';
 
 /** How the browser shell is started. */
 export interface WebShellOptions extends Omit<HostOptions, 'runtime' | 'nativeDialogs'> {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HostClient } from '../../electron/contract';
+import type { HostClient } from '../../shared/contract/contract';
 import { FileService } from '../files/file-service';
 import { openModelDocument, editDocument } from '../state/document-actions';
 import { createEditorStore } from '../state/editor-store';

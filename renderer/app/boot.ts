@@ -4,7 +4,7 @@
  * disk, menu commands, data folders changing and close requests, writes recovery files while
  * there are unsaved changes, and warns before the page closes with unsaved work.
  */
-import type { HostEvent, StartupRequest } from '../../electron/contract';
+import type { HostEvent, StartupRequest } from '../../shared/contract/contract';
 import { type FileService, exactBuffer, recoveryId } from '../files/file-service';
 import { type OperatorRegistry, contextFor } from '../operators/operator';
 import { askConfirm, notify } from '../state/dialog-actions';

@@ -3,7 +3,7 @@
  * bytes. Each link's file ends up found (parsed), missing (in no data folder) or unreadable (the
  * codec refused it, with the reason). Parsing is zero-copy over the bytes the host sent.
  */
-import type { HostClient } from '../../electron/contract';
+import type { HostClient } from '../../shared/contract/contract';
 import { readMrf, validateMrf } from '../../shared/mrf';
 import type { ModelDocument } from '../../shared/events/document';
 import { refreshDiagnostics } from '../state/document-actions';

@@ -9,7 +9,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type HostClient, type OperationName, operationNames, validateArguments } from '../../electron/contract';
+import { type HostClient, type OperationName, operationNames, validateArguments } from '../../shared/contract/contract';
 import { HostServices } from '../../electron/host/host';
 import { createHandlers, headlessShell } from '../../electron/host/operations';
 import { modelCodec } from '../../shared/events';

@@ -4,7 +4,7 @@
  * unsaved-changes prompt and the reload prompt. The host moves bytes; the codec gives them
  * meaning; this module sequences the two and keeps the store's document state in step.
  */
-import { type DataFolderStatus, type FileIdentity, HostError } from '../../electron/contract';
+import { type DataFolderStatus, type FileIdentity, HostError } from '../../shared/contract/contract';
 import { parseCape, loadLinkedCapes } from '../capes/cape-loader';
 import { closeDocument, markSaved, openModelDocument, openStandaloneCape } from '../state/document-actions';
 import { type EditorStore, type OpenFile, currentDocument, isDirty } from '../state/editor-store';

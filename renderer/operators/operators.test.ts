@@ -16,7 +16,7 @@ import { createModelParser } from '../workers/model-parser';
 import { createKeymap, createOperatorRegistry } from './index';
 import { chordFromEvent } from './keymap';
 import { contextFor } from './operator';
-import { menuCommandIds } from '../../electron/menu-commands';
+import { menuCommandIds } from '../../shared/contract/menu-commands';
 
 const sample = new Uint8Array(
   readFileSync(join(import.meta.dirname, '..', '..', 'assets', 'sample', 'ArthasIllidanSample.mdx')),

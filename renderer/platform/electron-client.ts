@@ -1,6 +1,6 @@
 /** The host client over Electron's preload: one exposed function per operation. */
-import type { HostClient, OperationName, PreloadApi } from '../../electron/contract';
-import { fromWire, operationNames } from '../../electron/contract';
+import type { HostClient, OperationName, PreloadApi } from '../../shared/contract/contract';
+import { fromWire, operationNames } from '../../shared/contract/contract';
 
 /** Wrap the preload's API (`window.morfHost`): each call's WireResult becomes a value or a thrown HostError. */
 export function createElectronClient(api: PreloadApi): HostClient {

@@ -1,12 +1,12 @@
 /**
  * The renderer's access to the host: `getHost()` returns a {@link HostClient} typed by
- * electron/contract.ts, working over Electron's preload (`window.morfHost`) or over the browser
+ * shared/contract/contract.ts, working over Electron's preload (`window.morfHost`) or over the browser
  * shell's HTTP API (same origin, the per-run token travels in a cookie). Every call resolves to the
  * operation's result or rejects with a `HostError` (code: invalid-argument, denied, not-found,
  * too-large, unsupported, io).
  */
-import type { HostClient, PreloadApi } from '../../electron/contract';
-import { preloadGlobal } from '../../electron/contract';
+import type { HostClient, PreloadApi } from '../../shared/contract/contract';
+import { preloadGlobal } from '../../shared/contract/contract';
 import { createElectronClient } from './electron-client';
 import { createWebClient } from './web-client';
 
@@ -29,9 +29,9 @@ export type {
   SaveResult,
   SettingsSnapshot,
   StartupRequest,
-} from '../../electron/contract';
-export { HostError } from '../../electron/contract';
-export { menuCommandIds } from '../../electron/menu-commands';
+} from '../../shared/contract/contract';
+export { HostError } from '../../shared/contract/contract';
+export { menuCommandIds } from '../../shared/contract/menu-commands';
 export { createElectronClient } from './electron-client';
 export { createWebClient } from './web-client';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PreloadApi } from '../../electron/contract';
-import { operationNames, preloadGlobal } from '../../electron/contract';
+import type { PreloadApi } from '../../shared/contract/contract';
+import { operationNames, preloadGlobal } from '../../shared/contract/contract';
 import { getHost, HostError, setHostForTesting } from './index';
 
 function fakePreload(calls: unknown[][]): PreloadApi {

@@ -1,10 +1,10 @@
 /**
  * The host client over the browser shell: each operation is a same-origin POST to /api/<name>
- * (JSON, or a binary frame when bytes travel — see electron/wire.ts); events arrive as
+ * (JSON, or a binary frame when bytes travel — see shared/contract/wire.ts); events arrive as
  * Server-Sent Events from /api/events. The per-run token is the HttpOnly cookie the server set
  * when the page was first loaded with `?token=`.
  */
-import type { HostClient, HostEvent } from '../../electron/contract';
+import type { HostClient, HostEvent } from '../../shared/contract/contract';
 import {
   eventStreamPath,
   fromWire,
@@ -13,8 +13,8 @@ import {
   httpPath,
   operationNames,
   tokenHeader,
-} from '../../electron/contract';
-import { decodeBody, encodeBody } from '../../electron/wire';
+} from '../../shared/contract/contract';
+import { decodeBody, encodeBody } from '../../shared/contract/wire';
 
 /** Options for tests: another origin, a fetch implementation, an explicit token header. */
 export interface WebClientOptions {

@@ -7,7 +7,7 @@
  * Writers live in the *-actions modules; views read through narrow selectors.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { DataFolderStatus, FileIdentity, HostClient } from '../../electron/contract';
+import type { DataFolderStatus, FileIdentity, HostClient } from '../../shared/contract/contract';
 import type { Diagnostic } from '../../shared/diagnostics';
 import type { KeyAddress, ModelCodec, ModelDocument } from '../../shared/events/document';
 import type { CapeEntry } from '../capes/cape-entry';

@@ -3,7 +3,7 @@
  * the host's settings, debounced, one key per group (so a playhead change does not rewrite the
  * layout).
  */
-import type { HostClient } from '../../electron/contract';
+import type { HostClient } from '../../shared/contract/contract';
 import type { TimelineView } from '../editors/timeline/layout';
 import type { EditorStore } from './editor-store';
 import { type SessionState, SESSION_KEYS, sessionToSettings } from './session';

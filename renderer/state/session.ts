@@ -4,7 +4,7 @@
  * field group), never undoable. Values read back are checked and clamped: a hand-edited or old
  * settings file can never break the layout.
  */
-import type { JsonValue } from '../../electron/contract';
+import type { JsonValue } from '../../shared/contract/contract';
 import type { TimeUnit, TimelineView } from '../editors/timeline/layout';
 import { clampPixelsPerMs } from '../editors/timeline/layout';
 

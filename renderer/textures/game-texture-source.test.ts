@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DataFileEntry, GamePathRead, GamePathResolution } from '../../electron/contract';
+import type { DataFileEntry, GamePathRead, GamePathResolution } from '../../shared/contract/contract';
 import { encodeBlp1Paletted, palettedToRgba, randomPaletted } from '../../shared/textures/testing/encoders';
 import { createGameTextureSource } from './game-texture-source';
 import { createTextureDecoder } from './texture-decoder';

@@ -6,7 +6,7 @@
  * (transparent pixels black, drawn opaque).
  */
 import type { DataTexture } from 'three';
-import type { HostClient } from '../../electron/contract';
+import type { HostClient } from '../../shared/contract/contract';
 import type { DecodedTexture } from '../../shared/textures/types';
 import { loadGameTexture } from './game-textures';
 import { TextureCache } from './texture-cache';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DataFileEntry, GamePathRead, GamePathResolution } from '../../electron/contract';
+import type { DataFileEntry, GamePathRead, GamePathResolution } from '../../shared/contract/contract';
 import { encodeBlp1Paletted, randomPaletted } from '../../shared/textures/testing/encoders';
 import { loadGameTexture } from './game-textures';
 import { TextureCache } from './texture-cache';

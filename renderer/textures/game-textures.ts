@@ -4,7 +4,7 @@
  * resolve to, so two spellings of one file share one decode, and a file that another data folder
  * overrides is decoded anew. The host tries each texture extension for a path without one.
  */
-import type { HostClient } from '../../electron/contract';
+import type { HostClient } from '../../shared/contract/contract';
 import type { DecodedTexture } from '../../shared/textures/types';
 import type { TextureCache } from './texture-cache';
 import { DEFAULT_PREPARATION, type TexturePreparation } from './texture-decoder';

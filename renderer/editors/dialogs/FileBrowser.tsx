@@ -5,7 +5,7 @@
  * takes a file name, Open Data Folder picks a directory.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { DirectoryEntry, DirectoryListing, GrantedRoot } from '../../../electron/contract';
+import type { DirectoryEntry, DirectoryListing, GrantedRoot } from '../../../shared/contract/contract';
 import { useApp } from '../../app/editor-context';
 import { Icon } from '../../app/Icon';
 import type { Dialog } from '../../state/editor-store';

@@ -7,7 +7,7 @@
  * OpenGL's convention (v = 0 at the bottom), as the spec says, so the decoded rows (top first)
  * are uploaded with flipY: the two flips together put the image's top row where v = 0 points.
  */
-import type { HostClient } from '../../../electron/contract';
+import type { HostClient } from '../../../shared/contract/contract';
 import { createGameTextureSource } from '../../textures';
 import type { TextureSource } from './cape-texture';
 

@@ -6,8 +6,8 @@
 import type { BrowserWindow, FileFilter, OpenDialogOptions } from 'electron';
 import { dialog, shell } from 'electron';
 import { stat } from 'node:fs/promises';
-import type { PathGuard } from './host/confinement';
-import type { ShellOperations } from './host/operations';
+import type { PathGuard } from '../host/confinement';
+import type { ShellOperations } from '../host/operations';
 
 const filters: Record<'model' | 'mrf' | 'any', FileFilter[]> = {
   model: [

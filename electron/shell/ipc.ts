@@ -4,10 +4,17 @@
  * operation; and the preload's drop channel.
  */
 import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent, WebContents } from 'electron';
-import type { OperationName, WireResult } from './contract';
-import { dropChannel, HostError, ipcChannel, limits, operationNames, toWireError } from './contract';
-import type { OperationHandlers } from './host/operations';
-import { dispatch } from './host/operations';
+import type { OperationName, WireResult } from '../../shared/contract/contract';
+import {
+  dropChannel,
+  HostError,
+  ipcChannel,
+  limits,
+  operationNames,
+  toWireError,
+} from '../../shared/contract/contract';
+import type { OperationHandlers } from '../host/operations';
+import { dispatch } from '../host/operations';
 import { isAppUrl } from './window';
 
 /** Largest number of files accepted from one drop. */

@@ -1,4 +1,4 @@
-/** The Electron main process entry (bundled to out/main/main.js): see electron/app.ts. */
+/** The Electron main process entry (bundled to out/main/main.js): see electron/shell/app.ts. */
 import { runMain } from './app';
 
 void runMain(import.meta.dirname).catch((error: unknown) => {

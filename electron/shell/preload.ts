@@ -5,8 +5,15 @@
  * (the only way a dropped file's path reaches the host).
  */
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
-import type { HostEvent, OperationName, PreloadApi } from './contract';
-import { dropChannel, eventChannel, hostEventTypes, ipcChannel, operationNames, preloadGlobal } from './contract';
+import type { HostEvent, OperationName, PreloadApi } from '../../shared/contract/contract';
+import {
+  dropChannel,
+  eventChannel,
+  hostEventTypes,
+  ipcChannel,
+  operationNames,
+  preloadGlobal,
+} from '../../shared/contract/contract';
 
 function operation(name: OperationName) {
   const channel = ipcChannel(name);

@@ -1,15 +1,15 @@
 /**
  * The Electron main process with `electron` mocked only at the module boundary: the window's
  * security options, the CSP, blocked navigation and new windows, denied permissions, and IPC
- * validation of arguments and senders — through the real wiring in electron/app.ts.
+ * validation of arguments and senders — through the real wiring in electron/shell/app.ts.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { WireResult } from './contract';
-import { dropChannel, eventChannel, ipcChannel, operationNames } from './contract';
-import { contentSecurityPolicy } from './csp';
+import type { WireResult } from '../../shared/contract/contract';
+import { dropChannel, eventChannel, ipcChannel, operationNames } from '../../shared/contract/contract';
+import { contentSecurityPolicy } from '../host/csp';
 
 const mock = vi.hoisted(() => {
   const { EventEmitter: Emitter } = require('node:events') as typeof import('node:events');

@@ -3,7 +3,7 @@
  * operation (each on its own channel), the event subscription and nothing generic.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { eventChannel, ipcChannel, operationNames, preloadGlobal } from './contract';
+import { eventChannel, ipcChannel, operationNames, preloadGlobal } from '../../shared/contract/contract';
 
 const mock = vi.hoisted(() => {
   const state = {

@@ -1,5 +1,5 @@
 /**
- * Host failures and how an operation's result crosses IPC or HTTP (see electron/contract.ts):
+ * Host failures and how an operation's result crosses IPC or HTTP (see shared/contract/contract.ts):
  * the value, or the error's plain fields, turned back into a thrown {@link HostError} on the
  * renderer side. Pure TypeScript.
  */

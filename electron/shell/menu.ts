@@ -1,5 +1,5 @@
 /**
- * The native menus (File, Edit, View, Playback, Help) built from electron/menu-commands.ts.
+ * The native menus (File, Edit, View, Playback, Help) built from shared/contract/menu-commands.ts.
  * Clicking an item sends its operator id to the renderer; the accelerators are shown with
  * Blender's bindings but left to the renderer's keymap (registerAccelerator: false), so a key is
  * handled once and typing in a text field is never swallowed. On macOS, where a menu's keys are
@@ -8,7 +8,7 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { Menu } from 'electron';
 import { basename } from 'node:path';
-import { isBareKey, menuLayout } from './menu-commands';
+import { isBareKey, menuLayout } from '../../shared/contract/menu-commands';
 
 /** What the menu does when used. */
 export interface MenuActions {

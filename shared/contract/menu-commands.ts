@@ -1,5 +1,5 @@
 /**
- * The native menus' commands (pure data, shared by electron/menu.ts and the renderer). Each item
+ * The native menus' commands (pure data, shared by electron/shell/menu.ts and the renderer). Each item
  * names the renderer operator it runs: clicking it sends a `menuCommand` host event carrying
  * `operatorId`, and the renderer runs that operator through its registry. The accelerators are
  * shown in the menus but, on Windows and Linux, not registered with the system: the renderer's
@@ -15,7 +15,7 @@ export interface MenuCommand {
 }
 
 /** The top-level menus and their commands, in order; `'-'` is a separator. Open Recent and Quit are added by
- * electron/menu.ts. */
+ * electron/shell/menu.ts. */
 export const menuLayout: { label: string; items: (MenuCommand | '-' | 'recent' | 'quit')[] }[] = [
   {
     label: 'File',

@@ -11,7 +11,7 @@
  * - Expected outcomes are results, not errors: a save conflict (`status: 'conflict'`), a game
  *   path not found in any data folder (`status: 'missing'`), a cancelled dialog (`canceled`).
  * - File bytes travel as `ArrayBuffer` (structured clone over IPC; binary frames over HTTP, see
- *   electron/wire.ts), never as JSON arrays.
+ *   shared/contract/wire.ts), never as JSON arrays.
  * - Paths are the operating system's absolute file paths; the host refuses any path outside the
  *   roots the user granted (data folders, files opened through a dialog, drag and drop, the
  *   command line). A `gamePath` is a game-relative path such as
@@ -233,7 +233,7 @@ type NoArgs = Record<never, never>;
 
 /**
  * Every host operation: `args` is the single argument object (NoArgs for none), `result` what it
- * resolves to. Menu command operator ids are listed in electron/menu.ts.
+ * resolves to. Menu command operator ids are listed in electron/shell/menu.ts.
  */
 export interface HostOperations {
   /** What to open first, the runtime's capabilities, crash leftovers. Grants the startup files. */

@@ -5,8 +5,8 @@
  */
 import type { Session, WebContents } from 'electron';
 import { BrowserWindow, screen } from 'electron';
-import { contentSecurityPolicy } from './csp';
-import type { WindowBounds } from './host/settings';
+import { contentSecurityPolicy } from '../host/csp';
+import type { WindowBounds } from '../host/settings';
 
 /** Default window size. */
 export const defaultWindowSize = { width: 1440, height: 900 };

@@ -5,8 +5,8 @@
  */
 import { protocol } from 'electron';
 import { readFile, realpath } from 'node:fs/promises';
-import { securityHeaders } from './csp';
-import { contentTypeOf, rendererFile, rendererRequestPath } from './renderer-files';
+import { securityHeaders } from '../host/csp';
+import { contentTypeOf, rendererFile, rendererRequestPath } from '../host/renderer-files';
 
 /** The scheme and host of the renderer's origin. */
 export const appScheme = 'morf-app';

@@ -1,5 +1,5 @@
 /**
- * Argument validator building blocks for the host contract (electron/contract.ts declares each
+ * Argument validator building blocks for the host contract (shared/contract/contract.ts declares each
  * operation's validators with them). Each throws HostError('invalid-argument') naming the argument.
  * Pure TypeScript.
  */
