@@ -154,19 +154,6 @@ export function readMdx(bytes: Uint8Array): MdxModel {
       next += trackByteLength(bytes, next, end, `${tag} chunk (chunk[${index}]).trailing`);
     }
     const trailing = bytes.subarray(trailingStart, next);
-    if (trailing.byteLength > 0) {
-      const tracks = describeTracks(bytes, trailingStart, next);
-      diagnostics.push({
-        severity: 'warning',
-        code: 'mdx.chunk-size-short',
-        message:
-          `The ${tag} chunk's size (${size}) leaves out ${trailing.byteLength} bytes of tracks (${tracks}) ` +
-          `that follow it; they are kept as they are.`,
-        where: `${tag} chunk`,
-        offset: trailingStart,
-        target: { kind: 'chunk', tag },
-      });
-    }
     if (tag === 'VERS') {
       if (version === undefined && size >= VERS_BYTES) version = view.getUint32(bodyStart, true);
     }
@@ -209,11 +196,33 @@ export function fixedSizeMismatch(chunk: MdxChunk): string | null {
   return entryBytes === 0 ? `${headerBytes} bytes` : `a multiple of ${entryBytes} bytes`;
 }
 
-/** Checks the container can make without parsing: fixed-size bodies, duplicates, unknown and out-of-version chunks. */
-function containerDiagnostics(chunks: readonly MdxChunk[], version: number, hasVersion: boolean): Diagnostic[] {
+/**
+ * Where `chunk`'s offsets count from: its header's offset in the file it was read from, or, for a chunk an edit
+ * built, −{@link CHUNK_HEADER_BYTES} (its body offsets count from 0). A diagnostic about the chunk at
+ * `offset` sits at `offset − chunkOrigin(chunk)` bytes from the chunk's header, wherever the chunk is now.
+ */
+export function chunkOrigin(chunk: MdxChunk): number {
+  return chunk.offset >= 0 ? chunk.offset : -CHUNK_HEADER_BYTES;
+}
+
+/** The header offset of every chunk in the file {@link writeMdx} writes for `model`. */
+export function chunkPositions(model: MdxModel): number[] {
+  const positions: number[] = [];
+  let offset = MDX_MAGIC_BYTES;
+  for (const chunk of model.chunks) {
+    positions.push(offset);
+    offset += CHUNK_HEADER_BYTES + chunk.body.byteLength + chunk.trailing.byteLength;
+  }
+  return positions;
+}
+
+/** The model-wide container checks: a missing VERS, a version this codec does not know. */
+export function modelContainerDiagnostics(
+  model: Pick<MdxModel, 'chunks' | 'version'>,
+  hasVersion: boolean,
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const layout = mdxLayout(version);
-  if (!hasVersion && chunks.length > 0) {
+  if (!hasVersion && model.chunks.length > 0) {
     diagnostics.push({
       severity: 'info',
       code: 'mdx.no-version',
@@ -221,63 +230,95 @@ function containerDiagnostics(chunks: readonly MdxChunk[], version: number, hasV
       where: 'VERS',
     });
   }
-  if (!layout.known) {
+  if (!mdxLayout(model.version).known) {
     diagnostics.push({
       severity: 'warning',
       code: 'mdx.unknown-version',
-      message: `Version ${version} is not one this codec knows (800–1200); its chunks are kept as they are.`,
+      message: `Version ${model.version} is not one this codec knows (800–1200); its chunks are kept as they are.`,
       where: 'VERS',
     });
   }
+  return diagnostics;
+}
+
+/**
+ * The checks the container makes of one chunk without parsing it: tracks its size leaves out, a second chunk
+ * of a kind read once, unknown and out-of-version chunks, fixed-size bodies that do not add up. Offsets count
+ * from {@link chunkOrigin}.
+ */
+export function chunkContainerDiagnostics(chunk: MdxChunk, version: number, firstOfTag: boolean): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const layout = mdxLayout(version);
+  const where = `${chunk.tag} chunk`;
+  const offset = chunkOrigin(chunk);
+  const target = { kind: 'chunk', tag: chunk.tag } as const;
+  if (chunk.trailing.byteLength > 0) {
+    const trailingStart = offset + CHUNK_HEADER_BYTES + chunk.body.byteLength;
+    diagnostics.push({
+      severity: 'warning',
+      code: 'mdx.chunk-size-short',
+      message:
+        `The ${chunk.tag} chunk's size (${chunk.body.byteLength}) leaves out ${chunk.trailing.byteLength} bytes of ` +
+        `tracks (${describeTracks(chunk.trailing, 0, chunk.trailing.byteLength)}) that follow it; they are kept ` +
+        `as they are.`,
+      where,
+      offset: trailingStart,
+      target,
+    });
+  }
+  const introduced = chunkIntroducedIn(chunk.tag);
+  if (!firstOfTag && introduced !== undefined) {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'mdx.duplicate-chunk',
+      message: `The model has more than one ${chunk.tag} chunk; the first one is read.`,
+      where,
+      offset,
+      target,
+    });
+  }
+  if (introduced === undefined) {
+    diagnostics.push({
+      severity: 'info',
+      code: 'mdx.unknown-chunk',
+      message: `Unknown chunk ${printable(chunk.tag)} (${chunk.body.byteLength} bytes) is kept as it is.`,
+      where,
+      offset,
+      target,
+    });
+  } else if (!layout.chunkTags.has(chunk.tag)) {
+    diagnostics.push({
+      severity: 'info',
+      code: 'mdx.chunk-version',
+      message: `The ${chunk.tag} chunk belongs to version ${introduced} and later; this model is version ${version}.`,
+      where,
+      offset,
+      target,
+    });
+  }
+  const expected = fixedSizeMismatch(chunk);
+  if (expected !== null) {
+    diagnostics.push({
+      severity: 'error',
+      code: 'mdx.chunk-size',
+      message:
+        `The ${chunk.tag} chunk has ${chunk.body.byteLength} bytes; it should have ${expected}. Its bytes ` +
+        `are kept; it is not read.`,
+      where,
+      offset,
+      target,
+    });
+  }
+  return diagnostics;
+}
+
+/** Checks the container can make without parsing: the model-wide ones, then each chunk's in order. */
+function containerDiagnostics(chunks: readonly MdxChunk[], version: number, hasVersion: boolean): Diagnostic[] {
+  const diagnostics = modelContainerDiagnostics({ chunks, version }, hasVersion);
   const seen = new Set<string>();
   for (const chunk of chunks) {
-    const where = `${chunk.tag} chunk`;
-    const offset = chunk.offset;
-    const target = { kind: 'chunk', tag: chunk.tag } as const;
-    if (seen.has(chunk.tag) && chunkIntroducedIn(chunk.tag) !== undefined) {
-      diagnostics.push({
-        severity: 'warning',
-        code: 'mdx.duplicate-chunk',
-        message: `The model has more than one ${chunk.tag} chunk; the first one is read.`,
-        where,
-        offset,
-        target,
-      });
-    }
+    diagnostics.push(...chunkContainerDiagnostics(chunk, version, !seen.has(chunk.tag)));
     seen.add(chunk.tag);
-    const introduced = chunkIntroducedIn(chunk.tag);
-    if (introduced === undefined) {
-      diagnostics.push({
-        severity: 'info',
-        code: 'mdx.unknown-chunk',
-        message: `Unknown chunk ${printable(chunk.tag)} (${chunk.body.byteLength} bytes) is kept as it is.`,
-        where,
-        offset,
-        target,
-      });
-    } else if (!layout.chunkTags.has(chunk.tag)) {
-      diagnostics.push({
-        severity: 'info',
-        code: 'mdx.chunk-version',
-        message: `The ${chunk.tag} chunk belongs to version ${introduced} and later; this model is version ${version}.`,
-        where,
-        offset,
-        target,
-      });
-    }
-    const expected = fixedSizeMismatch(chunk);
-    if (expected !== null) {
-      diagnostics.push({
-        severity: 'error',
-        code: 'mdx.chunk-size',
-        message:
-          `The ${chunk.tag} chunk has ${chunk.body.byteLength} bytes; it should have ${expected}. Its bytes ` +
-          `are kept; it is not read.`,
-        where,
-        offset,
-        target,
-      });
-    }
   }
   return diagnostics;
 }

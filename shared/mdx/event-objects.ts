@@ -28,7 +28,8 @@ export interface MdxEvents extends EventsRead {
 
 const reads = new WeakMap<MdxChunk, EventsRead>();
 
-function readEventsOf(chunk: MdxChunk): EventsRead {
+/** The event objects of an EVTS chunk (memoized per chunk; offsets count from its origin). Never throws. */
+export function readEventsChunkOf(chunk: MdxChunk): EventsRead {
   let read = reads.get(chunk);
   if (!read) {
     read = readEventsChunk(chunk.body, bodyOffsetOf(chunk));
@@ -41,7 +42,7 @@ function readEventsOf(chunk: MdxChunk): EventsRead {
 export function readEvents(model: MdxModel): MdxEvents {
   const chunkIndex = model.chunks.findIndex((chunk) => chunk.tag === EVTS_TAG);
   if (chunkIndex === -1) return { chunkIndex, objects: [], diagnostics: [], damaged: false };
-  return { chunkIndex, ...readEventsOf(model.chunks[chunkIndex]!) };
+  return { chunkIndex, ...readEventsChunkOf(model.chunks[chunkIndex]!) };
 }
 
 function editableEvents(model: MdxModel): MdxEvents {

@@ -193,7 +193,7 @@ const walked = new WeakMap<MdxChunk, NodeChunkRead>();
  */
 export function walkNodeChunk(chunk: MdxChunk, chunkIndex: number): NodeChunkRead {
   const cached = walked.get(chunk);
-  if (cached && cached.chunkIndex === chunkIndex) return cached;
+  if (cached) return cached.chunkIndex === chunkIndex ? cached : Object.freeze({ ...cached, chunkIndex });
   const spec = nodeChunkSpec(chunk.tag);
   if (!spec) throw new RangeError(`${chunk.tag} is not a node chunk`);
   const objects: NodeObjectEntry[] = [];

@@ -5,15 +5,26 @@
  */
 import { CodecError } from '../binary/codec-error';
 import type { Diagnostic } from '../diagnostics';
-import { type MdxChunk, type MdxModel } from './container';
-import { readBindPoses } from './chunks/bpos';
+import {
+  chunkContainerDiagnostics,
+  chunkOrigin,
+  chunkPositions,
+  modelContainerDiagnostics,
+  type MdxChunk,
+  type MdxModel,
+} from './container';
+import { BIND_POSE_FLOATS, readBindPoses } from './chunks/bpos';
 import { CAMERA_FIXED_BYTES, readCameras } from './chunks/cams';
 import { walkGeosets } from './chunks/geos';
-import { readPivots } from './chunks/pivt';
+import { PIVOT_FLOATS, readPivots } from './chunks/pivt';
 import { readTextures } from './chunks/texs';
-import { readEvents } from './event-objects';
-import { readChunkOrReport, readMdxHeader } from './model-info';
-import { bodyOffsetOf, OBJECT_SIZE_BYTES, walkNodeChunks } from './node-objects';
+import { readGlobalSequences } from './chunks/glbs';
+import { readModelInfo } from './chunks/modl';
+import { readSequences } from './chunks/seqs';
+import { VERS_BYTES } from './chunks/vers';
+import { readEventsChunkOf } from './event-objects';
+import { readChunkOrReport } from './model-info';
+import { bodyOffsetOf, nodeChunkSpec, OBJECT_SIZE_BYTES, walkNodeChunk, type NodeChunkRead } from './node-objects';
 import { readTag, trackByteLength } from './tracks';
 import { mdxLayout, type MdxLayout } from './versions';
 
@@ -126,104 +137,231 @@ function walkMaterials(chunk: MdxChunk, layout: MdxLayout): void {
   }
 }
 
+/** A node as the cross-chunk checks see it. */
+export interface CheckedNode {
+  readonly tag: string;
+  /** Position among its chunk's objects. */
+  readonly index: number;
+  readonly name: string;
+  readonly objectId: number;
+  readonly parentId: number;
+}
+
+/**
+ * What validating one chunk found: its own diagnostics (offsets counting from {@link chunkOrigin}) and the
+ * facts the model-wide checks need. Plain data, so it survives a structured clone beside its chunk.
+ */
+export interface MdxChunkCheck {
+  readonly diagnostics: readonly Diagnostic[];
+  /** Points of a readable PIVT, matrices of a readable BPOS, cameras of a readable CAMS (first of their tag). */
+  readonly pivotCount?: number;
+  readonly bindPoseCount?: number;
+  readonly cameraCount?: number;
+  /** The objects of a node chunk. */
+  readonly nodes: readonly CheckedNode[];
+}
+
 /** Lights: the fields after the node must fit in the light (1200 adds a shadow intensity). */
-function checkLights(model: MdxModel, layout: MdxLayout, diagnostics: Diagnostic[]): void {
-  for (const read of walkNodeChunks(model)) {
-    if (read.tag !== 'LITE') continue;
-    const chunk = model.chunks[read.chunkIndex]!;
-    for (const object of read.objects) {
-      const fixed = OBJECT_SIZE_BYTES + object.node.inclusiveSize + layout.lightFieldBytes;
-      try {
-        if (object.byteLength < fixed)
-          fail(
-            'invalid',
-            `LITE[${object.index}]`,
-            object.offset,
-            `light size ${object.byteLength} is smaller than its ${fixed} bytes of node and fields ` +
-              `(version ${layout.version})`,
-          );
-        walkTracks(chunk.body, object.offset + fixed, object.offset + object.byteLength, `LITE[${object.index}]`);
-      } catch (error) {
-        if (!(error instanceof CodecError)) throw error;
-        diagnostics.push(damaged(chunk, error));
-      }
+function checkLights(chunk: MdxChunk, objects: NodeChunkRead['objects'], layout: MdxLayout, out: Diagnostic[]): void {
+  for (const object of objects) {
+    const fixed = OBJECT_SIZE_BYTES + object.node.inclusiveSize + layout.lightFieldBytes;
+    try {
+      if (object.byteLength < fixed)
+        fail(
+          'invalid',
+          `LITE[${object.index}]`,
+          object.offset,
+          `light size ${object.byteLength} is smaller than its ${fixed} bytes of node and fields ` +
+            `(version ${layout.version})`,
+        );
+      walkTracks(chunk.body, object.offset + fixed, object.offset + object.byteLength, `LITE[${object.index}]`);
+    } catch (error) {
+      if (!(error instanceof CodecError)) throw error;
+      out.push(damaged(chunk, error));
     }
   }
 }
 
-/**
- * Checks the whole model: every understood chunk, objectIds (unique and dense), parents, and the
- * PIVT and BPOS counts. Returns the container's diagnostics too. Never throws.
- */
-export function validateMdx(model: MdxModel): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [...model.diagnostics, ...readMdxHeader(model).diagnostics];
-  const layout = mdxLayout(model.version);
-  const seen = new Set<string>();
-  let pivotCount: number | undefined;
-  let cameraCount = 0;
-  let bindPoseCount: number | undefined;
-  for (const chunk of model.chunks) {
-    if (seen.has(chunk.tag)) continue;
-    seen.add(chunk.tag);
-    const bodyOffset = bodyOffsetOf(chunk);
-    try {
-      switch (chunk.tag) {
-        case 'TEXS':
-          readChunkOrReport(chunk, readTextures, [], diagnostics);
-          break;
-        case 'PIVT':
-          pivotCount = readChunkOrReport(
-            chunk,
-            (body, offset) => readPivots(body, offset).length / 3,
-            undefined,
-            diagnostics,
-          );
-          break;
-        case 'CAMS': {
-          cameraCount = readChunkOrReport(chunk, readCameras, [], diagnostics).length;
-          walkInclusiveObjects(chunk, CAMERA_FIXED_BYTES);
-          break;
-        }
-        case 'BPOS':
-          bindPoseCount = readChunkOrReport(
-            chunk,
-            (body, offset) => readBindPoses(body, offset).length / 12,
-            undefined,
-            diagnostics,
-          );
-          break;
-        case 'GEOS': {
-          const read = walkGeosets(chunk.body, model.version, bodyOffset);
-          if (read.damage) diagnostics.push(read.damage);
-          break;
-        }
-        case 'MTLS':
-          walkMaterials(chunk, layout);
-          break;
-        case 'TXAN':
-          walkInclusiveObjects(chunk, TEXTURE_ANIMATION_FIXED_BYTES);
-          break;
-        case 'GEOA':
-          walkInclusiveObjects(chunk, GEOSET_ANIMATION_FIXED_BYTES);
-          break;
+/** The checks of a chunk that is the first of its tag (a second one is kept, reported and not read). */
+function checkFirstOfTag(chunk: MdxChunk, layout: MdxLayout, out: Diagnostic[]): Omit<MdxChunkCheck, 'diagnostics'> {
+  const facts: { pivotCount?: number; bindPoseCount?: number; cameraCount?: number; nodes: CheckedNode[] } = {
+    nodes: [],
+  };
+  try {
+    switch (chunk.tag) {
+      case 'MODL':
+        readChunkOrReport(chunk, readModelInfo, null, out);
+        break;
+      case 'SEQS':
+        readChunkOrReport(chunk, readSequences, [], out);
+        break;
+      case 'GLBS':
+        readChunkOrReport(chunk, readGlobalSequences, [], out);
+        break;
+      case 'TEXS':
+        readChunkOrReport(chunk, readTextures, [], out);
+        break;
+      case 'PIVT':
+        facts.pivotCount = readChunkOrReport(
+          chunk,
+          (body, offset) => readPivots(body, offset).length / PIVOT_FLOATS,
+          undefined,
+          out,
+        );
+        break;
+      case 'CAMS':
+        facts.cameraCount = readChunkOrReport(chunk, readCameras, [], out).length;
+        walkInclusiveObjects(chunk, CAMERA_FIXED_BYTES);
+        break;
+      case 'BPOS':
+        facts.bindPoseCount = readChunkOrReport(
+          chunk,
+          (body, offset) => readBindPoses(body, offset).length / BIND_POSE_FLOATS,
+          undefined,
+          out,
+        );
+        break;
+      case 'GEOS': {
+        const read = walkGeosets(chunk.body, layout.version, bodyOffsetOf(chunk));
+        if (read.damage) out.push(read.damage);
+        break;
       }
-    } catch (error) {
-      if (!(error instanceof CodecError)) throw error;
-      diagnostics.push(damaged(chunk, error));
+      case 'MTLS':
+        walkMaterials(chunk, layout);
+        break;
+      case 'TXAN':
+        walkInclusiveObjects(chunk, TEXTURE_ANIMATION_FIXED_BYTES);
+        break;
+      case 'GEOA':
+        walkInclusiveObjects(chunk, GEOSET_ANIMATION_FIXED_BYTES);
+        break;
     }
+  } catch (error) {
+    if (!(error instanceof CodecError)) throw error;
+    out.push(damaged(chunk, error));
   }
+  return facts;
+}
 
-  const reads = walkNodeChunks(model);
-  for (const read of reads) if (read.damage && read.tag !== 'EVTS') diagnostics.push(read.damage);
-  diagnostics.push(...readEvents(model).diagnostics);
-  checkLights(model, layout, diagnostics);
+const checks = new WeakMap<MdxChunk, { version: number; firstOfTag: boolean; check: MdxChunkCheck }>();
 
-  const nodes = reads.flatMap((read) => read.objects.map((object) => ({ read, object })));
+/**
+ * Validates one chunk on its own: the container's checks, the chunk's contents (when it is the first of its
+ * tag), a node chunk's objects and, for EVTS, its event objects. Memoized per chunk, so that after an edit
+ * only the chunks it replaced are read again. Never throws.
+ */
+export function checkMdxChunk(chunk: MdxChunk, version: number, firstOfTag: boolean): MdxChunkCheck {
+  const cached = checks.get(chunk);
+  if (cached && cached.version === version && cached.firstOfTag === firstOfTag) return cached.check;
+  const layout = mdxLayout(version);
+  const diagnostics = chunkContainerDiagnostics(chunk, version, firstOfTag);
+  let facts: Omit<MdxChunkCheck, 'diagnostics'> = { nodes: [] };
+  if (firstOfTag) facts = checkFirstOfTag(chunk, layout, diagnostics);
+  if (nodeChunkSpec(chunk.tag)) {
+    const read = walkNodeChunk(chunk, 0);
+    if (chunk.tag === 'EVTS') diagnostics.push(...readEventsChunkOf(chunk).diagnostics);
+    else if (read.damage) diagnostics.push(read.damage);
+    if (chunk.tag === 'LITE') checkLights(chunk, read.objects, layout, diagnostics);
+    facts = {
+      ...facts,
+      nodes: read.objects.map((object) => ({
+        tag: chunk.tag,
+        index: object.index,
+        name: object.node.name,
+        objectId: object.node.objectId,
+        parentId: object.node.parentId,
+      })),
+    };
+  }
+  const check: MdxChunkCheck = Object.freeze({ ...facts, diagnostics: Object.freeze(diagnostics) });
+  checks.set(chunk, { version, firstOfTag, check });
+  return check;
+}
+
+/** Whether each chunk is the first of its tag in the model. */
+export function firstOfTags(model: MdxModel): boolean[] {
+  const seen = new Set<string>();
+  return model.chunks.map((chunk) => {
+    const first = !seen.has(chunk.tag);
+    seen.add(chunk.tag);
+    return first;
+  });
+}
+
+/** The check of every chunk of the model, in order (memoized per chunk). */
+export function checkMdxChunks(model: MdxModel): MdxChunkCheck[] {
+  const firsts = firstOfTags(model);
+  return model.chunks.map((chunk, index) => checkMdxChunk(chunk, model.version, firsts[index]!));
+}
+
+/** True when the model has a VERS chunk its version was read from. */
+function hasVersionChunk(model: MdxModel): boolean {
+  return model.chunks.some((chunk) => chunk.tag === 'VERS' && chunk.body.byteLength >= VERS_BYTES);
+}
+
+/**
+ * The model's diagnostics from its chunks' checks (`checks[i]` of `model.chunks[i]`, as {@link checkMdxChunks}
+ * gives them): each chunk's diagnostics at the offset the chunk has in the file written now, then the checks
+ * across chunks — objectIds unique and dense, parents, the PIVT and BPOS counts. Never throws.
+ */
+export function validateMdxChecks(model: MdxModel, chunkChecks: readonly MdxChunkCheck[]): Diagnostic[] {
+  const diagnostics: Diagnostic[] = modelContainerDiagnostics(model, hasVersionChunk(model));
+  const positions = chunkPositions(model);
+  let pivotCount: number | undefined;
+  let bindPoseCount: number | undefined;
+  let cameraCount = 0;
+  let hasPivotChunk = false;
+  const nodes: CheckedNode[] = [];
+  model.chunks.forEach((chunk, index) => {
+    const check = chunkChecks[index]!;
+    const shift = positions[index]! - chunkOrigin(chunk);
+    for (const diagnostic of check.diagnostics) {
+      diagnostics.push(
+        diagnostic.offset === undefined || shift === 0
+          ? diagnostic
+          : { ...diagnostic, offset: diagnostic.offset + shift },
+      );
+    }
+    if (chunk.tag === 'PIVT') hasPivotChunk = true;
+    pivotCount ??= check.pivotCount;
+    bindPoseCount ??= check.bindPoseCount;
+    cameraCount = check.cameraCount ?? cameraCount;
+    for (const node of check.nodes) nodes.push(node);
+  });
+  crossCheckNodes(nodes, diagnostics);
+  if (nodes.length > 0 && pivotCount !== undefined && pivotCount !== nodes.length) {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'mdx.pivot-count',
+      message: `PIVT has ${pivotCount} points for ${nodes.length} nodes.`,
+      where: 'PIVT',
+    });
+  } else if (nodes.length > 0 && pivotCount === undefined && !hasPivotChunk) {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'mdx.pivot-count',
+      message: `The model has ${nodes.length} nodes and no PIVT chunk.`,
+      where: 'PIVT',
+    });
+  }
+  if (bindPoseCount !== undefined && bindPoseCount !== nodes.length + cameraCount && bindPoseCount !== nodes.length) {
+    diagnostics.push({
+      severity: 'info',
+      code: 'mdx.bind-pose-count',
+      message: `BPOS has ${bindPoseCount} matrices for ${nodes.length} nodes and ${cameraCount} cameras.`,
+      where: 'BPOS',
+    });
+  }
+  return diagnostics;
+}
+
+/** objectIds unique and dense, parents that exist. */
+function crossCheckNodes(nodes: readonly CheckedNode[], diagnostics: Diagnostic[]): void {
   const ids = new Set<number>();
   const duplicates = new Set<number>();
-  for (const { object } of nodes) {
-    if (ids.has(object.node.objectId)) duplicates.add(object.node.objectId);
-    ids.add(object.node.objectId);
+  for (const node of nodes) {
+    if (ids.has(node.objectId)) duplicates.add(node.objectId);
+    ids.add(node.objectId);
   }
   if (duplicates.size > 0) {
     diagnostics.push({
@@ -242,42 +380,26 @@ export function validateMdx(model: MdxModel): Diagnostic[] {
       where: 'objectId',
     });
   }
-  for (const { read, object } of nodes) {
-    const parentId = object.node.parentId;
-    if (parentId !== -1 && (!ids.has(parentId) || parentId === object.node.objectId)) {
+  for (const node of nodes) {
+    const parentId = node.parentId;
+    if (parentId !== -1 && (!ids.has(parentId) || parentId === node.objectId)) {
       diagnostics.push({
         severity: 'warning',
         code: 'mdx.missing-parent',
         message:
-          `${read.tag}[${object.index}] "${object.node.name}" names parent ${parentId}, ` +
-          `which ${parentId === object.node.objectId ? 'is itself' : 'no node has'}.`,
-        where: `${read.tag}[${object.index}].parentId`,
-        ...(read.tag === 'EVTS' ? { target: { kind: 'eventObject' as const, objectIndex: object.index } } : {}),
+          `${node.tag}[${node.index}] "${node.name}" names parent ${parentId}, ` +
+          `which ${parentId === node.objectId ? 'is itself' : 'no node has'}.`,
+        where: `${node.tag}[${node.index}].parentId`,
+        ...(node.tag === 'EVTS' ? { target: { kind: 'eventObject' as const, objectIndex: node.index } } : {}),
       });
     }
   }
-  if (nodes.length > 0 && pivotCount !== undefined && pivotCount !== nodes.length) {
-    diagnostics.push({
-      severity: 'warning',
-      code: 'mdx.pivot-count',
-      message: `PIVT has ${pivotCount} points for ${nodes.length} nodes.`,
-      where: 'PIVT',
-    });
-  } else if (nodes.length > 0 && pivotCount === undefined && !seen.has('PIVT')) {
-    diagnostics.push({
-      severity: 'warning',
-      code: 'mdx.pivot-count',
-      message: `The model has ${nodes.length} nodes and no PIVT chunk.`,
-      where: 'PIVT',
-    });
-  }
-  if (bindPoseCount !== undefined && bindPoseCount !== nodes.length + cameraCount && bindPoseCount !== nodes.length) {
-    diagnostics.push({
-      severity: 'info',
-      code: 'mdx.bind-pose-count',
-      message: `BPOS has ${bindPoseCount} matrices for ${nodes.length} nodes and ${cameraCount} cameras.`,
-      where: 'BPOS',
-    });
-  }
-  return diagnostics;
+}
+
+/**
+ * Checks the whole model: every understood chunk, objectIds (unique and dense), parents, and the PIVT and BPOS
+ * counts, with the container's diagnostics. Never throws.
+ */
+export function validateMdx(model: MdxModel): Diagnostic[] {
+  return validateMdxChecks(model, checkMdxChunks(model));
 }
