@@ -37,7 +37,10 @@ const NODE_MODULES = 'fs|path|os|child_process|crypto|stream|http|https|net|url|
  * The npm packages shared/ may import: pure, browser- and worker-safe libraries (no Node built-ins, no DOM), each
  * checked for its licence. Add a package here only with that check, and say why in the commit.
  */
-const SHARED_PACKAGES: readonly string[] = [];
+const SHARED_PACKAGES: readonly string[] = [
+  // MIT; pure TypeScript with no dependencies; its synchronous inflate runs in the browser, a worker and Node alike.
+  'fflate',
+];
 
 const nodeBuiltin = new RegExp(`^(node:|fs/|(${NODE_MODULES})$)`);
 
