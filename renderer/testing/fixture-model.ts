@@ -180,6 +180,9 @@ export const fixtureCodec: ModelCodec = {
   writeModel(document) {
     return new TextEncoder().encode(JSON.stringify({ ...document, source: null }));
   },
+  modelPieces(document) {
+    return [fixtureCodec.writeModel(document)];
+  },
   validateModel(document) {
     return document.eventObjects.flatMap((object) =>
       object.frames.some((frame, index) => index > 0 && frame === object.frames[index - 1])

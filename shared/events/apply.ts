@@ -23,7 +23,7 @@ const ORIGIN: Point = [0, 0, 0];
 
 function editorFor(document: ModelDocument): ModelEditor {
   const source = sourceOf(document);
-  return source.format === 'mdx' ? new MdxEditor(mdxModelOf(source)) : new MdlEditor(mdlModelOf(source));
+  return source.format === 'mdx' ? new MdxEditor(mdxModelOf(source), document) : new MdlEditor(mdlModelOf(source));
 }
 
 function objectAt(document: ModelDocument, index: number): EventObject {

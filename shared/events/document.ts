@@ -97,9 +97,15 @@ export interface ModelDocument {
   nodes: readonly NodeInfo[];
   eventObjects: readonly EventObject[];
   links: readonly MrfLink[];
-  /** Problems found while reading (damaged chunks stepped over and the like). */
+  /**
+   * Problems found while reading that `validateModel` does not report again: MDL's (text that is inconsistent,
+   * blocks stepped over). Empty for MDX, whose chunk checks report everything through `validateModel`.
+   */
   readDiagnostics: readonly Diagnostic[];
-  /** The format-specific representation (chunks as bytes, or MDL text with spans). Opaque to users. */
+  /**
+   * The format-specific model, the document's source of truth (MDX: the chunk list with each chunk's checks; MDL:
+   * the text). Plain data (it survives a structured clone); opaque to users.
+   */
   readonly source: unknown;
 }
 
@@ -133,6 +139,12 @@ export interface ModelCodec {
   applyEdit(document: ModelDocument, edit: ModelEdit): ModelDocument;
   /** Writes the document in its own format; identical bytes when nothing was edited. */
   writeModel(document: ModelDocument): Uint8Array;
+  /**
+   * The file's bytes as pieces whose concatenation is what `writeModel` writes: views of the bytes the model was
+   * read from wherever the edits left them alone, and the bytes the edits made. Nothing is copied, so a worker
+   * that holds the file as read can assemble the file from the pieces that are not views of it.
+   */
+  modelPieces(document: ModelDocument): Uint8Array[];
   /** The validation pass: never throws. */
   validateModel(document: ModelDocument): Diagnostic[];
 }

@@ -6,6 +6,7 @@
 import type { ModelCodec, ModelDocument } from './document';
 import { applyEdit } from './apply';
 import { readModel } from './read';
+import { mdxPieces } from '../mdx/index';
 import { sourceOf } from './source';
 import { validateModel } from './validate';
 
@@ -29,10 +30,28 @@ export {
 } from './names';
 export type { ModelSource } from './source';
 
-/** The model's bytes in its own format (a copy): the bytes read when unedited, else the edited file. */
+/** The file's bytes as pieces (see `ModelCodec.modelPieces`): for MDX the magic, then each chunk's header, body and trailing bytes. */
+export function modelPieces(document: ModelDocument): Uint8Array[] {
+  const source = sourceOf(document);
+  return source.format === 'mdx' ? mdxPieces(source.model) : [source.bytes];
+}
+
+/**
+ * The model's bytes in its own format, made from the document's model: the bytes read when unedited (a new
+ * buffer), else the edited file — every chunk the edits did not touch copied from the file's bytes.
+ */
 export function writeModel(document: ModelDocument): Uint8Array {
-  return sourceOf(document).bytes.slice();
+  const pieces = modelPieces(document);
+  let length = 0;
+  for (const piece of pieces) length += piece.byteLength;
+  const output = new Uint8Array(length);
+  let offset = 0;
+  for (const piece of pieces) {
+    output.set(piece, offset);
+    offset += piece.byteLength;
+  }
+  return output;
 }
 
 /** The `ModelCodec` of the contract, over shared/mdx and shared/mdl. */
-export const modelCodec: ModelCodec = { readModel, applyEdit, writeModel, validateModel };
+export const modelCodec: ModelCodec = { readModel, applyEdit, writeModel, modelPieces, validateModel };

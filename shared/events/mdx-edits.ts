@@ -11,17 +11,20 @@ import {
   readPivots,
   removeEventObject,
   replaceEventObjects,
-  writeMdx,
   type MdxEventObject,
   type MdxModel,
 } from '../mdx/index';
 import type { ModelDocument } from './document';
 import type { InsertStep, KeyChange, ModelEditor, Point } from './editor';
-import { mdxDocument } from './read';
+import { mdxDocumentOf } from './read';
 
-/** Edits an MDX model step by step; `finish` writes it and reads the document back. */
+/** Edits an MDX model step by step; `finish` makes the document of the edited chunk list (nothing is written). */
 export class MdxEditor implements ModelEditor {
-  constructor(private model: MdxModel) {}
+  /** `document` is the document the edit starts from; `model` its MDX model. */
+  constructor(
+    private model: MdxModel,
+    private readonly document: ModelDocument,
+  ) {}
 
   private replace(change: (objects: MdxEventObject[]) => void): void {
     const objects = [...readEvents(this.model).objects];
@@ -72,6 +75,6 @@ export class MdxEditor implements ModelEditor {
   }
 
   finish(): ModelDocument {
-    return mdxDocument(writeMdx(this.model));
+    return mdxDocumentOf(this.model, this.document);
   }
 }

@@ -1,17 +1,23 @@
 /**
  * Reading a model into the document the editor shows: MDX or MDL, decided by content (the file
- * name is a hint for bytes that are neither). Lazy: for MDX only the chunk table, MODL, SEQS, GLBS
- * and EVTS are read; the node list (for the parent dropdown and the outliner) is read on first
- * access. Event objects, sequences and nodes are plain data, so documents can be cloned.
+ * name is a hint for bytes that are neither). For MDX the chunk table is walked, MODL, SEQS, GLBS, EVTS and the
+ * node headers are read, and every chunk is checked once (the checks travel with the document). Event objects,
+ * sequences and nodes are plain data, so documents can be cloned. An edited MDX model becomes a document again
+ * through {@link mdxDocumentOf}, which reads only the chunks the edit replaced.
  */
 import type { MdlEventObject, MdlModel, MdlSequence } from '../mdl/index';
 import {
+  EVTS_TAG,
+  findChunk,
   interpolationName,
   isMdx,
   listNodes,
   NODE_TRACK_KINDS,
-  openMdx,
+  readEvents,
+  readMdx,
+  readMdxHeader,
   type MdxEventObject,
+  type MdxModel,
   type NodeTrackTag,
   type Sequence,
   type Track,
@@ -20,7 +26,7 @@ import { readMdl } from '../mdl/index';
 import type { EventObject, ModelDocument, NodeInfo, NodeTrackSummary, SequenceInfo } from './document';
 import { deriveLinks } from './links';
 import { eventIdOf, eventTypeOf } from './names';
-import { mdlSource, mdxSource } from './source';
+import { mdlSource, mdxSource, sourceOf } from './source';
 
 /** The version a text model without a Version block is read as (the classic format). */
 export const DEFAULT_MDL_VERSION = 800;
@@ -51,23 +57,6 @@ export function readModel(bytes: Uint8Array, fileName: string): ModelDocument {
   if (isMdx(bytes)) return mdxDocument(bytes);
   if (looksLikeText(bytes) || /\.mdl$/i.test(fileName)) return mdlDocument(bytes, readMdl(bytes));
   return mdxDocument(bytes);
-}
-
-/** Defines `key` on `target` as a value computed on first access (enumerable, so clones carry it). */
-function lazy<T extends object, K extends keyof T>(target: T, key: K, compute: () => T[K]): void {
-  let value: T[K] | undefined;
-  let done = false;
-  Object.defineProperty(target, key, {
-    enumerable: true,
-    configurable: false,
-    get() {
-      if (!done) {
-        value = compute();
-        done = true;
-      }
-      return value;
-    },
-  });
 }
 
 function sequenceInfo(sequence: Sequence | MdlSequence): SequenceInfo {
@@ -108,29 +97,73 @@ function mdxEventObject(object: MdxEventObject, index: number): EventObject {
 
 /** The document of MDX `bytes` (throws CodecError when they are not a walkable MDX file). */
 export function mdxDocument(bytes: Uint8Array): ModelDocument {
-  const { model, header, events, diagnostics } = openMdx(bytes);
+  return mdxDocumentOf(readMdx(bytes), null);
+}
+
+/** True when `model` and `previous` hold the very same chunk for `tag` (or neither has one). */
+function sameChunk(model: MdxModel, previous: MdxModel, tag: string): boolean {
+  return findChunk(model, tag) === findChunk(previous, tag);
+}
+
+function nodeInfos(model: MdxModel): NodeInfo[] {
+  return listNodes(model).map((node) => ({
+    kind: node.kind,
+    name: node.name,
+    objectId: node.objectId,
+    parentId: node.parentId,
+  }));
+}
+
+/**
+ * The document of an MDX model. With `previous` (the document the model was edited from), whatever the edit did
+ * not touch is taken from it rather than read again: the header when MODL, SEQS and GLBS are the same chunks,
+ * the nodes when only EVTS changed (its objects' entries are replaced).
+ */
+export function mdxDocumentOf(model: MdxModel, previous: ModelDocument | null): ModelDocument {
+  const before = previous === null ? null : sourceOf(previous);
+  const previousModel = before?.format === 'mdx' ? before.model : null;
+  const events = readEvents(model);
   const eventObjects = events.objects.map(mdxEventObject);
-  const document = {
+  const reuseHeader =
+    previous !== null &&
+    previousModel !== null &&
+    sameChunk(model, previousModel, 'MODL') &&
+    sameChunk(model, previousModel, 'SEQS') &&
+    sameChunk(model, previousModel, 'GLBS');
+  const header = reuseHeader ? null : readMdxHeader(model);
+  let nodes: readonly NodeInfo[];
+  if (previous !== null && previousModel !== null && onlyEventsChanged(model, previousModel)) {
+    const eventNodes = eventObjects.map((object): NodeInfo => ({
+      kind: 'eventObject',
+      name: object.name,
+      objectId: object.objectId,
+      parentId: object.parentId,
+    }));
+    const others = previous.nodes.filter((node) => node.kind !== 'eventObject');
+    const at = previous.nodes.findIndex((node) => node.kind === 'eventObject');
+    nodes = at === -1 ? [...others, ...eventNodes] : [...others.slice(0, at), ...eventNodes, ...others.slice(at)];
+  } else {
+    nodes = nodeInfos(model);
+  }
+  return {
     format: 'mdx',
     version: model.version,
-    name: header.info?.name ?? '',
-    sequences: header.sequences.map(sequenceInfo),
-    globalSequences: [...header.globalSequences],
-    nodes: [],
+    name: header ? (header.info?.name ?? '') : previous!.name,
+    sequences: header ? header.sequences.map(sequenceInfo) : previous!.sequences,
+    globalSequences: header ? [...header.globalSequences] : previous!.globalSequences,
+    nodes,
     eventObjects,
     links: deriveLinks(eventObjects),
-    readDiagnostics: diagnostics,
-    source: mdxSource(bytes, model),
-  } satisfies ModelDocument as ModelDocument;
-  lazy(document, 'nodes', (): NodeInfo[] =>
-    listNodes(model).map((node) => ({
-      kind: node.kind,
-      name: node.name,
-      objectId: node.objectId,
-      parentId: node.parentId,
-    })),
-  );
-  return document;
+    // Everything reading finds about an MDX model is a chunk's own finding: the chunk checks report it.
+    readDiagnostics: [],
+    source: mdxSource(model),
+  };
+}
+
+/** True when the two models differ at most in their EVTS chunk (same chunks otherwise, in the same order). */
+function onlyEventsChanged(model: MdxModel, previous: MdxModel): boolean {
+  if (model.chunks.length !== previous.chunks.length) return false;
+  return model.chunks.every((chunk, index) => chunk === previous.chunks[index] || chunk.tag === EVTS_TAG);
 }
 
 function mdlEventObject(object: MdlEventObject): EventObject {

@@ -1,14 +1,14 @@
 /**
  * `validateModel`: the event objects and links checked against the model's sequences, global
- * sequences and nodes, plus the format's own structural pass (MDX: `validateMdx`) without what
- * reading already reported (`readDiagnostics`). Never throws. Every diagnostic about an object or
+ * sequences and nodes, plus the format's own structural pass (MDX: the chunk checks the document carries,
+ * `validateMdxChecks`). Never throws. Every diagnostic about an object or
  * key carries a target the editor can select.
  *
  * Severities: what the game cannot store or read is an error (negative frames, an unknown global
  * sequence, a name longer than 80 bytes); what it reads but probably not as meant is a warning.
  */
 import type { Diagnostic } from '../diagnostics';
-import { validateMdx } from '../mdx/index';
+import { validateMdxChecks } from '../mdx/index';
 import type { EventObject, ModelDocument, MrfLink } from './document';
 import { linkObjectIndices } from './links';
 import {
@@ -18,7 +18,7 @@ import {
   MAX_EVENT_ID_LENGTH,
   NAME_PATTERN_DESCRIPTIONS,
 } from './names';
-import { mdxModelOf, sourceOf, type ModelSource } from './source';
+import { sourceOf, type ModelSource } from './source';
 
 /** Frames listed in one message at most. */
 const LISTED_FRAMES = 8;
@@ -305,22 +305,21 @@ function checkDuplicateLinkObjects(document: ModelDocument, out: Diagnostic[]): 
   }
 }
 
-const diagnosticKey = (diagnostic: Diagnostic) =>
-  `${diagnostic.code}|${diagnostic.offset ?? ''}|${diagnostic.where ?? ''}|${diagnostic.message}`;
 const formatChecks = new WeakMap<ModelSource, Diagnostic[]>();
 
-/** The format's structural diagnostics that reading did not already report (memoized per source). */
+/**
+ * The format's structural diagnostics (memoized per source). For MDX they come from the chunk checks the
+ * document carries — made once per chunk, when it was read or built by an edit — placed where each chunk is now,
+ * plus the checks across chunks; MDL text reports its findings while it is read (`readDiagnostics`).
+ */
 function formatDiagnostics(document: ModelDocument): Diagnostic[] {
   const source = sourceOf(document);
   if (source.format === 'mdl') return [];
   let found = formatChecks.get(source);
   if (!found) {
-    const reported = new Set(document.readDiagnostics.map(diagnosticKey));
     // Missing parents of event objects are reported by the events pass, with a target.
-    found = validateMdx(mdxModelOf(source)).filter(
-      (diagnostic) =>
-        !reported.has(diagnosticKey(diagnostic)) &&
-        !(diagnostic.code === 'mdx.missing-parent' && diagnostic.target?.kind === 'eventObject'),
+    found = validateMdxChecks(source.model, source.checks).filter(
+      (diagnostic) => !(diagnostic.code === 'mdx.missing-parent' && diagnostic.target?.kind === 'eventObject'),
     );
     formatChecks.set(source, found);
   }

@@ -330,18 +330,32 @@ export function mdxByteLength(model: MdxModel): number {
   return length;
 }
 
+/** The magic's bytes (shared by every piece list: never written to). */
+const MAGIC_BYTES = Uint8Array.from(MDX_MAGIC, (character) => character.charCodeAt(0));
+
+/**
+ * The file {@link writeMdx} writes, as pieces to concatenate: the magic, then per chunk its 8-byte header and its
+ * body and trailing bytes as they are (views, not copies).
+ */
+export function mdxPieces(model: MdxModel): Uint8Array[] {
+  const pieces: Uint8Array[] = [MAGIC_BYTES];
+  for (const chunk of model.chunks) {
+    const header = new Uint8Array(CHUNK_HEADER_BYTES);
+    for (let index = 0; index < 4; index += 1) header[index] = chunk.tag.charCodeAt(index) & 0xff;
+    new DataView(header.buffer).setUint32(4, chunk.body.byteLength, true);
+    pieces.push(header, chunk.body);
+    if (chunk.trailing.byteLength > 0) pieces.push(chunk.trailing);
+  }
+  return pieces;
+}
+
 /** Writes the model: the magic, then every chunk (header, body, trailing bytes) in order. */
 export function writeMdx(model: MdxModel): Uint8Array {
   const output = new Uint8Array(mdxByteLength(model));
-  const view = new DataView(output.buffer);
-  for (let index = 0; index < 4; index += 1) output[index] = MDX_MAGIC.charCodeAt(index);
-  let offset = MDX_MAGIC_BYTES;
-  for (const chunk of model.chunks) {
-    for (let index = 0; index < 4; index += 1) output[offset + index] = chunk.tag.charCodeAt(index) & 0xff;
-    view.setUint32(offset + 4, chunk.body.byteLength, true);
-    output.set(chunk.body, offset + CHUNK_HEADER_BYTES);
-    output.set(chunk.trailing, offset + CHUNK_HEADER_BYTES + chunk.body.byteLength);
-    offset += CHUNK_HEADER_BYTES + chunk.body.byteLength + chunk.trailing.byteLength;
+  let offset = 0;
+  for (const piece of mdxPieces(model)) {
+    output.set(piece, offset);
+    offset += piece.byteLength;
   }
   return output;
 }

@@ -278,6 +278,20 @@ export function checkMdxChunk(chunk: MdxChunk, version: number, firstOfTag: bool
   return check;
 }
 
+/**
+ * Seeds the per-chunk memo with checks made elsewhere (`checks[i]` of `model.chunks[i]`, by
+ * {@link checkMdxChunks}) — after a structured clone from the worker that read the model — so that they are not
+ * made again.
+ */
+export function primeMdxChunkChecks(model: MdxModel, chunkChecks: readonly MdxChunkCheck[]): void {
+  if (chunkChecks.length !== model.chunks.length) return;
+  const firsts = firstOfTags(model);
+  model.chunks.forEach((chunk, index) => {
+    if (!checks.has(chunk))
+      checks.set(chunk, { version: model.version, firstOfTag: firsts[index]!, check: chunkChecks[index]! });
+  });
+}
+
 /** Whether each chunk is the first of its tag in the model. */
 export function firstOfTags(model: MdxModel): boolean[] {
   const seen = new Set<string>();
