@@ -30,7 +30,10 @@ export {
 } from './names';
 export type { ModelSource } from './source';
 
-/** The file's bytes as pieces (see `ModelCodec.modelPieces`): for MDX the magic, then each chunk's header, body and trailing bytes. */
+/**
+ * The file's bytes as pieces (see `ModelCodec.modelPieces`): for MDX the magic, then each chunk's header, body and
+ * trailing bytes.
+ */
 export function modelPieces(document: ModelDocument): Uint8Array[] {
   const source = sourceOf(document);
   return source.format === 'mdx' ? mdxPieces(source.model) : [source.bytes];
