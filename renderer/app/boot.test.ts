@@ -11,7 +11,7 @@ describe('recovery files', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('writes unsaved work every few seconds, once per change, and nothing while the document is saved', () => {
+  it('writes unsaved work every few seconds, once per change, and nothing while the document is saved', async () => {
     const writeRecovery = vi.fn(async () => ({
       id: 'x',
       documentPath: null,
@@ -29,10 +29,10 @@ describe('recovery files', () => {
       identity: null,
     });
     const stop = startRecoveryWriter(store, files, 5000);
-    vi.advanceTimersByTime(15_000);
+    await vi.advanceTimersByTimeAsync(15_000);
     expect(writeRecovery).not.toHaveBeenCalled();
     editDocument(store, { kind: 'setFrames', objectIndex: 0, frames: [1] }, 'Edit');
-    vi.advanceTimersByTime(5000);
+    await vi.advanceTimersByTimeAsync(5000);
     expect(writeRecovery).toHaveBeenCalledTimes(1);
     expect(writeRecovery).toHaveBeenCalledWith(
       expect.objectContaining({
@@ -41,10 +41,10 @@ describe('recovery files', () => {
         id: expect.stringMatching(/^doc-[0-9a-f]{8}$/),
       }),
     );
-    vi.advanceTimersByTime(20_000);
+    await vi.advanceTimersByTimeAsync(20_000);
     expect(writeRecovery).toHaveBeenCalledTimes(1);
     editDocument(store, { kind: 'setFrames', objectIndex: 0, frames: [2] }, 'Edit');
-    vi.advanceTimersByTime(5000);
+    await vi.advanceTimersByTimeAsync(5000);
     expect(writeRecovery).toHaveBeenCalledTimes(2);
     stop();
   });

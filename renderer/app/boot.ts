@@ -22,23 +22,31 @@ export function startRecoveryWriter(
   intervalMs = RECOVERY_INTERVAL_MS,
 ): () => void {
   let written: unknown = null;
+  let busy = false;
   const timer = setInterval(() => {
     const state = store.getState();
     const host = state.services.host;
     const document = currentDocument(state);
-    if (!host || !state.file || !document || !isDirty(state) || document === written) return;
+    if (busy || !host || !state.file || !document || !isDirty(state) || document === written) return;
+    const file = state.file;
     written = document;
-    const bytes = files.serialize();
-    if (!bytes) return;
-    host
-      .writeRecovery({
-        id: recoveryId(state.file.path ?? state.file.name),
-        documentPath: state.file.path,
-        displayName: state.file.name,
-        bytes: exactBuffer(bytes),
+    busy = true;
+    files
+      .recoveryBytes()
+      .then((bytes) => {
+        if (!bytes) return;
+        return host.writeRecovery({
+          id: recoveryId(file.path ?? file.name),
+          documentPath: file.path,
+          displayName: file.name,
+          bytes: exactBuffer(bytes),
+        });
       })
       .catch(() => {
         written = null;
+      })
+      .finally(() => {
+        busy = false;
       });
   }, intervalMs);
   return () => clearInterval(timer);

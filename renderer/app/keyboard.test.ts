@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { fixtureCodec } from '../testing/fixture-model';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Keymap } from '../operators/keymap';
 import { OperatorRegistry } from '../operators/operator';
@@ -8,7 +9,7 @@ import { installKeyboard } from './keyboard';
 describe('keyboard dispatch', () => {
   const ran: string[] = [];
   let remove: () => void;
-  const store = createEditorStore({ codec: null, host: null });
+  const store = createEditorStore({ codec: fixtureCodec, host: null });
 
   beforeEach(() => {
     ran.length = 0;

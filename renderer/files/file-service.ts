@@ -10,7 +10,7 @@ import { closeDocument, markSaved, openModelDocument, openStandaloneCape } from 
 import { type EditorStore, type OpenFile, currentDocument, isDirty } from '../state/editor-store';
 import { askConfirm, askPath, notify } from '../state/dialog-actions';
 import { updateSession } from '../state/session-actions';
-import type { ModelParser } from '../workers/model-parser';
+import type { ModelParser, ParsedBase } from '../workers/model-parser';
 
 /** The base name of a path (either slash). */
 export function baseName(path: string): string {
@@ -51,6 +51,8 @@ export class FileService {
   private readonly acknowledged = new Set<string>();
   /** The last queued data-folder change (they run one after another). */
   private dataFolderChanges: Promise<unknown> = Promise.resolve();
+  /** The file the open model was read from (the parser's worker keeps a copy for recovery files). */
+  private base: ParsedBase | null = null;
 
   constructor(
     private readonly store: EditorStore,
@@ -110,9 +112,11 @@ export class FileService {
         const entry = parseCape(path ?? name, path, new Uint8Array(bytes));
         if (entry.status !== 'found') throw new Error(entry.reason ?? 'unreadable');
         openStandaloneCape(this.store, entry, file);
+        this.replaceBase(null);
       } else {
         this.store.setState({ loading: { label: `Parsing ${name}…`, progress: null } });
-        const document = await this.parser.parse(bytes, name);
+        const { document, base } = await this.parser.parse(bytes, name);
+        this.replaceBase(base);
         openModelDocument(this.store, document, file);
         this.store.setState({ loading: { label: `Loading ${document.links.length} capes…`, progress: null } });
         await loadLinkedCapes(this.store, document, true);
@@ -132,14 +136,27 @@ export class FileService {
     }
   }
 
+  private replaceBase(base: ParsedBase | null): void {
+    if (this.base) this.parser.release(this.base);
+    this.base = base;
+  }
+
+  /**
+   * The bytes of the open file for a recovery file: assembled in the parser's worker from its copy of the file as
+   * read and the pieces the edits made, so that the main thread copies no more than those pieces.
+   */
+  async recoveryBytes(): Promise<Uint8Array | null> {
+    const document = currentDocument(this.store.getState());
+    if (document && this.base) return this.parser.assemble(document, this.base);
+    return this.serialize();
+  }
+
   /** The bytes of the open file in its own format. */
   serialize(): Uint8Array | null {
     const state = this.store.getState();
     const document = currentDocument(state);
     if (document) {
-      const codec = state.services.codec;
-      if (!codec) throw new Error('the model codec is not available');
-      return codec.writeModel(document);
+      return state.services.codec.writeModel(document);
     }
     // A cape opened alone is not edited: saving writes its bytes exactly as they were read.
     if (state.standaloneCape?.cape) return state.standaloneCape.cape.bytes;
@@ -428,6 +445,7 @@ export class FileService {
     const path = this.store.getState().file?.path;
     if (path) this.host.closeFile({ path }).catch(() => undefined);
     closeDocument(this.store);
+    this.replaceBase(null);
     this.updateWindowState();
     return true;
   }

@@ -5,7 +5,7 @@ import { modelCodec as codec } from '../../shared/events';
 import type { ModelCodec } from '../../shared/events/document';
 
 /** The codec the store edits and saves with. */
-export const modelCodec: ModelCodec | null = codec;
+export const modelCodec: ModelCodec = codec;
 
 /** Starts the worker that parses models off the main thread (null where workers do not exist). */
 export const createModelWorker: (() => Worker) | null =

@@ -18,7 +18,7 @@ export function collectDiagnostics(
   const diagnostics: Diagnostic[] = [];
   if (document) {
     diagnostics.push(...document.readDiagnostics);
-    if (state.services.codec) diagnostics.push(...state.services.codec.validateModel(document));
+    diagnostics.push(...state.services.codec.validateModel(document));
     for (const link of document.links) {
       const entry = state.capes[capeKey(link.path)];
       if (entry) diagnostics.push(...capeDiagnostics(entry, link.id));
@@ -125,7 +125,6 @@ export function editDocument(
   const before = currentDocument(state);
   const codec = state.services.codec;
   if (!before || !state.history) return { applied: false, reason: 'No model is open' };
-  if (!codec) return { applied: false, reason: 'The model codec is not available' };
   let after: ModelDocument;
   try {
     after = codec.applyEdit(before, edit);

@@ -31,8 +31,8 @@ export interface OpenFile {
 
 /** Where the editor gets its codec and host; injected so tests and workers can supply their own. */
 export interface EditorServices {
-  /** The model codec (shared/events); null until it is wired, then models cannot be opened. */
-  codec: ModelCodec | null;
+  /** The model codec (shared/events). */
+  codec: ModelCodec;
   /** The host client; null in unit tests that need no files. */
   host: HostClient | null;
 }

@@ -1,3 +1,4 @@
+import { fixtureCodec } from '../testing/fixture-model';
 import { describe, expect, it, vi } from 'vitest';
 import { createEditorStore } from './editor-store';
 import { defaultSession, SESSION_KEYS, sessionFromSettings, sessionToSettings } from './session';
@@ -34,7 +35,7 @@ describe('session state', () => {
   it('persists only the groups that changed, after the changes settle', () => {
     vi.useFakeTimers();
     try {
-      const store = createEditorStore({ codec: null, host: null });
+      const store = createEditorStore({ codec: fixtureCodec, host: null });
       const setSessionValue = vi.fn(async () => null);
       const stop = persistSession(store, { setSessionValue }, 400);
       for (let step = 0; step < 10; step += 1) setPlayhead(store, step * 100);

@@ -3,29 +3,34 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { modelCodec } from '../../shared/events';
 import {
-  answerParseRequest,
   createModelParser,
+  createModelWorkerHandler,
   ModelParseError,
-  type ParseRequest,
-  type ParseResponse,
+  type ModelWorkerRequest,
+  type ModelWorkerResponse,
 } from './model-parser';
 
 const sampleModel = join(import.meta.dirname, '..', '..', 'assets', 'sample', 'ArthasIllidanSample.mdx');
 const sampleBytes = (length?: number): ArrayBuffer => new Uint8Array(readFileSync(sampleModel)).slice(0, length).buffer;
 
-/** A stand-in Worker running model-worker.ts's answer after a tick, through structuredClone with the transfer list. */
+/**
+ * A stand-in Worker running model-worker.ts's handler after a tick, through structuredClone with the transfer
+ * lists both ways (as postMessage does).
+ */
 class FakeWorker {
-  onmessage: ((event: MessageEvent<ParseResponse>) => void) | null = null;
+  onmessage: ((event: MessageEvent<ModelWorkerResponse>) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
   terminated = false;
+  readonly requests: ModelWorkerRequest['kind'][] = [];
+  private readonly handle = createModelWorkerHandler(modelCodec);
 
-  postMessage(message: ParseRequest, transfer: Transferable[]): void {
+  postMessage(message: ModelWorkerRequest, transfer: Transferable[]): void {
     const request = structuredClone(message, { transfer });
+    this.requests.push(request.kind);
     setTimeout(() => {
-      if (!this.terminated)
-        this.onmessage?.({
-          data: structuredClone(answerParseRequest(modelCodec, request).response),
-        } as MessageEvent<ParseResponse>);
+      if (this.terminated) return;
+      const { response, transfer: back } = this.handle(request);
+      this.onmessage?.({ data: structuredClone(response, { transfer: back }) } as MessageEvent<ModelWorkerResponse>);
     }, 0);
   }
 
@@ -40,19 +45,47 @@ describe('model parser', () => {
     const parser = createModelParser(() => {
       starts += 1;
       return new FakeWorker() as unknown as Worker;
-    }, null);
+    }, modelCodec);
     parser.warm();
     expect(starts).toBe(1);
     const bytes = sampleBytes();
-    const document = await parser.parse(bytes, 'ArthasIllidanSample.mdx');
+    const { document, base } = await parser.parse(bytes, 'ArthasIllidanSample.mdx');
     expect(bytes.byteLength).toBe(0); // transferred, not copied
     expect(document.links.map((link) => link.id)).toEqual(['0000', '0001', '0002', '0003', '0004', '0005']);
     expect(starts).toBe(1);
+    // The buffer came back with the document: every piece of the unedited file is a view of it.
+    expect(base.buffer.byteLength).toBe(readFileSync(sampleModel).byteLength);
+    expect(
+      modelCodec
+        .modelPieces(document)
+        .filter((piece) => piece.byteLength > 8)
+        .every((piece) => piece.buffer === base.buffer),
+    ).toBe(true);
+    parser.dispose();
+  });
+
+  it('assembles an edited file in the worker from its copy of the file and the pieces the edit made', async () => {
+    const worker = new FakeWorker();
+    const parser = createModelParser(() => worker as unknown as Worker, modelCodec);
+    const { document, base } = await parser.parse(sampleBytes(), 'ArthasIllidanSample.mdx');
+    const edited = modelCodec.applyEdit(document, {
+      kind: 'moveKeys',
+      keys: [{ objectIndex: 0, frameIndex: 0 }],
+      deltaMs: 250,
+    });
+    const assembled = await parser.assemble(edited, base);
+    expect(Buffer.compare(assembled, modelCodec.writeModel(edited))).toBe(0);
+    expect(Buffer.compare(assembled, modelCodec.writeModel(document))).not.toBe(0);
+    parser.release(base);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(worker.requests).toEqual(['parse', 'assemble', 'release']);
+    // After the release, the worker no longer holds the file.
+    await expect(parser.assemble(edited, base)).rejects.toMatchObject({ message: /holds no file/ });
     parser.dispose();
   });
 
   it('brings a refusal back as a ModelParseError naming the field and byte offset', async () => {
-    const parser = createModelParser(() => new FakeWorker() as unknown as Worker, null);
+    const parser = createModelParser(() => new FakeWorker() as unknown as Worker, modelCodec);
     const error = await parser.parse(sampleBytes(200), 'Cut.mdx').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ModelParseError);
     expect(error).toMatchObject({
@@ -61,19 +94,19 @@ describe('model parser', () => {
     });
   });
 
-  it('parses inline with the codec when no worker can be started, and refuses without a codec', async () => {
+  it('parses inline with the codec when no worker can be started (or its factory throws)', async () => {
     const inline = createModelParser(null, modelCodec);
-    await expect(inline.parse(sampleBytes(), 'ArthasIllidanSample.mdx')).resolves.toMatchObject({ format: 'mdx' });
+    const parsed = await inline.parse(sampleBytes(), 'ArthasIllidanSample.mdx');
+    expect(parsed).toMatchObject({ document: { format: 'mdx' }, base: { id: null } });
+    const edited = modelCodec.applyEdit(parsed.document, { kind: 'removeLink', id: '0003' });
+    expect(Buffer.compare(await inline.assemble(edited, parsed.base), modelCodec.writeModel(edited))).toBe(0);
     await expect(inline.parse(new Uint8Array([1, 2, 3, 4]).buffer, 'x.mdx')).rejects.toMatchObject({
       name: 'ModelParseError',
       causeName: 'CodecError',
     });
-    const unavailable = createModelParser(() => {
+    const failing = createModelParser(() => {
       throw new Error('no workers here');
-    }, null);
-    await expect(unavailable.parse(sampleBytes(), 'a.mdx')).rejects.toMatchObject({
-      name: 'ModelParseError',
-      causeName: 'Unavailable',
-    });
+    }, modelCodec);
+    await expect(failing.parse(sampleBytes(), 'a.mdx')).resolves.toMatchObject({ base: { id: null } });
   });
 });

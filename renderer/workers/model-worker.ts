@@ -1,15 +1,18 @@
 /**
- * The model-parsing worker: receives a model's bytes (transferred), reads them with the model
- * codec and posts the document back (plain data: it survives the structured clone).
+ * The model worker: parses a model's bytes (transferred in, transferred back out with the document), keeps a copy
+ * of each file it parsed, and assembles edited files from pieces for recovery files (see model-parser.ts).
  */
 import { modelCodec } from '../../shared/events';
-import { type ParseRequest, answerParseRequest } from './model-parser';
+import { createModelWorkerHandler, type ModelWorkerRequest } from './model-parser';
 
 const scope = self as unknown as {
-  onmessage: ((event: MessageEvent<ParseRequest>) => void) | null;
-  postMessage(message: unknown): void;
+  onmessage: ((event: MessageEvent<ModelWorkerRequest>) => void) | null;
+  postMessage(message: unknown, transfer: Transferable[]): void;
 };
 
+const handle = createModelWorkerHandler(modelCodec);
+
 scope.onmessage = (event) => {
-  scope.postMessage(answerParseRequest(modelCodec, event.data).response);
+  const { response, transfer } = handle(event.data);
+  scope.postMessage(response, transfer);
 };
