@@ -40,6 +40,10 @@ const NODE_MODULES = 'fs|path|os|child_process|crypto|stream|http|https|net|url|
 const SHARED_PACKAGES: readonly string[] = [
   // MIT; pure TypeScript with no dependencies; its synchronous inflate runs in the browser, a worker and Node alike.
   'fflate',
+  // MIT; glTF 2.0 read/write (GLB and JSON with resources) in pure JavaScript over Uint8Arrays, its one dependency
+  // property-graph (MIT) pure too; its PlatformIO readBinary/readJSON/writeBinary/writeJSON need no fs, fetch or DOM
+  // (only NodeIO, which shared/ never uses, imports node:fs lazily), so it runs in the browser, a worker and Node.
+  '@gltf-transform/core',
 ];
 
 const nodeBuiltin = new RegExp(`^(node:|fs/|(${NODE_MODULES})$)`);
