@@ -6,7 +6,7 @@
  * separates input that simply ends too early (`truncated`) from input whose content is
  * wrong (`invalid`) and input larger than the codec is willing to allocate for (`limit`).
  */
-export type CodecFormat = 'mrf' | 'mdx' | 'mdl' | 'blp' | 'tga' | 'dds' | 'jpeg' | 'model' | 'texture' | 'mpq';
+export type CodecFormat = 'mrf' | 'mdx' | 'mdl' | 'blp' | 'tga' | 'dds' | 'jpeg' | 'model' | 'texture' | 'mpq' | 'gltf';
 
 /** Why a codec refused its input. */
 export type CodecErrorKind = 'truncated' | 'invalid' | 'limit' | 'unsupported';
