@@ -2,49 +2,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { modelCodec } from '../../shared/events';
-import {
-  createModelParser,
-  createModelWorkerHandler,
-  ModelParseError,
-  type ModelWorkerRequest,
-  type ModelWorkerResponse,
-} from './model-parser';
+import { FakeModelWorker } from '../testing/fake-model-worker';
+import { createModelParser, ModelParseError } from './model-parser';
 
 const sampleModel = join(import.meta.dirname, '..', '..', 'assets', 'sample', 'ArthasIllidanSample.mdx');
 const sampleBytes = (length?: number): ArrayBuffer => new Uint8Array(readFileSync(sampleModel)).slice(0, length).buffer;
-
-/**
- * A stand-in Worker running model-worker.ts's handler after a tick, through structuredClone with the transfer
- * lists both ways (as postMessage does).
- */
-class FakeWorker {
-  onmessage: ((event: MessageEvent<ModelWorkerResponse>) => void) | null = null;
-  onerror: ((event: ErrorEvent) => void) | null = null;
-  terminated = false;
-  readonly requests: ModelWorkerRequest['kind'][] = [];
-  private readonly handle = createModelWorkerHandler(modelCodec);
-
-  postMessage(message: ModelWorkerRequest, transfer: Transferable[]): void {
-    const request = structuredClone(message, { transfer });
-    this.requests.push(request.kind);
-    setTimeout(() => {
-      if (this.terminated) return;
-      const { response, transfer: back } = this.handle(request);
-      this.onmessage?.({ data: structuredClone(response, { transfer: back }) } as MessageEvent<ModelWorkerResponse>);
-    }, 0);
-  }
-
-  terminate(): void {
-    this.terminated = true;
-  }
-}
 
 describe('model parser', () => {
   it('parses in the worker started by warm(), transferring the bytes', async () => {
     let starts = 0;
     const parser = createModelParser(() => {
       starts += 1;
-      return new FakeWorker() as unknown as Worker;
+      return new FakeModelWorker() as unknown as Worker;
     }, modelCodec);
     parser.warm();
     expect(starts).toBe(1);
@@ -65,7 +34,7 @@ describe('model parser', () => {
   });
 
   it('assembles an edited file in the worker from its copy of the file and the pieces the edit made', async () => {
-    const worker = new FakeWorker();
+    const worker = new FakeModelWorker();
     const parser = createModelParser(() => worker as unknown as Worker, modelCodec);
     const { document, base } = await parser.parse(sampleBytes(), 'ArthasIllidanSample.mdx');
     const edited = modelCodec.applyEdit(document, {
@@ -85,7 +54,7 @@ describe('model parser', () => {
   });
 
   it('brings a refusal back as a ModelParseError naming the field and byte offset', async () => {
-    const parser = createModelParser(() => new FakeWorker() as unknown as Worker, modelCodec);
+    const parser = createModelParser(() => new FakeModelWorker() as unknown as Worker, modelCodec);
     const error = await parser.parse(sampleBytes(200), 'Cut.mdx').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ModelParseError);
     expect(error).toMatchObject({

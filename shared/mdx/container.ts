@@ -92,6 +92,13 @@ function printable(tag: string): string {
   return text;
 }
 
+let mdxReads = 0;
+
+/** How many files {@link readMdx} has walked in this thread (tests prove that a file is read once). */
+export function mdxReadCount(): number {
+  return mdxReads;
+}
+
 /**
  * Opens an MDX file by walking its chunk table. Cheap: no chunk is parsed except VERS. Throws
  * CodecError when the bytes are not MDX, a chunk header is cut off, a tag is not a tag, or a chunk's
@@ -109,6 +116,7 @@ export function readMdx(bytes: Uint8Array): MdxModel {
       detail: `not an MDX file: it ${start}, not "MDLX"`,
     });
   }
+  mdxReads += 1;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const end = bytes.byteLength;
   const chunks: MdxChunk[] = [];
