@@ -11,7 +11,7 @@ import { createEditorStore, currentDocument } from './editor-store';
 const sampleModel = join(import.meta.dirname, '..', '..', 'assets', 'sample', 'ArthasIllidanSample.mdx');
 
 describe('the document the store keeps', () => {
-  it('is the model the worker parsed: opening, editing, validating, undoing and saving never read the file again', async () => {
+  it('is the model the worker parsed: editing, validating, undoing and saving never read the file again', async () => {
     const parser = createModelParser(() => new FakeModelWorker() as unknown as Worker, modelCodec);
     const store = createEditorStore({ codec: modelCodec, host: null });
     const readsBefore = mdxReadCount();
