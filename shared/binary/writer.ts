@@ -12,6 +12,21 @@ export class BinaryWriter {
     this.view = new DataView(this.buffer.buffer);
   }
 
+  /**
+   * Makes room for `byteCount` more bytes; afterwards {@link dataView} may be written directly from
+   * {@link offset} up to `offset + byteCount` (the caller then advances `offset`).
+   */
+  ensureCapacity(byteCount: number): DataView {
+    this.reserve(byteCount);
+    return this.view;
+  }
+
+  /** Forgets what was written, keeping the buffer, so the writer can be reused. */
+  reset(): this {
+    this.offset = 0;
+    return this;
+  }
+
   private reserve(byteCount: number): void {
     const required = this.offset + byteCount;
     if (required <= this.buffer.byteLength) return;

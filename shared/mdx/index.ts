@@ -8,7 +8,7 @@ export * from './tracks';
 export * from './names';
 export * from './node';
 export * from './node-objects';
-export * from './chunks/extent';
+export * from '../model/kinds/extent';
 export * from './chunks/vers';
 export * from './chunks/modl';
 export * from './chunks/seqs';

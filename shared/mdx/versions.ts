@@ -45,6 +45,8 @@ export const LAYER_CLASSIC_BYTES = 28;
 export const LAYER_REFORGED_SHADING_BYTES = 24;
 /** 1100+: a uint32 before the texture slots and the uint32 slot count. */
 export const LAYER_TEXTURE_SLOT_HEADER_BYTES = 8;
+/** 1100+: one texture slot, int32 textureId and uint32 slot (an optional KMTF track may follow it). */
+export const LAYER_TEXTURE_SLOT_BYTES = 8;
 /** Geoset LOD fields of 900+: uint32 lod, char[80] lodName. */
 export const GEOSET_LOD_BYTES = 4 + 80;
 /** Light fields after the node in every version: type, attenuation[2], color[3], intensity, ambientColor[3],
@@ -101,12 +103,18 @@ export interface MdxLayout {
   readonly layerFixedBytes: number;
   /** 1100+: a layer lists (textureId, slot) pairs after its fixed fields. */
   readonly layerHasTextureSlots: boolean;
+  /** 900+: a layer has emissiveGain, fresnelColor, fresnelOpacity and fresnelTeamColor after alpha. */
+  readonly layerHasReforgedFields: boolean;
   /** Track tags a layer may carry. */
   readonly layerTrackTags: readonly string[];
   /** 900+: a geoset has lod and lodName after selectionFlags, and may have TANG and SKIN before UVAS. */
   readonly geosetHasLod: boolean;
+  /** 900+: TANG (float[4] per vertex) and SKIN (uint8[8] per vertex) may follow a geoset's sequence extents. */
+  readonly geosetHasTangentsAndSkin: boolean;
   /** Bytes of a light before its tracks, inclusive size and node excluded. */
   readonly lightFieldBytes: number;
+  /** 1200+: a light has a shadowIntensity after ambientIntensity. */
+  readonly lightHasShadowIntensity: boolean;
   /** 900+: a BPOS chunk holds one 3×4 matrix per node (objectId order), then one per camera. */
   readonly hasBindPoses: boolean;
 }
@@ -127,6 +135,7 @@ function buildLayout(version: number): MdxLayout {
   const reforged = version >= MDX_VERSION_REFORGED_BETA;
   const textureSlots = version >= MDX_VERSION_REFORGED_TEXTURE_SLOTS;
   const fresnelTracks = version >= MDX_VERSION_REFORGED;
+  const lightShadows = version >= MDX_VERSION_REFORGED_LIGHT_SHADOWS;
   const chunkTags = new Set<string>(CLASSIC_CHUNKS);
   if (reforged) for (const tag of REFORGED_CHUNKS) chunkTags.add(tag);
   return {
@@ -141,10 +150,12 @@ function buildLayout(version: number): MdxLayout {
       (reforged ? LAYER_REFORGED_SHADING_BYTES : 0) +
       (textureSlots ? LAYER_TEXTURE_SLOT_HEADER_BYTES : 0),
     layerHasTextureSlots: textureSlots,
+    layerHasReforgedFields: reforged,
     layerTrackTags: ['KMTF', 'KMTA', ...(reforged ? ['KMTE'] : []), ...(fresnelTracks ? ['KFC3', 'KFCA', 'KFTC'] : [])],
     geosetHasLod: reforged,
-    lightFieldBytes:
-      LIGHT_CLASSIC_FIELD_BYTES + (version >= MDX_VERSION_REFORGED_LIGHT_SHADOWS ? LIGHT_SHADOW_INTENSITY_BYTES : 0),
+    geosetHasTangentsAndSkin: reforged,
+    lightFieldBytes: LIGHT_CLASSIC_FIELD_BYTES + (lightShadows ? LIGHT_SHADOW_INTENSITY_BYTES : 0),
+    lightHasShadowIntensity: lightShadows,
     hasBindPoses: reforged,
   };
 }

@@ -6,7 +6,7 @@
 import { CodecError } from '../../binary/codec-error';
 import { BinaryWriter } from '../../binary/writer';
 import { decodeName, encodeName } from '../names';
-import { bodyView } from './body';
+import { bodyView } from '../../model/kinds/body';
 
 /** Bytes of a camera without tracks, inclusive size included. */
 export const CAMERA_FIXED_BYTES = 120;

@@ -12,7 +12,7 @@ import { CodecError } from '../../binary/codec-error';
 import type { Diagnostic } from '../../diagnostics';
 import { readTag } from '../tracks';
 import { GEOSET_LOD_BYTES, mdxLayout } from '../versions';
-import { EXTENT_BYTES } from './extent';
+import { EXTENT_BYTES } from '../../model/kinds/extent';
 
 /** Bytes of the geoset's own inclusive size. */
 export const GEOSET_SIZE_BYTES = 4;

@@ -2,7 +2,9 @@
  * BPOS (Reforged, 900+): uint32 count, then count 3×4 bind-pose matrices (12 floats: the 3×3
  * rotation then the translation). One matrix per node in objectId order, then one per camera.
  */
+import { float32View } from '../../binary/reader';
 import { CodecError } from '../../binary/codec-error';
+import { writeArray, type ChunkCodec } from '../chunk-codec';
 import { bodyView } from './body';
 
 /** Floats of one bind-pose matrix. */
@@ -12,7 +14,10 @@ export const BIND_POSE_BYTES = 48;
 /** Bytes of the count before the matrices. */
 export const BIND_POSE_COUNT_BYTES = 4;
 
-/** Reads BPOS as `count × 12` floats; throws CodecError when the count does not fit or bytes are left over. */
+/**
+ * Reads BPOS as `count × 12` floats (a view of the file's bytes when aligned: do not write to it); throws CodecError
+ * when the count does not fit or bytes are left over.
+ */
 export function readBindPoses(body: Uint8Array, bodyOffset = 0): Float32Array {
   if (body.byteLength < BIND_POSE_COUNT_BYTES) {
     throw new CodecError({
@@ -23,8 +28,7 @@ export function readBindPoses(body: Uint8Array, bodyOffset = 0): Float32Array {
       detail: `the chunk has ${body.byteLength} bytes, too few for its count`,
     });
   }
-  const view = bodyView(body);
-  const count = view.getUint32(0, true);
+  const count = bodyView(body).getUint32(0, true);
   const available = body.byteLength - BIND_POSE_COUNT_BYTES;
   if (count > available / BIND_POSE_BYTES) {
     throw new CodecError({
@@ -44,13 +48,10 @@ export function readBindPoses(body: Uint8Array, bodyOffset = 0): Float32Array {
       detail: `${available - count * BIND_POSE_BYTES} bytes follow the ${count} matrices`,
     });
   }
-  const matrices = new Float32Array(count * BIND_POSE_FLOATS);
-  for (let index = 0; index < matrices.length; index += 1)
-    matrices[index] = view.getFloat32(BIND_POSE_COUNT_BYTES + index * 4, true);
-  return matrices;
+  return float32View(body, BIND_POSE_COUNT_BYTES, count * BIND_POSE_FLOATS);
 }
 
-/** Writes BPOS from `count × 12` floats. */
+/** Writes BPOS from `count × 12` floats (a Float32Array's floats keep their exact bits). */
 export function writeBindPoses(matrices: ArrayLike<number>): Uint8Array {
   if (matrices.length % BIND_POSE_FLOATS !== 0)
     throw new RangeError(`${matrices.length} floats are not whole 3×4 matrices`);
@@ -58,6 +59,10 @@ export function writeBindPoses(matrices: ArrayLike<number>): Uint8Array {
   const body = new Uint8Array(BIND_POSE_COUNT_BYTES + count * BIND_POSE_BYTES);
   const view = new DataView(body.buffer);
   view.setUint32(0, count, true);
+  if (matrices instanceof Float32Array) {
+    body.set(new Uint8Array(matrices.buffer, matrices.byteOffset, matrices.byteLength), BIND_POSE_COUNT_BYTES);
+    return body;
+  }
   for (let index = 0; index < matrices.length; index += 1)
     view.setFloat32(BIND_POSE_COUNT_BYTES + index * 4, matrices[index]!, true);
   return body;
@@ -67,3 +72,14 @@ export function writeBindPoses(matrices: ArrayLike<number>): Uint8Array {
 export function pivotBindPose(pivot: readonly [number, number, number]): number[] {
   return [1, 0, 0, 0, 1, 0, 0, 0, 1, pivot[0], pivot[1], pivot[2]];
 }
+
+/** The BPOS chunk. */
+export const bindPosesChunkMdx: ChunkCodec<Float32Array> = {
+  read: (cursor) => readBindPoses(cursor.bytes, cursor.origin),
+  write: (writer, matrices) => {
+    if (matrices.length % BIND_POSE_FLOATS !== 0)
+      throw new RangeError(`${matrices.length} floats are not whole 3×4 matrices`);
+    writer.u32(matrices.length / BIND_POSE_FLOATS);
+    writeArray(writer, matrices);
+  },
+};

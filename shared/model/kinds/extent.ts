@@ -3,6 +3,7 @@
  * and geosets.
  */
 import type { BinaryWriter } from '../../binary/writer';
+import type { MdxCursor } from '../mdx-cursor';
 
 /** Bytes of an extent. */
 export const EXTENT_BYTES = 28;
@@ -29,4 +30,12 @@ export function writeExtent(writer: BinaryWriter, extent: Extent): void {
   writer.f32(extent.boundsRadius);
   for (const value of extent.minimum) writer.f32(value);
   for (const value of extent.maximum) writer.f32(value);
+}
+
+/** Reads an extent at the cursor. */
+export function readExtentMdx(cursor: MdxCursor, field: string): Extent {
+  cursor.need(EXTENT_BYTES, field);
+  const extent = readExtent(cursor.view, cursor.offset);
+  cursor.offset += EXTENT_BYTES;
+  return extent;
 }

@@ -1,6 +1,7 @@
 /**
  * GLBS: uint32 durations (ms) of the global sequences.
  */
+import type { ChunkCodec } from '../chunk-codec';
 import { bodyView, entryCount } from './body';
 
 /** Bytes of one global sequence. */
@@ -22,3 +23,11 @@ export function writeGlobalSequences(durations: readonly number[]): Uint8Array {
   durations.forEach((duration, index) => view.setUint32(index * GLOBAL_SEQUENCE_BYTES, duration, true));
   return body;
 }
+
+/** The GLBS chunk. */
+export const globalSequencesChunkMdx: ChunkCodec<number[]> = {
+  read: (cursor) => readGlobalSequences(cursor.bytes, cursor.origin),
+  write: (writer, durations) => {
+    for (const duration of durations) writer.u32(duration);
+  },
+};

@@ -3,7 +3,8 @@
  * Both names keep their raw bytes, so the bytes some exporters leave after the NUL survive.
  */
 import { BinaryWriter } from '../../binary/writer';
-import { decodeName, encodeName } from '../names';
+import { decodeName, encodeName } from '../../mdx/names';
+import type { ChunkCodec } from '../chunk-codec';
 import { bodyView, expectSize } from './body';
 import { EXTENT_BYTES, readExtent, writeExtent, type Extent } from './extent';
 
@@ -61,3 +62,11 @@ export function writeModelInfo(info: ModelInfo): Uint8Array {
   writer.u32(info.blendTime);
   return writer.finish();
 }
+
+/** The MODL chunk. */
+export const modelInfoChunkMdx: ChunkCodec<ModelInfo> = {
+  read: (cursor) => readModelInfo(cursor.bytes, cursor.origin),
+  write: (writer, info) => {
+    writer.bytes(writeModelInfo(info));
+  },
+};

@@ -3,7 +3,8 @@
  * (1: non looping), float rarity, uint32 syncPoint, Extent extent.
  */
 import { BinaryWriter } from '../../binary/writer';
-import { decodeName, encodeName } from '../names';
+import { decodeName, encodeName } from '../../mdx/names';
+import type { ChunkCodec } from '../chunk-codec';
 import { bodyView, entryCount } from './body';
 import { readExtent, writeExtent, type Extent } from './extent';
 
@@ -77,3 +78,11 @@ export function writeSequences(sequences: readonly Sequence[]): Uint8Array {
   }
   return writer.finish();
 }
+
+/** The SEQS chunk. */
+export const sequencesChunkMdx: ChunkCodec<Sequence[]> = {
+  read: (cursor) => readSequences(cursor.bytes, cursor.origin),
+  write: (writer, sequences) => {
+    writer.bytes(writeSequences(sequences));
+  },
+};

@@ -2,7 +2,8 @@
  * TEXS: 268-byte textures — uint32 replaceableId, char[260] fileName, uint32 flags.
  */
 import { BinaryWriter } from '../../binary/writer';
-import { decodeName, encodeName } from '../names';
+import { decodeName, encodeName } from '../../mdx/names';
+import type { ChunkCodec } from '../chunk-codec';
 import { bodyView, entryCount } from './body';
 
 /** Bytes of one texture. */
@@ -52,3 +53,11 @@ export function writeTextures(textures: readonly Texture[]): Uint8Array {
   }
   return writer.finish();
 }
+
+/** The TEXS chunk. */
+export const texturesChunkMdx: ChunkCodec<Texture[]> = {
+  read: (cursor) => readTextures(cursor.bytes, cursor.origin),
+  write: (writer, textures) => {
+    writer.bytes(writeTextures(textures));
+  },
+};

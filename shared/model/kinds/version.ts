@@ -1,6 +1,7 @@
 /**
  * VERS: uint32 version (800 classic, 900–1200 Reforged).
  */
+import type { ChunkCodec } from '../chunk-codec';
 import { bodyView, expectSize } from './body';
 
 /** Bytes of the VERS body. */
@@ -18,3 +19,11 @@ export function writeVersion(version: number): Uint8Array {
   new DataView(body.buffer).setUint32(0, version, true);
   return body;
 }
+
+/** The VERS chunk. */
+export const versionChunkMdx: ChunkCodec<number> = {
+  read: (cursor) => readVersion(cursor.bytes, cursor.origin),
+  write: (writer, version) => {
+    writer.u32(version);
+  },
+};

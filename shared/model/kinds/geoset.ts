@@ -1,0 +1,190 @@
+/**
+ * GEOS: geosets, the meshes. Every array is a typed-array view of the file's bytes when its
+ * offset allows (a copy otherwise: after a GNDX or SKIN array of odd length, say).
+ *
+ * Geoset: uint32 inclusiveSize; tagged arrays (char[4] tag, uint32 count, data) VRTX (float[3]
+ * positions), NRMS (float[3] normals), PTYP (uint32 face type per group: 4 triangles…), PCNT
+ * (uint32 index count per group), PVTX (uint16 vertex indices), GNDX (uint8 matrix group per
+ * vertex), MTGC (uint32 size of each matrix group), MATS (uint32 objectIds, the groups one after
+ * another); uint32 materialId, selectionGroup, selectionFlags; 900+: uint32 lod, char[80] lodName;
+ * Extent; uint32 extentCount, Extent[extentCount] (one per sequence); 900+: optional TANG
+ * (float[4] per vertex, w the handedness) and SKIN (uint8[8] per vertex: four bone indices into
+ * MATS, four weights /255); UVAS (uint32 set count) then that many UVBS (float[2] per vertex).
+ */
+import type { BinaryWriter } from '../../binary/writer';
+import { encodeName } from '../../mdx/names';
+import { GEOSET_LOD_BYTES, type MdxLayout } from '../../mdx/versions';
+import { beginSize, patchSize, readObjects, writeArray, type ChunkCodec } from '../chunk-codec';
+import type { MdxCursor } from '../mdx-cursor';
+import { EXTENT_BYTES, readExtentMdx, writeExtent, type Extent } from './extent';
+
+/** Bytes of a tagged array's header: tag and count. */
+export const GEOSET_ARRAY_HEADER_BYTES = 8;
+/** Bytes of materialId, selectionGroup, selectionFlags. */
+export const GEOSET_MATERIAL_FIELDS_BYTES = 12;
+/** Bytes of the lod name field (900+). */
+export const GEOSET_LOD_NAME_BYTES = 80;
+/** Floats per position and normal, per tangent, per texture coordinate; bytes of skin per vertex. */
+export const GEOSET_POSITION_FLOATS = 3;
+export const GEOSET_TANGENT_FLOATS = 4;
+export const GEOSET_UV_FLOATS = 2;
+export const GEOSET_SKIN_BYTES_PER_VERTEX = 8;
+/** Smallest geoset: its size, the eight array headers, the material fields, an extent, the extent count, UVAS. */
+export const GEOSET_MINIMUM_BYTES =
+  4 + 8 * GEOSET_ARRAY_HEADER_BYTES + GEOSET_MATERIAL_FIELDS_BYTES + EXTENT_BYTES + 4 + GEOSET_ARRAY_HEADER_BYTES;
+/** Selection flag of a geoset that cannot be selected in the editor. */
+export const GEOSET_UNSELECTABLE = 0x4;
+
+/** A mesh. */
+export interface Geoset {
+  /** VRTX: x, y, z per vertex. */
+  readonly vertices: Float32Array;
+  /** NRMS: x, y, z per vertex. */
+  readonly normals: Float32Array;
+  /** PTYP: the primitive type of each face group (4: triangles; 0–9 as in OpenGL). */
+  readonly faceTypeGroups: Uint32Array;
+  /** PCNT: how many indices each face group has. */
+  readonly faceGroups: Uint32Array;
+  /** PVTX: vertex indices, the face groups one after another. */
+  readonly faces: Uint16Array;
+  /** GNDX: the matrix group of each vertex. */
+  readonly vertexGroups: Uint8Array;
+  /** MTGC: how many matrix indices each matrix group has. */
+  readonly matrixGroups: Uint32Array;
+  /** MATS: objectIds of the nodes that move the vertices, the matrix groups one after another. */
+  readonly matrixIndices: Uint32Array;
+  readonly materialId: number;
+  readonly selectionGroup: number;
+  /** 0x4: unselectable. */
+  readonly selectionFlags: number;
+  /** 900+: level of detail (0 when read from an older version). */
+  readonly lod: number;
+  /** 900+: the geoset's name ('' when read from an older version). */
+  readonly lodName: string;
+  readonly lodNameBytes?: Uint8Array;
+  readonly extent: Extent;
+  /** One extent per sequence. */
+  readonly sequenceExtents: readonly Extent[];
+  /** 900+ TANG: x, y, z, w per vertex, or null when the geoset has none. */
+  readonly tangents: Float32Array | null;
+  /** 900+ SKIN: four bone indices (into MATS) and four weights (0–255) per vertex, or null. */
+  readonly skin: Uint8Array | null;
+  /** UVBS sets: u, v per vertex each. */
+  readonly textureCoordinateSets: readonly Float32Array[];
+  /** Bytes after the last texture coordinate set (normally none), kept as they are. */
+  readonly unparsedBytes: Uint8Array;
+}
+
+/** Reads a tagged array's header and returns its element count, checked against the bytes left. */
+function arrayCount(cursor: MdxCursor, tag: string, elementBytes: number): number {
+  cursor.expectTag(tag, tag);
+  return cursor.count(elementBytes, `${tag}.count`);
+}
+
+function optionalFloats(cursor: MdxCursor, tag: string, floats: number): Float32Array | null {
+  if (cursor.peekTag() !== tag) return null;
+  const count = arrayCount(cursor, tag, floats * 4);
+  return cursor.float32s(count * floats, tag);
+}
+
+/** Reads the geoset at the cursor. */
+export function readGeosetMdx(cursor: MdxCursor, layout: MdxLayout): Geoset {
+  const minimum = GEOSET_MINIMUM_BYTES + (layout.geosetHasLod ? GEOSET_LOD_BYTES : 0);
+  const { value, unparsedBytes } = cursor.sized(minimum, () => {
+    const vertices = cursor.float32s(arrayCount(cursor, 'VRTX', 12) * 3, 'VRTX');
+    const normals = cursor.float32s(arrayCount(cursor, 'NRMS', 12) * 3, 'NRMS');
+    const faceTypeGroups = cursor.uint32s(arrayCount(cursor, 'PTYP', 4), 'PTYP');
+    const faceGroups = cursor.uint32s(arrayCount(cursor, 'PCNT', 4), 'PCNT');
+    const faces = cursor.uint16s(arrayCount(cursor, 'PVTX', 2), 'PVTX');
+    const vertexGroups = cursor.uint8s(arrayCount(cursor, 'GNDX', 1), 'GNDX');
+    const matrixGroups = cursor.uint32s(arrayCount(cursor, 'MTGC', 4), 'MTGC');
+    const matrixIndices = cursor.uint32s(arrayCount(cursor, 'MATS', 4), 'MATS');
+    const materialId = cursor.u32('materialId');
+    const selectionGroup = cursor.u32('selectionGroup');
+    const selectionFlags = cursor.u32('selectionFlags');
+    const lod = layout.geosetHasLod ? cursor.u32('lod') : 0;
+    const lodName = layout.geosetHasLod ? cursor.name(GEOSET_LOD_NAME_BYTES, 'lodName') : undefined;
+    const extent = readExtentMdx(cursor, 'extent');
+    const extentCount = cursor.count(EXTENT_BYTES, 'extentCount');
+    const sequenceExtents: Extent[] = [];
+    for (let index = 0; index < extentCount; index += 1) sequenceExtents.push(readExtentMdx(cursor, 'sequenceExtents'));
+    const tangents = layout.geosetHasTangentsAndSkin ? optionalFloats(cursor, 'TANG', GEOSET_TANGENT_FLOATS) : null;
+    const skin =
+      layout.geosetHasTangentsAndSkin && cursor.peekTag() === 'SKIN'
+        ? cursor.uint8s(arrayCount(cursor, 'SKIN', 1), 'SKIN')
+        : null;
+    const setCount = arrayCount(cursor, 'UVAS', GEOSET_ARRAY_HEADER_BYTES);
+    const textureCoordinateSets: Float32Array[] = [];
+    for (let index = 0; index < setCount; index += 1)
+      textureCoordinateSets.push(cursor.float32s(arrayCount(cursor, 'UVBS', 8) * GEOSET_UV_FLOATS, 'UVBS'));
+    return {
+      vertices,
+      normals,
+      faceTypeGroups,
+      faceGroups,
+      faces,
+      vertexGroups,
+      matrixGroups,
+      matrixIndices,
+      materialId,
+      selectionGroup,
+      selectionFlags,
+      lod,
+      lodName: lodName?.name ?? '',
+      lodNameBytes: lodName?.nameBytes,
+      extent,
+      sequenceExtents,
+      tangents,
+      skin,
+      textureCoordinateSets,
+    };
+  });
+  return { ...value, unparsedBytes };
+}
+
+function writeTagged(
+  writer: BinaryWriter,
+  tag: string,
+  values: Float32Array | Uint32Array | Uint16Array | Uint8Array,
+  perElement: number,
+): void {
+  if (values.length % perElement !== 0)
+    throw new RangeError(`${tag}: ${values.length} values are not whole elements of ${perElement}`);
+  writer.tag(tag).u32(values.length / perElement);
+  writeArray(writer, values);
+}
+
+/** Writes a geoset in the version's layout. Throws RangeError when an array is not whole elements. */
+export function writeGeosetMdx(writer: BinaryWriter, geoset: Geoset, layout: MdxLayout): void {
+  const start = beginSize(writer);
+  writeTagged(writer, 'VRTX', geoset.vertices, GEOSET_POSITION_FLOATS);
+  writeTagged(writer, 'NRMS', geoset.normals, GEOSET_POSITION_FLOATS);
+  writeTagged(writer, 'PTYP', geoset.faceTypeGroups, 1);
+  writeTagged(writer, 'PCNT', geoset.faceGroups, 1);
+  writeTagged(writer, 'PVTX', geoset.faces, 1);
+  writeTagged(writer, 'GNDX', geoset.vertexGroups, 1);
+  writeTagged(writer, 'MTGC', geoset.matrixGroups, 1);
+  writeTagged(writer, 'MATS', geoset.matrixIndices, 1);
+  writer.u32(geoset.materialId).u32(geoset.selectionGroup).u32(geoset.selectionFlags);
+  if (layout.geosetHasLod) {
+    writer.u32(geoset.lod);
+    writer.bytes(encodeName(geoset.lodName, GEOSET_LOD_NAME_BYTES, geoset.lodNameBytes));
+  }
+  writeExtent(writer, geoset.extent);
+  writer.u32(geoset.sequenceExtents.length);
+  for (const extent of geoset.sequenceExtents) writeExtent(writer, extent);
+  if (layout.geosetHasTangentsAndSkin) {
+    if (geoset.tangents) writeTagged(writer, 'TANG', geoset.tangents, GEOSET_TANGENT_FLOATS);
+    if (geoset.skin) writeTagged(writer, 'SKIN', geoset.skin, 1);
+  }
+  writer.tag('UVAS').u32(geoset.textureCoordinateSets.length);
+  for (const set of geoset.textureCoordinateSets) writeTagged(writer, 'UVBS', set, GEOSET_UV_FLOATS);
+  writer.bytes(geoset.unparsedBytes);
+  patchSize(writer, start);
+}
+
+/** The GEOS chunk. */
+export const geosetsChunkMdx: ChunkCodec<Geoset[]> = {
+  read: (cursor, layout) => readObjects(cursor, 'GEOS', (at) => readGeosetMdx(at, layout)),
+  write: (writer, geosets, layout) => geosets.forEach((geoset) => writeGeosetMdx(writer, geoset, layout)),
+};

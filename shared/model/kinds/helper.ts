@@ -1,0 +1,26 @@
+/**
+ * HELP: helpers, each just a Node (flags 0: a helper has no kind bit).
+ */
+import type { BinaryWriter } from '../../binary/writer';
+import { readObjects, type ChunkCodec } from '../chunk-codec';
+import type { MdxCursor } from '../mdx-cursor';
+import { readNodeMdx, writeNodeMdx, type NodeObject } from './node';
+
+/** A helper: a node that only carries transformations. */
+export type Helper = NodeObject;
+
+/** Reads the helper at the cursor. */
+export function readHelperMdx(cursor: MdxCursor): Helper {
+  return { node: readNodeMdx(cursor) };
+}
+
+/** Writes a helper. */
+export function writeHelperMdx(writer: BinaryWriter, helper: Helper): void {
+  writeNodeMdx(writer, helper.node);
+}
+
+/** The HELP chunk. */
+export const helpersChunkMdx: ChunkCodec<Helper[]> = {
+  read: (cursor) => readObjects(cursor, 'HELP', readHelperMdx),
+  write: (writer, helpers) => helpers.forEach((helper) => writeHelperMdx(writer, helper)),
+};

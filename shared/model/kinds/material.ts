@@ -1,0 +1,196 @@
+/**
+ * MTLS: materials and their layers.
+ *
+ * Material: uint32 inclusiveSize, int32 priorityPlane, uint32 flags (0x1 constant colour, 0x10
+ * sort primitives far z, 0x20 full resolution), 900–1000: char[80] shader, char[4] "LAYS", uint32
+ * layerCount, layers.
+ *
+ * Layer: uint32 inclusiveSize, uint32 filterMode (0 none, 1 transparent, 2 blend, 3 additive, 4
+ * add alpha, 5 modulate, 6 modulate 2x), uint32 shadingFlags (0x1 unshaded, 0x2 sphere environment
+ * map, 0x10 two sided, 0x20 unfogged, 0x40 no depth test, 0x80 no depth set, 0x100 unlit), int32
+ * textureId, int32 textureAnimationId (-1: none), uint32 coordId, float alpha; 900+: float
+ * emissiveGain, float[3] fresnelColor, float fresnelOpacity, float fresnelTeamColor; 1100+: uint32
+ * shaderTypeId, uint32 textureCount, then per texture int32 textureId, uint32 slot and an optional
+ * KMTF track (that texture's animated id); then KMTF, KMTA, KMTE, KFC3, KFCA, KFTC tracks. Which
+ * fields a version has is decided by `mdxLayout` (shared/mdx/versions.ts).
+ */
+import type { BinaryWriter } from '../../binary/writer';
+import { encodeName } from '../../mdx/names';
+import {
+  LAYER_CLASSIC_BYTES,
+  LAYER_TEXTURE_SLOT_BYTES,
+  MATERIAL_SHADER_NAME_BYTES,
+  type MdxLayout,
+} from '../../mdx/versions';
+import { beginSize, patchSize, readObjects, type ChunkCodec } from '../chunk-codec';
+import type { MdxCursor } from '../mdx-cursor';
+import { readTrackMdx, readTracksMdx, writeTrackMdx, writeTracksMdx, type Track } from '../track';
+
+/** Bytes of a material before its shader name: inclusiveSize, priorityPlane, flags. */
+export const MATERIAL_FIXED_BYTES = 12;
+/** The LAYS tag and the layer count. */
+export const MATERIAL_LAYERS_HEADER_BYTES = 8;
+/** The tag before a material's layers. */
+export const LAYERS_TAG = 'LAYS';
+/** The tag of a texture slot's animated texture id. */
+const TEXTURE_ID_TRACK_TAG = 'KMTF';
+
+/** A texture a Reforged (1100+) layer binds, in one of its slots (diffuse, normal, ORM, emissive, team colour…). */
+export interface LayerTexture {
+  readonly textureId: number;
+  readonly slot: number;
+  /** The texture id over time (a KMTF track right after the slot), or null. */
+  readonly textureIdTrack: Track | null;
+}
+
+/** One layer of a material: one draw of the geoset. */
+export interface Layer {
+  readonly filterMode: number;
+  readonly shadingFlags: number;
+  readonly textureId: number;
+  /** -1 when the layer has no texture animation. */
+  readonly textureAnimationId: number;
+  readonly coordId: number;
+  readonly alpha: number;
+  /** 900+ (written only there; 1 when read from an older version). */
+  readonly emissiveGain: number;
+  /** 900+ (default 1, 1, 1). */
+  readonly fresnelColor: readonly [number, number, number];
+  /** 900+ (default 0). */
+  readonly fresnelOpacity: number;
+  /** 900+ (default 0). */
+  readonly fresnelTeamColor: number;
+  /** 1100+ (default 0). */
+  readonly shaderTypeId: number;
+  /** 1100+: the textures by slot (empty before 1100). */
+  readonly textures: readonly LayerTexture[];
+  /** KMTF, KMTA, KMTE, KFC3, KFCA, KFTC in stored order. */
+  readonly tracks: readonly Track[];
+  /** Bytes at the end of the layer that are not tracks (normally none), kept as they are. */
+  readonly unparsedBytes: Uint8Array;
+}
+
+/** A material: layers drawn one over the other. */
+export interface Material {
+  readonly priorityPlane: number;
+  readonly flags: number;
+  /** 900–1000: the shader's name ('' when read from another version). */
+  readonly shader: string;
+  readonly shaderBytes?: Uint8Array;
+  readonly layers: readonly Layer[];
+  /** Bytes after the last layer that belong to no layer (normally none), kept as they are. */
+  readonly unparsedBytes: Uint8Array;
+}
+
+function readLayerTextures(cursor: MdxCursor): { shaderTypeId: number; textures: LayerTexture[] } {
+  const shaderTypeId = cursor.u32('shaderTypeId');
+  const count = cursor.count(LAYER_TEXTURE_SLOT_BYTES, 'textureCount');
+  const textures: LayerTexture[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const textureId = cursor.i32('textures.textureId');
+    const slot = cursor.u32('textures.slot');
+    const textureIdTrack = cursor.peekTag() === TEXTURE_ID_TRACK_TAG ? readTrackMdx(cursor) : null;
+    textures.push({ textureId, slot, textureIdTrack });
+  }
+  return { shaderTypeId, textures };
+}
+
+/** Reads the layer at the cursor. */
+export function readLayerMdx(cursor: MdxCursor, layout: MdxLayout): Layer {
+  const { value, unparsedBytes } = cursor.sized(layout.layerFixedBytes, () => {
+    const filterMode = cursor.u32('filterMode');
+    const shadingFlags = cursor.u32('shadingFlags');
+    const textureId = cursor.i32('textureId');
+    const textureAnimationId = cursor.i32('textureAnimationId');
+    const coordId = cursor.u32('coordId');
+    const alpha = cursor.f32('alpha');
+    const reforged = layout.layerHasReforgedFields;
+    const emissiveGain = reforged ? cursor.f32('emissiveGain') : 1;
+    const fresnelColor: [number, number, number] = reforged ? cursor.vector3('fresnelColor') : [1, 1, 1];
+    const fresnelOpacity = reforged ? cursor.f32('fresnelOpacity') : 0;
+    const fresnelTeamColor = reforged ? cursor.f32('fresnelTeamColor') : 0;
+    const { shaderTypeId, textures } = layout.layerHasTextureSlots
+      ? readLayerTextures(cursor)
+      : { shaderTypeId: 0, textures: [] };
+    return {
+      filterMode,
+      shadingFlags,
+      textureId,
+      textureAnimationId,
+      coordId,
+      alpha,
+      emissiveGain,
+      fresnelColor,
+      fresnelOpacity,
+      fresnelTeamColor,
+      shaderTypeId,
+      textures,
+      tracks: readTracksMdx(cursor),
+    };
+  });
+  return { ...value, unparsedBytes };
+}
+
+/** Writes a layer in the version's layout. */
+export function writeLayerMdx(writer: BinaryWriter, layer: Layer, layout: MdxLayout): void {
+  const start = beginSize(writer);
+  writer.u32(layer.filterMode).u32(layer.shadingFlags).i32(layer.textureId).i32(layer.textureAnimationId);
+  writer.u32(layer.coordId).f32(layer.alpha);
+  if (layout.layerHasReforgedFields) {
+    writer.f32(layer.emissiveGain);
+    for (const value of layer.fresnelColor) writer.f32(value);
+    writer.f32(layer.fresnelOpacity).f32(layer.fresnelTeamColor);
+  }
+  if (layout.layerHasTextureSlots) {
+    writer.u32(layer.shaderTypeId).u32(layer.textures.length);
+    for (const texture of layer.textures) {
+      writer.i32(texture.textureId).u32(texture.slot);
+      if (texture.textureIdTrack) writeTrackMdx(writer, texture.textureIdTrack);
+    }
+  }
+  writeTracksMdx(writer, layer.tracks);
+  writer.bytes(layer.unparsedBytes);
+  patchSize(writer, start);
+}
+
+/** Reads the material at the cursor. */
+export function readMaterialMdx(cursor: MdxCursor, layout: MdxLayout): Material {
+  const headerBytes = MATERIAL_FIXED_BYTES + layout.materialShaderBytes + MATERIAL_LAYERS_HEADER_BYTES;
+  const path = cursor.path;
+  const { value, unparsedBytes } = cursor.sized(headerBytes, () => {
+    const priorityPlane = cursor.i32('priorityPlane');
+    const flags = cursor.u32('flags');
+    const shader =
+      layout.materialShaderBytes > 0
+        ? cursor.name(MATERIAL_SHADER_NAME_BYTES, 'shader')
+        : { name: '', nameBytes: undefined };
+    cursor.expectTag(LAYERS_TAG, 'LAYS');
+    const layerCount = cursor.count(LAYER_CLASSIC_BYTES, 'layerCount');
+    const layers: Layer[] = [];
+    for (let index = 0; index < layerCount; index += 1) {
+      cursor.path = `${path}.layers[${index}]`;
+      layers.push(readLayerMdx(cursor, layout));
+    }
+    cursor.path = path;
+    return { priorityPlane, flags, shader: shader.name, shaderBytes: shader.nameBytes, layers };
+  });
+  return { ...value, unparsedBytes };
+}
+
+/** Writes a material in the version's layout. */
+export function writeMaterialMdx(writer: BinaryWriter, material: Material, layout: MdxLayout): void {
+  const start = beginSize(writer);
+  writer.i32(material.priorityPlane).u32(material.flags);
+  if (layout.materialShaderBytes > 0)
+    writer.bytes(encodeName(material.shader, MATERIAL_SHADER_NAME_BYTES, material.shaderBytes));
+  writer.tag(LAYERS_TAG).u32(material.layers.length);
+  for (const layer of material.layers) writeLayerMdx(writer, layer, layout);
+  writer.bytes(material.unparsedBytes);
+  patchSize(writer, start);
+}
+
+/** The MTLS chunk. */
+export const materialsChunkMdx: ChunkCodec<Material[]> = {
+  read: (cursor, layout) => readObjects(cursor, 'MTLS', (at) => readMaterialMdx(at, layout)),
+  write: (writer, materials, layout) => materials.forEach((material) => writeMaterialMdx(writer, material, layout)),
+};

@@ -1,0 +1,47 @@
+/**
+ * SNDS: sound tracks, 272 bytes each — char[260] fileName, float volume, float pitch, uint32
+ * flags. Only pre-release models have them; kept for completeness.
+ */
+import type { BinaryWriter } from '../../binary/writer';
+import { encodeName } from '../../mdx/names';
+import { readObjects, type ChunkCodec } from '../chunk-codec';
+import type { MdxCursor } from '../mdx-cursor';
+
+/** Bytes of one sound track. */
+export const SOUND_TRACK_BYTES = 272;
+/** Bytes of its file name. */
+export const SOUND_TRACK_FILE_NAME_BYTES = 260;
+
+/** A sound track. */
+export interface SoundTrack {
+  readonly fileName: string;
+  readonly fileNameBytes?: Uint8Array;
+  readonly volume: number;
+  readonly pitch: number;
+  readonly flags: number;
+}
+
+/** Reads the sound track at the cursor. */
+export function readSoundTrackMdx(cursor: MdxCursor): SoundTrack {
+  cursor.need(SOUND_TRACK_BYTES, '');
+  const { name, nameBytes } = cursor.name(SOUND_TRACK_FILE_NAME_BYTES, 'fileName');
+  return {
+    fileName: name,
+    fileNameBytes: nameBytes,
+    volume: cursor.f32('volume'),
+    pitch: cursor.f32('pitch'),
+    flags: cursor.u32('flags'),
+  };
+}
+
+/** Writes a sound track. */
+export function writeSoundTrackMdx(writer: BinaryWriter, sound: SoundTrack): void {
+  writer.bytes(encodeName(sound.fileName, SOUND_TRACK_FILE_NAME_BYTES, sound.fileNameBytes));
+  writer.f32(sound.volume).f32(sound.pitch).u32(sound.flags);
+}
+
+/** The SNDS chunk. */
+export const soundTracksChunkMdx: ChunkCodec<SoundTrack[]> = {
+  read: (cursor) => readObjects(cursor, 'SNDS', readSoundTrackMdx),
+  write: (writer, sounds) => sounds.forEach((sound) => writeSoundTrackMdx(writer, sound)),
+};

@@ -1,0 +1,219 @@
+/**
+ * The whole MDX model, typed: {@link readMdxModel} walks the container (shared/mdx/container.ts)
+ * and reads every chunk it knows into its kind's typed object; a chunk it does not know, or one
+ * that does not add up, stays as its bytes. {@link writeMdxModel} writes the chunks back in order —
+ * typed ones from their objects, the others from their bytes — so a model read and written without
+ * edits comes back byte-identical: a chunk whose typed form would not reproduce its bytes exactly
+ * is kept as bytes, with a diagnostic.
+ */
+import { BinaryWriter } from '../binary/writer';
+import { CodecError } from '../binary/codec-error';
+import type { Diagnostic } from '../diagnostics';
+import { fixedSizeMismatch, readMdx, MDX_MAGIC, type MdxChunk } from '../mdx/container';
+import { bodyOffsetOf } from '../mdx/node-objects';
+import { DEFAULT_MDX_VERSION, mdxLayout } from '../mdx/versions';
+import type { ChunkCodec } from './chunk-codec';
+import { MDX_CHUNK_CODECS, type MdxChunkTypes, type MdxChunkTag } from './mdx-chunks';
+import { MdxCursor } from './mdx-cursor';
+import { VERS_BYTES } from './kinds/version';
+
+/** A chunk read into its typed object. */
+export type ParsedMdxChunk = {
+  readonly [Tag in MdxChunkTag]: {
+    readonly tag: Tag;
+    readonly parsed: MdxChunkTypes[Tag];
+    /** Tracks after the chunk that its size leaves out (see MdxChunk.trailing); normally empty. */
+    readonly trailing: Uint8Array;
+    /** The container chunk it was read from (a view of the file's bytes); absent for chunks an edit built. */
+    readonly source?: MdxChunk;
+  };
+}[MdxChunkTag];
+
+/** A chunk kept as its bytes: unknown to this codec, or damaged. */
+export interface RawMdxChunk {
+  readonly tag: string;
+  /** The chunk's body. */
+  readonly bytes: Uint8Array;
+  readonly trailing: Uint8Array;
+  readonly source?: MdxChunk;
+}
+
+/** One top-level chunk of a typed model. */
+export type TypedMdxChunk = ParsedMdxChunk | RawMdxChunk;
+
+/** An MDX model with every chunk it understands typed, in file order. Immutable. */
+export interface TypedMdxModel {
+  /** The version its layouts follow: the first VERS chunk's, or 800 without one. */
+  readonly version: number;
+  readonly chunks: readonly TypedMdxChunk[];
+  /** The container's diagnostics, then what reading the chunks found (chunks kept as bytes, bytes kept unparsed). */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Options of {@link readMdxModel}. */
+export interface ReadMdxModelOptions {
+  /**
+   * Encode every typed chunk again and keep it as bytes unless that gives its bytes back exactly
+   * (default true). Turning it off saves that time when the caller does not write the model.
+   */
+  readonly verify?: boolean;
+}
+
+/** True when the chunk was read into its typed object. */
+export function isParsedChunk(chunk: TypedMdxChunk): chunk is ParsedMdxChunk {
+  return 'parsed' in chunk;
+}
+
+/** The typed object of the first chunk with `tag`, or undefined when there is none or it stayed bytes. */
+export function findParsedChunk<Tag extends MdxChunkTag>(
+  model: Pick<TypedMdxModel, 'chunks'>,
+  tag: Tag,
+): MdxChunkTypes[Tag] | undefined {
+  for (const chunk of model.chunks) {
+    if (chunk.tag === tag) return isParsedChunk(chunk) ? (chunk.parsed as MdxChunkTypes[Tag]) : undefined;
+  }
+  return undefined;
+}
+
+/** The version of a chunk list, by the container's rule: the first VERS chunk of at least 4 bytes, else 800. */
+export function mdxVersionOf(chunks: readonly TypedMdxChunk[]): number {
+  for (const chunk of chunks) {
+    if (chunk.tag !== 'VERS') continue;
+    if (isParsedChunk(chunk)) return chunk.parsed as number;
+    if (chunk.bytes.byteLength >= VERS_BYTES)
+      return new DataView(chunk.bytes.buffer, chunk.bytes.byteOffset, VERS_BYTES).getUint32(0, true);
+  }
+  return DEFAULT_MDX_VERSION;
+}
+
+function sameBytes(left: Uint8Array, right: Uint8Array): boolean {
+  const length = left.byteLength;
+  if (length !== right.byteLength) return false;
+  let index = 0;
+  if ((left.byteOffset & 3) === 0 && (right.byteOffset & 3) === 0) {
+    const words = length >>> 2;
+    const leftWords = new Uint32Array(left.buffer, left.byteOffset, words);
+    const rightWords = new Uint32Array(right.buffer, right.byteOffset, words);
+    for (; index < words; index += 1) if (leftWords[index] !== rightWords[index]) return false;
+    index = words << 2;
+  }
+  for (; index < length; index += 1) if (left[index] !== right[index]) return false;
+  return true;
+}
+
+function raw(chunk: MdxChunk): RawMdxChunk {
+  return { tag: chunk.tag, bytes: chunk.body, trailing: chunk.trailing, source: chunk };
+}
+
+function chunkDiagnostic(chunk: MdxChunk, severity: Diagnostic['severity'], code: string, message: string): Diagnostic {
+  return {
+    severity,
+    code,
+    message,
+    where: `${chunk.tag} chunk`,
+    offset: chunk.offset,
+    target: { kind: 'chunk', tag: chunk.tag },
+  };
+}
+
+/** Reads one container chunk into its typed form, or keeps it as bytes (with a diagnostic when it is damaged). */
+function readChunk(
+  chunk: MdxChunk,
+  version: number,
+  verifier: BinaryWriter | null,
+  diagnostics: Diagnostic[],
+): TypedMdxChunk {
+  const codec = (MDX_CHUNK_CODECS as Partial<Record<string, ChunkCodec<unknown>>>)[chunk.tag];
+  // A fixed-entry chunk whose size does not add up was reported by the container already.
+  if (!codec || fixedSizeMismatch(chunk) !== null) return raw(chunk);
+  const layout = mdxLayout(version);
+  const cursor = new MdxCursor(chunk.body, bodyOffsetOf(chunk), chunk.tag);
+  let parsed: unknown;
+  try {
+    parsed = codec.read(cursor, layout);
+  } catch (error) {
+    if (!(error instanceof CodecError)) throw error;
+    diagnostics.push({
+      ...chunkDiagnostic(
+        chunk,
+        'error',
+        'model.unread-chunk',
+        `The ${chunk.tag} chunk cannot be read (${error.where}: ${error.detail}); it is kept as bytes.`,
+      ),
+      where: error.where,
+      offset: error.offset,
+    });
+    return raw(chunk);
+  }
+  for (const problem of cursor.problems) {
+    diagnostics.push({
+      ...chunkDiagnostic(chunk, 'warning', 'model.unparsed-bytes', `${problem.where}: ${problem.detail}.`),
+      where: problem.where,
+      offset: problem.offset,
+    });
+  }
+  if (verifier) {
+    let reproduced = false;
+    try {
+      codec.write(verifier.reset(), parsed, layout);
+      reproduced = sameBytes(verifier.finish(), chunk.body);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+    }
+    if (!reproduced) {
+      diagnostics.push(
+        chunkDiagnostic(
+          chunk,
+          'warning',
+          'model.unreproducible-chunk',
+          `The ${chunk.tag} chunk reads, but its typed form does not give its bytes back exactly (a signalling ` +
+            `NaN, say); it is kept as bytes.`,
+        ),
+      );
+      return raw(chunk);
+    }
+  }
+  return { tag: chunk.tag, parsed, trailing: chunk.trailing, source: chunk } as ParsedMdxChunk;
+}
+
+/**
+ * Reads an MDX file into a typed model: every chunk of every kind this codec knows becomes its
+ * typed object; unknown and damaged chunks stay bytes (damage is a diagnostic, never thrown).
+ * Throws CodecError only when the bytes are not MDX or the chunk table cannot be walked.
+ */
+export function readMdxModel(bytes: Uint8Array, options: ReadMdxModelOptions = {}): TypedMdxModel {
+  const container = readMdx(bytes);
+  const diagnostics: Diagnostic[] = [...container.diagnostics];
+  const verifier = options.verify === false ? null : new BinaryWriter(1 << 16);
+  const chunks = container.chunks.map((chunk) => readChunk(chunk, container.version, verifier, diagnostics));
+  return { version: container.version, chunks, diagnostics };
+}
+
+/**
+ * Writes a typed model: `MDLX`, then each chunk (tag, size, body, trailing bytes) in order — typed
+ * chunks encoded in the layout of the model's version ({@link mdxVersionOf} its chunks), the others
+ * from their bytes. Throws RangeError when a typed object cannot be encoded (a name longer than its
+ * field, arrays that are not whole elements, a track whose arrays disagree…).
+ */
+export function writeMdxModel(model: Pick<TypedMdxModel, 'chunks'>): Uint8Array {
+  const layout = mdxLayout(mdxVersionOf(model.chunks));
+  let estimate = 4;
+  for (const chunk of model.chunks)
+    estimate +=
+      8 +
+      chunk.trailing.byteLength +
+      (isParsedChunk(chunk) ? (chunk.source?.body.byteLength ?? 1024) : chunk.bytes.byteLength);
+  const writer = new BinaryWriter(estimate);
+  writer.tag(MDX_MAGIC);
+  for (const chunk of model.chunks) {
+    if (chunk.tag.length !== 4) throw new RangeError(`chunk tag must have 4 characters: ${JSON.stringify(chunk.tag)}`);
+    writer.tag(chunk.tag);
+    const sizeAt = writer.offset;
+    writer.u32(0);
+    if (isParsedChunk(chunk)) (MDX_CHUNK_CODECS[chunk.tag] as ChunkCodec<unknown>).write(writer, chunk.parsed, layout);
+    else writer.bytes(chunk.bytes);
+    writer.patchU32(sizeAt, writer.offset - sizeAt - 4);
+    writer.bytes(chunk.trailing);
+  }
+  return writer.finish();
+}
