@@ -7,14 +7,17 @@
 
 /** Decodes bytes up to the first NUL as latin1 (lossless: one char per byte). */
 export function readLatin1Until0(bytes: Uint8Array): string {
+  let end = bytes.indexOf(0);
+  if (end === -1) end = bytes.length;
   let text = '';
-  for (let index = 0; index < bytes.length; index += 1) {
-    const code = bytes[index]!;
-    if (code === 0) break;
-    text += String.fromCharCode(code);
-  }
+  // In slices, so that a long field never passes too many arguments at once.
+  for (let start = 0; start < end; start += LATIN1_SLICE)
+    text += String.fromCharCode.apply(null, bytes.subarray(start, Math.min(end, start + LATIN1_SLICE)) as never);
   return text;
 }
+
+/** Characters decoded per String.fromCharCode call. */
+const LATIN1_SLICE = 4096;
 
 /** Encodes a latin1 string (chars 0..255) into bytes; throws on a char above 255. */
 export function encodeLatin1(text: string): Uint8Array {

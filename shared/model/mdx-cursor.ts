@@ -38,6 +38,11 @@ export class MdxCursor {
   path: string;
   /** Bytes kept unparsed, for the read diagnostics. */
   readonly problems: CursorProblem[] = [];
+  /**
+   * Set when a float field holds a signalling NaN: JavaScript numbers cannot carry it, so the typed
+   * form of the chunk would not give its bytes back (the chunk is then kept as bytes).
+   */
+  signallingNaN = false;
   /** Why a reader stopped before {@link end} (say, a track that does not parse), for {@link rest}'s note. */
   stopReason = '';
 
@@ -108,6 +113,7 @@ export class MdxCursor {
   f32(field: string): number {
     if (this.end - this.offset < 4) this.need(4, field);
     const value = this.view.getFloat32(this.offset, true);
+    if (value !== value) this.checkNaN(this.offset);
     this.offset += 4;
     return value;
   }
@@ -115,9 +121,12 @@ export class MdxCursor {
   /** Three floats as a tuple. */
   vector3(field: string): [number, number, number] {
     this.need(12, field);
-    const at = this.offset;
-    this.offset += 12;
-    return [this.view.getFloat32(at, true), this.view.getFloat32(at + 4, true), this.view.getFloat32(at + 8, true)];
+    return [this.f32(field), this.f32(field), this.f32(field)];
+  }
+
+  /** Notes a signalling NaN (quiet bit 0x00400000 clear) at `at`, which a JavaScript number would turn quiet. */
+  private checkNaN(at: number): void {
+    if ((this.view.getUint32(at, true) & 0x00400000) === 0) this.signallingNaN = true;
   }
 
   /** The four bytes at the cursor as a tag, or '' when fewer than four are left (does not move). */

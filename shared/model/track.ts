@@ -1,12 +1,17 @@
 /**
- * Keyframe tracks of the typed model (every `K???` track but KEVT): the format-neutral type and its
- * MDX reader and writer. A track keeps its keys as typed arrays — frames, values and, for Hermite
- * and Bezier tracks, in- and out-tangents — copied word by word from the file, so every float keeps
- * its exact bits (NaN payloads included).
+ * Keyframe tracks of the typed model (every `K???` track but KEVT): the format-neutral type, its
+ * accessors, a builder for tracks made outside MDX, and the MDX reader and writer.
  *
- * MDX layout (see shared/mdx/tracks.ts for the tag table and the size rules): char[4] tag, uint32
+ * A track keeps its keys interleaved as MDX stores them — per key the frame, the value's
+ * components and, for Hermite and Bezier tracks, the in- and out-tangent's — in one run of 32-bit
+ * words: a view of the file's bytes when aligned (a copy of the track's words otherwise), seen as
+ * int32 for the frames and as the value type for the rest. So reading costs no copy and every
+ * float keeps its exact bits. Read keys through {@link trackFrame}, {@link trackValue},
+ * {@link trackInTangent} and {@link trackOutTangent}, or index the arrays with `stride`.
+ *
+ * MDX layout (shared/mdx/tracks.ts holds the tag table and the size rules): char[4] tag, uint32
  * keyCount, uint32 interpolation (0 none, 1 linear, 2 Hermite, 3 Bezier), int32 globalSequenceId
- * (-1: none), then per key int32 frame, value, and for interpolation 2 and 3 inTangent, outTangent.
+ * (-1: none), then the keys.
  */
 import type { BinaryWriter } from '../binary/writer';
 import { CodecError } from '../binary/codec-error';
@@ -26,7 +31,7 @@ export const INTERPOLATION = { none: 0, linear: 1, hermite: 2, bezier: 3 } as co
 /** Values of a track: floats, or uint32 for the integer tracks (KMTF texture ids, KRTX texture slots). */
 export type TrackValues = Float32Array | Uint32Array;
 
-/** One animated property. Arrays hold `frames.length` keys; values and tangents `components` numbers per key. */
+/** One animated property. */
 export interface Track {
   /** The MDX tag, which names the property within its object kind (KGTR: a node's translation…). */
   readonly tag: string;
@@ -34,12 +39,18 @@ export interface Track {
   readonly interpolation: number;
   /** Index into the global sequences, or -1 when the track follows the model's sequences. */
   readonly globalSequenceId: number;
-  /** Key times in ms (int32: some models hold negative times). */
-  readonly frames: Int32Array;
-  readonly values: TrackValues;
-  /** Hermite and Bezier tracks only; null otherwise. */
-  readonly inTangents: TrackValues | null;
-  readonly outTangents: TrackValues | null;
+  readonly keyCount: number;
+  /** Value components per key: 1, 3 or 4 (a quaternion). */
+  readonly components: number;
+  /** Words per key: 1 + components, or 1 + 3 × components for Hermite and Bezier. */
+  readonly stride: number;
+  /** The keys' words as int32: key k's frame (ms, may be negative) is `keyWords[k × stride]`. */
+  readonly keyWords: Int32Array;
+  /**
+   * The same words as values: key k's component c is `keyValues[k × stride + 1 + c]`, its in-tangent's
+   * `+ components` further, its out-tangent's `+ 2 × components`.
+   */
+  readonly keyValues: TrackValues;
 }
 
 /** Tags whose values are uint32 rather than float. */
@@ -60,10 +71,102 @@ export function hasTangents(interpolation: number): boolean {
   return interpolation >= FIRST_TANGENT_INTERPOLATION;
 }
 
+/** Words per key of a track with `components` components and `interpolation`. */
+export function trackStride(components: number, interpolation: number): number {
+  return 1 + components * (hasTangents(interpolation) ? 3 : 1);
+}
+
+/** The frame (ms) of key `key`. */
+export function trackFrame(track: Track, key: number): number {
+  return track.keyWords[key * track.stride]!;
+}
+
+/** Component `component` of key `key`'s value. */
+export function trackValue(track: Track, key: number, component: number): number {
+  return track.keyValues[key * track.stride + 1 + component]!;
+}
+
+/** Component `component` of key `key`'s in-tangent (Hermite and Bezier tracks only). */
+export function trackInTangent(track: Track, key: number, component: number): number {
+  return track.keyValues[key * track.stride + 1 + track.components + component]!;
+}
+
+/** Component `component` of key `key`'s out-tangent (Hermite and Bezier tracks only). */
+export function trackOutTangent(track: Track, key: number, component: number): number {
+  return track.keyValues[key * track.stride + 1 + 2 * track.components + component]!;
+}
+
+/** The frames of every key, in order (a new array). */
+export function trackFrames(track: Track): number[] {
+  const frames = new Array<number>(track.keyCount);
+  for (let key = 0; key < track.keyCount; key += 1) frames[key] = track.keyWords[key * track.stride]!;
+  return frames;
+}
+
 /** The first track of `tracks` with `tag`, or undefined. */
 export function findTrack(tracks: readonly Track[], tag: string): Track | undefined {
   for (const track of tracks) if (track.tag === tag) return track;
   return undefined;
+}
+
+function trackOver(tag: string, interpolation: number, globalSequenceId: number, words: Uint32Array): Track {
+  const components = TRACK_COMPONENTS[tag]!;
+  const stride = trackStride(components, interpolation);
+  const { buffer, byteOffset, length } = words;
+  return {
+    tag,
+    interpolation,
+    globalSequenceId,
+    keyCount: length / stride,
+    components,
+    stride,
+    keyWords: new Int32Array(buffer, byteOffset, length),
+    keyValues: INTEGER_TRACK_TAGS.has(tag)
+      ? new Uint32Array(buffer, byteOffset, length)
+      : new Float32Array(buffer, byteOffset, length),
+  };
+}
+
+/** One key for {@link createTrack}: tangents only for Hermite and Bezier tracks. */
+export interface TrackKeyInit {
+  readonly frame: number;
+  readonly value: ArrayLike<number>;
+  readonly inTangent?: ArrayLike<number>;
+  readonly outTangent?: ArrayLike<number>;
+}
+
+/**
+ * A track built from keys (the MDL reader's and the editors' way to make one). Throws RangeError
+ * for a tag that is not a track, an interpolation outside 0–3, a frame that is not an int32, or a
+ * value or tangent with the wrong number of components.
+ */
+export function createTrack(
+  tag: string,
+  interpolation: number,
+  globalSequenceId: number,
+  keys: readonly TrackKeyInit[],
+): Track {
+  const components = TRACK_COMPONENTS[tag];
+  if (components === undefined) throw new RangeError(`${JSON.stringify(tag)} is not a track tag`);
+  if (!Number.isInteger(interpolation) || interpolation < 0 || interpolation > MAX_INTERPOLATION)
+    throw new RangeError(`${tag}: interpolation ${interpolation} is not 0–3`);
+  const stride = trackStride(components, interpolation);
+  const words = new Uint32Array(keys.length * stride);
+  const ints = new Int32Array(words.buffer);
+  const values = INTEGER_TRACK_TAGS.has(tag) ? words : new Float32Array(words.buffer);
+  keys.forEach((key, index) => {
+    if (!Number.isInteger(key.frame) || key.frame < -0x80000000 || key.frame > 0x7fffffff)
+      throw new RangeError(`${tag} key ${index}: frame ${key.frame} is not an int32`);
+    ints[index * stride] = key.frame;
+    const parts = hasTangents(interpolation) ? [key.value, key.inTangent, key.outTangent] : [key.value];
+    parts.forEach((part, block) => {
+      if (!part || part.length !== components)
+        throw new RangeError(`${tag} key ${index}: ${['value', 'inTangent', 'outTangent'][block]} needs ${components}`);
+      for (let component = 0; component < components; component += 1)
+        values[index * stride + 1 + block * components + component] = part[component]!;
+    });
+  });
+  return trackOver(tag, interpolation, globalSequenceId, words);
 }
 
 /** Reads the track at the cursor (its tag must be a track tag); throws CodecError when it does not fit. */
@@ -78,44 +181,17 @@ export function readTrackMdx(cursor: MdxCursor): Track {
   }
   const view = cursor.view;
   const tag = String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
-  const components = TRACK_COMPONENTS[tag]!;
-  const count = view.getUint32(at + 4, true);
   const interpolation = view.getUint32(at + 8, true);
   const globalSequenceId = view.getInt32(at + 12, true);
-  const tangents = interpolation >= FIRST_TANGENT_INTERPOLATION;
-  const keyWords = 1 + components * (tangents ? 3 : 1);
-  const valueWords = count * components;
-  const words = new Uint32Array(count * keyWords);
-  let source = at + TRACK_HEADER_BYTES;
-  for (let key = 0; key < count; key += 1) {
-    words[key] = view.getUint32(source, true);
-    source += 4;
-    let target = count + key * components;
-    for (let component = 0; component < components; component += 1, source += 4)
-      words[target + component] = view.getUint32(source, true);
-    if (tangents) {
-      target += valueWords;
-      for (let component = 0; component < components; component += 1, source += 4)
-        words[target + component] = view.getUint32(source, true);
-      target += valueWords;
-      for (let component = 0; component < components; component += 1, source += 4)
-        words[target + component] = view.getUint32(source, true);
-    }
-  }
+  const dataStart = at + TRACK_HEADER_BYTES;
+  const wordCount = (byteLength - TRACK_HEADER_BYTES) >>> 2;
+  const absolute = bytes.byteOffset + dataStart;
+  const words =
+    (absolute & 3) === 0
+      ? new Uint32Array(bytes.buffer, absolute, wordCount)
+      : new Uint32Array(bytes.slice(dataStart, dataStart + wordCount * 4).buffer);
   cursor.offset = at + byteLength;
-  const buffer = words.buffer;
-  const integer = INTEGER_TRACK_TAGS.has(tag);
-  const array = (start: number): TrackValues =>
-    integer ? new Uint32Array(buffer, start * 4, valueWords) : new Float32Array(buffer, start * 4, valueWords);
-  return {
-    tag,
-    interpolation,
-    globalSequenceId,
-    frames: new Int32Array(buffer, 0, count),
-    values: array(count),
-    inTangents: tangents ? array(count + valueWords) : null,
-    outTangents: tangents ? array(count + 2 * valueWords) : null,
-  };
+  return trackOver(tag, interpolation, globalSequenceId, words);
 }
 
 /**
@@ -143,60 +219,29 @@ export function readTracksMdx(cursor: MdxCursor): Track[] {
 
 /** Bytes of `track` in MDX. */
 export function trackMdxByteLength(track: Track): number {
-  return TRACK_HEADER_BYTES + track.values.length * 4 * (track.inTangents ? 3 : 1) + track.frames.length * 4;
+  return TRACK_HEADER_BYTES + track.keyWords.byteLength;
 }
 
-function words(values: TrackValues): Uint32Array {
-  return values instanceof Uint32Array ? values : new Uint32Array(values.buffer, values.byteOffset, values.length);
-}
-
-/** Throws RangeError unless the track's arrays agree with its tag and interpolation. */
+/** Throws RangeError unless the track's fields agree with each other and with its tag. */
 export function checkTrack(track: Track): void {
   const components = TRACK_COMPONENTS[track.tag];
   if (components === undefined) throw new RangeError(`${JSON.stringify(track.tag)} is not a track tag`);
   const { interpolation } = track;
   if (!Number.isInteger(interpolation) || interpolation < 0 || interpolation > MAX_INTERPOLATION)
     throw new RangeError(`${track.tag}: interpolation ${interpolation} is not 0–3`);
-  const expected = track.frames.length * components;
-  const tangentArrays = [track.inTangents, track.outTangents];
-  if (track.values.length !== expected)
-    throw new RangeError(`${track.tag}: ${track.values.length} values for ${track.frames.length} keys`);
-  for (const tangents of tangentArrays) {
-    if (hasTangents(interpolation) ? tangents?.length !== expected : tangents !== null)
-      throw new RangeError(`${track.tag}: tangents do not match interpolation ${interpolation}`);
-  }
+  const stride = trackStride(components, interpolation);
+  if (track.components !== components || track.stride !== stride)
+    throw new RangeError(`${track.tag}: ${track.components} components and stride ${track.stride} do not match`);
+  if (track.keyWords.length !== track.keyCount * stride || track.keyValues.length !== track.keyWords.length)
+    throw new RangeError(`${track.tag}: ${track.keyWords.length} words for ${track.keyCount} keys of ${stride}`);
 }
 
-/** Writes a track. Throws RangeError when its arrays do not agree with its tag and interpolation. */
+/** Writes a track. Throws RangeError when its fields do not agree (see {@link checkTrack}). */
 export function writeTrackMdx(writer: BinaryWriter, track: Track): void {
   checkTrack(track);
-  const count = track.frames.length;
-  const components = TRACK_COMPONENTS[track.tag]!;
-  const byteLength = trackMdxByteLength(track);
-  const view = writer.ensureCapacity(byteLength);
-  let at = writer.offset;
-  for (let index = 0; index < 4; index += 1) view.setUint8(at + index, track.tag.charCodeAt(index) & 0xff);
-  view.setUint32(at + 4, count, true);
-  view.setUint32(at + 8, track.interpolation, true);
-  view.setInt32(at + 12, track.globalSequenceId, true);
-  at += TRACK_HEADER_BYTES;
-  const values = words(track.values);
-  const inTangents = track.inTangents ? words(track.inTangents) : null;
-  const outTangents = track.outTangents ? words(track.outTangents) : null;
-  for (let key = 0; key < count; key += 1) {
-    view.setInt32(at, track.frames[key]!, true);
-    at += 4;
-    const base = key * components;
-    for (let component = 0; component < components; component += 1, at += 4)
-      view.setUint32(at, values[base + component]!, true);
-    if (inTangents && outTangents) {
-      for (let component = 0; component < components; component += 1, at += 4)
-        view.setUint32(at, inTangents[base + component]!, true);
-      for (let component = 0; component < components; component += 1, at += 4)
-        view.setUint32(at, outTangents[base + component]!, true);
-    }
-  }
-  writer.offset = at;
+  writer.tag(track.tag).u32(track.keyCount).u32(track.interpolation).i32(track.globalSequenceId);
+  const words = track.keyWords;
+  writer.bytes(new Uint8Array(words.buffer, words.byteOffset, words.byteLength));
 }
 
 /** Writes tracks in order. */

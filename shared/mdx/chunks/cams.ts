@@ -1,17 +1,17 @@
 /**
- * CAMS: cameras, each uint32 inclusiveSize, char[80] name, float[3] position, float fieldOfView,
- * float farClippingPlane, float nearClippingPlane, float[3] targetPosition, then optional
- * KCTR/KTTR/KCRL tracks (kept as bytes). Cameras stay in file order.
+ * CAMS for the events module's lazy reads: cameras with their tracks kept as bytes (the typed
+ * model's camera, with typed tracks, is shared/model/kinds/camera.ts, which owns the layout). Each
+ * camera: uint32 inclusiveSize, char[80] name, float[3] position, float fieldOfView, float
+ * farClippingPlane, float nearClippingPlane, float[3] targetPosition, then optional KCTR/KTTR/KCRL
+ * tracks. Cameras stay in file order.
  */
 import { CodecError } from '../../binary/codec-error';
 import { BinaryWriter } from '../../binary/writer';
 import { decodeName, encodeName } from '../names';
 import { bodyView } from '../../model/kinds/body';
+import { CAMERA_FIXED_BYTES, CAMERA_NAME_BYTES } from '../../model/kinds/camera';
 
-/** Bytes of a camera without tracks, inclusive size included. */
-export const CAMERA_FIXED_BYTES = 120;
-/** Bytes of the camera name field. */
-export const CAMERA_NAME_BYTES = 80;
+export { CAMERA_FIXED_BYTES, CAMERA_NAME_BYTES };
 /** Byte offsets of a camera's fields. */
 export const CAMERA_FIELD_OFFSET = {
   inclusiveSize: 0,

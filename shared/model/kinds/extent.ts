@@ -35,7 +35,9 @@ export function writeExtent(writer: BinaryWriter, extent: Extent): void {
 /** Reads an extent at the cursor. */
 export function readExtentMdx(cursor: MdxCursor, field: string): Extent {
   cursor.need(EXTENT_BYTES, field);
-  const extent = readExtent(cursor.view, cursor.offset);
-  cursor.offset += EXTENT_BYTES;
-  return extent;
+  return {
+    boundsRadius: cursor.f32(field),
+    minimum: cursor.vector3(field),
+    maximum: cursor.vector3(field),
+  };
 }

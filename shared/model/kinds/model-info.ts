@@ -3,10 +3,11 @@
  * Both names keep their raw bytes, so the bytes some exporters leave after the NUL survive.
  */
 import { BinaryWriter } from '../../binary/writer';
-import { decodeName, encodeName } from '../../mdx/names';
+import { encodeName } from '../../mdx/names';
 import type { ChunkCodec } from '../chunk-codec';
-import { bodyView, expectSize } from './body';
-import { EXTENT_BYTES, readExtent, writeExtent, type Extent } from './extent';
+import { MdxCursor } from '../mdx-cursor';
+import { expectSize } from './body';
+import { EXTENT_BYTES, readExtentMdx, writeExtent, type Extent } from './extent';
 
 /** Bytes of the MODL body. */
 export const MODL_BYTES = 372;
@@ -34,23 +35,24 @@ export interface ModelInfo {
   readonly blendTime: number;
 }
 
+/** Reads MODL at the cursor (the whole body: 372 bytes). */
+export function readModelInfoMdx(cursor: MdxCursor): ModelInfo {
+  expectSize(cursor.bytes, MODL_BYTES, 'MODL', cursor.origin);
+  const { name, nameBytes } = cursor.name(MODL_NAME_BYTES, 'name');
+  const animationFile = cursor.name(MODL_ANIMATION_FILE_BYTES, 'animationFileName');
+  return {
+    name,
+    nameBytes,
+    animationFileName: animationFile.name,
+    animationFileNameBytes: animationFile.nameBytes,
+    extent: readExtentMdx(cursor, 'extent'),
+    blendTime: cursor.u32('blendTime'),
+  };
+}
+
 /** Reads MODL; throws CodecError unless the body has 372 bytes. */
 export function readModelInfo(body: Uint8Array, bodyOffset = 0): ModelInfo {
-  expectSize(body, MODL_BYTES, 'MODL', bodyOffset);
-  const view = bodyView(body);
-  const nameBytes = body.subarray(MODL_FIELD_OFFSET.name, MODL_FIELD_OFFSET.name + MODL_NAME_BYTES);
-  const animationFileNameBytes = body.subarray(
-    MODL_FIELD_OFFSET.animationFileName,
-    MODL_FIELD_OFFSET.animationFileName + MODL_ANIMATION_FILE_BYTES,
-  );
-  return {
-    name: decodeName(nameBytes),
-    nameBytes,
-    animationFileName: decodeName(animationFileNameBytes),
-    animationFileNameBytes,
-    extent: readExtent(view, MODL_FIELD_OFFSET.extent),
-    blendTime: view.getUint32(MODL_FIELD_OFFSET.blendTime, true),
-  };
+  return readModelInfoMdx(new MdxCursor(body, bodyOffset, 'MODL'));
 }
 
 /** Writes MODL (names from their original bytes when unchanged). */
@@ -65,7 +67,7 @@ export function writeModelInfo(info: ModelInfo): Uint8Array {
 
 /** The MODL chunk. */
 export const modelInfoChunkMdx: ChunkCodec<ModelInfo> = {
-  read: (cursor) => readModelInfo(cursor.bytes, cursor.origin),
+  read: readModelInfoMdx,
   write: (writer, info) => {
     writer.bytes(writeModelInfo(info));
   },

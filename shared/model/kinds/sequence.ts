@@ -3,10 +3,11 @@
  * (1: non looping), float rarity, uint32 syncPoint, Extent extent.
  */
 import { BinaryWriter } from '../../binary/writer';
-import { decodeName, encodeName } from '../../mdx/names';
-import type { ChunkCodec } from '../chunk-codec';
-import { bodyView, entryCount } from './body';
-import { readExtent, writeExtent, type Extent } from './extent';
+import { encodeName } from '../../mdx/names';
+import { readObjects, type ChunkCodec } from '../chunk-codec';
+import { MdxCursor } from '../mdx-cursor';
+import { entryCount } from './body';
+import { readExtentMdx, writeExtent, type Extent } from './extent';
 
 /** Bytes of one sequence. */
 export const SEQUENCE_BYTES = 132;
@@ -42,29 +43,36 @@ export interface Sequence {
   readonly extent: Extent;
 }
 
+/** Reads the sequence at the cursor. */
+export function readSequenceMdx(cursor: MdxCursor): Sequence {
+  const { name, nameBytes } = cursor.name(SEQUENCE_NAME_BYTES, 'name');
+  const start = cursor.u32('start');
+  const end = cursor.u32('end');
+  const moveSpeed = cursor.f32('moveSpeed');
+  const flags = cursor.u32('flags');
+  return {
+    name,
+    nameBytes,
+    start,
+    end,
+    moveSpeed,
+    flags,
+    nonLooping: (flags & SEQUENCE_FLAG_NON_LOOPING) !== 0,
+    rarity: cursor.f32('rarity'),
+    syncPoint: cursor.u32('syncPoint'),
+    extent: readExtentMdx(cursor, 'extent'),
+  };
+}
+
+/** Reads SEQS at the cursor (the whole body); throws CodecError when its size is not a multiple of 132. */
+export function readSequencesMdx(cursor: MdxCursor): Sequence[] {
+  entryCount(cursor.bytes, SEQUENCE_BYTES, 'SEQS', cursor.origin);
+  return readObjects(cursor, 'SEQS', readSequenceMdx);
+}
+
 /** Reads SEQS; throws CodecError when the size is not a multiple of 132. */
 export function readSequences(body: Uint8Array, bodyOffset = 0): Sequence[] {
-  const count = entryCount(body, SEQUENCE_BYTES, 'SEQS', bodyOffset);
-  const view = bodyView(body);
-  const sequences: Sequence[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const at = index * SEQUENCE_BYTES;
-    const nameBytes = body.subarray(at, at + SEQUENCE_NAME_BYTES);
-    const flags = view.getUint32(at + SEQUENCE_FIELD_OFFSET.flags, true);
-    sequences.push({
-      name: decodeName(nameBytes),
-      nameBytes,
-      start: view.getUint32(at + SEQUENCE_FIELD_OFFSET.start, true),
-      end: view.getUint32(at + SEQUENCE_FIELD_OFFSET.end, true),
-      moveSpeed: view.getFloat32(at + SEQUENCE_FIELD_OFFSET.moveSpeed, true),
-      flags,
-      nonLooping: (flags & SEQUENCE_FLAG_NON_LOOPING) !== 0,
-      rarity: view.getFloat32(at + SEQUENCE_FIELD_OFFSET.rarity, true),
-      syncPoint: view.getUint32(at + SEQUENCE_FIELD_OFFSET.syncPoint, true),
-      extent: readExtent(view, at + SEQUENCE_FIELD_OFFSET.extent),
-    });
-  }
-  return sequences;
+  return readSequencesMdx(new MdxCursor(body, bodyOffset, 'SEQS'));
 }
 
 /** Writes SEQS. `flags` is written as given (`nonLooping` is derived from it on read). */
@@ -81,7 +89,7 @@ export function writeSequences(sequences: readonly Sequence[]): Uint8Array {
 
 /** The SEQS chunk. */
 export const sequencesChunkMdx: ChunkCodec<Sequence[]> = {
-  read: (cursor) => readSequences(cursor.bytes, cursor.origin),
+  read: readSequencesMdx,
   write: (writer, sequences) => {
     writer.bytes(writeSequences(sequences));
   },
