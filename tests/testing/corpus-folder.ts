@@ -31,7 +31,7 @@ export class CorpusFolder {
   /** Why the suites over this folder are skipped, when it is absent. */
   readonly absence: string;
 
-  constructor(readonly name: 'corpus' | 'corpus-textures') {
+  constructor(readonly name: 'corpus' | 'corpus-textures' | 'corpus-maps') {
     this.directory = join(SHARED_DIRECTORY, name);
     this.present = existsSync(join(this.directory, 'MANIFEST.tsv'));
     this.absence =
@@ -64,6 +64,9 @@ export const modelCorpus = new CorpusFolder('corpus');
 
 /** ../shared/corpus-textures: BLP, DDS and TGA textures with their reference PNGs. */
 export const textureCorpus = new CorpusFolder('corpus-textures');
+
+/** ../shared/corpus-maps: Warcraft III maps (MPQ archives with the HM3W block). */
+export const mapCorpus = new CorpusFolder('corpus-maps');
 
 /** A model or cape listed in ../shared/corpus/MANIFEST.tsv. */
 export interface CorpusModel {
