@@ -4,7 +4,7 @@
  * and the dialog layer. Area sizes are session state: remembered across runs.
  */
 import { useEffect, useState } from 'react';
-import { type EditorApp, EditorProvider, useApp, useEditor } from './app/editor-context';
+import { type EditorApp, EditorProvider, useApp, useEditor } from './ui/editor-context';
 import { DiagnosticsPanel } from './editors/diagnostics/DiagnosticsPanel';
 import { Dialogs } from './editors/dialogs/Dialogs';
 import { Splitter } from './editors/layout/Splitter';

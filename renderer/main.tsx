@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { installAutomation } from './app/automation';
 import { boot } from './app/boot';
-import type { EditorApp } from './app/editor-context';
+import type { EditorApp } from './ui/editor-context';
 import { installKeyboard } from './app/keyboard';
 import { hostTextureSource } from './editors/viewport/texture-source';
 import { FileService } from './files/file-service';

@@ -93,7 +93,11 @@ describe('layer rules', () => {
     // shared/ with tsconfig.shared.json, which has neither the DOM nor the Node types; this
     // pattern only catches the CommonJS escapes tsc would not flag in a .js file.
     const globals = /\b(require\s*\(|__dirname\b|__filename\b|globalThis\.process\b)/;
-    expect(violations('shared', forbidden, globals)).toEqual([]);
+    // Test support (testing/ folders, never bundled) may use test packages such as fast-check.
+    const found = violations('shared', forbidden, globals).filter(
+      (finding) => !/(^|\/)testing\/.* imports (fast-check|@gltf-transform\/)/.test(finding),
+    );
+    expect(found).toEqual([]);
   });
 
   it('only electron/shell imports electron: host services, the CLI and the browser shell never do', () => {
@@ -129,5 +133,38 @@ describe('layer rules', () => {
   it('the renderer rule catches an import of the contract from its old place', () => {
     const forbidden = (specifier: string) => /^(\.\.\/)+electron\//.test(specifier);
     expect(importsOf(`import { limits } from '../../electron/contract';`).filter(forbidden)).toHaveLength(1);
+  });
+
+  it('renderer folders import downhill: app, editors, ui, operators, files, state, capes/textures, workers', () => {
+    const rank: Record<string, number> = {
+      app: 9,
+      editors: 8,
+      ui: 7,
+      operators: 6,
+      files: 5,
+      state: 4,
+      capes: 3,
+      textures: 3,
+      workers: 2,
+      platform: 1,
+      styles: 0,
+    };
+    const rendererRoot = join(root, 'renderer');
+    const climbs: string[] = [];
+    for (const file of sourceFiles(rendererRoot)) {
+      const path = relative(rendererRoot, file);
+      if (/\.test\.tsx?$/.test(path) || path.startsWith('testing/')) continue;
+      const from = path.includes('/') ? path.split('/')[0]! : null;
+      for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
+        if (!specifier.startsWith('.')) continue;
+        const target = relative(rendererRoot, join(file, '..', specifier));
+        if (target.startsWith('..')) continue;
+        const to = target.split('/')[0]!;
+        if (from === null || to === from || !(to in rank)) continue;
+        if (!(from in rank)) climbs.push(`${path}: renderer/${from} has no place in the layer order`);
+        else if (rank[to]! >= rank[from]!) climbs.push(`${path} imports ${specifier} (${from} → ${to})`);
+      }
+    }
+    expect(climbs).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FileIdentity } from '../../shared/contract/contract';
 import { HostError } from '../../shared/contract/contract';
 import { PathGuard } from './confinement';
-import { FileService } from './files';
+import { DiskFiles } from './files';
 
 const encode = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
 const decode = (bytes: ArrayBuffer) => new TextDecoder().decode(bytes);
@@ -28,7 +28,7 @@ describe('file service', () => {
   let folder: string;
   let path: string;
   let changes: { path: string; identity: FileIdentity | null }[];
-  let files: FileService;
+  let files: DiskFiles;
 
   beforeEach(() => {
     folder = mkdtempSync(join(tmpdir(), 'morf-files-'));
@@ -37,7 +37,7 @@ describe('file service', () => {
     const guard = new PathGuard();
     guard.grant(path, 'file', 'dialog');
     changes = [];
-    files = new FileService(guard, (changed, identity) => changes.push({ path: changed, identity }));
+    files = new DiskFiles(guard, (changed, identity) => changes.push({ path: changed, identity }));
   });
   afterEach(() => {
     files.closeAll();

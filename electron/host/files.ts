@@ -27,7 +27,7 @@ interface WatchedFile {
 }
 
 /** File operations for the renderer's documents. */
-export class FileService {
+export class DiskFiles {
   private readonly watched = new Map<string, WatchedFile>();
   /** Files whose original has been copied to FILE.bak during this run. */
   private readonly backedUp = new Set<string>();

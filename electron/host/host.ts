@@ -16,7 +16,7 @@ import { HostError, limits } from '../../shared/contract/contract';
 import { temporarySuffix } from './atomic-write';
 import { PathGuard } from './confinement';
 import { DataFolderStack } from './data-folders';
-import { FileService } from './files';
+import { DiskFiles } from './files';
 import { RecoveryStore, recoveryDirectory } from './recovery';
 import { SettingsStore } from './settings';
 import { findSample } from './startup';
@@ -53,7 +53,7 @@ export class HostServices {
   readonly guard = new PathGuard();
   readonly settings: SettingsStore;
   readonly recovery: RecoveryStore;
-  readonly files: FileService;
+  readonly files: DiskFiles;
   readonly dataFolders: DataFolderStack;
   private readonly listeners = new Set<(event: HostEvent) => void>();
   private startup: Omit<StartupRequest, 'recovery' | 'notice'> | null = null;
@@ -61,7 +61,7 @@ export class HostServices {
   constructor(readonly options: HostOptions) {
     this.settings = new SettingsStore(options.configDirectory);
     this.recovery = new RecoveryStore(recoveryDirectory(options.configDirectory), randomUUID());
-    this.files = new FileService(this.guard, (path, identity) => this.emit({ type: 'fileChanged', path, identity }));
+    this.files = new DiskFiles(this.guard, (path, identity) => this.emit({ type: 'fileChanged', path, identity }));
     this.dataFolders = new DataFolderStack(this.guard, (folders, changedGamePaths) =>
       this.emit({ type: 'dataFoldersChanged', folders, changedGamePaths }),
     );

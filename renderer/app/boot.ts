@@ -25,7 +25,7 @@ export function startRecoveryWriter(
   let busy = false;
   const timer = setInterval(() => {
     const state = store.getState();
-    const host = state.services.host;
+    const host = store.services.host;
     const document = currentDocument(state);
     if (busy || !host || !state.file || !document || !isDirty(state) || document === written) return;
     const file = state.file;
@@ -53,7 +53,7 @@ export function startRecoveryWriter(
 }
 
 async function offerRecovery(store: EditorStore, files: FileService, startup: StartupRequest): Promise<void> {
-  const host = store.getState().services.host!;
+  const host = store.services.host!;
   for (const entry of startup.recovery) {
     const when = new Date(entry.savedAtMs).toLocaleString();
     const choice = await askConfirm(
@@ -98,7 +98,7 @@ function handleEvent(store: EditorStore, files: FileService, operators: Operator
     case 'closeRequested':
       void (async () => {
         if (await files.confirmDiscard('closing')) {
-          const host = store.getState().services.host;
+          const host = store.services.host;
           const path = store.getState().file?.path;
           if (host && path) await host.discardRecovery({ id: recoveryId(path) }).catch(() => undefined);
           await host?.confirmClose();
@@ -110,7 +110,7 @@ function handleEvent(store: EditorStore, files: FileService, operators: Operator
 
 /** Connects the editor to its host and opens what the host asks for. */
 export async function boot(store: EditorStore, files: FileService, operators: OperatorRegistry): Promise<void> {
-  const host = store.getState().services.host;
+  const host = store.services.host;
   if (!host) {
     store.setState({ booted: true });
     return;

@@ -19,6 +19,7 @@ import { openModelDocument } from '../state/document-actions';
 import { createEditorStore, currentDocument, isDirty, type EditorStore } from '../state/editor-store';
 import { selectKeys, beginKeyDrag, updateKeyDrag, commitKeyDrag } from '../state/key-actions';
 import { createModelParser } from '../workers/model-parser';
+import { answerDialog } from '../state/dialog-actions';
 import { FileService } from './file-service';
 
 const sampleDirectory = join(import.meta.dirname, '..', '..', 'assets', 'sample');
@@ -46,7 +47,7 @@ function answerNextDialog(store: EditorStore, actionId: string): Promise<void> {
     const unsubscribe = store.subscribe((state) => {
       if (state.dialog?.kind === 'confirm') {
         unsubscribe();
-        state.dialog.resolve(actionId);
+        answerDialog(store, actionId);
         resolve();
       }
     });
@@ -208,7 +209,7 @@ describe('file service over the real host', () => {
       const unsubscribe = store.subscribe((state) => {
         if (state.dialog?.kind === 'fileBrowser') {
           unsubscribe();
-          state.dialog.resolve(target);
+          answerDialog(store, target);
           resolve();
         }
       });

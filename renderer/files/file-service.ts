@@ -5,7 +5,7 @@
  * meaning; this module sequences the two and keeps the store's document state in step.
  */
 import { type DataFolderStatus, type FileIdentity, HostError } from '../../shared/contract/contract';
-import { parseCape, loadLinkedCapes } from '../capes/cape-loader';
+import { parseCape, loadLinkedCapes } from '../state/cape-actions';
 import { closeDocument, markSaved, openModelDocument, openStandaloneCape } from '../state/document-actions';
 import { type EditorStore, type OpenFile, currentDocument, isDirty } from '../state/editor-store';
 import { askConfirm, askPath, notify } from '../state/dialog-actions';
@@ -60,7 +60,7 @@ export class FileService {
   ) {}
 
   private get host() {
-    const host = this.store.getState().services.host;
+    const host = this.store.services.host;
     if (!host) throw new Error('no host is connected');
     return host;
   }
@@ -156,7 +156,7 @@ export class FileService {
     const state = this.store.getState();
     const document = currentDocument(state);
     if (document) {
-      return state.services.codec.writeModel(document);
+      return this.store.services.codec.writeModel(document);
     }
     // A cape opened alone is not edited: saving writes its bytes exactly as they were read.
     if (state.standaloneCape?.cape) return state.standaloneCape.cape.bytes;
@@ -436,7 +436,7 @@ export class FileService {
     const dirty = isDirty(state);
     const title = `${dirty ? '• ' : ''}${state.file?.name ?? 'Morf Studio'}${state.file ? ' — Morf Studio' : ''}`;
     if (typeof document !== 'undefined') document.title = title;
-    state.services.host?.setWindowState({ title, edited: dirty }).catch(() => undefined);
+    this.store.services.host?.setWindowState({ title, edited: dirty }).catch(() => undefined);
   }
 
   /** Closes the file (after the prompt). */

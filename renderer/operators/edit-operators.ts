@@ -154,7 +154,7 @@ export function fileOperators(files: FileService): Operator[] {
     ),
     defineOperator('wm.quit', 'Quit', 'Close the window (asks to save unsaved changes)', async ({ store }) => {
       if (!(await files.confirmDiscard('quitting'))) return;
-      const host = store.getState().services.host;
+      const host = store.services.host;
       if (host?.runtime === 'electron') await host.confirmClose();
       else window.close();
     }),

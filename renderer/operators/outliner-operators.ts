@@ -2,13 +2,13 @@
  * Outliner and viewport operators: selecting, adding, renaming and deleting links and objects;
  * standard views, orthographic toggle, framing, shading.
  */
+import { findLink } from '../../shared/events/links';
 import { areaCommands, type ViewAxis } from '../state/area-commands';
 import { askText } from '../state/dialog-actions';
 import { currentDocument } from '../state/editor-store';
 import {
   addLink,
   deleteSelectedItems,
-  findLink,
   nextLinkId,
   renameLink,
   renameObject,
@@ -76,7 +76,7 @@ export function outlinerOperators(): Operator[] {
         const active = state.selection.active;
         if (!document || !active) return;
         if (active.kind === 'link') {
-          const link = findLink(document, active.id);
+          const link = findLink(document.links, active.id);
           if (!link) return;
           const newId = await askText(store, `Rename Link ${link.id}`, 'New ID', link.id);
           if (newId?.trim() && newId.trim() !== link.id) renameLink(store, link.id, newId.trim());

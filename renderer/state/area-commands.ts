@@ -3,7 +3,7 @@
  * size or camera (frame all in the timeline, numpad views in the viewport, the modal grab).
  * Registered per store so that several editors (or tests) never share them.
  */
-import type { TimelineGeometry } from '../editors/timeline/layout';
+import type { TimelineGeometry } from './timeline-view';
 import type { EditorStore } from './editor-store';
 
 /** What the timeline offers. */

@@ -4,16 +4,33 @@
  */
 import type { Dialog, EditorStore } from './editor-store';
 
-/** Shows a dialog and resolves with what it answers; the dialog closes as it answers. */
-function showDialog<T>(store: EditorStore, dialog: (resolve: (answer: T) => void) => Dialog): Promise<T> {
+/** What each answerable dialog answers when it is dismissed without a choice. */
+function dismissAnswer(dialog: Dialog): string | null {
+  return dialog.kind === 'confirm' ? 'cancel' : null;
+}
+
+/**
+ * Shows a dialog and resolves with what it answers; the dialog closes as it answers. A dialog still on screen is
+ * dismissed first (its promise resolves with its dismiss answer).
+ */
+function showDialog<T>(store: EditorStore, dialog: Dialog): Promise<T> {
+  const previous = store.getState().dialog;
+  if (previous && store.answerDialog) answerDialog(store, dismissAnswer(previous));
   return new Promise((resolve) => {
-    store.setState({
-      dialog: dialog((answer) => {
-        store.setState({ dialog: null });
-        resolve(answer);
-      }),
-    });
+    store.answerDialog = (answer) => {
+      store.answerDialog = null;
+      store.setState({ dialog: null });
+      resolve(answer as T);
+    };
+    store.setState({ dialog });
   });
+}
+
+/** Answers the dialog on screen (an action id for a confirmation, text or a path or null for the others). */
+export function answerDialog(store: EditorStore, value: string | null): void {
+  const answer = store.answerDialog;
+  if (answer) answer(value);
+  else store.setState({ dialog: null });
 }
 
 /** Shows a confirmation and resolves with the chosen action id ('cancel' when dismissed). */
@@ -23,12 +40,12 @@ export function askConfirm(
   message: string,
   actions: readonly { id: string; label: string; primary?: boolean; danger?: boolean }[],
 ): Promise<string> {
-  return showDialog(store, (resolve) => ({ kind: 'confirm', title, message, actions, resolve }));
+  return showDialog(store, { kind: 'confirm', title, message, actions });
 }
 
 /** Asks for a line of text; null when cancelled. */
 export function askText(store: EditorStore, title: string, label: string, value: string): Promise<string | null> {
-  return showDialog(store, (resolve) => ({ kind: 'prompt', title, label, value, resolve }));
+  return showDialog(store, { kind: 'prompt', title, label, value });
 }
 
 /** What a path is chosen for. */
@@ -36,8 +53,8 @@ export type PathPurpose = 'open' | 'save' | 'dataFolder';
 
 /** Lets the user choose a path; null when cancelled. */
 export async function askPath(store: EditorStore, purpose: PathPurpose, initialName = ''): Promise<string | null> {
-  const { runtime, services } = store.getState();
-  const host = services.host;
+  const { runtime } = store.getState();
+  const host = store.services.host;
   if (host && runtime.nativeDialogs) {
     if (purpose === 'save') {
       const result = await host.showSaveDialog({ defaultPath: initialName || null, purpose: 'any' });
@@ -50,7 +67,7 @@ export async function askPath(store: EditorStore, purpose: PathPurpose, initialN
     return result.canceled ? null : (result.paths[0] ?? null);
   }
   const title = purpose === 'open' ? 'Open' : purpose === 'save' ? 'Save As' : 'Open Data Folder';
-  return showDialog(store, (resolve) => ({ kind: 'fileBrowser', purpose, title, initialName, resolve }));
+  return showDialog(store, { kind: 'fileBrowser', purpose, title, initialName });
 }
 
 /** Shows a status-bar message. */

@@ -4,7 +4,7 @@
  * kept valid after every change, but never restored by undo (it is not document state).
  */
 import type { Diagnostic } from '../../shared/diagnostics';
-import type { ModelDocument, ModelEdit } from '../../shared/events/document';
+import type { ModelCodec, ModelDocument, ModelEdit } from '../../shared/events/document';
 import { type CapeEntry, capeKey } from '../capes/cape-entry';
 import { type EditorState, type EditorStore, type OpenFile, currentDocument } from './editor-store';
 import { type CommitOptions, commit, createHistory, endGesture, redo, undo } from './history';
@@ -12,13 +12,14 @@ import { EMPTY_SELECTION, type Selection, sanitizeSelection } from './selection'
 
 /** Diagnostics of a document and of the capes its links point at. */
 export function collectDiagnostics(
-  state: Pick<EditorState, 'services' | 'capes' | 'standaloneCape'>,
+  codec: ModelCodec,
+  state: Pick<EditorState, 'capes' | 'standaloneCape'>,
   document: ModelDocument | null,
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   if (document) {
     diagnostics.push(...document.readDiagnostics);
-    diagnostics.push(...state.services.codec.validateModel(document));
+    diagnostics.push(...codec.validateModel(document));
     for (const link of document.links) {
       const entry = state.capes[capeKey(link.path)];
       if (entry) diagnostics.push(...capeDiagnostics(entry, link.id));
@@ -72,7 +73,7 @@ export function openModelDocument(store: EditorStore, document: ModelDocument, f
     changedOnDisk: false,
     selection: EMPTY_SELECTION,
     drag: null,
-    diagnostics: collectDiagnostics({ ...state, standaloneCape: null }, document),
+    diagnostics: collectDiagnostics(store.services.codec, { ...state, standaloneCape: null }, document),
   }));
 }
 
@@ -86,7 +87,7 @@ export function openStandaloneCape(store: EditorStore, entry: CapeEntry, file: O
     changedOnDisk: false,
     selection: { ...EMPTY_SELECTION, active: { kind: 'cape' } },
     drag: null,
-    diagnostics: collectDiagnostics({ ...state, standaloneCape: entry }, null),
+    diagnostics: collectDiagnostics(store.services.codec, { ...state, standaloneCape: entry }, null),
   }));
 }
 
@@ -123,7 +124,7 @@ export function editDocument(
 ): EditOutcome {
   const state = store.getState();
   const before = currentDocument(state);
-  const codec = state.services.codec;
+  const codec = store.services.codec;
   if (!before || !state.history) return { applied: false, reason: 'No model is open' };
   let after: ModelDocument;
   try {
@@ -138,7 +139,7 @@ export function editDocument(
   store.setState({
     history,
     selection: sanitizeSelection(selection, after),
-    diagnostics: collectDiagnostics(state, after),
+    diagnostics: collectDiagnostics(store.services.codec, state, after),
   });
   return { applied: true, document: after };
 }
@@ -158,7 +159,7 @@ function moveInHistory(store: EditorStore, step: typeof undo): boolean {
   const document = currentDocument(store.getState());
   store.setState((latest) => ({
     selection: sanitizeSelection(latest.selection, document),
-    diagnostics: collectDiagnostics(latest, document),
+    diagnostics: collectDiagnostics(store.services.codec, latest, document),
   }));
   return true;
 }
@@ -181,5 +182,5 @@ export function markSaved(store: EditorStore, document: ModelDocument, file: Ope
 /** Recomputes diagnostics (after capes were loaded). */
 export function refreshDiagnostics(store: EditorStore): void {
   const state = store.getState();
-  store.setState({ diagnostics: collectDiagnostics(state, currentDocument(state)) });
+  store.setState({ diagnostics: collectDiagnostics(store.services.codec, state, currentDocument(state)) });
 }

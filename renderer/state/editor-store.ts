@@ -52,22 +52,23 @@ export interface KeyClipboard {
   entries: readonly { objectIndex: number; objectName: string; offsetMs: number }[];
 }
 
-/** A modal prompt. */
+/**
+ * A modal prompt (plain data). The confirm, prompt and file-browser kinds are answered through
+ * `answerDialog` (renderer/state/dialog-actions.ts): a confirm with an action id, the others with text or null.
+ */
 export type Dialog =
   | {
       kind: 'confirm';
       title: string;
       message: string;
       actions: readonly { id: string; label: string; primary?: boolean; danger?: boolean }[];
-      resolve: (actionId: string) => void;
     }
-  | { kind: 'prompt'; title: string; label: string; value: string; resolve: (value: string | null) => void }
+  | { kind: 'prompt'; title: string; label: string; value: string }
   | {
       kind: 'fileBrowser';
       purpose: 'open' | 'save' | 'dataFolder';
       title: string;
       initialName: string;
-      resolve: (path: string | null) => void;
     }
   | { kind: 'operatorSearch' }
   | { kind: 'keymap' }
@@ -94,7 +95,6 @@ export interface Notice {
 
 /** Everything in the store. */
 export interface EditorState {
-  services: EditorServices;
   // ── document
   file: OpenFile | null;
   history: History<ModelDocument> | null;
@@ -137,13 +137,19 @@ export interface EditorState {
   maximizedArea: AreaKind | null;
 }
 
-/** The store type passed to actions, operators and views. */
-export type EditorStore = StoreApi<EditorState>;
+/**
+ * The store passed to actions, operators and views: the state, plus the services it was created with (not state:
+ * never saved, never undone, never replaced) and the answer of the dialog on screen.
+ */
+export type EditorStore = StoreApi<EditorState> & {
+  readonly services: EditorServices;
+  /** Answers the dialog on screen (`state.dialog`): set by the dialog actions while one is shown. */
+  answerDialog: ((answer: unknown) => void) | null;
+};
 
 /** A store with nothing open. */
 export function createEditorStore(services: EditorServices, session: SessionState = defaultSession()): EditorStore {
-  return createStore<EditorState>()(() => ({
-    services,
+  const store = createStore<EditorState>()(() => ({
     file: null,
     history: null,
     savedDocument: null,
@@ -170,6 +176,7 @@ export function createEditorStore(services: EditorServices, session: SessionStat
     textureGeneration: 0,
     booted: false,
   }));
+  return Object.assign(store, { services, answerDialog: null });
 }
 
 /** The present model document, or null (nothing open, or a standalone cape). */

@@ -3,16 +3,10 @@
  * the timeline and shows them in the properties), adding, renaming and deleting links and objects.
  */
 import type { ModelDocument, MrfLink } from '../../shared/events/document';
-import { findLink as findLinkIn } from '../../shared/events/links';
-import { linkObjectIndices } from '../editors/timeline/rows';
+import { findLink, linkEndpointIndices } from '../../shared/events/links';
 import { editDocument } from './document-actions';
 import { type EditorStore, currentDocument } from './editor-store';
 import { type ActiveItem, EMPTY_SELECTION, type SelectMode, combine, keyId } from './selection';
-
-/** The link with an id (case-insensitive). */
-export function findLink(document: ModelDocument, id: string): MrfLink | undefined {
-  return findLinkIn(document.links, id);
-}
 
 function keysOf(document: ModelDocument, objectIndices: Iterable<number>): number[] {
   const keys: number[] = [];
@@ -57,9 +51,9 @@ export function selectObjects(
 export function selectLink(store: EditorStore, id: string, mode: SelectMode = 'replace'): void {
   const state = store.getState();
   const document = currentDocument(state);
-  const link = document && findLink(document, id);
+  const link = document && findLink(document.links, id);
   if (!document || !link) return;
-  const indices = linkObjectIndices(link);
+  const indices = linkEndpointIndices(link);
   const upper = link.id.toUpperCase();
   const links = combine(state.selection.links, [upper], mode);
   const selected = links.has(upper);
@@ -109,7 +103,7 @@ export function addLink(store: EditorStore, id: string, showMs: number, hideMs: 
 export function renameLink(store: EditorStore, id: string, newId: string): boolean {
   const outcome = editDocument(store, { kind: 'renameLink', id, newId }, `Rename Link ${id} to ${newId}`, {
     selectionAfter: (_before, after, selection) => {
-      const link = findLink(after, newId);
+      const link = findLink(after.links, newId);
       return link
         ? { ...selection, links: new Set([link.id.toUpperCase()]), active: { kind: 'link', id: link.id } }
         : selection;
@@ -132,7 +126,7 @@ export function deleteSelectedItems(store: EditorStore): boolean {
   if (state.selection.active?.kind === 'link') linkIds.add(state.selection.active.id.toUpperCase());
   const inLinks = new Set<number>();
   for (const id of linkIds) {
-    const link = findLink(document, id);
+    const link = findLink(document.links, id);
     if (link?.showIndex != null) inLinks.add(link.showIndex);
     if (link?.hideIndex != null) inLinks.add(link.hideIndex);
   }

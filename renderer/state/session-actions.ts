@@ -4,7 +4,7 @@
  * layout).
  */
 import type { HostClient } from '../../shared/contract/contract';
-import type { TimelineView } from '../editors/timeline/layout';
+import type { TimelineView } from './timeline-view';
 import type { EditorStore } from './editor-store';
 import { type SessionState, SESSION_KEYS, sessionToSettings } from './session';
 

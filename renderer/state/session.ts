@@ -5,8 +5,8 @@
  * settings file can never break the layout.
  */
 import type { JsonValue } from '../../shared/contract/contract';
-import type { TimeUnit, TimelineView } from '../editors/timeline/layout';
-import { clampPixelsPerMs } from '../editors/timeline/layout';
+import type { TimeUnit, TimelineView } from './timeline-view';
+import { clampPixelsPerMs } from './timeline-view';
 
 /** Sizes of the resizable areas, in CSS pixels, and which optional regions are open. */
 export interface LayoutSession {

@@ -1,6 +1,6 @@
 /**
  * Texture decoding off the main thread. The main thread transfers the file's bytes to a module
- * Web Worker (renderer/workers/texture-worker.ts), which decodes them with shared/textures,
+ * Web Worker (renderer/textures/texture-worker.ts), which decodes them with shared/textures,
  * completes the mip chain, applies the alpha mode and transfers every level's pixels back — no
  * copies either way. Where no worker can be started (unit tests, a failed start), it decodes
  * inline. A refusal comes back as the codec's CodecError with its format, field and offset.

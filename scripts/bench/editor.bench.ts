@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { modelCodec } from '../../shared/events';
 import { gridMrf } from '../../shared/mrf/testing/fixtures';
 import { CapeAnimator } from '../../renderer/capes/cape-animator';
-import { linkShowTime, sequenceBoundsAt } from '../../renderer/capes/visibility';
+import { linkShowTime, sequenceBoundsAt } from '../../renderer/state/visibility';
 import { browserSkipReason, launchBrowser, openEditor, repositoryRoot, startWebShell } from '../../tests/e2e/harness';
 import { measure, median, type BenchReport, type BenchSuite } from './harness';
 

@@ -10,6 +10,7 @@
  * object (a cinematic's capes share one anchor) — and without one, no parent and the origin.
  */
 import { CodecError } from '../binary/codec-error';
+import { MdxEditError } from '../mdx/index';
 import type { EventObject, KeyAddress, ModelDocument, ModelEdit } from './document';
 import { EditError } from './edit-error';
 import type { KeyChange, ModelEditor, Point } from './editor';
@@ -245,7 +246,8 @@ export function applyEdit(document: ModelDocument, edit: ModelEdit): ModelDocume
     return plan(document, edit, editor) ? editor.finish() : document;
   } catch (error) {
     if (error instanceof EditError) throw error;
-    if (error instanceof RangeError || error instanceof CodecError) throw new EditError(error.message);
+    // The codec's typed refusals become EditErrors; any other error is a bug and stays what it is.
+    if (error instanceof MdxEditError || error instanceof CodecError) throw new EditError(error.message);
     throw error;
   }
 }

@@ -8,6 +8,7 @@
  */
 import type { Diagnostic } from '../diagnostics';
 import type { NodeKind } from '../model/node-kind';
+import type { NodeTrackSummary, SequenceInfo, TrackInterpolation } from '../model/summaries';
 
 /** Which text or binary format a model came from (and is saved in). */
 export type ModelFormat = 'mdx' | 'mdl';
@@ -17,18 +18,8 @@ export type EventType = 'SND' | 'FPT' | 'SPN' | 'SPL' | 'UBR' | 'MRF' | 'MRD' | 
 
 /** The node kinds that carry objectIds (listed, in canonical chunk order, in shared/model/node-kind.ts). */
 export type { NodeKind };
-
-/** A sequence (animation) of the model. */
-export interface SequenceInfo {
-  name: string;
-  /** Interval start, ms. */
-  start: number;
-  /** Interval end, ms. */
-  end: number;
-  moveSpeed: number;
-  nonLooping: boolean;
-  rarity: number;
-}
+/** Sequences and node tracks as every format summarises them (shared/model/summaries.ts). */
+export type { NodeTrackSummary, SequenceInfo, TrackInterpolation };
 
 /** Any node with an objectId: for the parent dropdown and the outliner. */
 export interface NodeInfo {
@@ -37,18 +28,6 @@ export interface NodeInfo {
   objectId: number;
   /** -1 when the node has no parent. */
   parentId: number;
-}
-
-/** Interpolation of a node track (KGTR/KGRT/KGSC, or Translation/Rotation/Scaling in MDL). */
-export type TrackInterpolation = 'none' | 'linear' | 'hermite' | 'bezier';
-
-/** A node track of an event object, summarised (its bytes or text are kept by the codec). */
-export interface NodeTrackSummary {
-  kind: 'translation' | 'rotation' | 'scaling';
-  interpolation: TrackInterpolation;
-  globalSequenceId: number | null;
-  /** Key times in ms. */
-  frames: readonly number[];
 }
 
 /** One event object (an EVTS entry in MDX, an `EventObject` block in MDL). */

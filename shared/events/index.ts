@@ -15,7 +15,7 @@ export { applyEdit } from './apply';
 export { readModel, DEFAULT_MDL_VERSION } from './read';
 export { validateModel } from './validate';
 export { EditError } from './edit-error';
-export { deriveLinks, findLink } from './links';
+export { deriveLinks, findLink, linkEndpointIndices, linkObjectIndices } from './links';
 export {
   EVENT_NAME_BYTES,
   MAX_EVENT_ID_LENGTH,

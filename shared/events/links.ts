@@ -50,3 +50,8 @@ export function linkObjectIndices(eventObjects: readonly EventObject[], id: stri
     .filter((object) => isLinkType(object.type) && linkKey(object.id) === key)
     .map((object) => object.index);
 }
+
+/** The link's own show and hide objects (show first; either may be missing) — its first of each kind. */
+export function linkEndpointIndices(link: MrfLink): number[] {
+  return [link.showIndex, link.hideIndex].filter((index): index is number => index !== null);
+}

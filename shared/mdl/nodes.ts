@@ -3,7 +3,7 @@
  * (EventTrack frames, GlobalSeqId inside or after the EventTrack, Translation/Rotation/Scaling).
  */
 import type { Diagnostic } from '../diagnostics';
-import type { TrackInterpolation } from '../events/document';
+import type { TrackInterpolation } from '../model/summaries';
 import { NODE_KINDS, type NodeKind } from '../model/node-kind';
 import { checkCount } from './sections';
 import { TokenKind } from './lexer';

@@ -3,7 +3,8 @@
  * edits can rewrite exactly its spans; everything the codec does not interpret stays in the text.
  */
 import type { Diagnostic } from '../diagnostics';
-import type { NodeKind, NodeTrackSummary, SequenceInfo } from '../events/document';
+import type { NodeKind } from '../model/node-kind';
+import type { NodeTrackSummary, SequenceInfo } from '../model/summaries';
 import type { MdlStatement, MdlTree } from './tree';
 
 /** `{ x, y, z }` */

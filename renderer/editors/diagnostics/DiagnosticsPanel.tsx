@@ -4,8 +4,8 @@
  */
 import { useMemo } from 'react';
 import type { Diagnostic } from '../../../shared/diagnostics';
-import { useApp, useEditor } from '../../app/editor-context';
-import { Icon } from '../../app/Icon';
+import { useApp, useEditor } from '../../ui/editor-context';
+import { Icon } from '../../ui/Icon';
 import type { EditorStore } from '../../state/editor-store';
 import { selectKeys } from '../../state/key-actions';
 import { activateItem, selectLink, selectObjects } from '../../state/outliner-actions';

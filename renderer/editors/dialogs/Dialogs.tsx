@@ -3,18 +3,20 @@
  * the in-app file browser. One at a time, from the store's `dialog`.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useApp, useEditor } from '../../app/editor-context';
+import { useApp, useEditor } from '../../ui/editor-context';
 import { displayChord } from '../../operators/keymap';
 import { contextFor } from '../../operators/operator';
+import { answerDialog } from '../../state/dialog-actions';
 import type { Dialog } from '../../state/editor-store';
 import { FileBrowser } from './FileBrowser';
 import { Modal } from './Modal';
 
 function ConfirmDialog({ dialog }: { dialog: Extract<Dialog, { kind: 'confirm' }> }) {
+  const { store } = useApp();
   const primary = useRef<HTMLButtonElement>(null);
   useEffect(() => primary.current?.focus(), []);
   return (
-    <Modal title={dialog.title} onCancel={() => dialog.resolve('cancel')}>
+    <Modal title={dialog.title} onCancel={() => answerDialog(store, 'cancel')}>
       <div className="dialog-body">{dialog.message}</div>
       <div className="dialog-actions">
         {dialog.actions.map((action) => (
@@ -23,7 +25,7 @@ function ConfirmDialog({ dialog }: { dialog: Extract<Dialog, { kind: 'confirm' }
             ref={action.primary ? primary : undefined}
             className={`button${action.primary ? ' primary' : ''}${action.danger ? ' danger' : ''}`}
             data-testid={`dialog-${action.id}`}
-            onClick={() => dialog.resolve(action.id)}
+            onClick={() => answerDialog(store, action.id)}
           >
             {action.label}
           </button>
@@ -34,14 +36,15 @@ function ConfirmDialog({ dialog }: { dialog: Extract<Dialog, { kind: 'confirm' }
 }
 
 function PromptDialog({ dialog }: { dialog: Extract<Dialog, { kind: 'prompt' }> }) {
+  const { store } = useApp();
   const [value, setValue] = useState(dialog.value);
   return (
-    <Modal title={dialog.title} onCancel={() => dialog.resolve(null)}>
+    <Modal title={dialog.title} onCancel={() => answerDialog(store, null)}>
       <form
         className="dialog-body"
         onSubmit={(event) => {
           event.preventDefault();
-          dialog.resolve(value);
+          answerDialog(store, value);
         }}
       >
         <label style={{ display: 'grid', gap: 6 }}>
@@ -56,7 +59,7 @@ function PromptDialog({ dialog }: { dialog: Extract<Dialog, { kind: 'prompt' }> 
           />
         </label>
         <div className="dialog-actions" style={{ padding: '12px 0 0' }}>
-          <button type="button" className="button" onClick={() => dialog.resolve(null)}>
+          <button type="button" className="button" onClick={() => answerDialog(store, null)}>
             Cancel
           </button>
           <button type="submit" className="button primary" data-testid="prompt-ok">

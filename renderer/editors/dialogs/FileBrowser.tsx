@@ -6,8 +6,9 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DirectoryEntry, DirectoryListing, GrantedRoot } from '../../../shared/contract/contract';
-import { useApp } from '../../app/editor-context';
-import { Icon } from '../../app/Icon';
+import { useApp } from '../../ui/editor-context';
+import { Icon } from '../../ui/Icon';
+import { answerDialog } from '../../state/dialog-actions';
 import type { Dialog } from '../../state/editor-store';
 import { Modal } from './Modal';
 
@@ -39,7 +40,7 @@ function formatDate(mtimeMs: number): string {
 /** The browser. */
 export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileBrowser' }> }) {
   const { store } = useApp();
-  const host = store.getState().services.host;
+  const host = store.services.host;
   const [roots, setRoots] = useState<GrantedRoot[]>([]);
   const [listing, setListing] = useState<DirectoryListing | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -87,15 +88,15 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
   const accept = (entry?: DirectoryEntry) => {
     if (dialog.purpose === 'dataFolder') {
       const folder = entry?.kind === 'directory' ? entry.path : (selected ?? listing?.path);
-      if (folder) dialog.resolve(folder);
+      if (folder) answerDialog(store, folder);
       return;
     }
     if (dialog.purpose === 'open') {
       const path = entry?.kind === 'file' ? entry.path : selected;
-      if (path) dialog.resolve(path);
+      if (path) answerDialog(store, path);
       return;
     }
-    if (listing?.path && name.trim()) dialog.resolve(join(listing.path, name.trim()));
+    if (listing?.path && name.trim()) answerDialog(store, join(listing.path, name.trim()));
   };
 
   const open = (entry: DirectoryEntry) => {
@@ -103,7 +104,7 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
     else accept(entry);
   };
 
-  const cancel = useCallback(() => dialog.resolve(null), [dialog]);
+  const cancel = useCallback(() => answerDialog(store, null), [dialog]);
   const acceptLabel = dialog.purpose === 'open' ? 'Open' : dialog.purpose === 'save' ? 'Save' : 'Use This Folder';
   const canAccept =
     dialog.purpose === 'save'
@@ -198,7 +199,7 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
               : 'Choose a folder extracted from the game or a map'}
           </span>
         )}
-        <button className="button" onClick={() => dialog.resolve(null)}>
+        <button className="button" onClick={() => answerDialog(store, null)}>
           Cancel
         </button>
         <button

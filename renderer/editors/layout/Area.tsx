@@ -3,8 +3,8 @@
  * of key presses (Blender sends keys to the area under the mouse).
  */
 import type { ReactNode } from 'react';
-import { useApp } from '../../app/editor-context';
-import { Icon, type IconName } from '../../app/Icon';
+import { useApp } from '../../ui/editor-context';
+import { Icon, type IconName } from '../../ui/Icon';
 import type { AreaKind } from '../../state/editor-store';
 
 /** Props: which area, its title and icon, header controls and body. */

@@ -5,8 +5,8 @@
  * Esc, and after an item ran.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useApp } from '../../app/editor-context';
-import { Icon, type IconName } from '../../app/Icon';
+import { useApp } from '../../ui/editor-context';
+import { Icon, type IconName } from '../../ui/Icon';
 import { displayChord } from '../../operators/keymap';
 import { type OperatorProperties, contextFor } from '../../operators/operator';
 import type { AreaKind } from '../../state/editor-store';

@@ -4,8 +4,8 @@
  */
 import { useEffect, useState } from 'react';
 import { countBySeverity } from '../../../shared/diagnostics';
-import { useEditor, useRunOperator } from '../../app/editor-context';
-import { Icon } from '../../app/Icon';
+import { useEditor, useRunOperator } from '../../ui/editor-context';
+import { Icon } from '../../ui/Icon';
 import { formatTime } from '../timeline/layout';
 
 const NOTICE_MS = 6000;

@@ -4,8 +4,8 @@
  * Move Down and Remove; Open Data Folder…).
  */
 import { useState } from 'react';
-import { useApp, useEditor } from '../../app/editor-context';
-import { Icon } from '../../app/Icon';
+import { useApp, useEditor } from '../../ui/editor-context';
+import { Icon } from '../../ui/Icon';
 import { baseName } from '../../files/file-service';
 import { isDirty } from '../../state/editor-store';
 import { redoLabel, undoLabel } from '../../state/history';

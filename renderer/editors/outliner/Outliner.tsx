@@ -4,8 +4,8 @@
  * (add link, rename, delete).
  */
 import { useMemo, useRef, useState } from 'react';
-import { useApp, useEditor, useRunOperator } from '../../app/editor-context';
-import { Icon } from '../../app/Icon';
+import { useApp, useEditor, useRunOperator } from '../../ui/editor-context';
+import { Icon } from '../../ui/Icon';
 import { currentDocument } from '../../state/editor-store';
 import { activateItem, selectLink, selectObjects } from '../../state/outliner-actions';
 import { toggleCollapsed } from '../../state/session-actions';

@@ -5,9 +5,10 @@
  */
 import type { ModelDocument } from '../../../shared/events/document';
 import { type CapeEntry, type CapeStatus, capeKey } from '../../capes/cape-entry';
-import type { IconName } from '../../app/Icon';
+import type { IconName } from '../../ui/Icon';
 import { baseName } from '../../files/file-service';
-import { GROUPS, linkObjectIndices } from '../timeline/rows';
+import { linkEndpointIndices } from '../../../shared/events/links';
+import { GROUPS } from '../timeline/rows';
 
 /** What a row stands for (selection and properties use it). */
 export type OutlinerTarget =
@@ -114,7 +115,7 @@ function modelRows(document: ModelDocument, capes: Readonly<Record<string, CapeE
   });
   for (const link of document.links) {
     const status = capes[capeKey(link.path)]?.status ?? 'loading';
-    const children = linkObjectIndices(link);
+    const children = linkEndpointIndices(link);
     push({
       key: `link:${link.id.toUpperCase()}`,
       depth: 2,

@@ -3,8 +3,8 @@
  * and of a selected key (its time).
  */
 import type { EventObject, ModelDocument } from '../../../shared/events/document';
-import { useApp } from '../../app/editor-context';
-import { Icon } from '../../app/Icon';
+import { useApp } from '../../ui/editor-context';
+import { Icon } from '../../ui/Icon';
 import { editDocument } from '../../state/document-actions';
 import { setKeyTime } from '../../state/key-actions';
 import { renameObject } from '../../state/outliner-actions';

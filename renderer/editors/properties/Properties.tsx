@@ -4,10 +4,11 @@
  * cape — or, with nothing active, the file.
  */
 import type { ModelDocument, MrfLink } from '../../../shared/events/document';
-import { useApp, useEditor } from '../../app/editor-context';
+import { useApp, useEditor } from '../../ui/editor-context';
 import { type CapeEntry, capeKey } from '../../capes/cape-entry';
 import { currentDocument } from '../../state/editor-store';
-import { findLink, renameLink } from '../../state/outliner-actions';
+import { findLink } from '../../../shared/events/links';
+import { renameLink } from '../../state/outliner-actions';
 import { Area } from '../layout/Area';
 import { Panel, Row, TextField, formatNumber } from './fields';
 import { KeyProperties, ObjectProperties } from './ObjectProperties';
@@ -74,12 +75,7 @@ export function CapePanel({ entry, title }: { entry: CapeEntry; title: string })
           <button
             className="button"
             data-hint="Show the file in the system's file manager"
-            onClick={() =>
-              store
-                .getState()
-                .services.host?.revealPath({ path: entry.resolvedPath! })
-                .catch(() => undefined)
-            }
+            onClick={() => store.services.host?.revealPath({ path: entry.resolvedPath! }).catch(() => undefined)}
           >
             Locate
           </button>
@@ -123,7 +119,7 @@ function LinkProperties({ document, link }: { document: ModelDocument; link: Mrf
           validate={(value) =>
             value.trim() === ''
               ? 'An ID is required'
-              : findLink(document, value.trim()) && value.trim().toUpperCase() !== link.id.toUpperCase()
+              : findLink(document.links, value.trim()) && value.trim().toUpperCase() !== link.id.toUpperCase()
                 ? 'Another link has this ID'
                 : null
           }
@@ -173,14 +169,14 @@ function ActiveProperties() {
   if (!document || !active) return <FileSummary />;
   switch (active.kind) {
     case 'link': {
-      const link = findLink(document, active.id);
+      const link = findLink(document.links, active.id);
       return link ? <LinkProperties document={document} link={link} /> : <FileSummary />;
     }
     case 'object':
     case 'key': {
       const object = document.eventObjects[active.objectIndex];
       if (!object) return <FileSummary />;
-      const link = object.type === 'MRF' || object.type === 'MRD' ? findLink(document, object.id) : undefined;
+      const link = object.type === 'MRF' || object.type === 'MRD' ? findLink(document.links, object.id) : undefined;
       return (
         <>
           {active.kind === 'key' ? <KeyProperties object={object} frameIndex={active.frameIndex} /> : null}

@@ -3,7 +3,7 @@
  * blur (Esc restores), so each typed change is one undo step.
  */
 import { type ReactNode, useState } from 'react';
-import { Icon, type IconName } from '../../app/Icon';
+import { Icon, type IconName } from '../../ui/Icon';
 
 /** A titled panel of label/value rows. */
 export function Panel({

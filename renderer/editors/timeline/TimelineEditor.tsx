@@ -3,8 +3,8 @@
  * current time, unit, speed, loop and snapping; the canvas below (TimelineController).
  */
 import { useEffect, useRef, useState } from 'react';
-import { useApp, useEditor, useRunOperator } from '../../app/editor-context';
-import { Icon } from '../../app/Icon';
+import { useApp, useEditor, useRunOperator } from '../../ui/editor-context';
+import { Icon } from '../../ui/Icon';
 import { currentDocument } from '../../state/editor-store';
 import { PLAYBACK_SPEEDS } from '../../state/session';
 import { setPlayhead, updateSession } from '../../state/session-actions';

@@ -12,32 +12,17 @@
  * Views are plain values: every function returns a new view and nothing here reads the DOM.
  */
 
-/** Which part of the time line is visible and how much it is magnified. */
-export interface TimelineView {
-  /** Time at the left edge of the key region. */
-  startMs: number;
-  /** Zoom: CSS pixels per millisecond. */
-  pixelsPerMs: number;
-}
+import { clampPixelsPerMs, type TimelineGeometry, type TimelineView, type TimeUnit } from '../../state/timeline-view';
 
-/** The canvas' size and fixed metrics, in CSS pixels. */
-export interface TimelineGeometry {
-  width: number;
-  height: number;
-  /** Width of the channel names on the left. */
-  gutterWidth: number;
-  rulerHeight: number;
-  rowHeight: number;
-  /** Vertical scroll of the rows, in pixels. */
-  scrollTop: number;
-}
-
-/** How times are labelled on the ruler and in fields. */
-export type TimeUnit = 'ms' | 'frames' | 'seconds';
-
-/** Zoom limits: from 1 px per 10 minutes of timeline to 50 px per millisecond. */
-export const MIN_PIXELS_PER_MS = 1 / 600;
-export const MAX_PIXELS_PER_MS = 50;
+// The view's types and zoom limits are session state (renderer/state/timeline-view.ts); the conversions are here.
+export {
+  clampPixelsPerMs,
+  MAX_PIXELS_PER_MS,
+  MIN_PIXELS_PER_MS,
+  type TimelineGeometry,
+  type TimelineView,
+  type TimeUnit,
+} from '../../state/timeline-view';
 
 /** Default metrics, Blender's dope sheet density. */
 export const DEFAULT_GEOMETRY: Omit<TimelineGeometry, 'width' | 'height'> = {
@@ -122,11 +107,6 @@ export function visibleRows(rowCount: number, geometry: TimelineGeometry): { fir
 /** Largest useful vertical scroll for a number of rows. */
 export function maxScrollTop(rowCount: number, geometry: TimelineGeometry): number {
   return Math.max(0, rowCount * geometry.rowHeight - (geometry.height - geometry.rulerHeight) + geometry.rowHeight);
-}
-
-/** Clamps a zoom level to the supported range. */
-export function clampPixelsPerMs(pixelsPerMs: number): number {
-  return Math.min(MAX_PIXELS_PER_MS, Math.max(MIN_PIXELS_PER_MS, pixelsPerMs));
 }
 
 /** Zooms by `factor` keeping the time under `anchorScreenX` where it is (Ctrl+wheel). */

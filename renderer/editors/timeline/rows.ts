@@ -6,6 +6,7 @@
  * (and collapse state), never per frame.
  */
 import type { EventObject, EventType, ModelDocument, MrfLink } from '../../../shared/events/document';
+import { linkEndpointIndices } from '../../../shared/events/links';
 import type { CapeEntry } from '../../capes/cape-entry';
 import { baseName } from '../../files/file-service';
 
@@ -41,7 +42,7 @@ export function buildModelRows(document: ModelDocument, collapsed: Readonly<Reco
   for (const group of GROUPS) {
     if (group.key === 'links') {
       if (document.links.length === 0) continue;
-      const indices = document.links.flatMap(linkObjectIndices);
+      const indices = document.links.flatMap(linkEndpointIndices);
       const groupCollapsed = collapsed['group:links'] ?? false;
       rows.push({
         kind: 'group',
@@ -59,11 +60,11 @@ export function buildModelRows(document: ModelDocument, collapsed: Readonly<Reco
           key,
           label: `Link ${link.id}`,
           link,
-          objectIndices: linkObjectIndices(link),
+          objectIndices: linkEndpointIndices(link),
           collapsed: linkCollapsed,
         });
         if (linkCollapsed) continue;
-        for (const index of linkObjectIndices(link))
+        for (const index of linkEndpointIndices(link))
           rows.push({
             kind: 'object',
             key: `object:${index}`,
@@ -103,11 +104,6 @@ export function buildModelRows(document: ModelDocument, collapsed: Readonly<Reco
 /** A channel name: the object's name, with its global sequence when its keys loop on one. */
 function objectLabel(object: EventObject): string {
   return object.globalSequenceId === null ? object.name : `${object.name} · GS ${object.globalSequenceId}`;
-}
-
-/** The event objects of a link, show first. */
-export function linkObjectIndices(link: MrfLink): number[] {
-  return [link.showIndex, link.hideIndex].filter((index): index is number => index !== null);
 }
 
 /** The single row of MRF-only mode. */

@@ -6,7 +6,7 @@
  */
 import type { KeyAddress, MrfLink } from '../../../shared/events/document';
 import { capeKey, movingWindowMs } from '../../capes/cape-entry';
-import { dragShift } from '../../capes/visibility';
+import { dragShift } from '../../state/visibility';
 import { registerAreaCommands } from '../../state/area-commands';
 import { type EditorState, type EditorStore, currentDocument } from '../../state/editor-store';
 import {

@@ -5,13 +5,13 @@
  */
 import { Canvas } from '@react-three/fiber';
 import { useMemo, useRef, useState } from 'react';
-import { useApp, useEditor, useRunOperator } from '../../app/editor-context';
-import { Icon, type IconName } from '../../app/Icon';
+import { useApp, useEditor, useRunOperator } from '../../ui/editor-context';
+import { Icon, type IconName } from '../../ui/Icon';
 import { EMPTY_SELECTION } from '../../state/selection';
 import type { Shading, ViewportOverlays } from '../../state/session';
 import { updateSession } from '../../state/session-actions';
 import { capeKey } from '../../capes/cape-entry';
-import { dragShift, linkShowTime, sequenceBoundsAt } from '../../capes/visibility';
+import { dragShift, linkShowTime, sequenceBoundsAt } from '../../state/visibility';
 import { type EditorState, currentDocument } from '../../state/editor-store';
 import { Area } from '../layout/Area';
 import { formatTimeLabel } from '../timeline/layout';

@@ -8,12 +8,12 @@
 import { GizmoHelper, GizmoViewport } from '@react-three/drei';
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useRef, useState } from 'react';
-import { useApp, useEditor } from '../../app/editor-context';
+import { useApp, useEditor } from '../../ui/editor-context';
 import type { CapeAnimator } from '../../capes/cape-animator';
 import { capeKey } from '../../capes/cape-entry';
 import { type ViewAxis, areaCommands, registerAreaCommands } from '../../state/area-commands';
 import { currentDocument } from '../../state/editor-store';
-import { findLink } from '../../state/outliner-actions';
+import { findLink } from '../../../shared/events/links';
 import type { TextureSource } from './cape-texture';
 import { CapeMesh } from './CapeMesh';
 import { GridFloor } from './GridFloor';
@@ -82,7 +82,7 @@ function Navigation({ navigator }: { navigator: ViewNavigator }) {
       const document = currentDocument(state);
       if (!document) return true;
       for (const id of state.selection.links) {
-        const link = findLink(document, id);
+        const link = findLink(document.links, id);
         if (link && state.capes[capeKey(link.path)]?.cape?.file === file) return true;
       }
       return false;

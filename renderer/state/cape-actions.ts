@@ -6,9 +6,9 @@
 import type { HostClient } from '../../shared/contract/contract';
 import { readMrf, validateMrf } from '../../shared/mrf';
 import type { ModelDocument } from '../../shared/events/document';
-import { refreshDiagnostics } from '../state/document-actions';
-import type { EditorStore } from '../state/editor-store';
-import { type CapeEntry, capeKey, capeStatistics } from './cape-entry';
+import { refreshDiagnostics } from './document-actions';
+import type { EditorStore } from './editor-store';
+import { type CapeEntry, capeKey, capeStatistics } from '../capes/cape-entry';
 
 /** Parses MRF bytes into a cape entry (unreadable with the codec's message when it refuses them). */
 export function parseCape(gamePath: string, resolvedPath: string | null, bytes: Uint8Array): CapeEntry {
@@ -61,7 +61,7 @@ export async function loadCape(host: Pick<HostClient, 'readGamePath'>, gamePath:
  * `loading` first so the outliner shows progress, then refreshes the diagnostics.
  */
 export async function loadLinkedCapes(store: EditorStore, document: ModelDocument, reload = false): Promise<void> {
-  const host = store.getState().services.host;
+  const host = store.services.host;
   if (!host) return;
   const wanted = new Map<string, string>();
   for (const link of document.links) {

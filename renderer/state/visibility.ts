@@ -5,8 +5,8 @@
  * previewed time. Called every frame for every link: nothing here allocates.
  */
 import type { EventObject, ModelDocument, MrfLink, SequenceInfo } from '../../shared/events/document';
-import type { DragPreview } from '../state/editor-store';
-import { keyId } from '../state/selection';
+import type { DragPreview } from './editor-store';
+import { keyId } from './selection';
 
 /** The drag preview as the viewport sees it. */
 export interface KeyShift {

@@ -3,7 +3,7 @@
  * thread with shared/textures and transfers every mip level's pixels back. Started by
  * `startTextureWorker()` in renderer/textures; the protocol lives in texture-decoder.ts.
  */
-import { answerTextureRequest, type TextureDecodeRequest } from '../textures/texture-decoder';
+import { answerTextureRequest, type TextureDecodeRequest } from './texture-decoder';
 
 self.onmessage = (event: MessageEvent<TextureDecodeRequest>) => {
   const { response, transfer } = answerTextureRequest(event.data);

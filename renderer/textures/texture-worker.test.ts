@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeBlp1Paletted, palettedToRgba, randomPaletted } from '../../shared/textures/testing/encoders';
-import type { TextureDecodeResponse } from '../textures/texture-decoder';
+import type { TextureDecodeResponse } from './texture-decoder';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createMrf } from '../../shared/mrf';
 import { fixtureDocument, sampleCinematicDocument } from '../testing/fixture-model';
-import { keyId } from '../state/selection';
-import { CapeAnimator } from './cape-animator';
+import { keyId } from './selection';
+import { CapeAnimator } from '../capes/cape-animator';
 import { linkShowTime, sequenceBoundsAt } from './visibility';
 
 const everywhere = { startMs: Number.NEGATIVE_INFINITY, endMs: Number.POSITIVE_INFINITY };

@@ -1,0 +1,29 @@
+/**
+ * Summaries of a model's timeline that every format reads the same way: sequences and node tracks as the events
+ * view, the outliner and the CLI show them. Format-neutral: shared/mdx and shared/mdl produce them, shared/events
+ * builds its document from them.
+ */
+
+/** A sequence (animation) of the model. */
+export interface SequenceInfo {
+  name: string;
+  /** Interval start, ms. */
+  start: number;
+  /** Interval end, ms. */
+  end: number;
+  moveSpeed: number;
+  nonLooping: boolean;
+  rarity: number;
+}
+
+/** Interpolation of a node track (KGTR/KGRT/KGSC, or Translation/Rotation/Scaling in MDL). */
+export type TrackInterpolation = 'none' | 'linear' | 'hermite' | 'bezier';
+
+/** A node track, summarised (its bytes or text are kept by the codec). */
+export interface NodeTrackSummary {
+  kind: 'translation' | 'rotation' | 'scaling';
+  interpolation: TrackInterpolation;
+  globalSequenceId: number | null;
+  /** Key times in ms. */
+  frames: readonly number[];
+}
