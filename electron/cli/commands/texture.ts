@@ -2,9 +2,9 @@
  * `morf texture FILE [--png OUT.png] [--mip N] [--json]`: decodes a BLP, TGA or DDS texture with
  * shared/textures; prints its size, encoding and levels, or writes one level as a PNG.
  */
-import { deflateSync } from 'node:zlib';
 import { decodeTexture } from '../../../shared/textures/index';
-import type { DecodedTexture, TextureMip } from '../../../shared/textures/types';
+import { encodePng } from '../../../shared/textures/png';
+import type { DecodedTexture } from '../../../shared/textures/types';
 import { ExitCode, UsageError, type CliCommand } from '../command';
 import { readInputFile, writeFileAtomic } from '../files';
 import { toJson } from '../json';
@@ -94,58 +94,4 @@ function describe(file: string, texture: DecodedTexture): string {
     ...texture.warnings.map((warning) => `  warning: ${warning}`),
   ];
   return `${lines.join('\n')}\n`;
-}
-
-const PNG_SIGNATURE = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const PNG_COLOUR_RGBA = 6;
-const PNG_FILTER_NONE = 0;
-
-/** An 8-bit RGBA PNG of one level (rows unfiltered, zlib-deflated). */
-function encodePng(mip: TextureMip): Uint8Array {
-  const rowBytes = mip.width * 4;
-  const raw = new Uint8Array((rowBytes + 1) * mip.height);
-  for (let row = 0; row < mip.height; row += 1) {
-    raw[row * (rowBytes + 1)] = PNG_FILTER_NONE;
-    raw.set(mip.rgba.subarray(row * rowBytes, (row + 1) * rowBytes), row * (rowBytes + 1) + 1);
-  }
-  const header = new Uint8Array(13);
-  const view = new DataView(header.buffer);
-  view.setUint32(0, mip.width);
-  view.setUint32(4, mip.height);
-  header.set([8, PNG_COLOUR_RGBA, 0, 0, 0], 8);
-  const chunks = [chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array(0))];
-  const out = new Uint8Array(PNG_SIGNATURE.length + chunks.reduce((sum, part) => sum + part.length, 0));
-  out.set(PNG_SIGNATURE);
-  let offset = PNG_SIGNATURE.length;
-  for (const part of chunks) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  for (let index = 0; index < 4; index += 1) out[4 + index] = type.charCodeAt(index);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-}
-
-const crcTable = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n += 1) {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
 }
