@@ -93,7 +93,8 @@ export function checkGltf(container: GltfContainer, resources: Readonly<Record<s
     fail(
       'unsupported',
       `extensionsRequired[${position}]`,
-      `the file needs the extension ${name}, which is not supported: export without it (no compression or quantization)`,
+      `the file needs the extension ${name}, which is not supported: ` +
+        'export without it (no compression or quantization)',
     );
   }
 
@@ -386,6 +387,16 @@ export function checkGltf(container: GltfContainer, resources: Readonly<Record<s
       return locateInBuffer(accessorBuffer[accessor]!, start + element * accessorStride[accessor]!);
     },
   };
+}
+
+/** `accessors[3][17] (meshes[0].primitives[0].indices in cape.bin)`: an accessor element, for messages. */
+export function accessorElementWhere(
+  accessor: number,
+  element: number,
+  label: string,
+  location: AccessorLocation,
+): string {
+  return `accessors[${accessor}][${element}] (${label}${location.file ? ` in ${location.file}` : ''})`;
 }
 
 /** The byte length a base64 (or percent-encoded) data: URI decodes to, refusing malformed base64. */

@@ -9,6 +9,7 @@ import type { Accessor, Document, Material, Node, Primitive, Texture } from '@gl
 import { CodecError } from '../../binary/codec-error';
 import { MRF_ADDRESSABLE_VERTEX_COUNT } from '../../mrf/layout';
 import type { SkinInfluences } from '../skinning';
+import { accessorElementWhere } from './checks';
 import type { GltfFile } from './read';
 
 const MODE = { triangles: 4, strip: 5, fan: 6 } as const;
@@ -210,7 +211,7 @@ function triangleCorners(
         throw new CodecError({
           format: 'gltf',
           kind: 'invalid',
-          where: `accessors[${accessor}][${corner}] (${where}.indices${location.file ? ` in ${location.file}` : ''})`,
+          where: accessorElementWhere(accessor, corner, `${where}.indices`, location),
           offset: location.offset,
           detail: `index ${source[corner]} is past the primitive's ${vertexCount} vertices`,
         });
@@ -268,7 +269,7 @@ function influences(
           throw new CodecError({
             format: 'gltf',
             kind: 'invalid',
-            where: `accessors[${accessor}][${vertex}] (${where}.attributes.JOINTS_${set}${location.file ? ` in ${location.file}` : ''})`,
+            where: accessorElementWhere(accessor, vertex, `${where}.attributes.JOINTS_${set}`, location),
             offset: location.offset,
             detail: `joint ${joint} is past the skin's ${jointCount} joints`,
           });

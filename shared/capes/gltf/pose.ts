@@ -15,6 +15,7 @@ import { computeVertexNormals } from '../normals';
 import { createSkinScratch, skinVertices } from '../skinning';
 import { gltfToMrfAxes } from './axes';
 import { floats, type CapeMesh } from './mesh';
+import { accessorElementWhere } from './checks';
 import type { GltfFile } from './read';
 
 /** The node property a channel animates. */
@@ -68,7 +69,9 @@ export function chooseAnimation(file: GltfFile, selector?: string | number): Cho
         kind: 'invalid',
         where: 'animations',
         offset: 0,
-        detail: `no animation ${JSON.stringify(String(selector))}; the file has ${names.map((name, at) => `${at}: ${name}`).join(', ')}`,
+        detail: `no animation ${JSON.stringify(String(selector))}; the file has ${names
+          .map((name, at) => `${at}: ${name}`)
+          .join(', ')}`,
       });
     }
   }
@@ -140,7 +143,7 @@ function checkTimes(file: GltfFile, times: Float32Array, accessor: number, where
     throw new CodecError({
       format: 'gltf',
       kind: 'invalid',
-      where: `accessors[${accessor}][${key}] (${where} key times${location.file ? ` in ${location.file}` : ''})`,
+      where: accessorElementWhere(accessor, key, `${where} key times`, location),
       offset: location.offset,
       detail: Number.isFinite(time)
         ? `key time ${time} comes before the previous ${times[key - 1]}`
