@@ -7,7 +7,17 @@ import type { Diagnostic } from '../../shared/diagnostics';
 import type { ModelCodec, ModelDocument, ModelEdit } from '../../shared/events/document';
 import { type CapeEntry, capeKey } from '../capes/cape-entry';
 import { type EditorState, type EditorStore, type OpenFile, currentDocument } from './editor-store';
-import { type CommitOptions, commit, createHistory, endGesture, redo, undo } from './history';
+import {
+  type CommitOptions,
+  type History,
+  type HistoryMark,
+  bailToMark,
+  commit,
+  createHistory,
+  endGesture,
+  redo,
+  undo,
+} from './history';
 import { EMPTY_SELECTION, type Selection, sanitizeSelection } from './selection';
 
 /** Diagnostics of a document and of the capes its links point at. */
@@ -150,7 +160,7 @@ export function finishGesture(store: EditorStore, gesture: string): void {
   if (history) store.setState({ history: endGesture(history, gesture) });
 }
 
-function moveInHistory(store: EditorStore, step: typeof undo): boolean {
+function moveInHistory(store: EditorStore, step: (history: History<ModelDocument>) => History<ModelDocument>): boolean {
   const state = store.getState();
   if (!state.history) return false;
   const history = step(state.history);
@@ -162,6 +172,14 @@ function moveInHistory(store: EditorStore, step: typeof undo): boolean {
     diagnostics: collectDiagnostics(store.services.codec, latest, document),
   }));
   return true;
+}
+
+/**
+ * Esc in a gesture: back to the document marked when it began, dropping what it did (no redo step
+ * is left). Returns false when nothing was recorded since the mark.
+ */
+export function rollBackTo(store: EditorStore, mark: HistoryMark<ModelDocument>): boolean {
+  return moveInHistory(store, (history) => bailToMark(history, mark));
 }
 
 /** Ctrl+Z: the previous document (selection and playhead untouched). */

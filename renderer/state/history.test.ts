@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bailToMark,
   canRedo,
   canUndo,
   commit,
+  markHistory,
   createHistory,
   endGesture,
   present,
@@ -75,5 +77,23 @@ describe('history', () => {
     history = undo(undo(history));
     expect(present(history)).toBe(3);
     expect(canUndo(history)).toBe(false);
+  });
+  it('bails to a mark: the gesture’s steps are gone and no redo brings them back', () => {
+    let history = commit(createHistory(0), 1, 'A');
+    history = commit(history, 2, 'Redo me');
+    history = undo(history);
+    const mark = markHistory(history);
+    expect(bailToMark(history, mark)).toBe(history);
+    history = commit(history, 5, 'Duplicate', { gesture: 'duplicate-1' });
+    history = commit(history, 6, 'Move', { gesture: 'duplicate-1' });
+    const bailed = bailToMark(history, mark);
+    expect(present(bailed)).toBe(1);
+    expect(canRedo(bailed)).toBe(false);
+    expect(bailed.entries.map((entry) => entry.value)).toEqual([0, 1]);
+    // Beyond the limit the marked entry may shift or drop out: found by value, or nothing changes.
+    let short = commit(createHistory(0, 2), 1, 'A');
+    const early = markHistory(short);
+    short = commit(commit(short, 2, 'B'), 3, 'C');
+    expect(bailToMark(short, early)).toBe(short);
   });
 });

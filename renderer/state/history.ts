@@ -71,6 +71,32 @@ export function endGesture<T>(history: History<T>, gesture: string): History<T> 
   return { ...history, entries };
 }
 
+/** A point to roll back to (tldraw's mark): the present value when the mark was taken. */
+export interface HistoryMark<T> {
+  readonly value: T;
+}
+
+/** Marks the present, for a gesture that may be cancelled. */
+export function markHistory<T>(history: History<T>): HistoryMark<T> {
+  return { value: present(history) };
+}
+
+/**
+ * Rolls back to a mark (tldraw's bailToMark): the marked value becomes the present and every
+ * entry after it is dropped, so no redo brings back what a cancelled gesture did. Unchanged when
+ * nothing was recorded since the mark, or when the marked value is no longer in the history.
+ */
+export function bailToMark<T>(history: History<T>, mark: HistoryMark<T>): History<T> {
+  for (let index = history.index; index >= 0; index -= 1) {
+    if (history.entries[index]!.value !== mark.value) continue;
+    if (index === history.index) return history;
+    const entries = history.entries.slice(0, index + 1);
+    entries[index] = { ...entries[index]!, gesture: null };
+    return { ...history, entries, index };
+  }
+  return history;
+}
+
 /** Whether there is a step to undo. */
 export function canUndo<T>(history: History<T>): boolean {
   return history.index > 0;
