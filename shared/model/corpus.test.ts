@@ -14,7 +14,8 @@ import type { Node } from './kinds/node';
 import { trackFrames, trackInTangent, trackOutTangent, trackValue, type Track } from './track';
 
 type Viewer = InstanceType<typeof parsers.mdlx.Model>;
-type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** The two parsers' objects, compared untyped. */
+type Loose = Record<string, any>;
 
 const files = corpusModels('MDX').map((entry) => ({ ...entry, bytes: modelCorpus.bytes(entry.file) }));
 const utf8 = new TextDecoder('utf-8');

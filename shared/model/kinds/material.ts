@@ -11,7 +11,8 @@
  * textureId, int32 textureAnimationId (-1: none), uint32 coordId, float alpha; 900+: float
  * emissiveGain, float[3] fresnelColor, float fresnelOpacity, float fresnelTeamColor; 1100+: uint32
  * shaderTypeId, uint32 textureCount, then per texture int32 textureId, uint32 slot and an optional
- * KMTF track (that texture's animated id); then KMTF, KMTA, KMTE, KFC3, KFCA, KFTC tracks. Which
+ * KMTF track (that texture's animated id: a KMTF right after a slot is read as the slot's, so from
+ * 1100 on a layer's own tracks hold none); then KMTF, KMTA, KMTE, KFC3, KFCA, KFTC tracks. Which
  * fields a version has is decided by `mdxLayout` (shared/mdx/versions.ts).
  */
 import type { BinaryWriter } from '../../binary/writer';
