@@ -109,7 +109,7 @@ export class MpqArchive {
   addNames(names: Iterable<string>): number {
     let added = 0;
     for (const name of names) {
-      for (const index of this.hashIndicesOf(name)) {
+      for (const index of this.slotsOf(name)) {
         if (this.names.has(index)) continue;
         this.names.set(index, name);
         added += 1;
@@ -119,7 +119,7 @@ export class MpqArchive {
   }
 
   /** Hash entry indices holding `name` (every locale), in probe order. */
-  private hashIndicesOf(name: string): number[] {
+  slotsOf(name: string): number[] {
     const declared = this.hashTable.declaredCount;
     if (declared === 0) return [];
     const mask = (declared - 1) >>> 0;
@@ -142,6 +142,11 @@ export class MpqArchive {
       if (index === start) break;
     }
     return found;
+  }
+
+  /** The name known for hash slot `hashIndex`, or null. */
+  nameAt(hashIndex: number): string | null {
+    return this.names.get(hashIndex) ?? null;
   }
 
   /** The entry of hash slot `hashIndex`, or null when the slot holds no existing file. */
@@ -193,7 +198,7 @@ export class MpqArchive {
   /** The entry for `name` (the neutral locale preferred, else the first), or null. */
   find(name: string): MpqEntry | null {
     let first: MpqEntry | null = null;
-    for (const index of this.hashIndicesOf(name)) {
+    for (const index of this.slotsOf(name)) {
       const entry = this.entryAt(index);
       if (!entry) continue;
       const withName = { ...entry, name, label: name };
