@@ -135,7 +135,7 @@ describe.skipIf(skip !== null)(`MPQ reader against smpq${skip ? ` (skipped: ${sk
     });
   }
 
-  it('reads encrypted files, with and without the offset-adjusted key, single-unit files and sector checksums', async () => {
+  it('reads encrypted files (with and without the offset-adjusted key), single units, sector checksums', async () => {
     const { archive } = await expectLikeSmpq([
       { files: generalFiles('Encrypted'), options: { encrypt: true } },
       { files: generalFiles('FixKey'), options: { encrypt: true, fixKey: true, compression: 'BZIP2' } },
@@ -151,7 +151,7 @@ describe.skipIf(skip !== null)(`MPQ reader against smpq${skip ? ` (skipped: ${sk
     expect(archive.find('Checked\\Long Text.mdl')!.flags & FILE_SECTOR_CRC).toBe(FILE_SECTOR_CRC);
   });
 
-  it('lists entries no listfile names by index, recovers encrypted keys, and names them from a user listfile', async () => {
+  it('lists unnamed entries by index, recovers encrypted keys, names them from a user listfile', async () => {
     const folder = temporaryFolder();
     const path = join(folder, 'unnamed.mpq');
     const files = generalFiles('Hidden');

@@ -58,7 +58,7 @@ function files(prefix: string): ArchiveInput[] {
 }
 
 describe.skipIf(skip !== null)(`MPQ writer against smpq${skip ? ` (skipped: ${skip})` : ''}`, () => {
-  it('adds, replaces and removes files, re-keying encrypted files that move, and keeps the rest byte for byte', async () => {
+  it('adds, replaces and removes files, re-keys encrypted files that move, keeps the rest byte for byte', async () => {
     const path = join(temporaryFolder(), 'layouts.mpq');
     buildArchive(path, [
       { files: files('First') },
