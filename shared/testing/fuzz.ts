@@ -38,3 +38,45 @@ export class HangGuard {
     return this.now() - started;
   }
 }
+
+/** uint32 values a mutant writes over a size or a count: edges, small counts, sign flips. */
+const INTERESTING_U32 = [
+  0, 1, 2, 3, 4, 7, 8, 12, 96, 100, 0x7f, 0xff, 0x100, 0xffff, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff,
+];
+
+/**
+ * A mutant of `source` (never changed): cut short, a few bytes flipped, a uint32 (often a size or
+ * a count) set to an interesting or nearby value, or a run of bytes removed or inserted.
+ */
+export function mutateBytes(source: Uint8Array, random: () => number): Uint8Array {
+  const pick = (limit: number): number => Math.floor(random() * limit);
+  const kind = pick(5);
+  if (kind === 0) return source.subarray(0, pick(source.byteLength));
+  const bytes = source.slice();
+  if (kind === 1) {
+    for (let flips = 1 + pick(8); flips > 0; flips -= 1) bytes[pick(bytes.length)] = pick(256);
+    return bytes;
+  }
+  if ((kind === 2 || kind === 3) && bytes.length >= 4) {
+    const at = pick(Math.max(1, bytes.length - 4));
+    const view = new DataView(bytes.buffer);
+    const old = view.getUint32(at, true);
+    const value = kind === 2 ? INTERESTING_U32[pick(INTERESTING_U32.length)]! : (old + pick(33) - 16) >>> 0;
+    view.setUint32(at, value, true);
+    return bytes;
+  }
+  const at = pick(bytes.length);
+  const length = 1 + pick(64);
+  if (random() < 0.5) {
+    const end = Math.min(bytes.length, at + length);
+    const removed = new Uint8Array(bytes.length - (end - at));
+    removed.set(bytes.subarray(0, at));
+    removed.set(bytes.subarray(end), at);
+    return removed;
+  }
+  const grown = new Uint8Array(bytes.length + length);
+  grown.set(bytes.subarray(0, at));
+  for (let index = 0; index < length; index += 1) grown[at + index] = pick(256);
+  grown.set(bytes.subarray(at), at + length);
+  return grown;
+}
