@@ -91,6 +91,8 @@ export class MpqArchive {
     const blockTable = await readBlockTable(source, header);
     if (hashTable.count === 0 && header.hashTableSize > 0)
       throw mpqError('truncated', 'hash table', hashTable.offset, 'the hash table lies past the end of the file');
+    if (blockTable.count === 0 && header.blockTableSize > 0)
+      throw mpqError('truncated', 'block table', blockTable.offset, 'the block table lies past the end of the file');
     const archive = new MpqArchive(source, header, sectorSize, hashTable, blockTable, await hasMapHeaderBlock(source));
     archive.addNames(WELL_KNOWN_NAMES);
     if (archive.find(LISTFILE_NAME)) {

@@ -92,7 +92,9 @@ export function decompressBzip2(input: Uint8Array, expectedSize: number, site: D
     throw siteError('invalid', site, 0, 'bzip2 stream does not start with BZh');
   const level = reader.bits(8) - 0x30;
   if (level < 1 || level > 9) throw siteError('invalid', site, 3, 'bzip2 block size digit is not 1 to 9');
-  const blockLimit = level * BLOCK_SIZE_STEP;
+  // A block is at most 5/4 of what it decodes to (RLE1 turns 5 symbols into at least 4 bytes), so no
+  // table needs to be larger than that, whatever block size the header names.
+  const blockLimit = Math.min(level * BLOCK_SIZE_STEP, Math.ceil((expectedSize * 5) / 4) + 5);
   const out = new Uint8Array(expectedSize);
   let written = 0;
   let combinedCrc = 0;

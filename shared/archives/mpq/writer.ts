@@ -26,6 +26,7 @@ import {
   FILE_FIX_KEY,
   HASH_ENTRY_DELETED,
   HASH_ENTRY_EMPTY,
+  HASH_ENTRY_SIZE,
   HASH_NAME_A,
   HASH_NAME_B,
   HASH_TABLE_OFFSET,
@@ -48,6 +49,8 @@ export type MpqEdit = { kind: 'put'; name: string; bytes: Uint8Array } | { kind:
 export interface MpqWriteOptions {
   /** Time stamped on added files in `(attributes)`, in ms since 1970 (default: now). */
   fileTimeMs?: number;
+  /** Write a `(listfile)` even when the archive has none (for a new archive; a map without one is left without). */
+  createListfile?: boolean;
 }
 
 /** The new archive and what changed. */
@@ -156,10 +159,9 @@ export async function writeMpq(
     });
     newNames.push(put.name);
   }
-  if (listfileEntry) {
-    const kept = parseListfile(bytesToName(await archive.read(listfileEntry))).filter(
-      (name) => !removals.has(gamePathKey(name)),
-    );
+  if (listfileEntry || options.createListfile) {
+    const listed = listfileEntry ? parseListfile(bytesToName(await archive.read(listfileEntry))) : [];
+    const kept = listed.filter((name) => !removals.has(gamePathKey(name)));
     const keys = new Set(kept.map(gamePathKey));
     const text = formatListfile([
       ...kept,
@@ -237,6 +239,22 @@ export async function writeMpq(
   out.set(encryptedTable(hashWords, HASH_TABLE_KEY), headerOffset + hashTablePosition);
   out.set(encryptedTable(blockWords, BLOCK_TABLE_KEY), headerOffset + blockTablePosition);
   return { bytes: out, added, replaced, removed: [...removals.values()] };
+}
+
+/** Bytes of an empty version 0 archive (sectors of 512 << `sectorSizeShift` bytes), to add files to. */
+export function emptyMpq(sectorSizeShift = 3): Uint8Array {
+  const hashSize = MIN_HASH_TABLE_SIZE;
+  const out = new Uint8Array(HEADER_SIZE + hashSize * HASH_ENTRY_SIZE);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, MPQ_MAGIC, true);
+  view.setUint32(4, HEADER_SIZE, true);
+  view.setUint32(8, out.length, true);
+  view.setUint16(14, sectorSizeShift, true);
+  view.setUint32(16, HEADER_SIZE, true);
+  view.setUint32(20, out.length, true);
+  view.setUint32(24, hashSize, true);
+  out.set(encryptedTable(new Uint32Array(hashSize * ENTRY_WORDS).fill(HASH_ENTRY_EMPTY), HASH_TABLE_KEY), HEADER_SIZE);
+  return out;
 }
 
 function encryptedTable(words: Uint32Array, key: number): Uint8Array {
