@@ -2,13 +2,15 @@
  * The `mdx` and `mdl` format handlers: Warcraft III models, read through the events module
  * (shared/events). `inspect` reports the model's sequences, event objects and MRF links;
  * `validate` the read and validation diagnostics; `convert` rewrites a model in its own format
- * (identical bytes, since nothing is edited) and refuses MDX ↔ MDL.
+ * (identical bytes, since nothing is edited) and refuses MDX ↔ MDL; `dump` (MDX) prints the whole
+ * typed model (./model-dump.ts).
  */
 import { CodecError } from '../../../shared/binary/codec-error';
 import type { Diagnostic } from '../../../shared/diagnostics';
 import { modelCodec, type ModelDocument } from '../../../shared/events/index';
 import { isMdx } from '../../../shared/mdx/index';
 import type { FormatHandler, InspectResult } from './format-handler';
+import { dumpMdxModel } from './model-dump';
 import { formatDiagnostics } from './text';
 
 /** Read diagnostics and the validation pass, in that order. */
@@ -132,6 +134,7 @@ function handler(format: 'mdx' | 'mdl', sniff: (bytes: Uint8Array) => boolean): 
     inspect: (bytes) => inspect(bytes, fileName),
     validate: (bytes) => modelDiagnostics(modelCodec.readModel(bytes, fileName)),
     convert: (bytes, outputFormat) => convert(bytes, outputFormat, fileName),
+    ...(format === 'mdx' ? { dump: dumpMdxModel } : {}),
   };
 }
 
