@@ -71,6 +71,19 @@ export function checkGltf(container: GltfContainer, resources: Readonly<Record<s
     });
     return value as T[];
   };
+  /** `value` as an array (absent: empty), each item an object when `objects`. */
+  const items = <T>(value: unknown, where: string, objects: boolean): T[] => {
+    if (value === undefined) return [];
+    if (!Array.isArray(value)) return fail('invalid', where, 'must be an array');
+    if (objects) {
+      value.forEach((item, position) => {
+        if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+          fail('invalid', `${where}[${position}]`, 'must be an object');
+        }
+      });
+    }
+    return value as T[];
+  };
   const integer = (value: unknown, where: string, minimum = 0): number => {
     if (typeof value !== 'number' || !Number.isInteger(value) || value < minimum) {
       return fail('invalid', where, `must be an integer ≥ ${minimum}, not ${JSON.stringify(value)}`);
@@ -79,7 +92,7 @@ export function checkGltf(container: GltfContainer, resources: Readonly<Record<s
   };
   const index = (value: unknown, count: number, where: string, what: string): number => {
     const found = integer(value, where);
-    if (found >= count) fail('invalid', where, `${what} ${found} does not exist (${count} ${what}s)`);
+    if (found >= count) fail('invalid', where, `${what} ${found} does not exist (the file has ${count})`);
     return found;
   };
   const numbers = (value: unknown, length: number, where: string): void => {
@@ -276,7 +289,7 @@ export function checkGltf(container: GltfContainer, resources: Readonly<Record<s
 
   meshes.forEach((mesh, meshIndex) => {
     const where = `meshes[${meshIndex}]`;
-    if (!Array.isArray(mesh.primitives) || mesh.primitives.length === 0)
+    if (items(mesh.primitives, `${where}.primitives`, true).length === 0)
       fail('invalid', `${where}.primitives`, 'a mesh needs primitives');
     mesh.primitives.forEach((primitive, primitiveIndex) => {
       const at = `${where}.primitives[${primitiveIndex}]`;
@@ -293,7 +306,7 @@ export function checkGltf(container: GltfContainer, resources: Readonly<Record<s
       }
       if (primitive.material !== undefined) index(primitive.material, materials.length, `${at}.material`, 'material');
       if (primitive.mode !== undefined) index(primitive.mode, PRIMITIVE_MODES, `${at}.mode`, 'mode');
-      (primitive.targets ?? []).forEach((target, targetIndex) => {
+      items<Record<string, number>>(primitive.targets, `${at}.targets`, true).forEach((target, targetIndex) => {
         for (const [name, accessor] of Object.entries(target)) {
           index(accessor, accessors.length, `${at}.targets[${targetIndex}].${name}`, 'accessor');
         }
@@ -310,7 +323,7 @@ export function checkGltf(container: GltfContainer, resources: Readonly<Record<s
     numbers(node.rotation, 4, `${where}.rotation`);
     numbers(node.scale, 3, `${where}.scale`);
     numbers(node.matrix, 16, `${where}.matrix`);
-    for (const [childPosition, child] of (node.children ?? []).entries()) {
+    for (const [childPosition, child] of items<number>(node.children, `${where}.children`, false).entries()) {
       const childIndex = index(child, nodes.length, `${where}.children[${childPosition}]`, 'node');
       if (parentOf[childIndex] !== -1 || childIndex === position) {
         fail('invalid', `${where}.children[${childPosition}]`, `node ${childIndex} has more than one parent`);
@@ -345,9 +358,7 @@ export function checkGltf(container: GltfContainer, resources: Readonly<Record<s
 
   list<GLTF.IAnimation>('animations').forEach((animation, animationIndex) => {
     const where = `animations[${animationIndex}]`;
-    const samplers = Array.isArray(animation.samplers)
-      ? animation.samplers
-      : fail('invalid', `${where}.samplers`, 'is missing');
+    const samplers = items<GLTF.IAnimationSampler>(animation.samplers, `${where}.samplers`, true);
     samplers.forEach((sampler, samplerIndex) => {
       const at = `${where}.samplers[${samplerIndex}]`;
       const input = accessors[index(sampler.input, accessors.length, `${at}.input`, 'accessor')]!;
@@ -362,9 +373,7 @@ export function checkGltf(container: GltfContainer, resources: Readonly<Record<s
         );
       }
     });
-    const channels = Array.isArray(animation.channels)
-      ? animation.channels
-      : fail('invalid', `${where}.channels`, 'is missing');
+    const channels = items<GLTF.IAnimationChannel>(animation.channels, `${where}.channels`, true);
     channels.forEach((channel, channelIndex) => {
       const at = `${where}.channels[${channelIndex}]`;
       index(channel.sampler, samplers.length, `${at}.sampler`, 'sampler');
@@ -374,7 +383,7 @@ export function checkGltf(container: GltfContainer, resources: Readonly<Record<s
   });
 
   list<GLTF.IScene>('scenes').forEach((scene, sceneIndex) => {
-    (scene.nodes ?? []).forEach((node, position) =>
+    items<number>(scene.nodes, `scenes[${sceneIndex}].nodes`, false).forEach((node, position) =>
       index(node, nodes.length, `scenes[${sceneIndex}].nodes[${position}]`, 'node'),
     );
   });

@@ -5,6 +5,7 @@
  */
 import type { GLTF } from '@gltf-transform/core';
 import { CodecError, type CodecErrorKind } from '../../binary/codec-error';
+import { jsonSyntaxError } from './json-syntax';
 
 /** GLB layout: every size and magic number the container reader uses. */
 export const GLB = {
@@ -131,17 +132,14 @@ function parseJson(bytes: Uint8Array, fileOffset: number): GLTF.IGLTF {
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const position = /position (\d+)/.exec(message);
-    const characters = position ? Number(position[1]) : text.length;
-    const byteOffset = fileOffset + new TextEncoder().encode(text.slice(0, characters)).length;
-    const reason = message.replace(/^JSON\.parse: /, '').replace(/ in JSON at position \d+.*$/, '');
+  } catch {
+    const found = jsonSyntaxError(text) ?? { position: text.length, reason: 'the JSON does not parse' };
+    const byteOffset = fileOffset + new TextEncoder().encode(text.slice(0, found.position)).length;
     throw containerError(
-      characters >= text.trimEnd().length ? 'truncated' : 'invalid',
+      found.position >= text.length ? 'truncated' : 'invalid',
       'json',
       byteOffset,
-      `the JSON does not parse: ${reason}`,
+      `the JSON does not parse: ${found.reason}`,
     );
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
