@@ -3,13 +3,22 @@
  */
 import { BenchReport, type BenchSuite } from './harness';
 import { modelBench } from './model.bench';
+import { fullModelBench } from './full-model.bench';
 import { mrfBench } from './mrf.bench';
 import { textureBench } from './texture.bench';
 import { documentBench } from './document.bench';
 import { editorBench } from './editor.bench';
 import { dataFolderSuite } from '../../electron/host/data-folders.bench';
 
-const suites: BenchSuite[] = [mrfBench, dataFolderSuite, textureBench, editorBench, modelBench, documentBench];
+const suites: BenchSuite[] = [
+  mrfBench,
+  dataFolderSuite,
+  textureBench,
+  editorBench,
+  modelBench,
+  documentBench,
+  fullModelBench,
+];
 
 const only = process.argv.slice(2);
 const report = new BenchReport();
