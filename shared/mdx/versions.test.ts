@@ -54,6 +54,17 @@ describe('MDX versions', () => {
     expect(mdxLayout(1000).layerTrackTags).toEqual(['KMTF', 'KMTA', 'KMTE', 'KFC3', 'KFCA', 'KFTC']);
     expect(mdxLayout(800).layerTrackTags).toEqual(['KMTF', 'KMTA']);
     expect(mdxLayout(1300).known).toBe(false);
+    const flags = KNOWN_MDX_VERSIONS.map((version) => {
+      const layout = mdxLayout(version);
+      return [layout.layerHasReforgedFields, layout.geosetHasTangentsAndSkin, layout.lightHasShadowIntensity];
+    });
+    expect(flags).toEqual([
+      [false, false, false],
+      [true, true, false],
+      [true, true, false],
+      [true, true, false],
+      [true, true, true],
+    ]);
   });
 
   it('reads materials in the layout of their version and reports the wrong one', () => {

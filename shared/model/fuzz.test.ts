@@ -2,10 +2,10 @@
  * Fuzzing the typed model with 10,000 mutated and cut models (seeded, so failures reproduce):
  * fixtures of every version and, when ../shared is present, corpus files that hold every chunk
  * kind the corpus has; half of the mutants change the whole file, half one chunk's body (its size
- * fixed up, so that the kind readers see the damage). Every mutant is either refused with a CodecError (only when its chunk table
- * cannot be walked) or read — damage inside a chunk keeps that chunk as bytes — and then written
- * back byte-identical, quickly: a count the reader trusted before checking it against the bytes
- * left would allocate hugely or loop, and fail here.
+ * fixed up, so that the kind readers see the damage). Every mutant is either refused with a
+ * CodecError (only when its chunk table cannot be walked) or read — damage inside a chunk keeps
+ * that chunk as bytes — and then written back byte-identical, quickly: a count the reader trusted
+ * before checking it against the bytes left would allocate hugely or loop, and fail here.
  */
 import { describe, expect, it } from 'vitest';
 import { modelCorpus } from '../../tests/testing/corpus';

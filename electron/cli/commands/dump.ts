@@ -4,7 +4,7 @@ import { namingFile, openFormatFile } from './open-file';
 
 const usage = 'morf dump FILE.mrf|FILE.mdx [--json]';
 
-/** `morf dump FILE --json`: all of an MRF (the inspect fields, faces, UVs, keyframes) or of an MDX (the whole model). */
+/** `morf dump FILE --json`: all of an MRF (inspect fields, faces, UVs, keyframes) or of an MDX (the whole model). */
 export const dumpCommand: CliCommand = {
   name: 'dump',
   summary: 'Print all of a file as JSON: a cape’s faces, UVs and keyframes; a model’s every chunk',

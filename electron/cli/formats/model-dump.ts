@@ -80,7 +80,8 @@ function dumpJson(value: unknown, depth: number): string {
     return item !== undefined;
   });
   if (entries.length === 0) return '{}';
-  return `{\n${entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${dumpJson(item, depth + 1)}`).join(',\n')}\n${outer}}`;
+  const lines = entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${dumpJson(item, depth + 1)}`);
+  return `{\n${lines.join(',\n')}\n${outer}}`;
 }
 
 /** Writes the whole model of an MDX file as one JSON document, in pieces (after reading it all). */

@@ -15,16 +15,6 @@ export interface Extent {
   readonly maximum: readonly [number, number, number];
 }
 
-/** Reads an extent at `offset` (the caller has checked that 28 bytes fit). */
-export function readExtent(view: DataView, offset: number): Extent {
-  const float = (at: number): number => view.getFloat32(offset + at, true);
-  return {
-    boundsRadius: float(0),
-    minimum: [float(4), float(8), float(12)],
-    maximum: [float(16), float(20), float(24)],
-  };
-}
-
 /** Writes an extent. */
 export function writeExtent(writer: BinaryWriter, extent: Extent): void {
   writer.f32(extent.boundsRadius);
