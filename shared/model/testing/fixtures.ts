@@ -52,6 +52,13 @@ function track(tag: string, interpolation: number, components: number, keyCount:
   };
 }
 
+/** A 1100+ layer's texture slot. */
+export interface TextureSlotSpec {
+  textureId: number;
+  slot: number;
+  textureIdTrack: TrackSpec | null;
+}
+
 const extent = (radius: number) => ({ boundsRadius: radius, minimum: [-radius, -1, 0], maximum: [radius, 1, 2] });
 
 function node(name: string, objectId: number, parentId: number, flags: number, tracks: TrackSpec[] = []) {
@@ -61,7 +68,7 @@ function node(name: string, objectId: number, parentId: number, flags: number, t
 /** The content of the fixture for `version`, in the typed model's shape. */
 export function fullModelSpec(version: number) {
   const rules = fixtureRules(version);
-  const layer = (index: number, tracks: TrackSpec[], textures: object[]) => ({
+  const layer = (index: number, tracks: TrackSpec[], textures: TextureSlotSpec[]) => ({
     filterMode: index + 1,
     shadingFlags: 0x10 | index,
     textureId: index,
@@ -441,11 +448,7 @@ export function fullModelBytes(spec: FullModelSpec, version = spec.version): Uin
             }
             if (rules.textureSlots) {
               w.u32(layer.shaderTypeId).u32(layer.textures.length);
-              for (const texture of layer.textures as {
-                textureId: number;
-                slot: number;
-                textureIdTrack: TrackSpec | null;
-              }[]) {
+              for (const texture of layer.textures) {
                 w.i32(texture.textureId).u32(texture.slot);
                 if (texture.textureIdTrack) trackBytes(w, texture.textureIdTrack);
               }
