@@ -7,9 +7,10 @@ import type { EventObject, ModelDocument, MrfLink } from '../../../shared/events
 import { ExitCode, UsageError, type CliCommand } from '../command';
 import { framesText, intervalText, modelDiagnostics, modelTitle } from '../formats/model';
 import { diagnosticTally, formatDiagnostics } from '../formats/text';
+import { capeLines, locateCapes, takeDataOptions } from '../data-sources';
 import { parseOptions, readModelFile } from './model-file';
 
-const usage = 'morf events MODEL';
+const usage = 'morf events MODEL [--data FOLDER_OR_ARCHIVE]...';
 
 interface Row {
   timeMs: number;
@@ -150,12 +151,16 @@ export const eventsCommand: CliCommand = {
     `Usage: ${usage}\n\nPrints the keys of MODEL's event objects (MDX or MDL) in a table per sequence and\n` +
     `per global sequence — time, object, type, ID, objectId, parent, and for MRF links\nthe cape shown or hidden — ` +
     `then objects without keys, keys outside every sequence,\nthe MRF links (ID, show and hide times, cape path) and ` +
-    `the diagnostics.`,
+    `the diagnostics.\nWith --data (repeatable, first match wins), each link's cape is reported as found\n` +
+    `(in which folder or archive) or missing.`,
   async run(args, io) {
-    const { positional } = parseOptions(args, [], {}, usage);
+    const { rest, data } = takeDataOptions(args);
+    const { positional } = parseOptions(rest, [], {}, usage);
     if (positional.length !== 1) throw new UsageError(`expects one model file (usage: ${usage})`);
     const path = positional[0]!;
-    io.stdout(eventsReport(path, await readModelFile(path, io.cwd)));
+    const document = await readModelFile(path, io.cwd);
+    const capes = await locateCapes(data, io.cwd, document.links);
+    io.stdout(eventsReport(path, document) + (capes ? `\nCapes (--data):\n${capeLines(capes)}` : ''));
     return ExitCode.ok;
   },
 };

@@ -1,4 +1,5 @@
 import type { CliCommand } from '../command';
+import { archiveCommand } from './archive';
 import { convertCommand } from './convert';
 import { dumpCommand } from './dump';
 import { eventsCommand } from './events';
@@ -18,4 +19,5 @@ export const commands: CliCommand[] = [
   eventsCommand,
   linkCommand,
   unlinkCommand,
+  archiveCommand,
 ];

@@ -1,9 +1,10 @@
 import { parseArgs } from '../args';
 import { ExitCode, UsageError, type CliCommand } from '../command';
+import { capeLines, linksOf, locateCapes, takeDataOptions } from '../data-sources';
 import { toJson } from '../json';
 import { namingFile, openFormatFile } from './open-file';
 
-const usage = 'morf inspect FILE [--json]';
+const usage = 'morf inspect FILE [--json] [--data FOLDER_OR_ARCHIVE]...';
 
 /** `morf inspect FILE [--json]`: a summary of one file (counts, timing, texture, bounds, diagnostics). */
 export const inspectCommand: CliCommand = {
@@ -14,14 +15,18 @@ export const inspectCommand: CliCommand = {
     'For an MRF: format, keyframeCount, vertexCount, cornerCount, faceCount, frameInterval,\n' +
     'initialTime, debugFlag, pivot, boundsRadius, texturePath, durationSeconds, bounds, diagnostics.\n' +
     'For a model: format, version, name, sequences, globalSequences, eventObjects (name, type, id,\n' +
-    'objectId, parentId, globalSequenceId, frames, tracks), mrfLinks (id, path, show, hide), diagnostics.',
+    'objectId, parentId, globalSequenceId, frames, tracks), mrfLinks (id, path, show, hide), diagnostics.\n' +
+    'With --data (repeatable, first match wins), each MRF link\u2019s cape is reported as found (where) or\n' +
+    'missing; --json adds capes [{id, path, found, where}].',
   async run(args, io) {
-    const { flags, positional } = parseArgs(args, ['--json'], usage);
+    const { rest, data } = takeDataOptions(args);
+    const { flags, positional } = parseArgs(rest, ['--json'], usage);
     if (positional.length !== 1) throw new UsageError(`expects one file (usage: ${usage})`);
     const file = await openFormatFile(positional[0]!, io.cwd);
     const result = namingFile(file.path, () => file.handler.inspect(file.bytes));
-    if (flags.has('--json')) io.stdout(`${toJson(result.summary)}\n`);
-    else io.stdout(`${file.path}: ${result.text}`);
+    const capes = await locateCapes(data, io.cwd, linksOf(result.summary));
+    if (flags.has('--json')) io.stdout(`${toJson(capes ? { ...result.summary, capes } : result.summary)}\n`);
+    else io.stdout(`${file.path}: ${result.text}${capes ? `  capes (--data):\n${capeLines(capes, '    ')}` : ''}`);
     return ExitCode.ok;
   },
 };

@@ -1,0 +1,91 @@
+/**
+ * MPQ archives on disk for the host and the CLI: opened through a file handle's positional reads
+ * (an archive is read by range, never whole, so the 512 MB file cap does not apply), and maps
+ * edited through shared/archives/mpq's writer, written atomically with the original kept as `.bak`.
+ */
+import { copyFile, open, stat, type FileHandle } from 'node:fs/promises';
+import { MpqArchive, type MpqOpenOptions } from '../../shared/archives/mpq/archive';
+import type { ByteSource } from '../../shared/archives/mpq/source';
+import { writeMpq, type MpqEdit, type MpqWriteResult } from '../../shared/archives/mpq/writer';
+import { writeFileAtomic } from './atomic-write';
+
+/** Suffix of the copy of a map kept before it is rewritten. */
+export const archiveBackupSuffix = '.bak';
+
+/** Extensions of the archives a data folder may be (maps, campaigns, the game's archives). */
+export const archiveExtensions: readonly string[] = ['.mpq', '.w3x', '.w3m', '.w3n'];
+/** Extensions of archives the host writes into: maps and campaigns, never the game's own archives. */
+export const writableArchiveExtensions: readonly string[] = ['.w3x', '.w3m', '.w3n'];
+
+/** Whether a file name has an archive's extension. */
+export function isArchivePath(path: string, extensions = archiveExtensions): boolean {
+  const lower = path.toLowerCase();
+  return extensions.some((extension) => lower.endsWith(extension));
+}
+
+/** A byte source over an open file handle. */
+export function fileSource(handle: FileHandle, size: number): ByteSource {
+  return {
+    size,
+    async read(offset, length) {
+      const bytes = new Uint8Array(Math.max(0, Math.min(length, size - offset)));
+      let done = 0;
+      while (done < bytes.length) {
+        const { bytesRead } = await handle.read(bytes, done, bytes.length - done, offset + done);
+        if (bytesRead === 0) break;
+        done += bytesRead;
+      }
+      return done === bytes.length ? bytes : bytes.subarray(0, done);
+    },
+  };
+}
+
+/** An archive opened on disk; close it when done. */
+export interface OpenArchive {
+  path: string;
+  archive: MpqArchive;
+  /** The file's modification time when it was opened. */
+  mtimeMs: number;
+  close(): Promise<void>;
+}
+
+/** Opens the archive at `path` (an absolute or working-directory path). */
+export async function openArchiveFile(path: string, options: MpqOpenOptions = {}): Promise<OpenArchive> {
+  const handle = await open(path, 'r');
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw Object.assign(new Error(`${path}: not a regular file`), { code: 'EISDIR' });
+    const archive = await MpqArchive.open(fileSource(handle, info.size), options);
+    return { path, archive, mtimeMs: info.mtimeMs, close: () => handle.close() };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/**
+ * Applies `edits` to the map at `path`: the new archive is written to a temporary file beside it and
+ * renamed over it; with `backup` the original is first copied to `path.bak`. Returns what changed and
+ * the backup's path (null when none was made).
+ */
+export async function editArchiveFile(
+  path: string,
+  edits: readonly MpqEdit[],
+  options: { backup: boolean; fileTimeMs?: number },
+): Promise<MpqWriteResult & { backupPath: string | null }> {
+  const opened = await openArchiveFile(path);
+  let result: MpqWriteResult;
+  try {
+    result = await writeMpq(opened.archive, edits, { fileTimeMs: options.fileTimeMs });
+  } finally {
+    await opened.close();
+  }
+  let backupPath: string | null = null;
+  if (options.backup) {
+    backupPath = `${path}${archiveBackupSuffix}`;
+    await copyFile(path, backupPath);
+  }
+  const mode = (await stat(path)).mode & 0o7777;
+  await writeFileAtomic(path, result.bytes, { mode });
+  return { ...result, backupPath };
+}
