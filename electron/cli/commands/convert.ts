@@ -1,31 +1,154 @@
-import { parseArgs } from '../args';
+import { dirname, join } from 'node:path';
 import { ExitCode, UsageError, type CliCommand } from '../command';
 import { writeFileAtomic } from '../files';
-import { handlerForExtension, knownExtensions } from '../formats/index';
-import { namingFile, openFormatFile } from './open-file';
+import {
+  formatHandlers,
+  handlerForExtension,
+  knownExtensions,
+  type ConvertOption,
+  type FormatConversion,
+} from '../formats/index';
+import { gameFileReader } from '../game-files';
+import { namingFileAsync, openFormatFile } from './open-file';
 
-const usage = 'morf convert IN OUT';
+const usage = 'morf convert IN OUT [--data FOLDER]… [OPTIONS]';
 
-/** `morf convert IN OUT`: rewrites IN as OUT's format (for MRF: the canonical layout), atomically. */
+/** The command's own option, offered to every conversion: where game paths (textures) are found. */
+const DATA_OPTION: ConvertOption = {
+  flag: '--data',
+  value: 'FOLDER',
+  kind: 'text',
+  summary: 'a data folder to find game files in (repeatable, first first)',
+};
+
+/** `--flag VALUE` and `--flag=VALUE` pairs (each flag's values in order) and the positional arguments. */
+function splitArgs(args: readonly string[]): { positional: string[]; values: Map<string, string[]> } {
+  const positional: string[] = [];
+  const values = new Map<string, string[]>();
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index]!;
+    if (arg === '--') {
+      positional.push(...args.slice(index + 1));
+      break;
+    }
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const equals = arg.indexOf('=');
+    const flag = equals > 0 ? arg.slice(0, equals) : arg;
+    let value = equals > 0 ? arg.slice(equals + 1) : args[index + 1];
+    if (equals < 0) {
+      if (value === undefined || (value.startsWith('--') && value.length > 2)) {
+        throw new UsageError(`${flag} needs a value (usage: ${usage})`);
+      }
+      index += 1;
+    }
+    values.set(flag, [...(values.get(flag) ?? []), value!]);
+  }
+  return { positional, values };
+}
+
+/** Checks the given options against what the conversion takes and reads their values. */
+function conversionOptions(
+  values: Map<string, string[]>,
+  conversion: FormatConversion,
+  name: string,
+): Record<string, string | number> {
+  const accepted = [DATA_OPTION, ...(conversion.options ?? [])];
+  const result: Record<string, string | number> = {};
+  for (const [flag, given] of values) {
+    const option = accepted.find((candidate) => candidate.flag === flag);
+    if (!option) {
+      const offered = accepted.map((candidate) => `${candidate.flag} ${candidate.value}`).join(', ');
+      throw new UsageError(`unknown option ${flag} for ${name} (it takes ${offered})`);
+    }
+    if (option === DATA_OPTION) continue;
+    if (given.length > 1) throw new UsageError(`${flag} is given ${given.length} times; give it once`);
+    const text = given[0]!;
+    if (option.kind === 'number') {
+      const number = Number(text);
+      if (text.trim() === '' || !Number.isFinite(number)) {
+        throw new UsageError(`${flag} expects a number (${option.value}), not "${text}"`);
+      }
+      result[flag] = number;
+    } else result[flag] = text;
+  }
+  return result;
+}
+
+/** The conversions the format table offers, with their options, for `morf help convert`. */
+function conversionsHelp(): string {
+  const lines: string[] = [];
+  for (const handler of formatHandlers) {
+    for (const [output, conversion] of Object.entries(handler.conversions ?? {})) {
+      const target = formatHandlers.find((candidate) => candidate.format === output);
+      const options = conversion.options ?? [];
+      lines.push(
+        `  ${handler.format.toUpperCase()} → ${output.toUpperCase()} (${target?.extensions.join(', ') ?? ''})`,
+      );
+      for (const option of options) lines.push(`      ${`${option.flag} ${option.value}`.padEnd(24)}${option.summary}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** `morf convert IN OUT`: rewrites IN as OUT's format (MRF: the canonical layout; glTF ↔ MRF), atomically. */
 export const convertCommand: CliCommand = {
   name: 'convert',
-  summary: "Rewrite a file in its canonical layout or as OUT's format",
-  usage:
-    `Usage: ${usage}\n\nReads IN and writes OUT in the format of OUT's extension; IN.mrf → OUT.mrf\nrewrites ` +
-    `the file in the canonical layout (header, offset table, texture, faces,\nUVs, keyframes, each padded to 16 ` +
-    `bytes). OUT is written atomically; an existing\nOUT is kept as OUT.bak.`,
+  summary: "Rewrite a file in its canonical layout or as OUT's format (MRF ↔ glTF)",
+  get usage() {
+    return (
+      `Usage: ${usage}\n\nReads IN and writes OUT in the format of OUT's extension. IN.mrf → OUT.mrf rewrites the ` +
+      `file in\nthe canonical layout; a cape → OUT.glb or OUT.gltf (with OUT.bin and OUT.png beside it) writes\n` +
+      `glTF, embedding the texture found through the --data folders as PNG; IN.glb or IN.gltf → OUT.mrf\nbakes an ` +
+      `animation into keyframes. OUT is written atomically; an existing OUT is kept as OUT.bak.\n\n` +
+      `  ${`${DATA_OPTION.flag} ${DATA_OPTION.value}`.padEnd(28)}${DATA_OPTION.summary}\n\n` +
+      `Conversions and their options:\n${conversionsHelp()}`
+    );
+  },
   async run(args, io) {
-    const { positional } = parseArgs(args, [], usage);
+    const { positional, values } = splitArgs(args);
     if (positional.length !== 2) throw new UsageError(`expects an input and an output file (usage: ${usage})`);
     const [input, output] = positional as [string, string];
     const target = handlerForExtension(output);
     if (!target) throw new UsageError(`${output}: unknown output format (by extension: ${knownExtensions()})`);
     const file = await openFormatFile(input, io.cwd);
-    const convert = file.handler.convert;
-    if (!convert) throw new UsageError(`${input}: ${file.handler.format.toUpperCase()} files cannot be converted`);
-    const bytes = namingFile(input, () => convert(file.bytes, target.format));
-    await writeFileAtomic(output, bytes, io.cwd, { backup: true });
-    io.stdout(`${input} → ${output} (${target.format.toUpperCase()}, ${bytes.byteLength} bytes)\n`);
+    const conversions = file.handler.conversions ?? {};
+    const conversion = conversions[target.format];
+    const from = file.handler.format.toUpperCase();
+    if (!conversion) {
+      const offered = Object.keys(conversions).map((format) => format.toUpperCase());
+      throw new UsageError(
+        `${input}: ${from} files cannot be converted to ${target.format.toUpperCase()}` +
+          (offered.length ? ` (only to ${offered.join(', ')})` : ''),
+      );
+    }
+    const options = conversionOptions(values, conversion, `${from} → ${target.format.toUpperCase()}`);
+    const warnings: string[] = [];
+    const readGameFile = gameFileReader(values.get(DATA_OPTION.flag) ?? [], io.cwd);
+    const result = await namingFileAsync(input, () =>
+      conversion.convert({
+        source: file,
+        outputFormat: target.format,
+        outputPath: output,
+        options,
+        readGameFile,
+        warn: (message) => warnings.push(message),
+      }),
+    );
+    const siblings = (result.siblings ?? []).map((sibling) => ({
+      ...sibling,
+      path: join(dirname(output), sibling.name),
+    }));
+    for (const sibling of siblings) await writeFileAtomic(sibling.path, sibling.bytes, io.cwd, { backup: true });
+    await writeFileAtomic(output, result.bytes, io.cwd, { backup: true });
+    const description = result.description ? `: ${result.description}` : '';
+    io.stdout(
+      `${input} → ${output} (${target.format.toUpperCase()}, ${result.bytes.byteLength} bytes)${description}\n`,
+    );
+    for (const sibling of siblings) io.stdout(`  beside it: ${sibling.path} (${sibling.bytes.byteLength} bytes)\n`);
+    for (const warning of warnings) io.stderr(`morf convert: warning: ${warning}\n`);
     return ExitCode.ok;
   },
 };

@@ -2,7 +2,7 @@ import { parseArgs } from '../args';
 import { ExitCode, UsageError, type CliCommand } from '../command';
 import { capeLines, linksOf, locateCapes, takeDataOptions } from '../data-sources';
 import { toJson } from '../json';
-import { namingFile, openFormatFile } from './open-file';
+import { namingFileAsync, openFormatFile } from './open-file';
 
 const usage = 'morf inspect FILE [--json] [--data FOLDER_OR_ARCHIVE]...';
 
@@ -23,7 +23,7 @@ export const inspectCommand: CliCommand = {
     const { flags, positional } = parseArgs(rest, ['--json'], usage);
     if (positional.length !== 1) throw new UsageError(`expects one file (usage: ${usage})`);
     const file = await openFormatFile(positional[0]!, io.cwd);
-    const result = namingFile(file.path, () => file.handler.inspect(file.bytes));
+    const result = await namingFileAsync(file.path, () => file.handler.inspect(file.bytes, file));
     const capes = await locateCapes(data, io.cwd, linksOf(result.summary));
     if (flags.has('--json')) io.stdout(`${toJson(capes ? { ...result.summary, capes } : result.summary)}\n`);
     else io.stdout(`${file.path}: ${result.text}${capes ? `  capes (--data):\n${capeLines(capes, '    ')}` : ''}`);

@@ -4,7 +4,7 @@ import { ExitCode, UsageError, type CliCommand } from '../command';
 import { diagnosticTally, formatDiagnostics } from '../formats/text';
 import { capeLines, locateCapes, modelLinksOf, takeDataOptions } from '../data-sources';
 import { describeError } from '../errors';
-import { namingFile, openFormatFile } from './open-file';
+import { namingFileAsync, openFormatFile } from './open-file';
 
 const usage = 'morf validate FILE... [--data FOLDER_OR_ARCHIVE]...';
 
@@ -25,7 +25,7 @@ export const validateCommand: CliCommand = {
     for (const path of positional) {
       try {
         const file = await openFormatFile(path, io.cwd);
-        const diagnostics = namingFile(path, () => file.handler.validate(file.bytes));
+        const diagnostics = await namingFileAsync(path, () => file.handler.validate(file.bytes, file));
         errors ||= hasErrors(diagnostics);
         const capes = await locateCapes(
           data,

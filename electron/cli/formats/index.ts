@@ -9,13 +9,23 @@
  */
 import { extname } from 'node:path';
 import type { FormatHandler } from './format-handler';
+import { gltfHandler } from './gltf';
 import { modelHandlers } from './model';
 import { mrfHandler } from './mrf';
 
-export type { FormatHandler, InspectResult } from './format-handler';
+export type {
+  ConvertOption,
+  ConvertRequest,
+  ConvertResult,
+  FormatConversion,
+  FormatHandler,
+  GameFile,
+  InspectResult,
+  SourceFile,
+} from './format-handler';
 
 /** Every format the file commands understand. */
-export const formatHandlers: FormatHandler[] = [mrfHandler, ...modelHandlers];
+export const formatHandlers: FormatHandler[] = [mrfHandler, ...modelHandlers, gltfHandler];
 
 /** The handler owning `fileName`'s extension, if any. */
 export function handlerForExtension(fileName: string): FormatHandler | undefined {

@@ -9,7 +9,7 @@ import { CodecError } from '../../../shared/binary/codec-error';
 import type { Diagnostic } from '../../../shared/diagnostics';
 import { modelCodec, type ModelDocument } from '../../../shared/events/index';
 import { isMdx } from '../../../shared/mdx/index';
-import type { FormatHandler, InspectResult } from './format-handler';
+import type { FormatConversion, FormatHandler, InspectResult } from './format-handler';
 import { dumpMdxModel } from './model-dump';
 import { formatDiagnostics } from './text';
 
@@ -133,7 +133,13 @@ function handler(format: 'mdx' | 'mdl', sniff: (bytes: Uint8Array) => boolean): 
     sniff,
     inspect: (bytes) => inspect(bytes, fileName),
     validate: (bytes) => modelDiagnostics(modelCodec.readModel(bytes, fileName)),
-    convert: (bytes, outputFormat) => convert(bytes, outputFormat, fileName),
+    // Each model format converts to itself; the other is offered so that it is refused with the reason.
+    conversions: Object.fromEntries(
+      (['mdx', 'mdl'] as const).map((output) => [
+        output,
+        { convert: ({ source }) => ({ bytes: convert(source.bytes, output, fileName) }) } satisfies FormatConversion,
+      ]),
+    ),
     ...(format === 'mdx' ? { dump: dumpMdxModel } : {}),
   };
 }

@@ -2,7 +2,11 @@
  * The `mrf` format handler: MRF ("Morf") cape animations.
  */
 import type { Diagnostic } from '../../../shared/diagnostics';
-import { CodecError } from '../../../shared/binary/codec-error';
+import { basename, extname } from 'node:path';
+import { isCodecError } from '../../../shared/binary/codec-error';
+import { morfExtras, mrfToGlb, mrfToGltfFiles } from '../../../shared/capes/gltf/index';
+import { decodeTexture } from '../../../shared/textures/index';
+import { encodePng } from '../../../shared/textures/png';
 import {
   MRF_CORNERS_PER_FACE,
   MRF_FLOATS_PER_VERTEX,
@@ -15,7 +19,7 @@ import {
   type MrfFile,
 } from '../../../shared/mrf/index';
 import { jsonTuples, toJson } from '../json';
-import type { FormatHandler, InspectResult } from './format-handler';
+import type { ConvertRequest, ConvertResult, FormatHandler, InspectResult } from './format-handler';
 import { formatDiagnostics } from './text';
 
 /** The `inspect --json` object for an MRF file (the fields `dump` starts with). */
@@ -91,17 +95,35 @@ function dump(bytes: Uint8Array, write: (text: string) => void): void {
   write(`${file.keyframes.length ? '\n  ' : ''}]\n}\n`);
 }
 
-function convert(bytes: Uint8Array, outputFormat: string): Uint8Array {
-  if (outputFormat !== 'mrf') {
-    throw new CodecError({
-      format: 'mrf',
-      kind: 'unsupported',
-      where: 'convert',
-      offset: 0,
-      detail: `an MRF file cannot be converted to ${outputFormat.toUpperCase()}`,
-    });
+/**
+ * MRF → glTF (GLB or `.gltf` with its `.bin` and `.png` by the output's extension). The cape's
+ * texture, found through the `--data` folders, is embedded as PNG; not found, the glTF has none.
+ */
+async function convertToGltf(request: ConvertRequest): Promise<ConvertResult> {
+  const file = readMrf(request.source.bytes);
+  const texturePng = await texturePngOf(file, request);
+  const options = texturePng ? { texturePng } : {};
+  if (extname(request.outputPath).toLowerCase() !== '.gltf') return { bytes: await mrfToGlb(file, options) };
+  const baseName = basename(request.outputPath, extname(request.outputPath));
+  const { json, resources } = await mrfToGltfFiles(file, baseName, options);
+  return { bytes: json, siblings: Object.entries(resources).map(([name, bytes]) => ({ name, bytes })) };
+}
+
+async function texturePngOf(file: MrfFile, request: ConvertRequest): Promise<Uint8Array | undefined> {
+  const path = morfExtras(file).texturePath;
+  if (!path) return undefined;
+  const found = await request.readGameFile(path, 'texture');
+  if (!found) {
+    request.warn(`the texture ${path} is not embedded: it was not found (give the data folders with --data FOLDER)`);
+    return undefined;
   }
-  return writeMrf(readMrf(bytes));
+  try {
+    return encodePng(decodeTexture(found.bytes, found.path).mips[0]!);
+  } catch (error) {
+    if (!isCodecError(error)) throw error;
+    request.warn(`the texture ${found.path} is not embedded: ${error.message}`);
+    return undefined;
+  }
 }
 
 /** MRF: `.mrf` files, or any file starting with `Morf`. */
@@ -113,5 +135,8 @@ export const mrfHandler: FormatHandler = {
   inspect,
   validate: (bytes) => validateMrf(readMrf(bytes)),
   dump,
-  convert,
+  conversions: {
+    mrf: { convert: ({ source }) => ({ bytes: writeMrf(readMrf(source.bytes)) }) },
+    gltf: { convert: convertToGltf },
+  },
 };

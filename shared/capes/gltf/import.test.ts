@@ -267,7 +267,7 @@ describe('what a cape cannot be made of', () => {
     builder.scene([
       builder.add('nodes', { mesh: builder.add('meshes', { primitives: [{ attributes: { POSITION: position } }] }) }),
     ]);
-    await expect(bake(builder)).rejects.toThrow(/GLTF invalid at animations .*no animation: animate the cape/);
+    await expect(bake(builder)).rejects.toThrow(/GLTF unsupported at animations .*no animation: animate the cape/);
   });
 
   it('refuses more than 65,536 vertices, naming the meshes', async () => {

@@ -17,3 +17,5 @@ export { morfExtras, readMorfExtras, type MorfExtras, type MorfHeaderExtras } fr
 export { gltfToMrfAxes, mrfToGltfAxes } from './axes';
 export { collectCapeMesh, type CapeMesh, type MeshPart } from './mesh';
 export { chooseAnimation, createPoser, type ChosenAnimation, type ChannelTrack } from './pose';
+export { gltfSummary, gltfCapeDiagnostics, GLTF_DIAGNOSTIC } from './summary';
+export { jsonSyntaxError } from './json-syntax';

@@ -60,7 +60,7 @@ export function collectCapeMesh(file: GltfFile): CapeMesh {
 
   const meshNodes = sceneMeshNodes(document, nodeIndex);
   if (meshNodes.length === 0) {
-    throw meshError('meshes', 0, 'the scene has no mesh: export the cape’s mesh with the file');
+    throw unusable('meshes', 'the scene has no mesh: export the cape’s mesh with the file');
   }
   const parts: MeshPart[] = [];
   const faceLists: Uint32Array[] = [];
@@ -125,7 +125,7 @@ export function collectCapeMesh(file: GltfFile): CapeMesh {
     });
     counts.push(`${mesh.getName() || meshAt} ${meshVertices}`);
   }
-  if (parts.length === 0) throw meshError('meshes', 0, 'the scene has no triangles: a cape needs a triangle mesh');
+  if (parts.length === 0) throw unusable('meshes', 'the scene has no triangles: a cape needs a triangle mesh');
   if (vertexCount > MRF_ADDRESSABLE_VERTEX_COUNT) {
     throw new CodecError({
       format: 'gltf',
@@ -304,6 +304,11 @@ export function floats(accessor: Accessor): Float32Array {
     array instanceof Uint8Array ? 255 : array instanceof Uint16Array ? 65535 : array instanceof Int8Array ? 127 : 32767;
   for (let index = 0; index < array.length; index += 1) out[index] = Math.max(array[index]! / divisor, -1);
   return out;
+}
+
+/** A well-formed file that cannot make a cape: kind `unsupported` (inspect reports it as a finding). */
+function unusable(where: string, detail: string): CodecError {
+  return new CodecError({ format: 'gltf', kind: 'unsupported', where, offset: 0, detail });
 }
 
 function meshError(where: string, offset: number, detail: string): CodecError {

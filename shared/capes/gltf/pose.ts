@@ -49,7 +49,7 @@ export function chooseAnimation(file: GltfFile, selector?: string | number): Cho
   if (animations.length === 0) {
     throw new CodecError({
       format: 'gltf',
-      kind: 'invalid',
+      kind: 'unsupported',
       where: 'animations',
       offset: 0,
       detail:
