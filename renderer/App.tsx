@@ -4,7 +4,7 @@
  * and the dialog layer. Area sizes are session state: remembered across runs.
  */
 import { useEffect, useState } from 'react';
-import { type EditorApp, EditorProvider, useApp, useEditor } from './ui/editor-context';
+import { type EditorApp, EditorProvider, useApp, useEditor, useRunOperator, useShortcuts } from './ui/editor-context';
 import { DiagnosticsPanel } from './editors/diagnostics/DiagnosticsPanel';
 import { Dialogs } from './editors/dialogs/Dialogs';
 import { Splitter } from './editors/layout/Splitter';
@@ -61,9 +61,9 @@ function Workspace({ textureSource }: { textureSource: TextureSource }) {
         style={{ gridTemplateColumns: '1fr', gridTemplateRows: '1fr' }}
         {...dropProps}
       >
-        {maximized === 'timeline' ? (
+        {maximized.area === 'timeline' ? (
           <TimelineEditor />
-        ) : maximized === 'outliner' ? (
+        ) : maximized.area === 'outliner' ? (
           <Outliner />
         ) : (
           <Viewport textureSource={textureSource} />
@@ -151,13 +151,31 @@ function Workspace({ textureSource }: { textureSource: TextureSource }) {
   );
 }
 
+/** Blender's "Back to Previous" while an area is shown fullscreen (the top bar with its menus is hidden then). */
+function BackToPrevious() {
+  const run = useRunOperator();
+  const shortcuts = useShortcuts();
+  const key = shortcuts.text('screen.screen_full_area', { use_hide_panels: true });
+  return (
+    <button
+      className="button back-to-previous"
+      data-testid="back-to-previous"
+      data-hint={`Show every area again${key ? ` (${key})` : ''}`}
+      onClick={() => run('screen.screen_full_area', { use_hide_panels: true })}
+    >
+      Back to Previous
+    </button>
+  );
+}
+
 function Shell({ textureSource }: { textureSource: TextureSource }) {
   useHints();
+  const fullscreen = useEditor((state) => state.maximizedArea?.hidePanels === true);
   return (
-    <div className="app">
-      <TopBar />
+    <div className={`app${fullscreen ? ' fullscreen-area' : ''}`}>
+      {fullscreen ? null : <TopBar />}
       <Workspace textureSource={textureSource} />
-      <StatusBar />
+      {fullscreen ? <BackToPrevious /> : <StatusBar />}
       <Dialogs />
     </div>
   );

@@ -17,6 +17,7 @@ import { HostServices } from '../host/host';
 import { createHandlers } from '../host/operations';
 import { classifyArguments } from '../host/startup';
 import { registerDrops, registerOperations } from './ipc';
+import type { MenuCommand } from '../../shared/contract/menu-commands';
 import { installMenu } from './menu';
 import { createMainWindow, hardenSession } from './window';
 
@@ -81,10 +82,10 @@ export async function runMain(mainDirectory: string): Promise<boolean> {
     onRecentFilesChanged: (recent) => installMenu(recent, menuActions, !app.isPackaged),
   });
   const menuActions = {
-    runOperator: (operatorId: string) => send({ type: 'menuCommand', operatorId }),
+    runOperator: (operatorId: string, properties?: MenuCommand['properties']) =>
+      send({ type: 'menuCommand', operatorId, ...(properties ? { properties: { ...properties } } : {}) }),
     openRecent: (path: string) => void host.handOver(path, 'recent'),
     clearRecent: () => host.clearRecent(),
-    quit: () => (window ? window.close() : app.quit()),
   };
   await host.start();
   started = host;

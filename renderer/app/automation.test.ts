@@ -19,7 +19,6 @@ function editorWithTimeline() {
   registerAreaCommands(store, 'timeline', {
     viewAll: () => undefined,
     viewSelected: () => undefined,
-    beginGrab: () => undefined,
     geometry: () => ({ width: 800, height: 200, gutterWidth: 200, rulerHeight: 24, rowHeight: 20, scrollTop: 0 }),
     drawNow: () => drawn.push(store.getState().drag?.deltaMs ?? Number.NaN),
   });

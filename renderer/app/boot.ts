@@ -6,7 +6,7 @@
  */
 import type { HostEvent, StartupRequest } from '../../shared/contract/contract';
 import { type FileService, exactBuffer, recoveryId } from '../files/file-service';
-import { type OperatorRegistry, contextFor } from '../operators/operator';
+import { type OperatorProperties, type OperatorRegistry, contextFor } from '../operators/operator';
 import { askConfirm, notify } from '../state/dialog-actions';
 import { type EditorStore, currentDocument, isDirty } from '../state/editor-store';
 import { sessionFromSettings } from '../state/session';
@@ -80,6 +80,14 @@ async function offerRecovery(store: EditorStore, files: FileService, startup: St
   }
 }
 
+/** The properties a native menu entry sends, keeping only plain values. */
+function menuProperties(properties: unknown): OperatorProperties {
+  if (!properties || typeof properties !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(properties).filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value)),
+  ) as OperatorProperties;
+}
+
 function handleEvent(store: EditorStore, files: FileService, operators: OperatorRegistry, event: HostEvent): void {
   switch (event.type) {
     case 'fileChanged':
@@ -89,7 +97,12 @@ function handleEvent(store: EditorStore, files: FileService, operators: Operator
       void files.openPath(event.path);
       return;
     case 'menuCommand':
-      if (!operators.run(event.operatorId, contextFor(store, store.getState().hoveredArea ?? 'screen')))
+      if (
+        !operators.run(
+          event.operatorId,
+          contextFor(store, store.getState().hoveredArea ?? 'screen', menuProperties(event.properties)),
+        )
+      )
         notify(store, `${operators.get(event.operatorId)?.label ?? event.operatorId} cannot run now`, 'warning');
       return;
     case 'dataFoldersChanged':

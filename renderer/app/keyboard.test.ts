@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fixtureCodec } from '../testing/fixture-model';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Keymap } from '../operators/keymap';
+import { Keymap } from '../../shared/keymap/keymap';
 import { OperatorRegistry } from '../operators/operator';
 import { createEditorStore } from '../state/editor-store';
 import { installKeyboard } from './keyboard';

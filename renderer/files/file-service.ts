@@ -5,6 +5,7 @@
  * meaning; this module sequences the two and keeps the store's document state in step.
  */
 import { type DataFolderStatus, type FileIdentity, HostError } from '../../shared/contract/contract';
+import { requestAreaCommand } from '../state/area-commands';
 import { parseCape, loadLinkedCapes } from '../state/cape-actions';
 import { closeDocument, markSaved, openModelDocument, openStandaloneCape } from '../state/document-actions';
 import { type EditorStore, type OpenFile, currentDocument, isDirty } from '../state/editor-store';
@@ -122,11 +123,9 @@ export class FileService {
         await loadLinkedCapes(this.store, document, true);
       }
       updateSession(this.store, (session) => ({ ...session, timeline: { ...session.timeline, sequenceIndex: -1 } }));
-      this.store.setState((state) => ({
-        loading: null,
-        playing: 0,
-        frameRequests: { timeline: state.frameRequests.timeline + 1, viewport: state.frameRequests.viewport + 1 },
-      }));
+      this.store.setState({ loading: null, playing: 0 });
+      requestAreaCommand(this.store, 'timeline', 'viewAll');
+      requestAreaCommand(this.store, 'viewport', 'frameOpenedFile');
       this.updateWindowState();
       return true;
     } catch (error) {

@@ -2,7 +2,7 @@
  * Small helpers for declaring operators and the polls they share.
  */
 import { type EditorState, currentDocument } from '../state/editor-store';
-import type { Operator, OperatorContext } from './operator';
+import type { Operator, OperatorContext, OperatorProperties } from './operator';
 
 /** Declares an operator; `poll` defaults to always. */
 export function defineOperator(
@@ -13,6 +13,11 @@ export function defineOperator(
   poll: (context: OperatorContext) => boolean = () => true,
 ): Operator {
   return { id, label, description, execute, poll };
+}
+
+/** An operator with default properties (what the search runs it with; bindings match with them filled in). */
+export function withDefaults(operator: Operator, defaults: OperatorProperties): Operator {
+  return { ...operator, defaults };
 }
 
 /** The state of the operator's store. */

@@ -6,13 +6,19 @@ import type { FileService } from '../files/file-service';
 import { redoDocument, undoDocument } from '../state/document-actions';
 import { canRedo, canUndo, redoLabel, undoLabel } from '../state/history';
 import { updateLayout } from '../state/session-actions';
-import { defineOperator, hasFile, notDragging, stateOf } from './define';
+import { defineOperator, hasFile, notDragging, stateOf, withDefaults } from './define';
 import type { Operator, OperatorContext } from './operator';
 
-/** Shows the hovered area alone (the viewport when that area cannot be shown alone), or restores the layout. */
-const toggleMaximizedArea: Operator['execute'] = ({ store, area }) => {
+/**
+ * Shows the hovered area alone (the viewport when that area cannot be shown alone), or restores the
+ * layout; with `use_hide_panels` (Blender's Toggle Fullscreen Area) the top bar and status bar go too.
+ */
+const toggleMaximizedArea: Operator['execute'] = ({ store, area, properties }) => {
   const current = store.getState().maximizedArea;
-  store.setState({ maximizedArea: current ? null : area === 'timeline' || area === 'outliner' ? area : 'viewport' });
+  const hidePanels = properties.use_hide_panels === true;
+  if (current && current.hidePanels === hidePanels) return store.setState({ maximizedArea: null });
+  const shown = current?.area ?? (area === 'timeline' || area === 'outliner' ? area : 'viewport');
+  store.setState({ maximizedArea: { area: shown, hidePanels } });
 };
 
 /** Undo, redo, search, sidebar, full area, keymap, about. */
@@ -43,7 +49,7 @@ export function editOperators(): Operator[] {
     defineOperator('wm.search_menu', 'Operator Search', 'Search every operator by name and run it', ({ store }) =>
       store.setState({ dialog: { kind: 'operatorSearch' } }),
     ),
-    defineOperator('view.toggle_sidebar', 'Toggle Sidebar', 'Show or hide the Properties sidebar (N)', ({ store }) =>
+    defineOperator('view.toggle_sidebar', 'Toggle Sidebar', 'Show or hide the Properties sidebar', ({ store }) =>
       updateLayout(store, { propertiesOpen: !store.getState().session.layout.propertiesOpen }),
     ),
     defineOperator(
@@ -52,18 +58,14 @@ export function editOperators(): Operator[] {
       'Show or hide the diagnostics list under the outliner',
       ({ store }) => updateLayout(store, { diagnosticsOpen: !store.getState().session.layout.diagnosticsOpen }),
     ),
-    // Blender's Ctrl+Space and the host menu's Toggle Fullscreen (Ctrl+Alt+Space) do the same here.
-    defineOperator(
-      'screen.screen_full_area',
-      'Toggle Maximize Area',
-      'Show the hovered area alone, or restore the layout',
-      toggleMaximizedArea,
-    ),
-    defineOperator(
-      'view.toggle_fullscreen',
-      'Toggle Fullscreen Area',
-      'Show the hovered area alone, or restore the layout',
-      toggleMaximizedArea,
+    withDefaults(
+      defineOperator(
+        'screen.screen_full_area',
+        'Toggle Maximize Area',
+        'Show the hovered area alone (with use_hide_panels, without the top and status bars), or restore the layout',
+        toggleMaximizedArea,
+      ),
+      { use_hide_panels: false },
     ),
     defineOperator('wm.keymap', 'Keyboard Shortcuts', 'List every key binding by area', ({ store }) =>
       store.setState({ dialog: { kind: 'keymap' } }),
@@ -82,7 +84,7 @@ function dataFolderPosition({ store, properties }: OperatorContext): { index: nu
   return { index, count: folders.length };
 }
 
-/** File operators (Ctrl+O, Ctrl+S, Save As, Revert, the data folder stack, Close, Quit). */
+/** File operators (open, save, save as, revert, the data folder stack, close, quit). */
 export function fileOperators(files: FileService): Operator[] {
   return [
     defineOperator(
@@ -155,8 +157,20 @@ export function fileOperators(files: FileService): Operator[] {
     defineOperator('wm.quit', 'Quit', 'Close the window (asks to save unsaved changes)', async ({ store }) => {
       if (!(await files.confirmDiscard('quitting'))) return;
       const host = store.services.host;
-      if (host?.runtime === 'electron') await host.confirmClose();
-      else window.close();
+      if (host?.runtime === 'electron') return void (await host.confirmClose());
+      // A browser closes only tabs a script opened: say so when this one stays.
+      window.close();
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      if (!window.closed)
+        store.setState({
+          notice: {
+            text:
+              'Quit: the browser keeps this tab open — close it (the browser shell stops with Ctrl+C in its ' +
+              'terminal)',
+            severity: 'info',
+            at: performance.now(),
+          },
+        });
     }),
   ];
 }

@@ -1,13 +1,14 @@
 /**
  * The editor's operator registry and keymap, assembled.
  */
+import { DEFAULT_KEYMAP } from '../../shared/keymap/default-keymap';
+import { Keymap } from '../../shared/keymap/keymap';
 import type { FileService } from '../files/file-service';
-import { DEFAULT_KEYMAP } from './default-keymap';
 import { editOperators, fileOperators } from './edit-operators';
-import { Keymap } from './keymap';
 import { OperatorRegistry } from './operator';
 import { outlinerOperators, viewportOperators } from './outliner-operators';
 import { playbackOperators, timelineOperators } from './timeline-operators';
+import { transformOperators } from './transform-operators';
 
 /** Every operator of the editor. */
 export function createOperatorRegistry(files: FileService): OperatorRegistry {
@@ -16,12 +17,13 @@ export function createOperatorRegistry(files: FileService): OperatorRegistry {
     ...fileOperators(files),
     ...playbackOperators(),
     ...timelineOperators(),
+    ...transformOperators(),
     ...outlinerOperators(),
     ...viewportOperators(),
   );
 }
 
-/** The keymap (Blender's defaults). */
+/** The keymap (Blender's defaults, shared/keymap). */
 export function createKeymap(): Keymap {
   return new Keymap(DEFAULT_KEYMAP);
 }

@@ -14,7 +14,7 @@ import { selectLink } from '../state/outliner-actions';
 import { setPlayhead } from '../state/session-actions';
 import { createModelParser } from '../workers/model-parser';
 import { createKeymap, createOperatorRegistry } from './index';
-import { chordFromEvent } from './keymap';
+import { chordFromEvent } from '../../shared/keymap/keymap';
 import { contextFor } from './operator';
 import { menuCommandIds } from '../../shared/contract/menu-commands';
 

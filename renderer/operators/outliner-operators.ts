@@ -16,7 +16,7 @@ import {
 } from '../state/outliner-actions';
 import { updateSession } from '../state/session-actions';
 import type { Shading } from '../state/session';
-import { defineOperator, hasFile, hasModel, notDragging, stateOf } from './define';
+import { defineOperator, hasFile, hasModel, notDragging, stateOf, withDefaults } from './define';
 import type { Operator, OperatorContext } from './operator';
 
 function hasOutlinerSelection(context: OperatorContext): boolean {
@@ -33,24 +33,27 @@ function hasOutlinerSelection(context: OperatorContext): boolean {
 /** outliner.* operators. */
 export function outlinerOperators(): Operator[] {
   return [
-    defineOperator(
-      'outliner.select_all',
-      'Select All Objects',
-      'Select every event object (A) or none (Alt+A)',
-      ({ store, properties }) => {
-        const document = currentDocument(store.getState());
-        if (!document) return;
-        if (properties.action === 'deselect')
-          store.setState((state) => ({
-            selection: { ...state.selection, objects: new Set(), links: new Set(), keys: new Set(), active: null },
-          }));
-        else
-          selectObjects(
-            store,
-            document.eventObjects.map((object) => object.index),
-          );
-      },
-      hasModel,
+    withDefaults(
+      defineOperator(
+        'outliner.select_all',
+        'Select All Objects',
+        'Select every event object, or none',
+        ({ store, properties }) => {
+          const document = currentDocument(store.getState());
+          if (!document) return;
+          if (properties.action === 'deselect')
+            store.setState((state) => ({
+              selection: { ...state.selection, objects: new Set(), links: new Set(), keys: new Set(), active: null },
+            }));
+          else
+            selectObjects(
+              store,
+              document.eventObjects.map((object) => object.index),
+            );
+        },
+        hasModel,
+      ),
+      { action: 'select' },
     ),
     defineOperator(
       'outliner.link_add',
@@ -124,94 +127,88 @@ function viewportReady(context: OperatorContext): boolean {
   return areaCommands(context.store, 'viewport') !== undefined;
 }
 
-/** view3d.* operators and the area-dependent view.* ones. */
+/** view3d.* operators and the viewport's view.* ones. */
 export function viewportOperators(): Operator[] {
   return [
-    defineOperator(
-      'view3d.view_axis',
-      'View Axis',
-      'Look along an axis: Numpad 1 front, 3 right, 7 top (Ctrl for the opposite side)',
-      ({ store, properties }) => {
-        const axis = String(properties.type) as ViewAxis;
-        if (axis in AXIS_LABELS) areaCommands(store, 'viewport')?.viewAxis(axis);
-      },
-      viewportReady,
+    withDefaults(
+      defineOperator(
+        'view3d.view_axis',
+        'View Axis',
+        'Look along an axis (front, back, right, left, top or bottom), orthographic',
+        ({ store, properties }) => {
+          const axis = String(properties.type) as ViewAxis;
+          if (axis in AXIS_LABELS) areaCommands(store, 'viewport')?.viewAxis(axis);
+        },
+        viewportReady,
+      ),
+      { type: 'front' },
     ),
     defineOperator(
       'view.toggle_orthographic',
       'Perspective/Orthographic',
-      'Switch the viewport between perspective and orthographic (Numpad 5)',
+      'Switch the viewport between perspective and orthographic',
       ({ store }) => areaCommands(store, 'viewport')?.toggleOrthographic(),
       viewportReady,
     ),
-    defineOperator(
-      'view3d.view_orbit',
-      'Orbit View',
-      'Orbit the view by 15° (Numpad 4/6/8/2)',
-      ({ store, properties }) => {
-        const direction = properties.direction;
-        if (direction === 'left' || direction === 'right' || direction === 'up' || direction === 'down')
-          areaCommands(store, 'viewport')?.orbitStep(direction);
-      },
-      viewportReady,
+    withDefaults(
+      defineOperator(
+        'view3d.view_orbit',
+        'Orbit View',
+        'Orbit the view by 15° left, right, up or down',
+        ({ store, properties }) => {
+          const direction = properties.direction;
+          if (direction === 'left' || direction === 'right' || direction === 'up' || direction === 'down')
+            areaCommands(store, 'viewport')?.orbitStep(direction);
+        },
+        viewportReady,
+      ),
+      { direction: 'left' },
     ),
-    defineOperator(
-      'view3d.zoom',
-      'Zoom View',
-      'Zoom the viewport in or out',
-      ({ store, properties }) => areaCommands(store, 'viewport')?.zoomStep(Number(properties.delta) || 1),
-      viewportReady,
+    withDefaults(
+      defineOperator(
+        'view3d.zoom',
+        'Zoom View',
+        'Zoom the viewport in or out',
+        ({ store, properties }) => areaCommands(store, 'viewport')?.zoomStep(Number(properties.delta) || 1),
+        viewportReady,
+      ),
+      { delta: 1 },
     ),
     defineOperator(
       'view3d.view_all',
-      'Frame All',
+      'Frame All (3D Viewport)',
       'Fit every visible cape in the viewport',
       ({ store }) => areaCommands(store, 'viewport')?.viewAll(),
       viewportReady,
     ),
     defineOperator(
       'view3d.view_selected',
-      'Frame Selected',
+      'Frame Selected (3D Viewport)',
       'Fit the selected link’s cape in the viewport',
       ({ store }) => areaCommands(store, 'viewport')?.viewSelected(),
       viewportReady,
     ),
-    defineOperator(
-      'view.frame_all',
-      'Frame All',
-      'Frame everything in the hovered editor (viewport or timeline)',
-      ({ store, area }) =>
-        area === 'timeline' ? areaCommands(store, 'timeline')?.viewAll() : areaCommands(store, 'viewport')?.viewAll(),
-      hasFile,
-    ),
-    defineOperator(
-      'view.frame_selected',
-      'Frame Selected',
-      'Frame the selection in the hovered editor (viewport or timeline)',
-      ({ store, area }) =>
-        area === 'timeline'
-          ? areaCommands(store, 'timeline')?.viewSelected()
-          : areaCommands(store, 'viewport')?.viewSelected(),
-      hasFile,
-    ),
-    defineOperator(
-      'view3d.toggle_shading',
-      'Toggle Wireframe',
-      'Switch between wireframe and the previous shading (Shift+Z)',
-      ({ store, properties }) => {
-        const wanted: Shading =
-          properties.type === 'solid' || properties.type === 'textured' ? properties.type : 'wireframe';
-        updateSession(store, (session) => ({
-          ...session,
-          viewport: { ...session.viewport, shading: session.viewport.shading === wanted ? 'textured' : wanted },
-        }));
-      },
-      hasFile,
+    withDefaults(
+      defineOperator(
+        'view3d.toggle_shading',
+        'Toggle Wireframe',
+        'Switch between wireframe and the previous shading',
+        ({ store, properties }) => {
+          const wanted: Shading =
+            properties.type === 'solid' || properties.type === 'textured' ? properties.type : 'wireframe';
+          updateSession(store, (session) => ({
+            ...session,
+            viewport: { ...session.viewport, shading: session.viewport.shading === wanted ? 'textured' : wanted },
+          }));
+        },
+        hasFile,
+      ),
+      { type: 'wireframe' },
     ),
     defineOperator(
       'view3d.cycle_shading',
       'Cycle Shading',
-      'Cycle the viewport shading: solid, textured, wireframe (Z)',
+      'Cycle the viewport shading: solid, textured, wireframe',
       ({ store }) =>
         updateSession(store, (session) => {
           const order: Shading[] = ['solid', 'textured', 'wireframe'];

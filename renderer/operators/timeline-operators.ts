@@ -1,13 +1,12 @@
 /**
  * Playback and dope-sheet operators: play/pause (both directions), frame steps, key jumps, range
- * ends, and key editing (select all, delete, insert, copy/paste, duplicate, grab, views).
+ * ends, and key editing (select all, delete, insert, copy/paste, views).
  */
-import { areaCommands } from '../state/area-commands';
+import { areaCommands, requestAreaCommand } from '../state/area-commands';
 import { currentDocument } from '../state/editor-store';
 import {
   copySelectedKeys,
   deleteSelectedKeys,
-  duplicateSelectedKeys,
   insertKeyAtPlayhead,
   pasteKeys,
   selectAllKeys,
@@ -15,7 +14,7 @@ import {
 } from '../state/key-actions';
 import { cancelPlayback, jumpToEnd, jumpToKey, stepFrames, togglePlayback } from '../state/playback';
 import { updateSession } from '../state/session-actions';
-import { defineOperator, hasFile, hasModel, hasSelectedKeys, notDragging, stateOf } from './define';
+import { defineOperator, hasFile, hasModel, hasSelectedKeys, notDragging, stateOf, withDefaults } from './define';
 import type { Operator } from './operator';
 
 /** screen.* playback operators. */
@@ -97,18 +96,21 @@ export function playbackOperators(): Operator[] {
   ];
 }
 
-/** action.* dope-sheet operators and the grab. */
+/** action.* dope-sheet operators (the grab and duplicate are in transform-operators.ts). */
 export function timelineOperators(): Operator[] {
   return [
-    defineOperator(
-      'action.select_all',
-      'Select All Keys',
-      'Select every key (A), none (Alt+A) or invert (Ctrl+I)',
-      ({ store, properties }) => {
-        const action = properties.action;
-        selectAllKeys(store, action === 'deselect' || action === 'invert' || action === 'toggle' ? action : 'select');
-      },
-      hasModel,
+    withDefaults(
+      defineOperator(
+        'action.select_all',
+        'Select All Keys',
+        'Select every key, none, or invert the selection',
+        ({ store, properties }) => {
+          const action = properties.action;
+          selectAllKeys(store, action === 'deselect' || action === 'invert' || action === 'toggle' ? action : 'select');
+        },
+        hasModel,
+      ),
+      { action: 'select' },
     ),
     defineOperator(
       'action.delete',
@@ -148,31 +150,16 @@ export function timelineOperators(): Operator[] {
       (context) => hasModel(context) && notDragging(context) && stateOf(context).clipboard !== null,
     ),
     defineOperator(
-      'action.duplicate_move',
-      'Duplicate Keys',
-      'Duplicate the selected keys and move the copies',
-      ({ store }) => void duplicateSelectedKeys(store),
-      (context) => hasSelectedKeys(context) && notDragging(context),
-    ),
-    defineOperator(
-      'transform.transform',
-      'Move Keys',
-      'Move the selected keys with the mouse (click or Enter confirms, Esc cancels)',
-      ({ store }) => areaCommands(store, 'timeline')?.beginGrab(),
-      (context) =>
-        hasSelectedKeys(context) && notDragging(context) && areaCommands(context.store, 'timeline') !== undefined,
-    ),
-    defineOperator(
       'action.view_all',
-      'Frame All (Timeline)',
-      'Show the whole sequence (or time line) in the timeline',
+      'Frame All (Dope Sheet)',
+      'Show the whole sequence (or time line) in the dope sheet',
       ({ store }) => areaCommands(store, 'timeline')?.viewAll(),
       hasFile,
     ),
     defineOperator(
       'action.view_selected',
-      'Frame Selected (Timeline)',
-      'Show the selected keys in the timeline',
+      'Frame Selected (Dope Sheet)',
+      'Show the selected keys in the dope sheet',
       ({ store }) => areaCommands(store, 'timeline')?.viewSelected(),
       hasSelectedKeys,
     ),
@@ -208,9 +195,7 @@ export function timelineOperators(): Operator[] {
           ...session,
           timeline: { ...session.timeline, sequenceIndex: document?.sequences[index] ? index : -1 },
         }));
-        store.setState((state) => ({
-          frameRequests: { ...state.frameRequests, timeline: state.frameRequests.timeline + 1 },
-        }));
+        requestAreaCommand(store, 'timeline', 'viewAll');
       },
       hasModel,
     ),

@@ -1,7 +1,10 @@
 /**
- * Commands an area offers to operators while it is mounted — things that need the area's own
- * size or camera (frame all in the timeline, numpad views in the viewport, the modal grab).
- * Registered per store so that several editors (or tests) never share them.
+ * The one way commands reach an editor: an area registers what it offers while it is mounted —
+ * things that need the area's own size or camera (frame all in the timeline, numpad views in the
+ * viewport) — and operators and services call them through this table. A command asked for while
+ * its area is not mounted (a file opened before the viewport exists, a sequence shown while the
+ * timeline is hidden) waits with `requestAreaCommand` and runs when the area registers. Registered
+ * per store so that several editors (or tests) never share them.
  */
 import type { TimelineGeometry } from './timeline-view';
 import type { EditorStore } from './editor-store';
@@ -10,8 +13,6 @@ import type { EditorStore } from './editor-store';
 export interface TimelineCommands {
   viewAll(): void;
   viewSelected(): void;
-  /** G: move the selected keys with the mouse until click/Enter (Esc cancels). */
-  beginGrab(): void;
   /** The canvas' current size, gutter and scroll (screen space of the layout helpers). */
   geometry(): TimelineGeometry;
   /** Draws at once (the benchmark times it). */
@@ -25,6 +26,8 @@ export type ViewAxis = 'front' | 'back' | 'right' | 'left' | 'top' | 'bottom';
 export interface ViewportCommands {
   viewAll(): void;
   viewSelected(): void;
+  /** A file was opened: turn to face its capes' broad side and frame them once they are drawn. */
+  frameOpenedFile(): void;
   viewAxis(axis: ViewAxis): void;
   toggleOrthographic(): void;
   orbitStep(direction: 'left' | 'right' | 'up' | 'down'): void;
@@ -36,26 +39,65 @@ interface AreaCommandTable {
   viewport?: ViewportCommands;
 }
 
-const tables = new WeakMap<EditorStore, AreaCommandTable>();
+type AreaName = keyof AreaCommandTable;
 
-/** Registers an area's commands; returns the function that removes them. */
-export function registerAreaCommands<K extends keyof AreaCommandTable>(
+/** The commands of an area that take no arguments (the ones that can wait for the area). */
+export type RequestableCommand<K extends AreaName> = {
+  [C in keyof NonNullable<AreaCommandTable[K]>]: NonNullable<AreaCommandTable[K]>[C] extends () => void ? C : never;
+}[keyof NonNullable<AreaCommandTable[K]>];
+
+interface StoreTable {
+  mounted: AreaCommandTable;
+  /** Requests waiting for their area, in the order asked (each command once). */
+  pending: { [K in AreaName]?: Set<RequestableCommand<K>> };
+}
+
+const tables = new WeakMap<EditorStore, StoreTable>();
+
+function call(commands: object, command: PropertyKey): void {
+  (commands as Record<PropertyKey, () => void>)[command]!();
+}
+
+function tableOf(store: EditorStore): StoreTable {
+  let table = tables.get(store);
+  if (!table) tables.set(store, (table = { mounted: {}, pending: {} }));
+  return table;
+}
+
+/** Registers an area's commands (running what waited for it); returns the function that removes them. */
+export function registerAreaCommands<K extends AreaName>(
   store: EditorStore,
   area: K,
   commands: NonNullable<AreaCommandTable[K]>,
 ): () => void {
-  const table = tables.get(store) ?? {};
-  table[area] = commands;
-  tables.set(store, table);
+  const table = tableOf(store);
+  table.mounted[area] = commands;
+  const waiting = table.pending[area] as Set<RequestableCommand<K>> | undefined;
+  delete table.pending[area];
+  for (const command of waiting ?? []) call(commands, command);
   return () => {
-    if (tables.get(store)?.[area] === commands) delete table[area];
+    if (table.mounted[area] === commands) delete table.mounted[area];
   };
 }
 
 /** An area's commands, when it is mounted. */
-export function areaCommands<K extends keyof AreaCommandTable>(
+export function areaCommands<K extends AreaName>(store: EditorStore, area: K): AreaCommandTable[K] | undefined {
+  return tables.get(store)?.mounted[area];
+}
+
+/** Runs an area's command now when the area is mounted, else when it next registers. */
+export function requestAreaCommand<K extends AreaName>(
   store: EditorStore,
   area: K,
-): AreaCommandTable[K] | undefined {
-  return tables.get(store)?.[area];
+  command: RequestableCommand<K>,
+): void {
+  const table = tableOf(store);
+  const commands = table.mounted[area];
+  if (commands) {
+    call(commands, command);
+    return;
+  }
+  const waiting = (table.pending[area] ?? new Set()) as Set<RequestableCommand<K>>;
+  waiting.add(command);
+  (table.pending as Record<K, Set<RequestableCommand<K>>>)[area] = waiting;
 }

@@ -124,8 +124,6 @@ export interface EditorState {
   notice: Notice | null;
   dialog: Dialog | null;
   clipboard: KeyClipboard | null;
-  /** Bumped to ask the timeline / viewport to frame everything (after opening a file). */
-  frameRequests: { timeline: number; viewport: number };
   /** Set once startup is done (the startup file and its capes opened, or failed): the viewport then creates its GL
    * context. */
   booted: boolean;
@@ -133,8 +131,9 @@ export interface EditorState {
   textureGeneration: number;
   /** Texture state by cape texture path (lower case), for the properties. */
   textures: Readonly<Record<string, TextureStatus>>;
-  /** The area shown alone (Ctrl+Space), or null. */
-  maximizedArea: AreaKind | null;
+  /** The area shown alone (Blender's Toggle Maximize Area), or null; `hidePanels` (Toggle Fullscreen Area) also
+   * hides the top bar and the status bar. */
+  maximizedArea: { area: AreaKind; hidePanels: boolean } | null;
 }
 
 /**
@@ -170,7 +169,6 @@ export function createEditorStore(services: EditorServices, session: SessionStat
     notice: null,
     dialog: null,
     clipboard: null,
-    frameRequests: { timeline: 0, viewport: 0 },
     maximizedArea: null,
     textures: {},
     textureGeneration: 0,

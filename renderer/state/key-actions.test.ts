@@ -140,21 +140,18 @@ describe('key actions', () => {
     ]);
   });
 
-  it('duplicate + move is one undo step, and Esc after duplicating removes the copies', () => {
+  it('duplicating copies the keys onto their own times and selects the copies; their move joins it as one step', () => {
     const store = storeWith();
     selectKeys(store, [{ objectIndex: 12, frameIndex: 0 }], 'replace');
-    expect(duplicateSelectedKeys(store)).toBe(true);
+    expect(duplicateSelectedKeys(store, 'duplicate-test')).toBe(true);
+    expect(frames(store, 12)).toEqual([1000, 1000, 5000]);
+    expect(selectedKeyAddresses(store.getState().selection)).toEqual([{ objectIndex: 12, frameIndex: 1 }]);
+    beginKeyDrag(store, { objectIndex: 12, frameIndex: 1 }, 'duplicate-test');
     updateKeyDrag(store, 300);
     commitKeyDrag(store);
     expect(frames(store, 12)).toEqual([1000, 1300, 5000]);
     expect(store.getState().history!.entries).toHaveLength(2);
     undoDocument(store);
-    expect(frames(store, 12)).toEqual([1000, 5000]);
-
-    selectKeys(store, [{ objectIndex: 12, frameIndex: 1 }], 'replace');
-    duplicateSelectedKeys(store);
-    updateKeyDrag(store, 300);
-    cancelKeyDrag(store);
     expect(frames(store, 12)).toEqual([1000, 5000]);
   });
 

@@ -1,10 +1,11 @@
 /**
  * Actions on keys: selecting, deleting, inserting, copy/paste, duplicating and moving (a drag is
  * previewed in ephemeral state and committed as one `moveKeys` edit — one undo step per gesture;
- * Esc cancels it without touching the document).
+ * Esc cancels it without touching the document). The grab that drives a drag is a modal operator
+ * (renderer/operators/transform-operators.ts).
  */
 import type { KeyAddress, ModelDocument, ModelEdit } from '../../shared/events/document';
-import { editDocument, finishGesture, undoDocument } from './document-actions';
+import { editDocument, finishGesture } from './document-actions';
 import { type EditorStore, currentDocument } from './editor-store';
 import {
   type ActiveItem,
@@ -17,8 +18,6 @@ import {
   keyId,
   selectedKeyAddresses,
 } from './selection';
-
-let gestureCounter = 0;
 
 /** Selects keys (click, shift-click, box). The first key becomes the active one. */
 export function selectKeys(store: EditorStore, keys: readonly KeyAddress[], mode: SelectMode): void {
@@ -237,35 +236,58 @@ export function commitKeyDrag(store: EditorStore): boolean {
   return outcome.applied;
 }
 
-/** Esc: drops the preview; duplicated keys are removed again. */
+/** Esc: drops the preview (the grab that duplicated keys rolls the copies back to its mark itself). */
 export function cancelKeyDrag(store: EditorStore): void {
-  const drag = store.getState().drag;
-  store.setState({ drag: null });
-  if (drag?.gesture) undoDocument(store);
+  if (store.getState().drag) store.setState({ drag: null });
 }
 
-/** Ctrl+D / Shift+D: copies the selected keys in place, selects the copies and starts moving them. */
-export function duplicateSelectedKeys(store: EditorStore): boolean {
+/**
+ * Ctrl+D / Shift+D, first half: copies the selected keys in place — two keys at one time until
+ * the copies are moved — and selects the copies. The copy is recorded under `gesture`, so the move
+ * that follows joins it as one undo step. Returns false when nothing is selected or the edit was
+ * refused.
+ */
+export function duplicateSelectedKeys(store: EditorStore, gesture: string): boolean {
   const state = store.getState();
   const document = currentDocument(state);
   const keys = selectedKeyAddresses(state.selection);
   if (!document || keys.length === 0) return false;
-  const byObject = new Map<number, number[]>();
+  const copies = new Map<number, number[]>();
   for (const key of keys)
-    byObject.set(key.objectIndex, [
-      ...(byObject.get(key.objectIndex) ?? []),
+    copies.set(key.objectIndex, [
+      ...(copies.get(key.objectIndex) ?? []),
       document.eventObjects[key.objectIndex]!.frames[key.frameIndex]!,
     ]);
-  gestureCounter += 1;
-  const gesture = `duplicate-${gestureCounter}`;
-  const edits: ModelEdit[] = [...byObject].map(([objectIndex, frames]) => ({ kind: 'addKeys', objectIndex, frames }));
-  const outcome = editDocument(store, { kind: 'batch', edits }, 'Duplicate Keys', {
+  const edits: ModelEdit[] = [...copies].map(([objectIndex, times]) => ({
+    kind: 'setFrames',
+    objectIndex,
+    frames: [...document.eventObjects[objectIndex]!.frames, ...times],
+  }));
+  const label = keys.length === 1 ? 'Duplicate Key' : `Duplicate ${keys.length} Keys`;
+  return editDocument(store, edits.length === 1 ? edits[0]! : { kind: 'batch', edits }, label, {
     gesture,
-    selectionAfter: (before, after, selection) => ({ ...selection, keys: addedKeys(before, after, byObject) }),
-  });
-  if (!outcome.applied) return false;
-  const selected = selectedKeyAddresses(store.getState().selection);
-  return selected.length > 0 && beginKeyDrag(store, selected[0]!, gesture);
+    selectionAfter: (_before, after, selection) => {
+      const copied = copiedKeys(after, copies);
+      const first = [...copied][0];
+      return { ...selection, keys: copied, active: first === undefined ? null : { kind: 'key', ...keyAddress(first) } };
+    },
+  }).applied;
+}
+
+/** The copies in the new document: of the keys at each copied time, the last ones (the originals sort first). */
+function copiedKeys(after: ModelDocument, copies: Map<number, number[]>): Set<number> {
+  const keys = new Set<number>();
+  for (const [objectIndex, times] of copies) {
+    const frames = after.eventObjects[objectIndex]!.frames;
+    const counts = new Map<number, number>();
+    for (const time of times) counts.set(time, (counts.get(time) ?? 0) + 1);
+    for (const [time, count] of counts) {
+      const last = frames.lastIndexOf(time);
+      for (let offset = 0; offset < count && last - offset >= 0; offset += 1)
+        keys.add(keyId(objectIndex, last - offset));
+    }
+  }
+  return keys;
 }
 
 /** Sets one key's time (the properties' number field). */

@@ -1,12 +1,13 @@
 /**
  * The editor's React context: the store, the operator registry, the keymap and the file service,
- * with hooks for narrow store selectors and for running operators.
+ * with hooks for narrow store selectors, for running operators and for their shortcut texts.
  */
-import { createContext, useCallback, useContext } from 'react';
+import { createContext, useCallback, useContext, useMemo } from 'react';
 import { useStore } from 'zustand';
 import type { FileService } from '../files/file-service';
-import type { Keymap } from '../operators/keymap';
+import type { Keymap } from '../../shared/keymap/keymap';
 import { type OperatorProperties, type OperatorRegistry, contextFor } from '../operators/operator';
+import { type Shortcuts, createShortcuts, keyPlatform } from '../operators/shortcuts';
 import type { AreaKind, EditorState, EditorStore } from '../state/editor-store';
 
 /** Everything the views need. */
@@ -41,4 +42,12 @@ export function useRunOperator(): (id: string, properties?: OperatorProperties, 
     (id, properties = {}, area = 'screen') => operators.run(id, contextFor(store, area, properties)),
     [operators, store],
   );
+}
+
+/** Shortcut texts from the keymap for the platform the editor runs on (menus, the search, hints). */
+export function useShortcuts(): Shortcuts {
+  const { keymap, operators } = useApp();
+  const os = useEditor((state) => keyPlatform(state).os);
+  const shell = useEditor((state) => state.runtime.kind);
+  return useMemo(() => createShortcuts(keymap, operators, { os, shell }), [keymap, operators, os, shell]);
 }

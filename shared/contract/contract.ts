@@ -195,6 +195,8 @@ export type HostEvent =
       type: 'menuCommand';
       /** The renderer operator to run, e.g. 'wm.open', 'ed.undo'. */
       operatorId: string;
+      /** The properties it runs with (e.g. `{ type: 'front' }` for a viewpoint). */
+      properties?: Readonly<Record<string, string | number | boolean>>;
     }
   | {
       type: 'dataFoldersChanged';

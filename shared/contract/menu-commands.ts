@@ -1,92 +1,123 @@
 /**
- * The native menus' commands (pure data, shared by electron/shell/menu.ts and the renderer). Each item
- * names the renderer operator it runs: clicking it sends a `menuCommand` host event carrying
- * `operatorId`, and the renderer runs that operator through its registry. The accelerators are
- * shown in the menus but, on Windows and Linux, not registered with the system: the renderer's
- * keymap table is the one place keys are handled (so Space in a text field stays a space).
+ * The menus' layout (pure data): the Electron shell builds the native menus from it and the
+ * renderer its top bar. Each entry names the operator it runs, with its label and properties —
+ * never a key: the shortcut shown beside an entry is looked up in the keymap
+ * (shared/keymap/default-keymap.ts), as an Electron accelerator in the shell and as text in the
+ * renderer, so menus, hints and keys cannot disagree. Clicking a native entry sends a
+ * `menuCommand` host event carrying the operator id and properties; the renderer runs it through
+ * its registry. On Windows and Linux the accelerators are shown but not registered with the
+ * system: the renderer's keymap is the one place keys are handled (so Space in a text field stays
+ * a space).
  */
+import type { KeymapProperties } from '../keymap/keymap';
 
 /** A menu entry that runs a renderer operator. */
 export interface MenuCommand {
   operatorId: string;
   label: string;
-  /** Electron accelerator syntax, Blender's binding. */
-  accelerator: string | null;
+  /** The properties it runs with; its shortcut is the keymap's binding with exactly these. */
+  properties?: KeymapProperties;
 }
 
-/** The top-level menus and their commands, in order; `'-'` is a separator. Open Recent and Quit are added by
- * electron/shell/menu.ts. */
-export const menuLayout: { label: string; items: (MenuCommand | '-' | 'recent' | 'quit')[] }[] = [
+/** An entry: a command, a separator, or the Open Recent list (filled by each shell). */
+export type MenuItem = MenuCommand | '-' | 'recent';
+
+/** A top-level menu. */
+export interface MenuLayout {
+  label: string;
+  items: readonly MenuItem[];
+}
+
+const command = (operatorId: string, label: string, properties?: KeymapProperties): MenuCommand =>
+  properties ? { operatorId, label, properties } : { operatorId, label };
+
+/** The top-level menus and their entries, in order. */
+export const menuLayout: readonly MenuLayout[] = [
   {
     label: 'File',
     items: [
-      { operatorId: 'wm.open', label: 'Open…', accelerator: 'CmdOrCtrl+O' },
-      { operatorId: 'wm.open_data_folder', label: 'Open Data Folder…', accelerator: null },
+      command('wm.open', 'Open…'),
+      command('wm.open_data_folder', 'Open Data Folder…'),
       'recent',
       '-',
-      { operatorId: 'wm.save', label: 'Save', accelerator: 'CmdOrCtrl+S' },
-      { operatorId: 'wm.save_as', label: 'Save As…', accelerator: 'Shift+CmdOrCtrl+S' },
-      { operatorId: 'wm.revert', label: 'Revert', accelerator: null },
+      command('wm.save', 'Save'),
+      command('wm.save_as', 'Save As…'),
+      command('wm.revert', 'Revert'),
+      command('wm.reload_capes', 'Reload Capes'),
       '-',
-      'quit',
+      command('wm.close', 'Close'),
+      command('wm.quit', 'Quit'),
     ],
   },
   {
     label: 'Edit',
     items: [
-      { operatorId: 'ed.undo', label: 'Undo', accelerator: 'CmdOrCtrl+Z' },
-      { operatorId: 'ed.redo', label: 'Redo', accelerator: 'Shift+CmdOrCtrl+Z' },
+      command('ed.undo', 'Undo'),
+      command('ed.redo', 'Redo'),
       '-',
-      { operatorId: 'wm.search_menu', label: 'Operator Search…', accelerator: 'F3' },
+      command('action.copy', 'Copy Keys'),
+      command('action.paste', 'Paste Keys'),
+      command('action.duplicate_move', 'Duplicate Keys'),
+      command('action.delete', 'Delete Keys'),
+      '-',
+      command('outliner.link_add', 'Add MRF Link…'),
+      command('outliner.item_rename', 'Rename…'),
+      '-',
+      command('wm.search_menu', 'Operator Search…'),
     ],
   },
   {
     label: 'View',
     items: [
-      { operatorId: 'view.toggle_sidebar', label: 'Sidebar', accelerator: 'N' },
-      { operatorId: 'view.frame_all', label: 'Frame All', accelerator: 'Home' },
-      { operatorId: 'view.frame_selected', label: 'Frame Selected', accelerator: 'numdec' },
+      command('view.toggle_sidebar', 'Sidebar'),
+      command('view.toggle_diagnostics', 'Diagnostics'),
       '-',
-      { operatorId: 'view.toggle_orthographic', label: 'Perspective/Orthographic', accelerator: 'num5' },
-      { operatorId: 'view.toggle_fullscreen', label: 'Toggle Fullscreen', accelerator: 'Ctrl+Alt+Space' },
+      command('view3d.view_all', 'Frame All (3D Viewport)'),
+      command('view3d.view_selected', 'Frame Selected (3D Viewport)'),
+      command('action.view_all', 'Frame All (Dope Sheet)'),
+      command('action.view_selected', 'Frame Selected (Dope Sheet)'),
+      '-',
+      command('view3d.view_axis', 'Front', { type: 'front' }),
+      command('view3d.view_axis', 'Back', { type: 'back' }),
+      command('view3d.view_axis', 'Right', { type: 'right' }),
+      command('view3d.view_axis', 'Left', { type: 'left' }),
+      command('view3d.view_axis', 'Top', { type: 'top' }),
+      command('view3d.view_axis', 'Bottom', { type: 'bottom' }),
+      command('view.toggle_orthographic', 'Perspective/Orthographic'),
+      '-',
+      command('screen.screen_full_area', 'Toggle Maximize Area'),
+      command('screen.screen_full_area', 'Toggle Fullscreen Area', { use_hide_panels: true }),
+      '-',
+      command('action.cycle_time_unit', 'Cycle Time Unit'),
     ],
   },
   {
     label: 'Playback',
     items: [
-      { operatorId: 'screen.animation_play', label: 'Play/Pause', accelerator: 'Space' },
-      { operatorId: 'screen.animation_play_reverse', label: 'Play Backwards', accelerator: 'Shift+Ctrl+Space' },
+      command('screen.animation_play', 'Play/Pause'),
+      command('screen.animation_play_reverse', 'Play Backwards'),
       '-',
-      { operatorId: 'screen.frame_offset_back', label: 'Previous Frame', accelerator: 'Left' },
-      { operatorId: 'screen.frame_offset_forward', label: 'Next Frame', accelerator: 'Right' },
-      { operatorId: 'screen.keyframe_jump_next', label: 'Jump to Next Key', accelerator: 'Up' },
-      { operatorId: 'screen.keyframe_jump_prev', label: 'Jump to Previous Key', accelerator: 'Down' },
-      { operatorId: 'screen.frame_jump_start', label: 'Jump to Start', accelerator: 'Shift+Left' },
-      { operatorId: 'screen.frame_jump_end', label: 'Jump to End', accelerator: 'Shift+Right' },
+      command('screen.frame_offset_back', 'Previous Frame'),
+      command('screen.frame_offset_forward', 'Next Frame'),
+      command('screen.keyframe_jump_prev', 'Jump to Previous Key'),
+      command('screen.keyframe_jump_next', 'Jump to Next Key'),
+      command('screen.frame_jump_start', 'Jump to Start'),
+      command('screen.frame_jump_end', 'Jump to End'),
+      '-',
+      command('screen.toggle_loop', 'Loop Playback'),
+      command('action.toggle_snapping', 'Snap Keys'),
     ],
   },
   {
     label: 'Help',
-    items: [
-      { operatorId: 'wm.keymap', label: 'Keyboard Shortcuts', accelerator: null },
-      { operatorId: 'wm.about', label: 'About Morf Studio', accelerator: null },
-    ],
+    items: [command('wm.keymap', 'Keyboard Shortcuts'), command('wm.about', 'About Morf Studio')],
   },
 ];
 
-/**
- * Every operator id a menu can send, for the renderer to check its registry against. (Quit is
- * handled by main: it closes the window, which sends closeRequested first when there are unsaved
- * changes; the renderer's own Ctrl+Q operator should do the same through confirmClose.)
- */
-export const menuCommandIds: readonly string[] = menuLayout.flatMap((menu) =>
-  menu.items.flatMap((item) => (typeof item === 'object' ? [item.operatorId] : [])),
+/** Every command of the menus, in order. */
+export const menuCommands: readonly MenuCommand[] = menuLayout.flatMap((menu) =>
+  menu.items.flatMap((item) => (typeof item === 'object' ? [item] : [])),
 );
 
-/** Whether an accelerator is a bare key (no modifier): never registered, or it would swallow typing. */
-export function isBareKey(accelerator: string): boolean {
-  return (
-    !/(^|\+)(CmdOrCtrl|CommandOrControl|Ctrl|Control|Cmd|Command|Alt|Option|Shift|Super|Meta)\+/.test(accelerator) &&
-    !/^F\d+$/.test(accelerator)
-  );
-}
+/** Every operator id a menu can send, for the renderer to check its registry against. */
+export const menuCommandIds: readonly string[] = [...new Set(menuCommands.map((item) => item.operatorId))];

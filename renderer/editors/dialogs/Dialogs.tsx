@@ -3,8 +3,10 @@
  * the in-app file browser. One at a time, from the store's `dialog`.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useApp, useEditor } from '../../ui/editor-context';
-import { displayChord } from '../../operators/keymap';
+import { useApp, useEditor, useShortcuts } from '../../ui/editor-context';
+import { displayChord, isReserved } from '../../../shared/keymap/chords';
+import { TRANSFORM_MODAL_KEYMAP } from '../../../shared/keymap/default-keymap';
+import { AREA_LABELS } from '../../../shared/keymap/keymap';
 import { contextFor } from '../../operators/operator';
 import { answerDialog } from '../../state/dialog-actions';
 import type { Dialog } from '../../state/editor-store';
@@ -72,7 +74,8 @@ function PromptDialog({ dialog }: { dialog: Extract<Dialog, { kind: 'prompt' }> 
 }
 
 function OperatorSearch({ close }: { close(): void }) {
-  const { operators, keymap, store } = useApp();
+  const { operators, store } = useApp();
+  const shortcuts = useShortcuts();
   const area = useMemo(() => store.getState().hoveredArea ?? 'screen', [store]);
   const [query, setQuery] = useState('');
   const [highlight, setHighlight] = useState(0);
@@ -126,7 +129,7 @@ function OperatorSearch({ close }: { close(): void }) {
         />
         <div className="search-list">
           {matches.map((operator, index) => {
-            const chord = keymap.chordsFor(operator.id)[0];
+            const shortcut = shortcuts.text(operator.id);
             return (
               <button
                 key={operator.id}
@@ -136,7 +139,7 @@ function OperatorSearch({ close }: { close(): void }) {
                 onClick={() => runAt(index)}
               >
                 <span className="label">{operator.label}</span>
-                <span className="shortcut">{chord ? displayChord(chord) : operator.id}</span>
+                <span className="shortcut">{shortcut ?? operator.id}</span>
               </button>
             );
           })}
@@ -149,19 +152,44 @@ function OperatorSearch({ close }: { close(): void }) {
 
 function KeymapDialog({ close }: { close(): void }) {
   const { keymap, operators } = useApp();
+  const { platform } = useShortcuts();
+  const areas = [...new Set(keymap.items.map((item) => item.area))];
+  const grab = TRANSFORM_MODAL_KEYMAP.map((item) => ({
+    chord: item.chord,
+    label: `${item.action === 'confirm' ? 'Confirm' : 'Cancel'} the move or duplicate`,
+  }));
+  const row = (key: string, chord: string, label: string) => (
+    <div key={key} style={{ display: 'contents' }}>
+      <span className="kbd">{displayChord(chord, platform)}</span>
+      <span>{label}</span>
+      <span style={{ color: 'var(--text-faint)' }}>{isReserved(chord, platform) ? 'taken by the system' : ''}</span>
+    </div>
+  );
   return (
     <Modal title="Keyboard Shortcuts" onCancel={close}>
-      <div className="keymap-table">
-        {keymap.items.map((item, index) => (
-          <div key={index} style={{ display: 'contents' }}>
-            <span className="kbd">{displayChord(item.chord)}</span>
-            <span>
-              {operators.get(item.operatorId)?.label ?? item.operatorId}
-              {item.properties ? ` (${Object.values(item.properties).join(', ')})` : ''}
-            </span>
-            <span style={{ color: 'var(--text-faint)' }}>{item.area}</span>
+      <div className="keymap-table" data-testid="keymap-table">
+        {areas.map((area) => (
+          <div key={area} style={{ display: 'contents' }}>
+            <div className="menu-heading" style={{ gridColumn: '1 / -1' }}>
+              {AREA_LABELS[area]}
+            </div>
+            {keymap.items
+              .filter((item) => item.area === area)
+              .map((item, index) =>
+                row(
+                  `${area}-${index}`,
+                  item.chord,
+                  item.label ??
+                    `${operators.get(item.operatorId)?.label ?? item.operatorId}` +
+                      `${item.properties ? ` (${Object.values(item.properties).join(', ')})` : ''}`,
+                ),
+              )}
           </div>
         ))}
+        <div className="menu-heading" style={{ gridColumn: '1 / -1' }}>
+          While moving keys
+        </div>
+        {grab.map((item, index) => row(`grab-${index}`, item.chord, item.label))}
       </div>
       <div className="dialog-actions">
         <button className="button primary" onClick={close}>
@@ -173,11 +201,13 @@ function KeymapDialog({ close }: { close(): void }) {
 }
 
 function AboutDialog({ close }: { close(): void }) {
+  const search = useShortcuts().text('wm.search_menu');
   return (
     <Modal title="About Morf Studio" onCancel={close}>
       <div className="dialog-body">
         {'Morf Studio — an editor for Warcraft III MRF cape animations and the MDX/MDL event objects that link ' +
-          'them.\n\nOpen source (MIT). Keys follow Blender; F3 searches every operator.'}
+          `them.\n\nOpen source (MIT). Keys follow Blender; ${search ?? 'Edit ▸ Operator Search'} searches ` +
+          'every operator.'}
       </div>
       <div className="dialog-actions">
         <button className="button primary" onClick={close}>

@@ -1,13 +1,13 @@
 /**
- * Drop-down and context menus. Items run operators (label and shortcut from the registry and the
- * keymap, greyed out when the poll fails) or plain actions; headings and notes inform (a note may
- * carry small operator buttons, which keep the menu open). A menu closes on a click outside, on
+ * Drop-down and context menus. Items run operators (label from the registry, shortcut from the
+ * keymap's binding for that operator and those properties, greyed out when the poll fails) or
+ * plain actions; headings and notes inform (a note may carry small operator buttons, which keep
+ * the menu open). A menu closes on a click outside, on
  * Esc, and after an item ran.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useApp } from '../../ui/editor-context';
+import { useApp, useShortcuts } from '../../ui/editor-context';
 import { Icon, type IconName } from '../../ui/Icon';
-import { displayChord } from '../../operators/keymap';
 import { type OperatorProperties, contextFor } from '../../operators/operator';
 import type { AreaKind } from '../../state/editor-store';
 
@@ -53,7 +53,8 @@ export function MenuPopup({
   area?: AreaKind;
   onClose(): void;
 }) {
-  const { operators, keymap, store } = useApp();
+  const { operators, store } = useApp();
+  const shortcuts = useShortcuts();
   const ref = useRef<HTMLDivElement>(null);
   const [position, setPosition] = useState({ x, y });
 
@@ -155,7 +156,7 @@ export function MenuPopup({
         const operator = operators.get(entry.id);
         const context = contextFor(store, area, entry.properties ?? {});
         const enabled = operator !== undefined && operators.canRun(entry.id, context);
-        const chord = keymap.chordsFor(entry.id)[0];
+        const shortcut = shortcuts.text(entry.id, entry.properties);
         const label = entry.label ?? operator?.label ?? entry.id;
         return (
           <button
@@ -173,7 +174,7 @@ export function MenuPopup({
             <span className="label">
               {entry.checked === undefined ? label : `${entry.checked ? '✓' : '\u2003'} ${label}`}
             </span>
-            {chord ? <span className="shortcut">{displayChord(chord)}</span> : null}
+            {shortcut ? <span className="shortcut">{shortcut}</span> : null}
           </button>
         );
       })}

@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 import { countBySeverity } from '../../../shared/diagnostics';
 import { useEditor, useRunOperator } from '../../ui/editor-context';
 import { Icon } from '../../ui/Icon';
-import { formatTime } from '../timeline/layout';
+import { currentDocument } from '../../state/editor-store';
+import { formatTime, formatTimeLabel } from '../timeline/layout';
 
 const NOTICE_MS = 6000;
 
@@ -22,6 +23,24 @@ function Notice() {
   return (
     <span className={`notice notice-${notice.severity}`} data-testid="notice">
       {notice.text}
+    </span>
+  );
+}
+
+/** While keys move (the grab): how far, and where the grabbed key lands, in the timeline's unit. */
+function DragStatus() {
+  const drag = useEditor((state) => state.drag);
+  const document = useEditor(currentDocument);
+  const unit = useEditor((state) => state.session.timeline.unit);
+  const frameStepMs = useEditor((state) => state.session.playback.frameStepMs);
+  const anchorMs = drag ? document?.eventObjects[drag.anchor.objectIndex]?.frames[drag.anchor.frameIndex] : undefined;
+  if (!drag || anchorMs === undefined) return null;
+  const sign = drag.deltaMs >= 0 ? '+' : '−';
+  return (
+    <span className="count" data-testid="drag-status">
+      Δ {sign}
+      {formatTimeLabel(Math.abs(drag.deltaMs), unit, frameStepMs)} →{' '}
+      {formatTimeLabel(anchorMs + drag.deltaMs, unit, frameStepMs)}
     </span>
   );
 }
@@ -51,6 +70,7 @@ export function StatusBar() {
           </span>
         </span>
       ) : null}
+      <DragStatus />
       <Notice />
       {selectedKeys > 0 ? (
         <span>

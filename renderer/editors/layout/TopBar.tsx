@@ -9,8 +9,10 @@ import { Icon } from '../../ui/Icon';
 import { baseName } from '../../files/file-service';
 import { isDirty } from '../../state/editor-store';
 import { redoLabel, undoLabel } from '../../state/history';
+import { type MenuLayout, menuLayout } from '../../../shared/contract/menu-commands';
 import { type MenuEntry, MenuPopup } from './Menu';
 
+/** The top bar's menus: the layout the native menus are built from too (shared/contract/menu-commands.ts). */
 function useMenus(): Record<string, MenuEntry[]> {
   const { files } = useApp();
   const recentFiles = useEditor((state) => state.recentFiles);
@@ -20,75 +22,40 @@ function useMenus(): Record<string, MenuEntry[]> {
   const snapping = useEditor((state) => state.session.timeline.snapping);
   const undo = history ? undoLabel(history) : null;
   const redo = history ? redoLabel(history) : null;
-  return {
-    File: [
-      { kind: 'operator', id: 'wm.open' },
-      { kind: 'operator', id: 'wm.open_data_folder' },
-      { kind: 'separator' },
-      { kind: 'heading', label: recentFiles.length ? 'Open Recent' : 'No Recent Files' },
-      ...recentFiles.slice(0, 10).map((path): MenuEntry => ({
-        kind: 'action',
-        label: baseName(path),
-        hint: path,
-        run: () => void files.openPath(path),
-      })),
-      { kind: 'separator' },
-      { kind: 'operator', id: 'wm.save' },
-      { kind: 'operator', id: 'wm.save_as' },
-      { kind: 'operator', id: 'wm.revert' },
-      { kind: 'operator', id: 'wm.reload_capes' },
-      { kind: 'separator' },
-      { kind: 'operator', id: 'wm.close' },
-      { kind: 'operator', id: 'wm.quit' },
-    ],
-    Edit: [
-      { kind: 'operator', id: 'ed.undo', label: undo ? `Undo ${undo}` : 'Undo' },
-      { kind: 'operator', id: 'ed.redo', label: redo ? `Redo ${redo}` : 'Redo' },
-      { kind: 'separator' },
-      { kind: 'operator', id: 'action.copy' },
-      { kind: 'operator', id: 'action.paste' },
-      { kind: 'operator', id: 'action.duplicate_move' },
-      { kind: 'operator', id: 'action.delete' },
-      { kind: 'separator' },
-      { kind: 'operator', id: 'outliner.link_add' },
-      { kind: 'operator', id: 'outliner.item_rename' },
-      { kind: 'separator' },
-      { kind: 'operator', id: 'wm.search_menu' },
-    ],
-    View: [
-      { kind: 'operator', id: 'view.toggle_sidebar', label: 'Sidebar', checked: layout.propertiesOpen },
-      { kind: 'operator', id: 'view.toggle_diagnostics', label: 'Diagnostics', checked: layout.diagnosticsOpen },
-      { kind: 'separator' },
-      { kind: 'operator', id: 'view.frame_all' },
-      { kind: 'operator', id: 'view.frame_selected' },
-      { kind: 'operator', id: 'view.toggle_orthographic' },
-      { kind: 'operator', id: 'screen.screen_full_area' },
-      { kind: 'separator' },
-      { kind: 'operator', id: 'view3d.view_axis', label: 'Front', properties: { type: 'front' } },
-      { kind: 'operator', id: 'view3d.view_axis', label: 'Right', properties: { type: 'right' } },
-      { kind: 'operator', id: 'view3d.view_axis', label: 'Top', properties: { type: 'top' } },
-      { kind: 'separator' },
-      { kind: 'operator', id: 'action.cycle_time_unit' },
-    ],
-    Playback: [
-      { kind: 'operator', id: 'screen.animation_play' },
-      { kind: 'operator', id: 'screen.animation_play_reverse' },
-      { kind: 'separator' },
-      { kind: 'operator', id: 'screen.frame_offset_back' },
-      { kind: 'operator', id: 'screen.frame_offset_forward' },
-      { kind: 'operator', id: 'screen.keyframe_jump_prev' },
-      { kind: 'operator', id: 'screen.keyframe_jump_next' },
-      { kind: 'operator', id: 'screen.frame_jump_start' },
-      { kind: 'operator', id: 'screen.frame_jump_end' },
-      { kind: 'separator' },
-      { kind: 'operator', id: 'screen.toggle_loop', label: 'Loop Playback', checked: playback.loop },
-      { kind: 'operator', id: 'action.toggle_snapping', label: 'Snap Keys', checked: snapping },
-    ],
-    Help: [
-      { kind: 'operator', id: 'wm.keymap' },
-      { kind: 'operator', id: 'wm.about' },
-    ],
+  const labels: Record<string, string> = {
+    'ed.undo': undo ? `Undo ${undo}` : 'Undo',
+    'ed.redo': redo ? `Redo ${redo}` : 'Redo',
   };
+  const checked: Record<string, boolean> = {
+    'view.toggle_sidebar': layout.propertiesOpen,
+    'view.toggle_diagnostics': layout.diagnosticsOpen,
+    'screen.toggle_loop': playback.loop,
+    'action.toggle_snapping': snapping,
+  };
+  const entries = (items: MenuLayout['items']): MenuEntry[] =>
+    items.flatMap((item): MenuEntry[] => {
+      if (item === '-') return [{ kind: 'separator' }];
+      if (item === 'recent')
+        return [
+          { kind: 'heading', label: recentFiles.length ? 'Open Recent' : 'No Recent Files' },
+          ...recentFiles.slice(0, 10).map((path): MenuEntry => ({
+            kind: 'action',
+            label: baseName(path),
+            hint: path,
+            run: () => void files.openPath(path),
+          })),
+        ];
+      return [
+        {
+          kind: 'operator',
+          id: item.operatorId,
+          label: labels[item.operatorId] ?? item.label,
+          ...(item.properties ? { properties: item.properties } : {}),
+          ...(item.operatorId in checked ? { checked: checked[item.operatorId] } : {}),
+        },
+      ];
+    });
+  return Object.fromEntries(menuLayout.map((menu) => [menu.label, entries(menu.items)]));
 }
 
 /** "1 file", "7 files". */

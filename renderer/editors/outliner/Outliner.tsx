@@ -4,7 +4,7 @@
  * (add link, rename, delete).
  */
 import { useMemo, useRef, useState } from 'react';
-import { useApp, useEditor, useRunOperator } from '../../ui/editor-context';
+import { useApp, useEditor, useRunOperator, useShortcuts } from '../../ui/editor-context';
 import { Icon } from '../../ui/Icon';
 import { currentDocument } from '../../state/editor-store';
 import { activateItem, selectLink, selectObjects } from '../../state/outliner-actions';
@@ -52,6 +52,10 @@ function useIsSelected(): (row: OutlinerRow) => 'active' | 'selected' | '' {
 /** The area. */
 export function Outliner() {
   const { store } = useApp();
+  const keys = useShortcuts();
+  const openKey = keys.text('wm.open');
+  const renameKey = keys.text('outliner.item_rename');
+  const renameHint = `double-click${renameKey ? ` or ${renameKey}` : ''} renames`;
   const run = useRunOperator();
   const document = useEditor(currentDocument);
   const standaloneCape = useEditor((state) => state.standaloneCape);
@@ -87,7 +91,7 @@ export function Outliner() {
       placeholder="Filter"
       value={filter}
       data-outliner-filter
-      data-hint="Filter the tree by name (Ctrl+F)"
+      data-hint={keys.hint('Filter the tree by name', 'outliner.filter')}
       onChange={(event) => setFilter(event.target.value)}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
@@ -122,7 +126,7 @@ export function Outliner() {
               <>
                 No file open.
                 <br />
-                Ctrl+O opens a model or a cape, or drop a file here.
+                {openKey ? `${openKey} opens` : 'File ▸ Open… opens'} a model or a cape, or drop a file here.
               </>
             )}
           </div>
@@ -141,10 +145,10 @@ export function Outliner() {
                   data-status={row.status}
                   data-hint={
                     row.target.kind === 'link'
-                      ? `${row.label}: ${row.status} — click selects it in the timeline · double-click or F2 ` +
-                        `renames · right-click for more`
+                      ? `${row.label}: ${row.status} — click selects it in the timeline · ${renameHint} · ` +
+                        `right-click for more`
                       : row.target.kind === 'object'
-                        ? `${row.label}: click selects its keys · double-click or F2 renames`
+                        ? `${row.label}: click selects its keys · ${renameHint}`
                         : row.label
                   }
                   style={{

@@ -3,7 +3,9 @@
  * current time, unit, speed, loop and snapping; the canvas below (TimelineController).
  */
 import { useEffect, useRef, useState } from 'react';
-import { useApp, useEditor, useRunOperator } from '../../ui/editor-context';
+import { contextFor } from '../../operators/operator';
+import { createShortcuts, keyPlatform } from '../../operators/shortcuts';
+import { useApp, useEditor, useRunOperator, useShortcuts } from '../../ui/editor-context';
 import { Icon } from '../../ui/Icon';
 import { currentDocument } from '../../state/editor-store';
 import { PLAYBACK_SPEEDS } from '../../state/session';
@@ -59,6 +61,7 @@ function TimelineHeader() {
   const playing = useEditor((state) => state.playing);
   const frameStepMs = useEditor((state) => state.session.playback.frameStepMs);
   const hasFile = useEditor((state) => state.file !== null);
+  const keys = useShortcuts();
   return (
     <>
       <select
@@ -81,7 +84,7 @@ function TimelineHeader() {
         <button
           className="button icon"
           disabled={!hasFile}
-          data-hint="Jump to start (Shift+←)"
+          data-hint={keys.hint('Jump to start', 'screen.frame_jump_start')}
           onClick={() => run('screen.frame_jump_start')}
         >
           <Icon name="skip-start" size={12} />
@@ -89,7 +92,7 @@ function TimelineHeader() {
         <button
           className="button icon"
           disabled={!hasFile}
-          data-hint="Previous key (↓)"
+          data-hint={keys.hint('Previous key', 'screen.keyframe_jump_prev')}
           onClick={() => run('screen.keyframe_jump_prev')}
         >
           <Icon name="key-prev" size={12} />
@@ -97,7 +100,7 @@ function TimelineHeader() {
         <button
           className={`button icon${playing < 0 ? ' active' : ''}`}
           disabled={!hasFile}
-          data-hint="Play backwards (Shift+Ctrl+Space)"
+          data-hint={keys.hint('Play backwards', 'screen.animation_play_reverse')}
           onClick={() => run('screen.animation_play_reverse')}
         >
           <Icon name={playing < 0 ? 'pause' : 'play-reverse'} size={12} />
@@ -105,7 +108,7 @@ function TimelineHeader() {
         <button
           className={`button icon${playing > 0 ? ' active' : ''}`}
           disabled={!hasFile}
-          data-hint="Play / pause (Space)"
+          data-hint={keys.hint('Play / pause', 'screen.animation_play')}
           data-testid="play-button"
           onClick={() => run('screen.animation_play')}
         >
@@ -114,7 +117,7 @@ function TimelineHeader() {
         <button
           className="button icon"
           disabled={!hasFile}
-          data-hint="Next key (↑)"
+          data-hint={keys.hint('Next key', 'screen.keyframe_jump_next')}
           onClick={() => run('screen.keyframe_jump_next')}
         >
           <Icon name="key-next" size={12} />
@@ -122,7 +125,7 @@ function TimelineHeader() {
         <button
           className="button icon"
           disabled={!hasFile}
-          data-hint="Jump to end (Shift+→)"
+          data-hint={keys.hint('Jump to end', 'screen.frame_jump_end')}
           onClick={() => run('screen.frame_jump_end')}
         >
           <Icon name="skip-end" size={12} />
@@ -132,7 +135,7 @@ function TimelineHeader() {
       <select
         className="field"
         value={unit}
-        data-hint="Time unit of the ruler and fields (Ctrl+Tab cycles)"
+        data-hint={keys.hint('Time unit of the ruler and fields', 'action.cycle_time_unit', undefined, 'cycles')}
         onChange={(event) =>
           updateSession(store, (session) => ({
             ...session,
@@ -219,16 +222,19 @@ const CONTEXT_MENU: MenuEntry[] = [
 
 /** The area. */
 export function TimelineEditor() {
-  const { store } = useApp();
+  const { store, operators, keymap } = useApp();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
-    const controller = new TimelineController(store, canvas, (x, y) => setMenu({ x, y }));
+    const controller = new TimelineController(store, canvas, (x, y) => setMenu({ x, y }), {
+      run: (id, properties, event) => operators.run(id, contextFor(store, 'timeline', properties), event),
+      shortcuts: () => createShortcuts(keymap, operators, keyPlatform(store.getState())),
+    });
     controller.attach();
     return () => controller.detach();
-  }, [store]);
+  }, [store, operators, keymap]);
   return (
     <Area kind="timeline" title="Dope Sheet" icon="key" header={<TimelineHeader />} bodyClassName="timeline-body">
       <canvas ref={canvasRef} className="timeline-canvas" data-testid="timeline-canvas" />

@@ -3,7 +3,7 @@ import { fixtureDocument, sampleCinematicDocument } from '../../testing/fixture-
 import { hitTestKeys, keysInBox } from './hit-test';
 import { type TimelineGeometry, rowCentre, timeToScreenX } from './layout';
 import { buildModelRows } from './rows';
-import { minimumDelta, nearestTarget, snapDelta, snapTargets } from './snapping';
+import { minimumDelta, nearestTarget, snapDelta, snapTargets } from '../../state/key-snapping';
 
 const geometry: TimelineGeometry = {
   width: 1200,

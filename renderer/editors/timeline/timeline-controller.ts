@@ -1,22 +1,18 @@
 /**
  * The timeline canvas' behaviour, outside React: it redraws on the next animation frame when
  * something it shows changes, and turns pointer input into store actions — scrub in the ruler,
- * click / Shift-click / box select, drag or G to move keys (snapped, previewed, committed as one
- * undo step, Esc cancels), middle-drag and wheel to pan, Ctrl+wheel to zoom, right-click menu.
+ * click / Shift-click / box select, middle-drag and wheel to pan, Ctrl+wheel to zoom, right-click
+ * menu. Dragging a selected key invokes the grab (`transform.transform`, a modal operator that
+ * owns the gesture from then on, as G does); the hints name the keys the keymap binds.
  */
-import type { KeyAddress, MrfLink } from '../../../shared/events/document';
+import type { MrfLink } from '../../../shared/events/document';
+import type { ModalEvent, OperatorProperties } from '../../operators/operator';
+import type { Shortcuts } from '../../operators/shortcuts';
 import { capeKey, movingWindowMs } from '../../capes/cape-entry';
 import { dragShift } from '../../state/visibility';
 import { registerAreaCommands } from '../../state/area-commands';
 import { type EditorState, type EditorStore, currentDocument } from '../../state/editor-store';
-import {
-  beginKeyDrag,
-  cancelKeyDrag,
-  commitKeyDrag,
-  selectAllKeys,
-  selectKeys,
-  updateKeyDrag,
-} from '../../state/key-actions';
+import { selectAllKeys, selectKeys } from '../../state/key-actions';
 import { selectLink, selectObjects } from '../../state/outliner-actions';
 import { keyAddress, keyId } from '../../state/selection';
 import { setPlayhead, setTimelineView, toggleCollapsed } from '../../state/session-actions';
@@ -30,13 +26,11 @@ import {
   formatTimeLabel,
   maxScrollTop,
   panByPixels,
-  pixelsToMs,
   screenXToTime,
   viewRange,
   zoomAround,
 } from './layout';
 import { type TimelineRow, buildCapeRows, buildModelRows } from './rows';
-import { SNAP_DISTANCE_PX, minimumDelta, snapDelta, snapTargets } from './snapping';
 
 /** Pixels a press must travel before it becomes a drag. */
 const DRAG_THRESHOLD = 3;
@@ -45,12 +39,17 @@ type Gesture =
   | { kind: 'scrub' }
   | { kind: 'pan'; lastX: number; lastY: number }
   | { kind: 'press-key'; hit: KeyHit; startX: number; startY: number; wasSelected: boolean; shift: boolean }
-  | { kind: 'move-keys'; startX: number; anchorMs: number; targets: Float64Array; minimum: number; modal: boolean }
   | { kind: 'press-empty'; startX: number; startY: number; shift: boolean }
   | { kind: 'box'; rect: ScreenRect; mode: 'replace' | 'extend' | 'subtract' };
 
 /** Where to show the context menu. */
 export type ContextMenuRequest = (x: number, y: number) => void;
+
+/** What the canvas needs from the operators: running one (the grab) and the keys to name in hints. */
+export interface TimelineOperators {
+  run(operatorId: string, properties: OperatorProperties, event: ModalEvent): boolean;
+  shortcuts(): Shortcuts;
+}
 
 /** Binds a canvas to the store. */
 export class TimelineController {
@@ -63,7 +62,6 @@ export class TimelineController {
   };
   private gesture: Gesture | null = null;
   private hoverRow = -1;
-  private pointer: { x: number; y: number } | null = null;
   private frame = 0;
   private readonly cleanups: (() => void)[] = [];
   /** Frames drawn, for tests and the benchmark. */
@@ -73,6 +71,7 @@ export class TimelineController {
     private readonly store: EditorStore,
     private readonly canvas: HTMLCanvasElement,
     private readonly onContextMenu: ContextMenuRequest,
+    private readonly operators: TimelineOperators,
   ) {}
 
   /** Starts listening and drawing. */
@@ -92,9 +91,6 @@ export class TimelineController {
     listen('pointerleave', () => this.setHover(-1, ''));
     listen('wheel', (event) => this.onWheel(event), { passive: false });
     listen('contextmenu', (event) => event.preventDefault());
-    const onKey = (event: KeyboardEvent) => this.onKeyDown(event);
-    window.addEventListener('keydown', onKey, true);
-    this.cleanups.push(() => window.removeEventListener('keydown', onKey, true));
     const observer = new ResizeObserver(() => this.resize());
     observer.observe(canvas.parentElement ?? canvas);
     this.cleanups.push(() => observer.disconnect());
@@ -103,7 +99,6 @@ export class TimelineController {
       registerAreaCommands(this.store, 'timeline', {
         viewAll: () => this.viewAll(),
         viewSelected: () => this.viewSelected(),
-        beginGrab: () => this.beginGrab(),
         geometry: () => ({ ...this.geometry }),
         drawNow: () => this.draw(),
       }),
@@ -118,7 +113,6 @@ export class TimelineController {
   }
 
   private onStoreChange(state: EditorState, previous: EditorState): void {
-    if (state.frameRequests.timeline !== previous.frameRequests.timeline) this.viewAll();
     if (
       state.history !== previous.history ||
       state.selection !== previous.selection ||
@@ -263,90 +257,8 @@ export class TimelineController {
     setPlayhead(this.store, Math.round(screenXToTime(x, state.session.timeline.view, this.geometry)));
   }
 
-  private startMove(anchor: KeyAddress, startX: number, modal: boolean): void {
-    const document = currentDocument(this.store.getState());
-    if (!document || !beginKeyDrag(this.store, anchor)) return;
-    const keys = this.store.getState().drag!.keys;
-    this.gesture = {
-      kind: 'move-keys',
-      startX,
-      anchorMs: document.eventObjects[anchor.objectIndex]!.frames[anchor.frameIndex]!,
-      targets: snapTargets(document, keys),
-      minimum: minimumDelta(document, keys),
-      modal,
-    };
-  }
-
-  /** G: moves the selected keys with the mouse until a click or Enter. */
-  beginGrab(): void {
-    const state = this.store.getState();
-    if (state.selection.keys.size === 0) return;
-    const active = state.selection.active;
-    const anchor =
-      active?.kind === 'key' && state.selection.keys.has(keyId(active.objectIndex, active.frameIndex))
-        ? { objectIndex: active.objectIndex, frameIndex: active.frameIndex }
-        : keyAddress([...state.selection.keys][0]!);
-    this.startMove(anchor, this.pointer?.x ?? this.geometry.width / 2, true);
-    this.store.setState({
-      hint:
-        'Move keys: move the mouse · click or Enter to confirm · Esc or right-click to cancel · Ctrl toggles ' +
-        'snapping',
-    });
-  }
-
-  private updateMove(gesture: Extract<Gesture, { kind: 'move-keys' }>, x: number, invertSnap: boolean): void {
-    const state = this.store.getState();
-    const view = state.session.timeline.view;
-    const snapping = state.session.timeline.snapping !== invertSnap;
-    const delta = snapDelta(
-      gesture.anchorMs,
-      pixelsToMs(x - gesture.startX, view),
-      gesture.targets,
-      pixelsToMs(SNAP_DISTANCE_PX, view),
-      snapping,
-      gesture.minimum,
-    );
-    updateKeyDrag(this.store, delta);
-    const unit = state.session.timeline.unit;
-    const frameStepMs = state.session.playback.frameStepMs;
-    this.store.setState({
-      hint:
-        `Δ ${delta >= 0 ? '+' : ''}${formatTime(delta, unit, frameStepMs)} ` +
-        `→ ${formatTime(gesture.anchorMs + delta, unit, frameStepMs)}${snapping ? ' · snapping' : ''} · Esc cancels`,
-    });
-  }
-
-  private finishMove(cancel: boolean): void {
-    this.gesture = null;
-    if (cancel) cancelKeyDrag(this.store);
-    else commitKeyDrag(this.store);
-    this.store.setState({ hint: '' });
-  }
-
-  private onKeyDown(event: KeyboardEvent): void {
-    const gesture = this.gesture;
-    if (!gesture) return;
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      if (gesture.kind === 'move-keys') this.finishMove(true);
-      else this.gesture = null;
-      this.invalidate();
-    } else if (event.key === 'Enter' && gesture.kind === 'move-keys') {
-      event.preventDefault();
-      event.stopPropagation();
-      this.finishMove(false);
-    }
-  }
-
   private onPointerDown(event: PointerEvent): void {
     const { x, y } = this.local(event);
-    this.pointer = { x, y };
-    const gesture = this.gesture;
-    if (gesture?.kind === 'move-keys' && gesture.modal) {
-      this.finishMove(event.button !== 0);
-      return;
-    }
     if (event.button === 1) {
       event.preventDefault();
       this.canvas.setPointerCapture(event.pointerId);
@@ -402,7 +314,6 @@ export class TimelineController {
 
   private onPointerMove(event: PointerEvent): void {
     const { x, y } = this.local(event);
-    this.pointer = { x, y };
     const gesture = this.gesture;
     const state = this.store.getState();
     if (!gesture) {
@@ -420,21 +331,30 @@ export class TimelineController {
         gesture.lastY = y;
         return;
       }
-      case 'press-key':
-        if (Math.hypot(x - gesture.startX, y - gesture.startY) < DRAG_THRESHOLD || !gesture.hit.keys[0]) return;
+      case 'press-key': {
+        const grabbed = gesture.hit.keys[0];
+        if (Math.hypot(x - gesture.startX, y - gesture.startY) < DRAG_THRESHOLD || !grabbed) return;
         if (state.selection.keys.size === 0) return;
-        this.startMove(
-          state.selection.keys.has(keyId(gesture.hit.keys[0].objectIndex, gesture.hit.keys[0].frameIndex))
-            ? gesture.hit.keys[0]
-            : keyAddress([...state.selection.keys][0]!),
-          gesture.startX,
-          false,
+        // The drag becomes the grab (Blender's click-drag: released where it should go).
+        this.gesture = null;
+        const rect = this.canvas.getBoundingClientRect();
+        const anchor = keyId(grabbed.objectIndex, grabbed.frameIndex);
+        this.operators.run(
+          'transform.transform',
+          { release_confirm: true, ...(state.selection.keys.has(anchor) ? { anchor } : {}) },
+          {
+            type: 'pointermove',
+            chord: null,
+            x: event.clientX,
+            y: event.clientY,
+            ctrlKey: event.ctrlKey || event.metaKey,
+            shiftKey: event.shiftKey,
+            altKey: event.altKey,
+            press: { x: rect.left + gesture.startX, y: rect.top + gesture.startY },
+          },
         );
-        if (this.gesture?.kind === 'move-keys') this.updateMove(this.gesture, x, event.ctrlKey);
         return;
-      case 'move-keys':
-        this.updateMove(gesture, x, event.ctrlKey);
-        return;
+      }
       case 'press-empty':
         if (Math.hypot(x - gesture.startX, y - gesture.startY) < DRAG_THRESHOLD) return;
         this.gesture = {
@@ -454,10 +374,6 @@ export class TimelineController {
   private onPointerUp(event: PointerEvent): void {
     const gesture = this.gesture;
     if (!gesture) return;
-    if (gesture.kind === 'move-keys') {
-      if (!gesture.modal) this.finishMove(false);
-      return;
-    }
     this.gesture = null;
     if (this.canvas.hasPointerCapture(event.pointerId)) this.canvas.releasePointerCapture(event.pointerId);
     const state = this.store.getState();
@@ -480,8 +396,9 @@ export class TimelineController {
     const state = this.store.getState();
     const rows = this.currentRows(state);
     const target = rowAt(rows, y, this.geometry);
+    const ctrl = this.operators.shortcuts().modifier('ctrl');
     if (y < this.geometry.rulerHeight)
-      return this.setHover(-1, 'Click or drag to move the playhead · Ctrl+wheel zooms · wheel or middle-drag pans');
+      return this.setHover(-1, `Click or drag to move the playhead · ${ctrl}+wheel zooms · wheel or middle-drag pans`);
     if (!target) return this.setHover(-1, '');
     const document = currentDocument(state);
     if (x < this.geometry.gutterWidth)
@@ -492,17 +409,37 @@ export class TimelineController {
     const hit = document ? hitTestKeys(rows, document, x, y, state.session.timeline.view, this.geometry) : null;
     if (hit && document) {
       const names = [...new Set(hit.keys.map((key) => document.eventObjects[key.objectIndex]!.name))].join(', ');
+      const grab = this.keyHint('transform.transform');
       return this.setHover(
         target.rowIndex,
         `${names} @ ${formatTime(hit.timeMs, state.session.timeline.unit, state.session.playback.frameStepMs)} — ` +
-          `drag or G to move · Shift-click toggles · X deletes`,
+          joinHints(
+            `drag${grab ? ` or ${grab}` : ''} to move`,
+            'Shift-click toggles',
+            this.keyHint('action.duplicate_move', 'duplicates'),
+            this.keyHint('action.delete', 'deletes'),
+          ),
       );
     }
     if (target.row.kind === 'link') {
       const barHint = this.linkBarHint(target.row.link, screenXToTime(x, state.session.timeline.view, this.geometry));
       if (barHint) return this.setHover(target.rowIndex, barHint);
     }
-    this.setHover(target.rowIndex, 'Drag to box-select · A selects all · Alt+A none · I inserts a key at the playhead');
+    this.setHover(
+      target.rowIndex,
+      joinHints(
+        'Drag to box-select',
+        this.keyHint('action.select_all', 'selects all', { action: 'select' }),
+        this.keyHint('action.select_all', 'none', { action: 'deselect' }),
+        this.keyHint('action.keyframe_insert', 'inserts a key at the playhead'),
+      ),
+    );
+  }
+
+  /** `G to move`: the key the keymap binds to an operator here, with what it does (null when no key does). */
+  private keyHint(operatorId: string, what?: string, properties?: OperatorProperties): string | null {
+    const key = this.operators.shortcuts().text(operatorId, properties);
+    return key ? (what ? `${key} ${what}` : key) : null;
   }
 
   /** What a link's bar means at a time: shown from when to when, and how long the cape moves. */
@@ -563,4 +500,9 @@ export class TimelineController {
       setTimelineView(this.store, panByPixels(view, -horizontal));
     }
   }
+}
+
+/** Hint parts joined with a dot, leaving out the ones no key runs. */
+function joinHints(...parts: (string | null)[]): string {
+  return parts.filter((part): part is string => part !== null).join(' · ');
 }

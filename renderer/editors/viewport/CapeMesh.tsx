@@ -16,7 +16,7 @@ import { selectLink } from '../../state/outliner-actions';
 import type { Shading } from '../../state/session';
 import { createCapeMaterial, setCapeMaterialTexture } from './cape-material';
 import { type TextureSource, useCapeTexture } from './cape-texture';
-import { capeRegistry, type ViewportStatistics } from './viewport-registry';
+import type { CapeRegistry, ViewportStatistics } from './viewport-registry';
 
 const scratchBounds = { startMs: 0, endMs: 0 };
 
@@ -45,10 +45,12 @@ export interface CapeMeshProps {
   link: MrfLink | null;
   textureSource: TextureSource;
   statistics: ViewportStatistics;
+  /** The viewport's mounted capes (for framing). */
+  registry: CapeRegistry;
 }
 
 /** The mesh. */
-export function CapeMesh({ entry, link, textureSource, statistics }: CapeMeshProps) {
+export function CapeMesh({ entry, link, textureSource, statistics, registry }: CapeMeshProps) {
   const { store } = useApp();
   const file = entry.cape!.file;
   const shading = useEditor((state) => state.session.viewport.shading) as Shading;
@@ -87,7 +89,7 @@ export function CapeMesh({ entry, link, textureSource, statistics }: CapeMeshPro
     () => () => [geometry, normalsGeometry, boxGeometry, material].forEach((item) => item.dispose()),
     [geometry, normalsGeometry, boxGeometry, material],
   );
-  useEffect(() => capeRegistry(store).add(animator), [store, animator]);
+  useEffect(() => registry.add(animator), [registry, animator]);
 
   const mesh = useRef<Mesh>(null);
   const wire = useRef<Mesh>(null);

@@ -5,7 +5,7 @@
  */
 import { Canvas } from '@react-three/fiber';
 import { useMemo, useRef, useState } from 'react';
-import { useApp, useEditor, useRunOperator } from '../../ui/editor-context';
+import { useApp, useEditor, useRunOperator, useShortcuts } from '../../ui/editor-context';
 import { Icon, type IconName } from '../../ui/Icon';
 import { EMPTY_SELECTION } from '../../state/selection';
 import type { Shading, ViewportOverlays } from '../../state/session';
@@ -20,10 +20,11 @@ import { VIEWPORT_BACKGROUND } from '../timeline/theme';
 import type { TextureSource } from './cape-texture';
 import { ViewNavigator } from './view-navigator';
 import { type ViewportOverlayRefs, ViewportScene } from './ViewportScene';
+import { createCapeRegistry } from './viewport-registry';
 
 const VIEW_MENU: MenuEntry[] = [
-  { kind: 'operator', id: 'view3d.view_all' },
-  { kind: 'operator', id: 'view3d.view_selected' },
+  { kind: 'operator', id: 'view3d.view_all', label: 'Frame All' },
+  { kind: 'operator', id: 'view3d.view_selected', label: 'Frame Selected' },
   { kind: 'separator' },
   { kind: 'operator', id: 'view3d.view_axis', label: 'Front', properties: { type: 'front' } },
   { kind: 'operator', id: 'view3d.view_axis', label: 'Back', properties: { type: 'back' } },
@@ -37,7 +38,7 @@ const VIEW_MENU: MenuEntry[] = [
 ];
 
 const SHADINGS: { shading: Shading; icon: IconName; hint: string }[] = [
-  { shading: 'wireframe', icon: 'wire', hint: 'Wireframe shading (Shift+Z)' },
+  { shading: 'wireframe', icon: 'wire', hint: 'Wireframe shading' },
   { shading: 'solid', icon: 'solid', hint: 'Solid shading: grey, lit by the normals' },
   { shading: 'textured', icon: 'textured', hint: 'Textured shading: the cape texture from the data folders' },
 ];
@@ -55,6 +56,7 @@ function ViewportHeader() {
   const shading = useEditor((state) => state.session.viewport.shading);
   const overlays = useEditor((state) => state.session.viewport.overlays);
   const [menu, setMenu] = useState<{ kind: 'view' | 'overlays'; x: number; y: number } | null>(null);
+  const keys = useShortcuts();
   const open = (kind: 'view' | 'overlays', element: HTMLElement) => {
     const rect = element.getBoundingClientRect();
     setMenu({ kind, x: kind === 'view' ? rect.left : rect.right - 200, y: rect.bottom + 2 });
@@ -78,7 +80,11 @@ function ViewportHeader() {
           <button
             key={item.shading}
             className={`button icon${shading === item.shading ? ' active' : ''}`}
-            data-hint={item.hint}
+            data-hint={
+              item.shading === 'wireframe'
+                ? keys.hint(item.hint, 'view3d.toggle_shading', { type: 'wireframe' })
+                : item.hint
+            }
             data-testid={`shading-${item.shading}`}
             onClick={() =>
               updateSession(store, (session) => ({
@@ -118,7 +124,7 @@ const scratchBounds = { startMs: 0, endMs: 0 };
  * A line for an empty viewport: which link shows next when no cape is on screen at the playhead
  * (a string, so the selector result is stable).
  */
-function nextCapeHint(state: EditorState): string | null {
+function nextCapeHint(state: EditorState, keys: { next: string | null; play: string | null }): string | null {
   const document = currentDocument(state);
   if (!document || document.links.length === 0) return null;
   const timeMs = state.session.playback.playheadMs;
@@ -133,9 +139,12 @@ function nextCapeHint(state: EditorState): string | null {
   const unit = state.session.timeline.unit;
   const step = state.session.playback.frameStepMs;
   const now = formatTimeLabel(timeMs, unit, step);
+  const how = [keys.next ? `${keys.next} jumps to the next key` : null, keys.play ? `${keys.play} plays` : null]
+    .filter(Boolean)
+    .join(', ');
   return next
-    ? `No cape is shown at ${now}. Link ${next.id} shows at ${formatTimeLabel(next.timeMs, unit, step)} — ↑ jumps ` +
-        `to the next key, Space plays.`
+    ? `No cape is shown at ${now}. Link ${next.id} shows at ${formatTimeLabel(next.timeMs, unit, step)}` +
+        `${how ? ` — ${how}` : ''}.`
     : `No cape is shown at ${now}.`;
 }
 
@@ -150,12 +159,16 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
   const linkCount = useEditor((state) => currentDocument(state)?.links.length ?? 0);
   const loadingCapes = useEditor((state) => Object.values(state.capes).some((entry) => entry.status === 'loading'));
   const booted = useEditor((state) => state.booted);
-  const hint = useEditor(nextCapeHint);
+  const keys = useShortcuts();
+  const next = keys.text('screen.keyframe_jump_next');
+  const play = keys.text('screen.animation_play');
+  const hint = useEditor((state) => nextCapeHint(state, { next, play }));
+  const open = keys.text('wm.open');
   const navigator = useMemo(() => new ViewNavigator(), []);
   const overlay = useRef<HTMLDivElement>(null);
   const viewName = useRef<HTMLDivElement>(null);
   const refs = useMemo<ViewportOverlayRefs>(
-    () => ({ statistics: { visibleCapes: 0, vertices: 0, faces: 0 }, overlay, viewName }),
+    () => ({ statistics: { visibleCapes: 0, vertices: 0, faces: 0 }, capes: createCapeRegistry(), overlay, viewName }),
     [],
   );
   return (
@@ -185,7 +198,7 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
       </div>
       {!hasFile ? (
         <div className="viewport-message">
-          Open a model or a cape (Ctrl+O) or drop a file here.
+          Open a model or a cape{open ? ` (${open})` : ''} or drop a file here.
           <button className="button" style={{ pointerEvents: 'auto', marginTop: 8 }} onClick={() => run('wm.open')}>
             Open…
           </button>

@@ -18,11 +18,12 @@ import type { TextureSource } from './cape-texture';
 import { CapeMesh } from './CapeMesh';
 import { GridFloor } from './GridFloor';
 import type { ViewNavigator } from './view-navigator';
-import { type ViewportStatistics, averageNormal, capeRegistry, combinedBounds } from './viewport-registry';
+import { type CapeRegistry, type ViewportStatistics, averageNormal, combinedBounds } from './viewport-registry';
 
-/** Shared with the HTML overlay outside the canvas. */
+/** Shared with the HTML overlay outside the canvas, and the capes this viewport draws. */
 export interface ViewportOverlayRefs {
   statistics: ViewportStatistics;
+  capes: CapeRegistry;
   overlay: { current: HTMLDivElement | null };
   viewName: { current: HTMLDivElement | null };
 }
@@ -30,7 +31,7 @@ export interface ViewportOverlayRefs {
 /** Counts rendered frames for end-to-end tests (a plain counter: no allocation per frame). */
 export const viewportFrames = { count: 0 };
 
-function Navigation({ navigator }: { navigator: ViewNavigator }) {
+function Navigation({ navigator, capes }: { navigator: ViewNavigator; capes: CapeRegistry }) {
   const { store } = useApp();
   const set = useThree((state) => state.set);
   const size = useThree((state) => state.size);
@@ -41,7 +42,7 @@ function Navigation({ navigator }: { navigator: ViewNavigator }) {
   const frameAll = useRef<(() => void) | null>(null);
   // A frame request (a file was opened) is served once capes are mounted to frame.
   useFrame(() => {
-    if (pendingFrame.current && frameAll.current && capeRegistry(store).animators.size > 0) {
+    if (pendingFrame.current && frameAll.current && capes.animators.size > 0) {
       pendingFrame.current = false;
       frameAll.current();
     }
@@ -61,7 +62,7 @@ function Navigation({ navigator }: { navigator: ViewNavigator }) {
     };
     /** Frames the selected, else the visible, else all capes; `face` first turns to their broad side. */
     const frame = (selectedOnly: boolean, face = false) => {
-      const animators = capeRegistry(store).animators;
+      const animators = capes.animators;
       const selected = (animator: CapeAnimator) => animator.visible && isSelected(animator.file);
       const visible = (animator: CapeAnimator) => animator.visible;
       const all = () => true;
@@ -90,6 +91,10 @@ function Navigation({ navigator }: { navigator: ViewNavigator }) {
     const unregister = registerAreaCommands(store, 'viewport', {
       viewAll: () => frame(false),
       viewSelected: () => frame(true),
+      frameOpenedFile: () => {
+        pendingFrame.current = true;
+        invalidate();
+      },
       viewAxis: (axis: ViewAxis) => {
         navigator.viewAxis(axis);
         refresh();
@@ -141,7 +146,6 @@ function Navigation({ navigator }: { navigator: ViewNavigator }) {
     element.addEventListener('wheel', onWheel, { passive: false });
     element.addEventListener('auxclick', onAuxClick);
     const unsubscribe = store.subscribe((state, previous) => {
-      if (state.frameRequests.viewport !== previous.frameRequests.viewport) pendingFrame.current = true;
       if (
         state.session.playback.playheadMs !== previous.session.playback.playheadMs ||
         state.history !== previous.history ||
@@ -164,7 +168,7 @@ function Navigation({ navigator }: { navigator: ViewNavigator }) {
       element.removeEventListener('wheel', onWheel);
       element.removeEventListener('auxclick', onAuxClick);
     };
-  }, [navigator, store, element, invalidate]);
+  }, [navigator, capes, store, element, invalidate]);
   return null;
 }
 
@@ -221,6 +225,7 @@ export function ViewportScene({
             link={link}
             textureSource={textureSource}
             statistics={refs.statistics}
+            registry={refs.capes}
           />
         ) : null;
       })
@@ -232,13 +237,14 @@ export function ViewportScene({
             link={null}
             textureSource={textureSource}
             statistics={refs.statistics}
+            registry={refs.capes}
           />,
         ]
       : [];
 
   return (
     <>
-      <Navigation navigator={navigator} />
+      <Navigation navigator={navigator} capes={refs.capes} />
       <GridFloor navigator={navigator} grid={overlays.grid} axes={overlays.axes} />
       {meshes}
       <GizmoHelper alignment="top-right" margin={[64, 64]}>

@@ -1,9 +1,9 @@
 /**
  * What the viewport's parts share without React: the animators of the mounted capes (for
- * framing) and the per-frame statistics the overlay shows.
+ * framing) and the per-frame statistics the overlay shows. Commands reach the viewport through
+ * the area-command table (state/area-commands.ts), never through per-store side tables.
  */
 import type { CapeAnimator } from '../../capes/cape-animator';
-import type { EditorStore } from '../../state/editor-store';
 
 /** Counted anew every frame by the cape meshes. */
 export interface ViewportStatistics {
@@ -12,30 +12,23 @@ export interface ViewportStatistics {
   faces: number;
 }
 
-/** The mounted capes of one store's viewport. */
+/** The mounted capes of one viewport (each viewport creates its own and hands it to its meshes). */
 export interface CapeRegistry {
   animators: Set<CapeAnimator>;
   /** Adds an animator; returns the function that removes it. */
   add(animator: CapeAnimator): () => void;
 }
 
-const registries = new WeakMap<EditorStore, CapeRegistry>();
-
-/** The registry of a store's viewport. */
-export function capeRegistry(store: EditorStore): CapeRegistry {
-  let registry = registries.get(store);
-  if (!registry) {
-    const animators = new Set<CapeAnimator>();
-    registry = {
-      animators,
-      add(animator) {
-        animators.add(animator);
-        return () => animators.delete(animator);
-      },
-    };
-    registries.set(store, registry);
-  }
-  return registry;
+/** An empty registry. */
+export function createCapeRegistry(): CapeRegistry {
+  const animators = new Set<CapeAnimator>();
+  return {
+    animators,
+    add(animator) {
+      animators.add(animator);
+      return () => animators.delete(animator);
+    },
+  };
 }
 
 /**

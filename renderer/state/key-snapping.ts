@@ -4,8 +4,8 @@
  * few pixels. Targets are collected once per drag into a sorted array; each pointer move is a
  * binary search.
  */
-import type { KeyAddress, ModelDocument } from '../../../shared/events/document';
-import { keyId } from '../../state/selection';
+import type { KeyAddress, ModelDocument } from '../../shared/events/document';
+import { keyId } from './selection';
 
 /** How close (px) the grabbed key must come to a target to snap. */
 export const SNAP_DISTANCE_PX = 8;
