@@ -7,6 +7,7 @@ import type { ModelCodec, ModelDocument } from './document';
 import { applyEdit } from './apply';
 import { readModel } from './read';
 import { mdxPieces } from '../mdx/index';
+import { mdlPieces } from '../mdl/index';
 import { sourceOf } from './source';
 import { validateModel } from './validate';
 
@@ -36,7 +37,7 @@ export type { ModelSource } from './source';
  */
 export function modelPieces(document: ModelDocument): Uint8Array[] {
   const source = sourceOf(document);
-  return source.format === 'mdx' ? mdxPieces(source.model) : [source.bytes];
+  return source.format === 'mdx' ? mdxPieces(source.model) : mdlPieces(source.model);
 }
 
 /**

@@ -1,12 +1,11 @@
 /**
- * The edit steps of the events module over an MDL model, through shared/mdl's span edits: each
- * step rewrites only the text it must and the model is read again for the next step.
+ * The edit steps of the events module over an MDL model, through shared/mdl's span edits: each step makes a new
+ * model from the blocks it changes (read again on their own) and the blocks it shares; nothing is re-read whole.
  */
 import {
   applySpanEdits,
   eventTrackEdits,
   insertEventObject,
-  readMdl,
   removeNode,
   renameNode,
   setNodeParent,
@@ -17,7 +16,7 @@ import type { ModelDocument } from './document';
 import type { InsertStep, KeyChange, ModelEditor, Point } from './editor';
 import { mdlDocument } from './read';
 
-/** Edits an MDL model step by step; `finish` gives the document of the edited text. */
+/** Edits an MDL model step by step; `finish` gives the document of the edited model. */
 export class MdlEditor implements ModelEditor {
   constructor(private model: MdlModel) {}
 
@@ -25,39 +24,33 @@ export class MdlEditor implements ModelEditor {
     return this.model.eventObjects[index]!;
   }
 
-  private take(bytes: Uint8Array): void {
-    if (bytes !== this.model.bytes) this.model = readMdl(bytes);
-  }
-
   setKeys(changes: readonly KeyChange[]): void {
     const edits = changes.flatMap(({ index, frames, globalSequenceId }) =>
       eventTrackEdits(this.model, this.event(index), { frames, globalSequenceId }),
     );
-    this.take(applySpanEdits(this.model.bytes, edits));
+    this.model = applySpanEdits(this.model, edits);
   }
 
   setParent(index: number, parentId: number): void {
-    this.take(setNodeParent(this.model, this.event(index), parentId));
+    this.model = setNodeParent(this.model, this.event(index), parentId);
   }
 
   rename(index: number, name: string): void {
-    this.take(renameNode(this.model, this.event(index), name));
+    this.model = renameNode(this.model, this.event(index), name);
   }
 
   insert(step: InsertStep): void {
-    this.take(
-      insertEventObject(this.model, {
-        name: step.name,
-        frames: step.frames,
-        globalSequenceId: step.globalSequenceId,
-        parentId: step.parentId,
-        pivot: step.pivot,
-      }),
-    );
+    this.model = insertEventObject(this.model, {
+      name: step.name,
+      frames: step.frames,
+      globalSequenceId: step.globalSequenceId,
+      parentId: step.parentId,
+      pivot: step.pivot,
+    });
   }
 
   remove(index: number): void {
-    this.take(removeNode(this.model, this.event(index)));
+    this.model = removeNode(this.model, this.event(index));
   }
 
   pivotOf(objectId: number): Point | null {
@@ -65,6 +58,6 @@ export class MdlEditor implements ModelEditor {
   }
 
   finish(): ModelDocument {
-    return mdlDocument(this.model.bytes, this.model);
+    return mdlDocument(this.model);
   }
 }

@@ -55,7 +55,7 @@ function looksLikeText(bytes: Uint8Array): boolean {
  */
 export function readModel(bytes: Uint8Array, fileName: string): ModelDocument {
   if (isMdx(bytes)) return mdxDocument(bytes);
-  if (looksLikeText(bytes) || /\.mdl$/i.test(fileName)) return mdlDocument(bytes, readMdl(bytes));
+  if (looksLikeText(bytes) || /\.mdl$/i.test(fileName)) return mdlDocument(readMdl(bytes));
   return mdxDocument(bytes);
 }
 
@@ -166,9 +166,9 @@ function onlyEventsChanged(model: MdxModel, previous: MdxModel): boolean {
   return model.chunks.every((chunk, index) => chunk === previous.chunks[index] || chunk.tag === EVTS_TAG);
 }
 
-function mdlEventObject(object: MdlEventObject): EventObject {
+function mdlEventObject(object: MdlEventObject, index: number): EventObject {
   return {
-    index: object.index,
+    index,
     name: object.name,
     type: eventTypeOf(object.name),
     id: eventIdOf(object.name),
@@ -186,8 +186,8 @@ function mdlEventObject(object: MdlEventObject): EventObject {
   };
 }
 
-/** The document of MDL `bytes`, already parsed into `model`. */
-export function mdlDocument(bytes: Uint8Array, model: MdlModel): ModelDocument {
+/** The document of an MDL model (read, or made by edits: nothing is read again). */
+export function mdlDocument(model: MdlModel): ModelDocument {
   const eventObjects = model.eventObjects.map(mdlEventObject);
   return {
     format: 'mdl',
@@ -204,6 +204,6 @@ export function mdlDocument(bytes: Uint8Array, model: MdlModel): ModelDocument {
     eventObjects,
     links: deriveLinks(eventObjects),
     readDiagnostics: [...model.diagnostics],
-    source: mdlSource(bytes, model),
+    source: mdlSource(model),
   };
 }

@@ -8,7 +8,7 @@
  * them so that the main thread never validates the file again. Edits build new sources that share every chunk
  * (and check) they did not touch, so undo entries share unchanged parts.
  */
-import { readMdl, type MdlModel } from '../mdl/index';
+import { isMdlModel, reviveMdl, type MdlModel } from '../mdl/index';
 import { checkMdxChunks, primeMdxChunkChecks, type MdxChunkCheck, type MdxModel } from '../mdx/index';
 import type { ModelDocument } from './document';
 
@@ -20,12 +20,12 @@ export interface MdxDocumentSource {
 }
 
 /**
- * The source of an MDL document: the text's bytes, with the parsed block tree memoized per source (read again
- * from the bytes after a structured clone).
+ * The source of an MDL document: the model's blocks (each a range of the text as read, or of the bytes an edit
+ * made, with its statements and what was read from it) and the whole-model view gathered from them.
  */
 export interface MdlDocumentSource {
   readonly format: 'mdl';
-  readonly bytes: Uint8Array;
+  readonly model: MdlModel;
 }
 
 /** The `source` of every document this module makes. */
@@ -36,13 +36,9 @@ export function mdxSource(model: MdxModel): MdxDocumentSource {
   return Object.freeze({ format: 'mdx', model, checks: Object.freeze(checkMdxChunks(model)) });
 }
 
-const mdlModels = new WeakMap<MdlDocumentSource, MdlModel>();
-
-/** A source for MDL `bytes`, remembering the model already parsed from them. */
-export function mdlSource(bytes: Uint8Array, model: MdlModel): MdlDocumentSource {
-  const source: MdlDocumentSource = Object.freeze({ format: 'mdl', bytes });
-  mdlModels.set(source, model);
-  return source;
+/** A source for an MDL model. */
+export function mdlSource(model: MdlModel): MdlDocumentSource {
+  return Object.freeze({ format: 'mdl', model });
 }
 
 /** Sources whose per-chunk caches were seeded (after a structured clone, the caches are empty). */
@@ -50,8 +46,8 @@ const hydrated = new WeakSet<ModelSource>();
 
 /**
  * The document's source; throws TypeError when the document was not made by this module. A source that
- * arrived by structured clone is hydrated on first use: MDX chunk checks seed the per-chunk memo, MDL blocks get
- * (for now) are read again from their text.
+ * arrived by structured clone is hydrated on first use: MDX chunk checks seed the per-chunk memo, an MDL model gets
+ * its prototypes back (reviveMdl: nothing is read again).
  */
 export function sourceOf(document: ModelDocument): ModelSource {
   const source = document.source as Partial<ModelSource> | null | undefined;
@@ -60,11 +56,12 @@ export function sourceOf(document: ModelDocument): ModelSource {
     typeof source === 'object' &&
     source.format === document.format &&
     ((source.format === 'mdx' && Array.isArray(source.model?.chunks) && Array.isArray(source.checks)) ||
-      (source.format === 'mdl' && source.bytes instanceof Uint8Array));
+      (source.format === 'mdl' && isMdlModel(source.model)));
   if (!valid) throw new TypeError('the document was not read by the model codec (its source holds no model)');
   const known = source as ModelSource;
   if (!hydrated.has(known)) {
     if (known.format === 'mdx') primeMdxChunkChecks(known.model, known.checks);
+    else reviveMdl(known.model);
     hydrated.add(known);
   }
   return known;
@@ -75,12 +72,7 @@ export function mdxModelOf(source: MdxDocumentSource): MdxModel {
   return source.model;
 }
 
-/** The MDL model of an MDL source (memoized; read again after a structured clone). */
+/** The MDL model of an MDL source. */
 export function mdlModelOf(source: MdlDocumentSource): MdlModel {
-  let model = mdlModels.get(source);
-  if (!model) {
-    model = readMdl(source.bytes);
-    mdlModels.set(source, model);
-  }
-  return model;
+  return source.model;
 }

@@ -15,7 +15,6 @@
  */
 import type { Diagnostic } from '../diagnostics';
 import { mdlError } from './text';
-import type { MdlTree } from './tree';
 import type { MdlModelInfo, MdlPivotPoints } from './types';
 
 /** Top-level block keywords in the order Warcraft III's tools write them. */
@@ -68,38 +67,35 @@ export const MODEL_COUNT_KEYS: ReadonlyMap<string, string> = new Map([
   ['NumFaceFX', 'FaceFX'],
 ]);
 
-/** What the completeness check needs to know about a parsed text. */
+/** What the completeness check needs to know about a parsed text: summaries of its blocks, not its bytes. */
 export interface CompletenessInput {
-  tree: MdlTree;
   hasVersion: boolean;
   info: MdlModelInfo | null;
+  /** Where the Model block starts in the whole text. */
+  infoOffset: number;
   pivotPoints: MdlPivotPoints | null;
+  /** Where the PivotPoints block starts in the whole text. */
+  pivotOffset: number;
   nodeCount: number;
+  /** How many top-level statements have each keyword. */
+  blockCounts: ReadonlyMap<string, number>;
+  byteLength: number;
+  /** The whole text, asked for only to place a refusal (its line and column). */
+  bytes: () => Uint8Array;
 }
 
 /** Throws CodecError when the text looks cut between blocks; pushes warnings for other count mismatches. */
 export function checkCompleteness(input: CompletenessInput, diagnostics: Diagnostic[]): void {
-  const { tree, info, pivotPoints, nodeCount } = input;
+  const { info, pivotPoints, nodeCount, blockCounts, byteLength } = input;
   if (!input.hasVersion && info === null) return;
-  const bytes = tree.bytes;
-  const blockCounts = new Map<string, number>();
   let lastRank = -1;
-  for (const statement of tree.statements) {
-    const keyword = statement.keyword;
-    blockCounts.set(keyword, (blockCounts.get(keyword) ?? 0) + 1);
-    lastRank = Math.max(lastRank, canonicalRank(keyword));
-  }
+  for (const keyword of blockCounts.keys()) lastRank = Math.max(lastRank, canonicalRank(keyword));
   /** True when blocks of `keyword` would sit after the last block present: a cut could have dropped them. */
   const couldBeCut = (keyword: string) => canonicalRank(keyword) >= lastRank;
+  const cut = (where: string, detail: string) => mdlError(input.bytes(), 'truncated', where, byteLength, detail);
 
   if (info === null) {
-    throw mdlError(
-      bytes,
-      'truncated',
-      '(top level)',
-      bytes.length,
-      'the text has a Version block but no Model block; it looks cut short',
-    );
+    throw cut('(top level)', 'the text has a Version block but no Model block; it looks cut short');
   }
 
   for (const [key, declared] of Object.entries(info.counts)) {
@@ -108,11 +104,8 @@ export function checkCompleteness(input: CompletenessInput, diagnostics: Diagnos
     const present = blockCounts.get(keyword) ?? 0;
     if (present === declared) continue;
     if (present < declared && couldBeCut(keyword)) {
-      throw mdlError(
-        bytes,
-        'truncated',
+      throw cut(
         info.statement.path,
-        bytes.length,
         `the Model block declares ${key} ${declared} but the text holds ${present} ${keyword} block(s); it looks ` +
           `cut short`,
       );
@@ -122,20 +115,14 @@ export function checkCompleteness(input: CompletenessInput, diagnostics: Diagnos
       code: 'mdl.count-mismatch',
       message: `the Model block declares ${key} ${declared} but the text holds ${present} ${keyword} block(s)`,
       where: info.statement.path,
-      offset: info.statement.start,
+      offset: input.infoOffset,
     });
   }
 
   if (pivotPoints === null) {
     if (nodeCount === 0) return;
     if (couldBeCut('PivotPoints')) {
-      throw mdlError(
-        bytes,
-        'truncated',
-        '(top level)',
-        bytes.length,
-        `the text has ${nodeCount} node block(s) but no PivotPoints block; it looks cut short`,
-      );
+      throw cut('(top level)', `the text has ${nodeCount} node block(s) but no PivotPoints block; it looks cut short`);
     }
     diagnostics.push({
       severity: 'warning',
@@ -147,11 +134,8 @@ export function checkCompleteness(input: CompletenessInput, diagnostics: Diagnos
   const pivotCount = Math.max(pivotPoints.points.length, pivotPoints.declaredCount ?? 0);
   if (pivotCount === nodeCount) return;
   if (pivotCount > nodeCount && couldBeCut('CollisionShape')) {
-    throw mdlError(
-      bytes,
-      'truncated',
+    throw cut(
       pivotPoints.statement.path,
-      bytes.length,
       `PivotPoints holds ${pivotCount} pivots (one per node) but the text has ${nodeCount} node block(s); it looks ` +
         `cut short`,
     );
@@ -161,6 +145,6 @@ export function checkCompleteness(input: CompletenessInput, diagnostics: Diagnos
     code: 'mdl.pivot-count-mismatch',
     message: `PivotPoints holds ${pivotCount} pivots but the model has ${nodeCount} node block(s)`,
     where: pivotPoints.statement.path,
-    offset: pivotPoints.statement.start,
+    offset: input.pivotOffset,
   });
 }

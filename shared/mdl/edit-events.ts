@@ -12,11 +12,12 @@ import {
   addToBlock,
   applySpanEdits,
   assertOwnNode,
+  editAt,
   indentOf,
   innerIndentOf,
   linesBefore,
   removeStatement,
-  type SpanEdit,
+  type MdlEdit,
 } from './span-edits';
 import type { MdlEventObject, MdlModel } from './types';
 
@@ -61,25 +62,23 @@ export function renderEventTrack(
 }
 
 /** The span edits that give `event` these keys (see the module comment). */
-export function eventTrackEdits(model: MdlModel, event: MdlEventObject, value: EventTrackValue): SpanEdit[] {
+export function eventTrackEdits(model: MdlModel, event: MdlEventObject, value: EventTrackValue): MdlEdit[] {
   assertOwnNode(model, event);
   assertEventTrackValue(value);
   const { newline, indent: unit } = model.style;
-  const edits: SpanEdit[] = [];
+  const edits: MdlEdit[] = [];
   const track = event.eventTrack;
+  const bytes = event.statement.level.source.bytes;
   if (track !== null) {
-    const singleLine = isSingleLine(model.bytes, track.start, track.close);
-    edits.push({
-      start: track.start,
-      end: track.close + 1,
-      text: renderEventTrack(value, indentOf(model, track), unit, newline, singleLine),
-    });
+    const singleLine = isSingleLine(bytes, track.start, track.close);
+    const text = renderEventTrack(value, indentOf(track), unit, newline, singleLine);
+    edits.push(editAt(track, track.start, track.close + 1, text));
   } else {
     const block = event.statement;
-    const singleLine = isSingleLine(model.bytes, block.open, block.close);
+    const singleLine = isSingleLine(bytes, block.open, block.close);
     const firstTrack = block.children.find((child) => child.hasBlock && TRACK_KEYWORDS.includes(child.keyword));
     if (firstTrack !== undefined && !singleLine) {
-      const indent = indentOf(model, firstTrack);
+      const indent = indentOf(firstTrack);
       edits.push(linesBefore(model, firstTrack, [indent + renderEventTrack(value, indent, unit, newline, false)]));
     } else {
       const header = block.children.filter((child) => !(child.hasBlock && TRACK_KEYWORDS.includes(child.keyword)));
@@ -88,25 +87,25 @@ export function eventTrackEdits(model: MdlModel, event: MdlEventObject, value: E
       edits.push(addToBlock(model, block, [renderEventTrack(value, indent, unit, newline, singleLine)], after));
     }
   }
-  if (event.outerGlobalSequence !== null) edits.push(removeStatement(model, event.outerGlobalSequence));
+  if (event.outerGlobalSequence !== null) edits.push(removeStatement(event.outerGlobalSequence));
   return edits;
 }
 
-/** New bytes with `event`'s frames and global sequence set. */
-export function setEventTrack(model: MdlModel, event: MdlEventObject, value: EventTrackValue): Uint8Array {
-  return applySpanEdits(model.bytes, eventTrackEdits(model, event, value));
+/** The model with `event`'s frames and global sequence set (only its block read again). */
+export function setEventTrack(model: MdlModel, event: MdlEventObject, value: EventTrackValue): MdlModel {
+  return applySpanEdits(model, eventTrackEdits(model, event, value));
 }
 
-/** New bytes with `event`'s frames set (its global sequence kept). */
-export function setEventFrames(model: MdlModel, event: MdlEventObject, frames: readonly number[]): Uint8Array {
+/** The model with `event`'s frames set (its global sequence kept). */
+export function setEventFrames(model: MdlModel, event: MdlEventObject, frames: readonly number[]): MdlModel {
   return setEventTrack(model, event, { frames, globalSequenceId: event.globalSequenceId });
 }
 
-/** New bytes with `event`'s global sequence set (null clears it; its frames kept). */
+/** The model with `event`'s global sequence set (null clears it; its frames kept). */
 export function setEventGlobalSequence(
   model: MdlModel,
   event: MdlEventObject,
   globalSequenceId: number | null,
-): Uint8Array {
+): MdlModel {
   return setEventTrack(model, event, { frames: event.frames, globalSequenceId });
 }

@@ -19,13 +19,14 @@ import {
   applySpanEdits,
   assertOwnNode,
   assertQuotable,
+  editAt,
   indentOf,
   linesAfter,
   linesBefore,
   nodeById,
   removeStatement,
   replaceToken,
-  type SpanEdit,
+  type MdlEdit,
 } from './span-edits';
 import type { MdlStatement } from './tree';
 import type { MdlModel, MdlNode, Vector3 } from './types';
@@ -61,27 +62,27 @@ function parentLine(model: MdlModel, parentId: number, parentName: string | null
  * Edits that make `node`'s Parent `parentId`. `parentName` is the new parent's name when the
  * parent is a different node (its `// "Name"` comment follows), null when only its id changes.
  */
-function parentEdits(model: MdlModel, node: MdlNode, parentId: number, parentName: string | null): SpanEdit[] {
+function parentEdits(model: MdlModel, node: MdlNode, parentId: number, parentName: string | null): MdlEdit[] {
   const statement = node.parentStatement;
-  if (parentId === -1) return statement === null ? [] : [removeStatement(model, statement)];
+  if (parentId === -1) return statement === null ? [] : [removeStatement(statement)];
   if (statement !== null) {
     const token = valueToken(statement);
-    if (token < 0) return [{ start: statement.start, end: statement.end, text: parentLine(model, parentId, null) }];
+    if (token < 0) return [editAt(statement, statement.start, statement.end, parentLine(model, parentId, null))];
     const edits = [replaceToken(statement, token, String(parentId))];
-    const comment = parentName === null ? null : parentComment(model.bytes, statement.end);
-    if (comment !== null) edits.push({ start: comment.nameStart, end: comment.nameEnd, text: parentName! });
+    const comment = parentName === null ? null : parentComment(statement.level.source.bytes, statement.end);
+    if (comment !== null) edits.push(editAt(statement, comment.nameStart, comment.nameEnd, parentName!));
     return edits;
   }
   const line = parentLine(model, parentId, parentName);
   const block = node.statement;
   if (node.objectIdStatement !== null) return [addToBlock(model, block, [line], node.objectIdStatement)];
   const first = block.children[0];
-  if (first !== undefined) return [linesBefore(model, first, [indentOf(model, first) + line])];
+  if (first !== undefined) return [linesBefore(model, first, [indentOf(first) + line])];
   return [addToBlock(model, block, [line])];
 }
 
-/** New bytes with `node`'s Parent set (-1 removes it); throws RangeError for an unknown parent. */
-export function setNodeParent(model: MdlModel, node: MdlNode, parentId: number): Uint8Array {
+/** The edits that set `node`'s Parent (-1 removes it); throws RangeError for an unknown parent. */
+export function nodeParentEdits(model: MdlModel, node: MdlNode, parentId: number): MdlEdit[] {
   assertOwnNode(model, node);
   if (!Number.isSafeInteger(parentId) || parentId < -1)
     throw new RangeError(`parent id ${parentId} is not -1 or an objectId`);
@@ -89,39 +90,47 @@ export function setNodeParent(model: MdlModel, node: MdlNode, parentId: number):
     throw new RangeError(`${node.keyword} "${node.name}" cannot be its own parent`);
   const parent = parentId === -1 ? undefined : nodeById(model, parentId);
   if (parentId !== -1 && parent === undefined) throw new RangeError(`no node has ObjectId ${parentId}`);
-  if (parentId === node.parentId) return model.bytes;
-  return applySpanEdits(model.bytes, parentEdits(model, node, parentId, parent?.name ?? null));
+  if (parentId === node.parentId) return [];
+  return parentEdits(model, node, parentId, parent?.name ?? null);
 }
 
-/** New bytes with `node` renamed (its children's `// "Name"` comments follow). */
-export function renameNode(model: MdlModel, node: MdlNode, name: string): Uint8Array {
+/** The model with `node`'s Parent set (-1 removes it); throws RangeError for an unknown parent. */
+export function setNodeParent(model: MdlModel, node: MdlNode, parentId: number): MdlModel {
+  return applySpanEdits(model, nodeParentEdits(model, node, parentId));
+}
+
+/** The edits that rename `node` (its children's `// "Name"` comments follow). */
+export function renameEdits(model: MdlModel, node: MdlNode, name: string): MdlEdit[] {
   assertOwnNode(model, node);
   assertQuotable(name, 'name');
   const statement = node.statement;
   const token = nameToken(statement);
-  const edits: SpanEdit[] = [
+  const afterKeyword = statement.level.ends[statement.first]!;
+  const edits: MdlEdit[] = [
     token >= 0
       ? replaceToken(statement, token, `"${name}"`)
-      : {
-          start: statement.level.ends[statement.first]!,
-          end: statement.level.ends[statement.first]!,
-          text: ` "${name}"`,
-        },
+      : editAt(statement, afterKeyword, afterKeyword, ` "${name}"`),
   ];
   if (node.objectId !== null) {
     for (const child of model.nodes) {
-      if (child === node || child.parentId !== node.objectId || child.parentStatement === null) continue;
-      const comment = parentComment(model.bytes, child.parentStatement.end);
+      const parent = child.parentStatement;
+      if (child === node || child.parentId !== node.objectId || parent === null) continue;
+      const comment = parentComment(parent.level.source.bytes, parent.end);
       if (comment !== null && comment.name === node.name)
-        edits.push({ start: comment.nameStart, end: comment.nameEnd, text: name });
+        edits.push(editAt(parent, comment.nameStart, comment.nameEnd, name));
     }
   }
-  return applySpanEdits(model.bytes, edits);
+  return edits;
+}
+
+/** The model with `node` renamed (its children's `// "Name"` comments follow). */
+export function renameNode(model: MdlModel, node: MdlNode, name: string): MdlModel {
+  return applySpanEdits(model, renameEdits(model, node, name));
 }
 
 /** Edits that renumber ObjectIds and Parents: `mapId` gives each old objectId its new one. */
-function renumberEdits(model: MdlModel, skip: MdlNode | null, mapId: (objectId: number) => number): SpanEdit[] {
-  const edits: SpanEdit[] = [];
+function renumberEdits(model: MdlModel, skip: MdlNode | null, mapId: (objectId: number) => number): MdlEdit[] {
+  const edits: MdlEdit[] = [];
   for (const node of model.nodes) {
     if (node === skip) continue;
     if (node.objectId !== null && node.objectIdStatement !== null) {
@@ -140,26 +149,21 @@ function listInsertEdits(
   entries: readonly MdlStatement[],
   index: number,
   entry: string,
-): SpanEdit[] {
-  const edits: SpanEdit[] = [];
+): MdlEdit[] {
+  const edits: MdlEdit[] = [];
   const count = countToken(list);
   if (count >= 0) edits.push(replaceToken(list, count, String(entries.length + 1)));
   const before = entries[index];
-  if (before !== undefined) edits.push(linesBefore(model, before, [indentOf(model, before) + entry]));
+  if (before !== undefined) edits.push(linesBefore(model, before, [indentOf(before) + entry]));
   else edits.push(addToBlock(model, list, [entry], entries[entries.length - 1]));
   return edits;
 }
 
 /** Edits that remove entry `index` of such a list. */
-function listRemoveEdits(
-  model: MdlModel,
-  list: MdlStatement,
-  entries: readonly MdlStatement[],
-  index: number,
-): SpanEdit[] {
+function listRemoveEdits(list: MdlStatement, entries: readonly MdlStatement[], index: number): MdlEdit[] {
   const entry = entries[index];
   if (entry === undefined) return [];
-  const edits = [removeStatement(model, entry)];
+  const edits = [removeStatement(entry)];
   const count = countToken(list);
   if (count >= 0) edits.push(replaceToken(list, count, String(entries.length - 1)));
   return edits;
@@ -180,13 +184,13 @@ function countKeyOf(keyword: string): string | undefined {
  * `count`, in files that write `Num…` counts: updated in place, added after the last count, removed
  * at zero (the tools leave zero counts out).
  */
-function modelCountEdits(model: MdlModel, keyword: string, count: number): SpanEdit[] {
+function modelCountEdits(model: MdlModel, keyword: string, count: number): MdlEdit[] {
   const info = model.info;
   const key = countKeyOf(keyword);
   if (info === null || key === undefined) return [];
   const statement = info.statement.child(key);
   if (statement !== undefined) {
-    if (count === 0) return [removeStatement(model, statement)];
+    if (count === 0) return [removeStatement(statement)];
     const token = valueToken(statement);
     return token < 0 ? [] : [replaceToken(statement, token, String(count))];
   }
@@ -196,7 +200,7 @@ function modelCountEdits(model: MdlModel, keyword: string, count: number): SpanE
 }
 
 /** Edit that adds a top-level block (`lines`, unindented) where the canonical block order puts it. */
-function topLevelInsert(model: MdlModel, keyword: string, lines: readonly string[], anchor?: MdlStatement): SpanEdit {
+function topLevelInsert(model: MdlModel, keyword: string, lines: readonly string[], anchor?: MdlStatement): MdlEdit {
   const statements = model.tree.statements;
   const rank = canonicalRank(keyword);
   let after = anchor;
@@ -211,14 +215,17 @@ function topLevelInsert(model: MdlModel, keyword: string, lines: readonly string
   if (before !== undefined) return linesBefore(model, before, lines);
   const last = statements[statements.length - 1];
   if (last !== undefined) return linesAfter(model, last, lines);
-  const bytes = model.bytes;
+  // A text with no statement is one block: the new lines go at its end.
+  const block = model.blocks[model.blocks.length - 1]!;
+  const bytes = block.source.bytes;
   const newline = model.style.newline;
-  const tail = bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a && bytes[bytes.length - 1] !== 0x0d ? newline : '';
-  return { start: bytes.length, end: bytes.length, text: tail + lines.join(newline) + newline };
+  const lastByte = bytes[block.end - 1];
+  const tail = block.end > block.start && lastByte !== 0x0a && lastByte !== 0x0d ? newline : '';
+  return { block, start: block.end, end: block.end, text: tail + lines.join(newline) + newline };
 }
 
-/** New bytes with an EventObject inserted (see the module comment); its objectId is `newEventObjectId(model)`. */
-export function insertEventObject(model: MdlModel, spec: NewEventObject): Uint8Array {
+/** The edits that insert an EventObject (see the module comment); its objectId is `newEventObjectId(model)`. */
+export function insertEventObjectEdits(model: MdlModel, spec: NewEventObject): MdlEdit[] {
   assertQuotable(spec.name, 'event object name');
   const value: EventTrackValue = { frames: spec.frames, globalSequenceId: spec.globalSequenceId ?? null };
   assertEventTrackValue(value);
@@ -259,13 +266,18 @@ export function insertEventObject(model: MdlModel, spec: NewEventObject): Uint8A
   lines.push(unit + renderEventTrack(value, unit, unit, model.style.newline, false), '}');
   const lastEvent = model.eventObjects[model.eventObjects.length - 1];
   edits.push(topLevelInsert(model, 'EventObject', lines, lastEvent?.statement));
-  return applySpanEdits(model.bytes, edits);
+  return edits;
 }
 
-/** New bytes with `node` removed (see the module comment). */
-export function removeNode(model: MdlModel, node: MdlNode): Uint8Array {
+/** The model with an EventObject inserted (see the module comment); its objectId is `newEventObjectId(model)`. */
+export function insertEventObject(model: MdlModel, spec: NewEventObject): MdlModel {
+  return applySpanEdits(model, insertEventObjectEdits(model, spec));
+}
+
+/** The edits that remove `node` (see the module comment). */
+export function removeNodeEdits(model: MdlModel, node: MdlNode): MdlEdit[] {
   assertOwnNode(model, node);
-  const edits = [removeStatement(model, node.statement)];
+  const edits = [removeStatement(node.statement)];
   const removedId = node.objectId;
   if (removedId !== null) {
     const shift = (id: number) => (id > removedId ? id - 1 : id);
@@ -278,11 +290,16 @@ export function removeNode(model: MdlModel, node: MdlNode): Uint8Array {
       else if (other.parentId > removedId) edits.push(...parentEdits(model, other, other.parentId - 1, null));
     }
     const pivots = model.pivotPoints;
-    if (pivots !== null) edits.push(...listRemoveEdits(model, pivots.statement, pivots.entries, removedId));
+    if (pivots !== null) edits.push(...listRemoveEdits(pivots.statement, pivots.entries, removedId));
     const matrices = model.bindPose?.matrices ?? null;
-    if (matrices !== null) edits.push(...listRemoveEdits(model, matrices, model.bindPose!.entries, removedId));
+    if (matrices !== null) edits.push(...listRemoveEdits(matrices, model.bindPose!.entries, removedId));
   }
   const sameKind = model.nodes.filter((other) => other.keyword === node.keyword).length;
   edits.push(...modelCountEdits(model, node.keyword, sameKind - 1));
-  return applySpanEdits(model.bytes, edits);
+  return edits;
+}
+
+/** The model with `node` removed (see the module comment). */
+export function removeNode(model: MdlModel, node: MdlNode): MdlModel {
+  return applySpanEdits(model, removeNodeEdits(model, node));
 }

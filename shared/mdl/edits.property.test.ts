@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { MODEL_COUNT_KEYS } from './completeness';
 import { setEventFrames, setEventGlobalSequence } from './edit-events';
 import { insertEventObject, newEventObjectId, removeNode, renameNode, setNodeParent } from './edit-nodes';
-import { parseMdl, readMdl } from './model';
+import { parseMdl } from './model';
 import { NODE_KIND_ORDER } from './nodes';
 import { FIXTURE_MDL } from './testing/fixtures';
 import type { MdlModel } from './types';
@@ -62,7 +62,7 @@ function apply(model: MdlModel, step: Operation): MdlModel {
     case 'frames': {
       if (events.length === 0) return model;
       const index = step.pick % events.length;
-      const next = readMdl(setEventFrames(model, events[index]!, step.frames));
+      const next = setEventFrames(model, events[index]!, step.frames);
       expect(next.eventObjects[index]!.frames).toEqual(step.frames);
       expect(next.eventObjects[index]!.globalSequenceId).toBe(events[index]!.globalSequenceId);
       return next;
@@ -70,7 +70,7 @@ function apply(model: MdlModel, step: Operation): MdlModel {
     case 'global': {
       if (events.length === 0) return model;
       const index = step.pick % events.length;
-      const next = readMdl(setEventGlobalSequence(model, events[index]!, step.id));
+      const next = setEventGlobalSequence(model, events[index]!, step.id);
       expect([next.eventObjects[index]!.globalSequenceId, next.eventObjects[index]!.frames]).toEqual([
         step.id,
         events[index]!.frames,
@@ -82,23 +82,26 @@ function apply(model: MdlModel, step: Operation): MdlModel {
       const index = step.pick % nodes.length;
       const parentId = step.parent < 0 ? -1 : nodes[step.parent % nodes.length]!.objectId!;
       if (parentId === nodes[index]!.objectId) return model;
-      const next = readMdl(setNodeParent(model, nodes[index]!, parentId));
+      const next = setNodeParent(model, nodes[index]!, parentId);
       expect(next.nodes[index]!.parentId).toBe(parentId);
       return next;
     }
     case 'rename': {
       if (nodes.length === 0) return model;
       const index = step.pick % nodes.length;
-      const next = readMdl(renameNode(model, nodes[index]!, step.name));
+      const next = renameNode(model, nodes[index]!, step.name);
       expect(next.nodes[index]!.name).toBe(step.name);
       return next;
     }
     case 'insert': {
       const parentId = step.parent < 0 || nodes.length === 0 ? -1 : nodes[step.parent % nodes.length]!.objectId!;
       const objectId = newEventObjectId(model);
-      const next = readMdl(
-        insertEventObject(model, { name: step.name, frames: step.frames, globalSequenceId: step.id, parentId }),
-      );
+      const next = insertEventObject(model, {
+        name: step.name,
+        frames: step.frames,
+        globalSequenceId: step.id,
+        parentId,
+      });
       const inserted = next.eventObjects.find((event) => event.objectId === objectId)!;
       expect([inserted.name, inserted.frames, inserted.globalSequenceId]).toEqual([step.name, step.frames, step.id]);
       expect(inserted.parentId).toBe(parentId >= objectId ? parentId + 1 : parentId);
@@ -107,7 +110,7 @@ function apply(model: MdlModel, step: Operation): MdlModel {
     }
     case 'remove': {
       if (nodes.length === 0) return model;
-      const next = readMdl(removeNode(model, nodes[step.pick % nodes.length]!));
+      const next = removeNode(model, nodes[step.pick % nodes.length]!);
       expect(next.nodes.length).toBe(nodes.length - 1);
       return next;
     }

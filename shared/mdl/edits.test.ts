@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { setEventFrames, setEventGlobalSequence, setEventTrack } from './edit-events';
 import { insertEventObject, newEventObjectId, removeNode, renameNode, setNodeParent } from './edit-nodes';
-import { parseMdl, readMdl } from './model';
-import { applySpanEdits } from './span-edits';
+import { parseMdl } from './model';
+import { spliceBytes } from './span-edits';
 import { decodeMdlBytes, encodeMdlText } from './text';
 import { FIXTURE_MDL, FRAGMENT_MDL } from './testing/fixtures';
 import type { MdlModel } from './types';
 
 const fixture = parseMdl(FIXTURE_MDL);
-const text = (bytes: Uint8Array) => decodeMdlBytes(bytes);
+const text = (result: Uint8Array | MdlModel) => (result instanceof Uint8Array ? decodeMdlBytes(result) : result.text);
 
 /** The one region where two texts differ: `before[start, beforeEnd)` became `after[start, afterEnd)`. */
 function changedRegion(before: string, after: string): { start: number; beforeEnd: number; afterEnd: number } {
@@ -36,11 +36,11 @@ function structure(model: MdlModel) {
   };
 }
 
-describe('applySpanEdits', () => {
+describe('spliceBytes', () => {
   const bytes = encodeMdlText('abcdef');
 
   it('applies edits given in any order, insertions at one offset in the order given', () => {
-    const result = applySpanEdits(bytes, [
+    const result = spliceBytes(bytes, [
       { start: 4, end: 5, text: 'E' },
       { start: 1, end: 1, text: '1' },
       { start: 1, end: 1, text: '2' },
@@ -51,12 +51,12 @@ describe('applySpanEdits', () => {
 
   it('refuses overlapping edits and spans outside the text', () => {
     expect(() =>
-      applySpanEdits(bytes, [
+      spliceBytes(bytes, [
         { start: 0, end: 3, text: '' },
         { start: 2, end: 4, text: '' },
       ]),
     ).toThrow(RangeError);
-    expect(() => applySpanEdits(bytes, [{ start: 5, end: 9, text: '' }])).toThrow(RangeError);
+    expect(() => spliceBytes(bytes, [{ start: 5, end: 9, text: '' }])).toThrow(RangeError);
   });
 });
 
@@ -132,7 +132,7 @@ describe('EventTrack edits', () => {
 
   it('adds a top-level block after a block that shares its line with the next one', () => {
     const model = parseMdl('EventObject "A" { ObjectId 0, } CollisionShape "C" { ObjectId 1, }\n');
-    const after = readMdl(insertEventObject(model, { name: 'B', frames: [] }));
+    const after = insertEventObject(model, { name: 'B', frames: [] });
     expect(after.nodes.map((node) => [node.name, node.objectId])).toEqual([
       ['A', 0],
       ['B', 1],
@@ -212,8 +212,7 @@ describe('node header edits', () => {
 describe('inserting and removing nodes', () => {
   it('inserts an EventObject after the last one, renumbering the nodes that follow', () => {
     expect(newEventObjectId(fixture)).toBe(8);
-    const bytes = insertEventObject(fixture, { name: 'MRFx0005', frames: [72867], parentId: 8, pivot: [1, 2, 3] });
-    const after = readMdl(bytes);
+    const after = insertEventObject(fixture, { name: 'MRFx0005', frames: [72867], parentId: 8, pivot: [1, 2, 3] });
     expect(after.diagnostics).toEqual([]);
     expect(structure(after)).toEqual({
       objectIds: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
@@ -228,23 +227,23 @@ describe('inserting and removing nodes', () => {
     expect(after.nodes[9]!.name).toBe('Collision');
     expect(after.pivotPoints!.points[8]).toEqual([1, 2, 3]);
     expect(after.pivotPoints!.points[9]).toEqual([8, 8, 8]);
-    expect(text(bytes)).toContain(
+    expect(after.text).toContain(
       '\t\t{ 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 2, 3 },\n\t\t{ 1, 0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0 },\n',
     );
-    expect(text(bytes)).toContain(
+    expect(after.text).toContain(
       'EventObject "MRFx0005" {\n\tObjectId 8,\n\tParent 9,\t// "Collision"\n\tEventTrack 1 {\n\t\t72867,\n\t}\n}\n' +
         'CollisionShape',
     );
   });
 
   it('removing what it inserted gives back the original bytes', () => {
-    const inserted = readMdl(insertEventObject(fixture, { name: 'MRDx0005', frames: [1, 2], globalSequenceId: 0 }));
+    const inserted = insertEventObject(fixture, { name: 'MRDx0005', frames: [1, 2], globalSequenceId: 0 });
     const removed = removeNode(inserted, inserted.eventObjects[4]!);
     expect(text(removed)).toBe(FIXTURE_MDL);
   });
 
   it('removes a node with its pivot and bind pose matrix, renumbering the nodes after it', () => {
-    const after = readMdl(removeNode(fixture, fixture.eventObjects[0]!));
+    const after = removeNode(fixture, fixture.eventObjects[0]!);
     expect(after.diagnostics).toEqual([]);
     expect(structure(after)).toEqual({
       objectIds: [0, 1, 2, 3, 4, 5, 6, 7],
@@ -260,7 +259,7 @@ describe('inserting and removing nodes', () => {
   });
 
   it("moves a removed node's children to its parent, their comments following", () => {
-    const after = readMdl(removeNode(fixture, fixture.nodes[1]!));
+    const after = removeNode(fixture, fixture.nodes[1]!);
     expect(after.diagnostics).toEqual([]);
     expect(after.nodes.map((node) => [node.name, node.objectId, node.parentId])).toEqual([
       ['Root', 0, -1],
@@ -277,17 +276,17 @@ describe('inserting and removing nodes', () => {
   });
 
   it('inserts into an empty file: a PivotPoints block and the EventObject', () => {
-    const first = readMdl(insertEventObject(parseMdl(''), { name: 'MRFx0000', frames: [] }));
+    const first = insertEventObject(parseMdl(''), { name: 'MRFx0000', frames: [] });
     expect(first.text).toBe(
       'PivotPoints 1 {\n\t{ 0, 0, 0 },\n}\nEventObject "MRFx0000" {\n\tObjectId 0,\n\tEventTrack 0 {\n\t}\n}\n',
     );
-    const second = readMdl(insertEventObject(first, { name: 'MRDx0000', frames: [3] }));
+    const second = insertEventObject(first, { name: 'MRDx0000', frames: [3] });
     expect(structure(second)).toMatchObject({ objectIds: [0, 1], pivots: 2 });
   });
 
   it('inserts into a fragment without touching pivots it does not have', () => {
     const fragment = parseMdl(FRAGMENT_MDL);
-    const after = readMdl(insertEventObject(fragment, { name: 'MRFx0002', frames: [49833] }));
+    const after = insertEventObject(fragment, { name: 'MRFx0002', frames: [49833] });
     expect(after.text.startsWith(FRAGMENT_MDL)).toBe(true);
     expect(after.eventObjects.map((event) => event.objectId)).toEqual([0, 1, 2]);
     expect(after.pivotPoints).toBeNull();
@@ -298,14 +297,14 @@ describe('inserting and removing nodes', () => {
       'Version { FormatVersion 800, }\nModel "M" {\n\tNumBones 1,\n\tBlendTime 150,\n}\nBone "B" {\n\tObjectId 0,\n' +
         '}\nPivotPoints 1 {\n\t{ 0, 0, 0 },\n}\n',
     );
-    expect(readMdl(insertEventObject(counted, { name: 'E', frames: [] })).text).toContain(
+    expect(insertEventObject(counted, { name: 'E', frames: [] }).text).toContain(
       '\tNumBones 1,\n\tNumEvents 1,\n\tBlendTime 150,',
     );
     const uncounted = parseMdl(
       'Version { FormatVersion 800, }\nModel "M" {\n\tBlendTime 150,\n}\nBone "B" {\n\tObjectId 0,\n}\nPivotPoints ' +
         '1 {\n\t{ 0, 0, 0 },\n}\n',
     );
-    expect(readMdl(insertEventObject(uncounted, { name: 'E', frames: [] })).text).not.toContain('NumEvents');
+    expect(insertEventObject(uncounted, { name: 'E', frames: [] }).text).not.toContain('NumEvents');
   });
 
   it('refuses a name that cannot be quoted and a parent that does not exist', () => {

@@ -74,7 +74,7 @@ describe('MDL fuzzing', () => {
         walk(model.tree.statements);
         const event = model.eventObjects[0];
         if (event !== undefined) {
-          const edited = readMdl(setEventFrames(model, event, [1, 2, 3]));
+          const edited = setEventFrames(model, event, [1, 2, 3]);
           expect(edited.eventObjects[0]!.frames).toEqual([1, 2, 3]);
         }
       } catch (error) {

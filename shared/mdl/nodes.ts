@@ -83,7 +83,7 @@ function globalSequenceValue(statement: MdlStatement): number | null {
 }
 
 /** Reads an EventObject block in full. */
-export function readEventObject(statement: MdlStatement, index: number, diagnostics: Diagnostic[]): MdlEventObject {
+export function readEventObject(statement: MdlStatement, diagnostics: Diagnostic[]): MdlEventObject {
   const node = readNode(statement, 'eventObject', diagnostics);
   const eventTrack = statement.children.find((child) => child.is('EventTrack') && child.hasBlock) ?? null;
   const outerGlobalSequence = statement.child('GlobalSeqId') ?? null;
@@ -124,7 +124,6 @@ export function readEventObject(statement: MdlStatement, index: number, diagnost
   return {
     ...node,
     kind: 'eventObject',
-    index,
     globalSequenceId: innerGlobalSequence !== null ? inner : outer,
     frames,
     hasKeyBlock: eventTrack !== null,

@@ -54,9 +54,27 @@ const BYTE_CLASSES = (() => {
   return classes;
 })();
 
+let scans = 0;
+let scannedBytes = 0;
+
+/**
+ * How many texts {@link scanMdl} has scanned in this thread: tests prove with it that a model is scanned once
+ * when it is opened and that an edit scans only the blocks it changed (see {@link mdlScannedBytes}).
+ */
+export function mdlScanCount(): number {
+  return scans;
+}
+
+/** How many bytes {@link scanMdl} has scanned in this thread, all scans together. */
+export function mdlScannedBytes(): number {
+  return scannedBytes;
+}
+
 /** Scans and validates MDL bytes; throws CodecError (see the module comment). */
 export function scanMdl(bytes: Uint8Array): MdlSource {
   const length = bytes.length;
+  scans += 1;
+  scannedBytes += length;
   const classes = BYTE_CLASSES;
   let offsets: Int32Array = new Int32Array(Math.max(64, length >>> 4));
   let partners: Int32Array = new Int32Array(offsets.length);
@@ -151,10 +169,11 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
     }
   }
 
+  // Exact-length tables (not views of the grown ones): a model keeps them, and a structured clone copies them.
   const source: MdlSource = {
     bytes,
-    braceOffsets: offsets.subarray(0, count),
-    bracePartners: partners.subarray(0, count),
+    braceOffsets: offsets.slice(0, count),
+    bracePartners: partners.slice(0, count),
     braceCount: count,
     textStart,
   };

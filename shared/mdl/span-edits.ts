@@ -1,62 +1,57 @@
 /**
- * Span edits: the one way MDL text changes. An edit replaces the bytes of `[start, end)` with new
- * text (an insertion when start equals end); everything outside the edited spans is copied as it is.
- * The helpers here add and remove whole lines in the file's own style.
+ * Span edits of a model: each names the block it lies in and a span of that block's source (the offsets of the
+ * block's statements), so that an edit makes a new model from the blocks it changes and shares the others
+ * (rebuild.ts). The helpers here add and remove whole lines in the file's own style.
  */
+import { blockOf } from './blocks';
 import { indentAt, isSingleLine, lineInsertionAfter, lineStartOf, removalRange, startsLine } from './layout';
-import { decodeLatin1, encodeMdlText } from './text';
+import { rebuildModel } from './rebuild';
+import type { SpanEdit } from './splice';
+import { decodeLatin1 } from './text';
 import type { MdlStatement } from './tree';
-import type { MdlModel, MdlNode } from './types';
+import type { MdlBlock, MdlModel, MdlNode } from './types';
 
-/** Replace `bytes[start, end)` by `text` (latin1). */
-export interface SpanEdit {
-  start: number;
-  end: number;
-  text: string;
+export { spliceBytes, type SpanEdit } from './splice';
+
+/** A span edit of one block: `[start, end)` in the block's source, within the block's range. */
+export interface MdlEdit extends SpanEdit {
+  block: MdlBlock;
+}
+
+/** An edit of `[start, end)` in `statement`'s source. */
+export function editAt(statement: MdlStatement, start: number, end: number, text: string): MdlEdit {
+  return { block: blockOf(statement), start, end, text };
 }
 
 /**
- * Applies span edits to MDL bytes and returns the new bytes. Edits may come in any order; edits at
- * the same offset apply in the order given. Throws RangeError for overlapping edits or spans
- * outside the bytes.
+ * The model with `edits` applied: a new model sharing every block no edit touches. Edits may come in any order;
+ * edits at the same offset apply in the order given. Throws RangeError for an edit of a block that is not the
+ * model's, a span outside its block, or overlapping edits.
  */
-export function applySpanEdits(bytes: Uint8Array, edits: readonly SpanEdit[]): Uint8Array {
-  const sorted = [...edits].sort((left, right) => left.start - right.start);
-  const encoded = sorted.map((edit) => encodeMdlText(edit.text));
-  let length = bytes.length;
-  let previousEnd = 0;
-  sorted.forEach((edit, index) => {
-    if (edit.start < previousEnd || edit.end < edit.start || edit.end > bytes.length) {
-      throw new RangeError(
-        `span edit [${edit.start}, ${edit.end}) overlaps another edit or lies outside the ${bytes.length} bytes`,
-      );
-    }
-    previousEnd = edit.end;
-    length += encoded[index]!.length - (edit.end - edit.start);
-  });
-  const output = new Uint8Array(length);
-  let read = 0;
-  let write = 0;
-  sorted.forEach((edit, index) => {
-    output.set(bytes.subarray(read, edit.start), write);
-    write += edit.start - read;
-    output.set(encoded[index]!, write);
-    write += encoded[index]!.length;
-    read = edit.end;
-  });
-  output.set(bytes.subarray(read), write);
-  return output;
+export function applySpanEdits(model: MdlModel, edits: readonly MdlEdit[]): MdlModel {
+  if (edits.length === 0) return model;
+  const blocks = new Set(model.blocks);
+  const byBlock = new Map<MdlBlock, SpanEdit[]>();
+  for (const { block, start, end, text } of edits) {
+    if (!blocks.has(block)) throw new RangeError("a span edit addresses a block that is not one of the model's");
+    if (start < block.start || end > block.end || end < start)
+      throw new RangeError(`span edit [${start}, ${end}) lies outside its block [${block.start}, ${block.end})`);
+    let list = byBlock.get(block);
+    if (list === undefined) byBlock.set(block, (list = []));
+    list.push({ start: start - block.start, end: end - block.start, text });
+  }
+  return rebuildModel(model, byBlock);
 }
 
 /** Edit that replaces one token of a statement's level. */
-export function replaceToken(statement: MdlStatement, token: number, text: string): SpanEdit {
-  return { start: statement.level.starts[token]!, end: statement.level.ends[token]!, text };
+export function replaceToken(statement: MdlStatement, token: number, text: string): MdlEdit {
+  return editAt(statement, statement.level.starts[token]!, statement.level.ends[token]!, text);
 }
 
 /** Edit that removes a statement (its whole lines when it has them to itself). */
-export function removeStatement(model: MdlModel, statement: MdlStatement): SpanEdit {
-  const range = removalRange(model.bytes, statement.start, statement.end);
-  return { ...range, text: '' };
+export function removeStatement(statement: MdlStatement): MdlEdit {
+  const range = removalRange(statement.level.source.bytes, statement.start, statement.end);
+  return editAt(statement, range.start, range.end, '');
 }
 
 /** True when a statement ends without its own `,` or block, so that a statement added after it would join it. */
@@ -68,37 +63,39 @@ function isUnterminated(statement: MdlStatement): boolean {
  * Edit that adds `text` after `statement` at offset `at` (at or after its end), first giving the
  * statement the `,` it lacks when it has none.
  */
-function insertAfter(model: MdlModel, statement: MdlStatement, at: number, text: string): SpanEdit {
-  if (!isUnterminated(statement)) return { start: at, end: at, text };
-  return { start: statement.end, end: at, text: `,${decodeLatin1(model.bytes, statement.end, at)}${text}` };
+function insertAfter(statement: MdlStatement, at: number, text: string): MdlEdit {
+  if (!isUnterminated(statement)) return editAt(statement, at, at, text);
+  const between = decodeLatin1(statement.level.source.bytes, statement.end, at);
+  return editAt(statement, statement.end, at, `,${between}${text}`);
 }
 
 /** Edit that adds `lines` (already indented) on new lines after the line of `statement`. */
-export function linesAfter(model: MdlModel, statement: MdlStatement, lines: readonly string[]): SpanEdit {
-  const at = lineInsertionAfter(model.bytes, statement.end);
-  return insertAfter(model, statement, at, lines.map((line) => model.style.newline + line).join(''));
+export function linesAfter(model: MdlModel, statement: MdlStatement, lines: readonly string[]): MdlEdit {
+  const at = lineInsertionAfter(statement.level.source.bytes, statement.end);
+  return insertAfter(statement, at, lines.map((line) => model.style.newline + line).join(''));
 }
 
 /** Edit that adds `lines` (already indented) on new lines before the line of `statement`. */
-export function linesBefore(model: MdlModel, statement: MdlStatement, lines: readonly string[]): SpanEdit {
-  const bytes = model.bytes;
+export function linesBefore(model: MdlModel, statement: MdlStatement, lines: readonly string[]): MdlEdit {
+  const bytes = statement.level.source.bytes;
   if (!startsLine(bytes, statement.start)) {
-    return { start: statement.start, end: statement.start, text: lines.map((line) => `${line.trimStart()} `).join('') };
+    const text = lines.map((line) => `${line.trimStart()} `).join('');
+    return editAt(statement, statement.start, statement.start, text);
   }
   const at = lineStartOf(bytes, statement.start);
-  return { start: at, end: at, text: lines.map((line) => line + model.style.newline).join('') };
+  return editAt(statement, at, at, lines.map((line) => line + model.style.newline).join(''));
 }
 
 /** Indentation of the line holding `statement`. */
-export function indentOf(model: MdlModel, statement: MdlStatement): string {
-  return indentAt(model.bytes, statement.start);
+export function indentOf(statement: MdlStatement): string {
+  return indentAt(statement.level.source.bytes, statement.start);
 }
 
 /** Indentation for statements inside `block`'s braces: its first child's, or one level deeper than the block. */
 export function innerIndentOf(model: MdlModel, block: MdlStatement): string {
   const first = block.children[0];
-  if (first !== undefined && startsLine(model.bytes, first.start)) return indentOf(model, first);
-  return indentOf(model, block) + model.style.indent;
+  if (first !== undefined && startsLine(block.level.source.bytes, first.start)) return indentOf(first);
+  return indentOf(block) + model.style.indent;
 }
 
 /**
@@ -111,15 +108,14 @@ export function addToBlock(
   block: MdlStatement,
   lines: readonly string[],
   after?: MdlStatement,
-): SpanEdit {
-  const bytes = model.bytes;
+): MdlEdit {
   const newline = model.style.newline;
-  if (isSingleLine(bytes, block.open, block.close)) {
+  if (isSingleLine(block.level.source.bytes, block.open, block.close)) {
     const anchor = after ?? block.children[block.children.length - 1];
     const text = lines.map((line) => ` ${line}`).join('');
     return anchor === undefined
-      ? { start: block.open + 1, end: block.open + 1, text }
-      : insertAfter(model, anchor, anchor.end, text);
+      ? editAt(block, block.open + 1, block.open + 1, text)
+      : insertAfter(anchor, anchor.end, text);
   }
   const indent = innerIndentOf(model, block);
   const anchor = after ?? block.children[block.children.length - 1];
@@ -131,7 +127,7 @@ export function addToBlock(
     );
   // An empty body (perhaps holding comments): new lines right after the `{`.
   const at = block.open + 1;
-  return { start: at, end: at, text: lines.map((line) => newline + indent + line).join('') };
+  return editAt(block, at, at, lines.map((line) => newline + indent + line).join(''));
 }
 
 /** The model's node with this objectId, or undefined. */

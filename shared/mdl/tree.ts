@@ -230,6 +230,23 @@ export class MdlStatement {
   }
 }
 
+/**
+ * Gives structured-cloned statements back their prototypes, with their levels, their cached children (all the
+ * tokenizing already done travels with them) and their parents. Nothing is tokenized or scanned again.
+ */
+export function reviveStatements(statements: readonly MdlStatement[]): void {
+  const pending: MdlStatement[] = [...statements];
+  for (let statement = pending.pop(); statement !== undefined; statement = pending.pop()) {
+    if (Object.getPrototypeOf(statement) === MdlStatement.prototype) continue;
+    Object.setPrototypeOf(statement, MdlStatement.prototype);
+    if (Object.getPrototypeOf(statement.level) !== MdlLevel.prototype)
+      Object.setPrototypeOf(statement.level, MdlLevel.prototype);
+    if (statement.parent !== null) pending.push(statement.parent);
+    const children = (statement as unknown as { childList: MdlStatement[] | null }).childList;
+    if (children !== null) pending.push(...children);
+  }
+}
+
 /** Validated MDL bytes and their top-level statements. */
 export class MdlTree {
   readonly source: MdlSource;

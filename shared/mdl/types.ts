@@ -1,11 +1,17 @@
 /**
  * The parsed view of an MDL model. Every parsed part keeps the statement it came from, so that
  * edits can rewrite exactly its spans; everything the codec does not interpret stays in the text.
+ *
+ * The model is a list of blocks (see blocks.ts), each owning a range of the text and the parts read
+ * from it; the whole-model view (nodes, event objects, counts, diagnostics…) is gathered from them.
+ * Statement offsets are offsets in the statement's own source: the file as read for the blocks an edit
+ * has not touched, the block's own bytes for the blocks an edit made (see `mdlOffsetOf`).
  */
 import type { Diagnostic } from '../diagnostics';
 import type { NodeKind } from '../model/node-kind';
 import type { NodeTrackSummary, SequenceInfo } from '../model/summaries';
-import type { MdlStatement, MdlTree } from './tree';
+import type { MdlSource } from './scan';
+import type { MdlStatement } from './tree';
 
 /** `{ x, y, z }` */
 export type Vector3 = readonly [number, number, number];
@@ -86,8 +92,6 @@ export interface MdlNode {
 /** An `EventObject "name" { ObjectId, Parent, EventTrack N { … }, tracks }` block. */
 export interface MdlEventObject extends MdlNode {
   kind: 'eventObject';
-  /** Position among the model's event objects (file order). */
-  index: number;
   /** From `GlobalSeqId` inside the EventTrack (first) or after it; null when none. */
   globalSequenceId: number | null;
   /** Key times, ms, in file order. */
@@ -114,13 +118,68 @@ export interface MdlStyle {
   parentComments: boolean;
 }
 
-/** A parsed MDL model: the text, its block tree, and the parts the codec interprets. */
+/** What the codec reads from one top-level statement, by kind. */
+export type MdlPartContent =
+  | { readonly kind: 'version'; readonly version: number | null }
+  | { readonly kind: 'model'; readonly info: MdlModelInfo }
+  | { readonly kind: 'sequences'; readonly sequences: readonly MdlSequence[] }
+  | { readonly kind: 'globalSequences'; readonly durations: readonly number[] }
+  | { readonly kind: 'textures'; readonly textures: readonly MdlTexture[] }
+  | { readonly kind: 'pivotPoints'; readonly pivotPoints: MdlPivotPoints }
+  | { readonly kind: 'bindPose'; readonly bindPose: MdlBindPose }
+  /** Any node block; an `MdlEventObject` for EventObject blocks. */
+  | { readonly kind: 'node'; readonly node: MdlNode }
+  | { readonly kind: 'camera' }
+  /** Geosets, materials, unknown blocks, and a second Version/Model/… block (`duplicate`, kept but not read). */
+  | { readonly kind: 'other'; readonly duplicate: boolean };
+
+/** One top-level statement of a block and what the codec read from it. */
+export type MdlPart = MdlPartContent & {
+  /** The statement's keyword (`Bone`, `Geoset`, …). */
+  readonly keyword: string;
+  readonly statement: MdlStatement;
+};
+
+/**
+ * A top-level block: a range of a text, its top-level statement (several only when statements share a line, as in
+ * `A { } B { }`) and what was read from it. Blocks are plain data and immutable: an edit replaces the blocks it
+ * changes and shares the others with the model it edited.
+ */
+export interface MdlBlock {
+  /** The scanned text the block's range and statements lie in: the file as read, or the bytes an edit made. */
+  readonly source: MdlSource;
+  /** The block's range `[start, end)` of `source.bytes`. */
+  readonly start: number;
+  readonly end: number;
+  /** Its top-level statements, in order: one, or several sharing a line; none only in a text that has none. */
+  readonly parts: readonly MdlPart[];
+  /** What reading the block found, offsets from the block's start (the model places them where the block is). */
+  readonly diagnostics: readonly Diagnostic[];
+  /** True when a node of the block writes Retera's `Parent N,\t// "Name"` comment. */
+  readonly parentComments: boolean;
+}
+
+/** The model's top-level statements, in file order. */
+export interface MdlTopLevel {
+  readonly statements: readonly MdlStatement[];
+}
+
+/**
+ * A parsed MDL model: its blocks and the parts the codec interprets, gathered from them. Plain data but for the
+ * `text` and `tree` getters (on its prototype): after a structured clone, `reviveMdl` gives it its prototypes back.
+ */
 export interface MdlModel {
-  /** The file's bytes (latin1 text), kept as read. */
-  readonly bytes: Uint8Array;
-  /** The whole text, decoded on first access. */
+  /** The blocks, in text order; their ranges laid end to end are the text. */
+  readonly blocks: readonly MdlBlock[];
+  /** Where each block starts in the text (`blockOffsets[i]` of `blocks[i]`). */
+  readonly blockOffsets: readonly number[];
+  /** The text's length in bytes. */
+  readonly byteLength: number;
+  /** The bytes the model was read from, while no edit has changed them (else null). */
+  readonly bytesAsRead: Uint8Array | null;
+  /** The whole text (latin1), assembled and decoded on first access. */
   readonly text: string;
-  readonly tree: MdlTree;
+  readonly tree: MdlTopLevel;
   /** `Version { FormatVersion N }`, or null when the text has no Version block. */
   readonly version: number | null;
   readonly versionStatement: MdlStatement | null;
@@ -138,6 +197,6 @@ export interface MdlModel {
   readonly cameraCount: number;
   readonly bindPose: MdlBindPose | null;
   readonly style: MdlStyle;
-  /** Problems found while reading that do not stop the model from opening. */
+  /** Problems found while reading that do not stop the model from opening, offsets in the whole text. */
   readonly diagnostics: readonly Diagnostic[];
 }

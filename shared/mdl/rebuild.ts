@@ -1,0 +1,98 @@
+/**
+ * A model after span edits: each edited block's text is made from its bytes and its edits (a buffer of its own),
+ * scanned on its own and read again as one or more blocks — an edit may add a block after its statement, or
+ * remove the statement; every block no edit touched is shared with the edited model as it is (same object).
+ *
+ * The blocks stay as readMdl would split the whole text (blocks.ts): text left with no statement (what remains of
+ * a removed block: comment lines) joins the block before it, or the block after it when no block precedes; text
+ * before a block's first statement's line joins the block before.
+ */
+import { blockBytes, readBlock, readTextBlocks, singletonKeywords, blockRanges } from './blocks';
+import { modelOf } from './model';
+import { spliceBytes, type SpanEdit } from './splice';
+import { MdlTree } from './tree';
+import type { MdlBlock, MdlModel } from './types';
+
+function concat(left: Uint8Array, right: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(left.length + right.length);
+  joined.set(left);
+  joined.set(right, left.length);
+  return joined;
+}
+
+/** The blocks of the edited model, built in text order. */
+class BlockList {
+  readonly blocks: MdlBlock[] = [];
+  /** Singleton blocks (Version, Model, …) read so far, for a second one to be reported as such. */
+  private readonly seen = new Set<string>();
+  /** Text with no statement at the very start, waiting for the first block that has one. */
+  private carry: Uint8Array | null = null;
+
+  keep(block: MdlBlock): void {
+    if (this.carry !== null) {
+      this.place(blockBytes(block));
+      return;
+    }
+    this.blocks.push(block);
+    for (const keyword of singletonKeywords(block)) this.seen.add(keyword);
+  }
+
+  /** Reads `text` (the new text of one or more blocks) and adds its blocks. */
+  place(text: Uint8Array): void {
+    if (this.carry !== null) {
+      text = concat(this.carry, text);
+      this.carry = null;
+    }
+    if (text.length === 0) return;
+    const tree = new MdlTree(text);
+    if (tree.statements.length === 0) {
+      const last = this.pop();
+      if (last === undefined) this.carry = text;
+      else this.place(concat(blockBytes(last), text));
+      return;
+    }
+    const ranges = blockRanges(tree.source, tree.statements, 0, text.length);
+    const first = ranges[0]!;
+    if (first.start > 0) {
+      const last = this.pop();
+      if (last === undefined) first.start = 0;
+      else this.add(readTextBlocks(concat(blockBytes(last), text.subarray(0, first.start)), this.seen));
+    }
+    for (const range of ranges) this.blocks.push(readBlock(tree.source, range, this.seen));
+  }
+
+  /** The blocks, once every edited text is placed; a text with no statement at all is one block. */
+  finish(): MdlBlock[] {
+    if (this.carry !== null || this.blocks.length === 0) {
+      const text = this.carry ?? new Uint8Array(0);
+      this.carry = null;
+      this.add(readTextBlocks(text, this.seen));
+    }
+    return this.blocks;
+  }
+
+  private add(blocks: readonly MdlBlock[]): void {
+    this.blocks.push(...blocks);
+  }
+
+  /** Takes back the last block, forgetting the singletons it read. */
+  private pop(): MdlBlock | undefined {
+    const last = this.blocks.pop();
+    if (last !== undefined) for (const keyword of singletonKeywords(last)) this.seen.delete(keyword);
+    return last;
+  }
+}
+
+/**
+ * The model with `edits` applied, by block: offsets relative to each block's start. Throws CodecError when an
+ * edited block no longer reads (the edits of this module never cause that), or when the text looks cut short.
+ */
+export function rebuildModel(model: MdlModel, edits: ReadonlyMap<MdlBlock, readonly SpanEdit[]>): MdlModel {
+  const list = new BlockList();
+  for (const block of model.blocks) {
+    const blockEdits = edits.get(block);
+    if (blockEdits === undefined) list.keep(block);
+    else list.place(spliceBytes(blockBytes(block), blockEdits));
+  }
+  return modelOf(list.finish(), null);
+}
