@@ -2,18 +2,21 @@
 import { fixtureCodec } from '../testing/fixture-model';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Keymap } from '../../shared/keymap/keymap';
-import { OperatorRegistry } from '../operators/operator';
+import { type ModalEvent, OperatorRegistry, contextFor } from '../operators/operator';
 import { createEditorStore } from '../state/editor-store';
 import { installKeyboard } from './keyboard';
 
 describe('keyboard dispatch', () => {
   const ran: string[] = [];
+  const modal: string[] = [];
   let remove: () => void;
+  let operators: OperatorRegistry;
   const store = createEditorStore({ codec: fixtureCodec, host: null });
 
   beforeEach(() => {
     ran.length = 0;
-    const operators = new OperatorRegistry().register(
+    modal.length = 0;
+    operators = new OperatorRegistry().register(
       ...['wm.save', 'action.delete', 'view3d.view_all', 'view.frame_all'].map((id) => ({
         id,
         label: id,
@@ -22,6 +25,21 @@ describe('keyboard dispatch', () => {
         execute: () => void ran.push(id),
       })),
       { id: 'never', label: 'never', description: '', poll: () => false, execute: () => void ran.push('never') },
+      {
+        id: 'grab',
+        label: 'grab',
+        description: '',
+        poll: () => true,
+        execute: () => undefined,
+        // Records what it gets; Enter or a click finishes it.
+        invoke: () => ({
+          modal: (event: ModalEvent) => {
+            modal.push(`${event.type}:${event.chord ?? ''}`);
+            return event.chord === 'enter' || event.chord === 'leftmouse' ? 'finished' : 'running';
+          },
+          cancel: () => void modal.push('cancel'),
+        }),
+      },
     );
     const keymap = new Keymap([
       { area: 'screen', chord: 'ctrl+s', operatorId: 'wm.save' },
@@ -72,5 +90,32 @@ describe('keyboard dispatch', () => {
     store.setState({ dialog: { kind: 'about' } });
     press(window, { code: 'KeyS', key: 's', ctrlKey: true });
     expect(ran).toEqual([]);
+  });
+  it('a running modal gets every key and pointer event first, wherever the pointer is', () => {
+    store.setState({ hoveredArea: 'timeline' });
+    const button = document.createElement('button');
+    const clicks: string[] = [];
+    button.addEventListener('pointerdown', () => clicks.push('pointerdown'));
+    button.addEventListener('click', () => clicks.push('click'));
+    document.body.append(button);
+    operators.run('grab', contextFor(store, 'timeline'));
+    const x = press(window, { code: 'KeyX', key: 'x' });
+    expect(x.defaultPrevented).toBe(true);
+    expect(ran).toEqual([]);
+    button.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, clientX: 40 }));
+    const down = new PointerEvent('pointerdown', { bubbles: true, cancelable: true, button: 0 });
+    button.dispatchEvent(down);
+    button.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, button: 0 }));
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    expect(modal).toEqual(['keydown:x', 'pointermove:', 'pointerdown:leftmouse']);
+    expect(operators.modalRunning).toBe(false);
+    // The click that confirmed never reached the button; the next one does.
+    expect(clicks).toEqual([]);
+    button.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0 }));
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true, button: 0 }));
+    expect(clicks).toEqual(['pointerdown', 'click']);
+    // Keys reach the keymap again.
+    press(window, { code: 'KeyX', key: 'x' });
+    expect(ran).toEqual(['action.delete']);
   });
 });

@@ -16,7 +16,13 @@ import { createModelParser } from '../workers/model-parser';
 import { createKeymap, createOperatorRegistry } from './index';
 import { chordFromEvent } from '../../shared/keymap/keymap';
 import { contextFor } from './operator';
-import { menuCommandIds } from '../../shared/contract/menu-commands';
+import { menuCommandIds, menuCommands } from '../../shared/contract/menu-commands';
+import { KEY_PLATFORMS } from '../../shared/keymap/chords';
+import { registerAreaCommands } from '../state/area-commands';
+import { canRedo } from '../state/history';
+import { keyId } from '../state/selection';
+import type { ModalEvent } from './operator';
+import { createShortcuts } from './shortcuts';
 
 const sample = new Uint8Array(
   readFileSync(join(import.meta.dirname, '..', '..', 'assets', 'sample', 'ArthasIllidanSample.mdx')),
@@ -165,5 +171,209 @@ describe('operators', () => {
     expect(store.getState().session.layout.propertiesOpen).toBe(!open);
     press('timeline', 'F3');
     expect(store.getState().dialog?.kind).toBe('operatorSearch');
+  });
+
+  it('the renderer shows each menu entry the shortcut the native menu shows (operator defaults filled in)', () => {
+    const { operators } = editor();
+    const keymap = createKeymap();
+    for (const platform of KEY_PLATFORMS) {
+      const shortcuts = createShortcuts(keymap, operators, platform);
+      for (const entry of menuCommands)
+        expect([entry.label, shortcuts.binding(entry.operatorId, entry.properties)?.chord ?? null]).toEqual([
+          entry.label,
+          keymap.shortcutFor(entry.operatorId, entry.properties, platform)?.chord ?? null,
+        ]);
+    }
+  });
+
+  it('F3 lists no two operators under one label, and says which editor each Frame All acts in', () => {
+    const { operators } = editor();
+    const labels = operators.list().map((operator) => operator.label);
+    expect(labels.filter((label, index) => labels.indexOf(label) !== index)).toEqual([]);
+    expect(labels.filter((label) => label.startsWith('Frame '))).toEqual([
+      'Frame All (3D Viewport)',
+      'Frame All (Dope Sheet)',
+      'Frame Selected (3D Viewport)',
+      'Frame Selected (Dope Sheet)',
+    ]);
+  });
+
+  it('Ctrl+Space maximizes the hovered area, Ctrl+Alt+Space shows it fullscreen, again restores', () => {
+    const { store, press } = editor();
+    expect(press('timeline', 'Space', { ctrlKey: true })).toBe(true);
+    expect(store.getState().maximizedArea).toEqual({ area: 'timeline', hidePanels: false });
+    expect(press('timeline', 'Space', { ctrlKey: true, altKey: true })).toBe(true);
+    expect(store.getState().maximizedArea).toEqual({ area: 'timeline', hidePanels: true });
+    press('timeline', 'Space', { ctrlKey: true, altKey: true });
+    expect(store.getState().maximizedArea).toBeNull();
+    press('outliner', 'Space', { ctrlKey: true, altKey: true });
+    expect(store.getState().maximizedArea).toEqual({ area: 'outliner', hidePanels: true });
+  });
+
+  it('Ctrl+Q runs Quit', () => {
+    const { store, operators, press } = editor();
+    let quit = 0;
+    const original = operators.get('wm.quit')!;
+    const execute = original.execute;
+    original.execute = () => void (quit += 1);
+    try {
+      expect(press('viewport', 'KeyQ', { ctrlKey: true })).toBe(true);
+      expect(quit).toBe(1);
+    } finally {
+      original.execute = execute;
+    }
+    expect(store.getState().dialog).toBeNull();
+  });
+});
+
+/** The modal grab and duplicate on the real sample through the registry, as the window's listeners drive them. */
+describe('the grab (modal operator)', () => {
+  const move = (x: number, ctrlKey = false): ModalEvent => ({
+    type: 'pointermove',
+    chord: null,
+    x,
+    y: 100,
+    ctrlKey,
+    shiftKey: false,
+    altKey: false,
+  });
+  const key = (chord: string, type: ModalEvent['type'] = 'keydown'): ModalEvent => ({
+    type,
+    chord,
+    x: 0,
+    y: 0,
+    ctrlKey: false,
+    shiftKey: false,
+    altKey: false,
+  });
+  function grabEditor() {
+    const setup = editor();
+    registerAreaCommands(setup.store, 'timeline', {
+      viewAll: () => undefined,
+      viewSelected: () => undefined,
+      geometry: () => ({ width: 800, height: 200, gutterWidth: 200, rulerHeight: 24, rowHeight: 20, scrollTop: 0 }),
+      drawNow: () => undefined,
+    });
+    // 1 px = 10 ms; snapping off so the figures are exact.
+    setup.store.setState((state) => ({
+      session: {
+        ...state.session,
+        timeline: { ...state.session.timeline, view: { startMs: 0, pixelsPerMs: 0.1 }, snapping: false },
+      },
+    }));
+    return setup;
+  }
+
+  it('G: moves follow the mouse as a preview, Enter confirms one undo step, Esc cancels leaving nothing', () => {
+    const { store, operators, press, link } = grabEditor();
+    const show = link('0002').showIndex!;
+    selectKeys(store, [{ objectIndex: show, frameIndex: 0 }], 'replace');
+    const before = currentDocument(store.getState());
+    expect(operators.run('transform.transform', contextFor(store, 'timeline', {}, { x: 300, y: 100 }))).toBe(true);
+    expect(operators.modalRunning).toBe(true);
+    operators.dispatchModal(move(350));
+    expect(store.getState().drag?.deltaMs).toBe(500);
+    expect(currentDocument(store.getState())).toBe(before);
+    expect(store.getState().hint).toMatch(/Click \/ Enter to confirm · Esc \/ Right-click to cancel/);
+    // Keys do nothing else while the grab runs: X does not delete.
+    expect(operators.dispatchModal(key('x'))).toBe(true);
+    expect(operators.dispatchModal(key('enter'))).toBe(true);
+    expect(operators.modalRunning).toBe(false);
+    expect(link('0002').showFrames).toEqual([50_333]);
+    expect(store.getState().history!.index).toBe(1);
+
+    operators.run('transform.transform', contextFor(store, 'timeline', {}, { x: 300, y: 100 }));
+    operators.dispatchModal(move(100));
+    operators.dispatchModal(key('esc'));
+    expect(link('0002').showFrames).toEqual([50_333]);
+    expect(store.getState().history!.index).toBe(1);
+    expect(store.getState().drag).toBeNull();
+    expect(press('timeline', 'KeyZ', { ctrlKey: true })).toBe(true);
+    expect(link('0002').showFrames).toEqual([49_833]);
+  });
+
+  it('a drag invokes it: released where it should go, a right-click cancels; snapping follows Ctrl', () => {
+    const { store, operators, link } = grabEditor();
+    const show = link('0002').showIndex!;
+    selectKeys(store, [{ objectIndex: show, frameIndex: 0 }], 'replace');
+    const properties = { release_confirm: true, anchor: keyId(show, 0) };
+    operators.run('transform.transform', contextFor(store, 'timeline', properties), {
+      ...move(305),
+      press: { x: 300, y: 100 },
+    });
+    operators.dispatchModal(move(320));
+    expect(store.getState().drag?.deltaMs).toBe(200);
+    operators.dispatchModal(key('rightmouse', 'pointerdown'));
+    expect(link('0002').showFrames).toEqual([49_833]);
+    operators.run('transform.transform', contextFor(store, 'timeline', properties), {
+      ...move(300),
+      press: { x: 300, y: 100 },
+    });
+    operators.dispatchModal(move(320));
+    operators.dispatchModal(key('leftmouse', 'pointerup'));
+    expect(link('0002').showFrames).toEqual([50_033]);
+  });
+
+  it('Shift+D duplicates and grabs the copies: the click places them in one undo step', () => {
+    const { store, operators, press, link } = grabEditor();
+    const show = link('0002').showIndex!;
+    selectKeys(store, [{ objectIndex: show, frameIndex: 0 }], 'replace');
+    expect(press('timeline', 'KeyD', { shiftKey: true })).toBe(true);
+    expect(link('0002').showFrames).toEqual([49_833, 49_833]);
+    operators.dispatchModal(move(400));
+    operators.dispatchModal(move(500));
+    expect(store.getState().drag?.deltaMs).toBeGreaterThan(0);
+    operators.dispatchModal(key('leftmouse', 'pointerdown'));
+    const moved = store.getState().drag;
+    expect(moved).toBeNull();
+    const frames = link('0002').showFrames;
+    expect(frames[0]).toBe(49_833);
+    expect(frames).toHaveLength(2);
+    expect(frames[1]).toBeGreaterThan(49_833);
+    expect(store.getState().history!.index).toBe(1);
+    expect(store.getState().history!.entries[1]!.label).toBe('Duplicate Key');
+    // The copy is selected, the original is not.
+    expect([...store.getState().selection.keys]).toEqual([keyId(show, 1)]);
+    press('timeline', 'KeyZ', { ctrlKey: true });
+    expect(link('0002').showFrames).toEqual([49_833]);
+  });
+
+  it('Esc or a right-click after duplicating removes the copies: document, history and selection as before', () => {
+    const { store, operators, press, link } = grabEditor();
+    const show = link('0002').showIndex!;
+    selectKeys(store, [{ objectIndex: show, frameIndex: 0 }], 'replace');
+    const document = currentDocument(store.getState());
+    const selection = store.getState().selection;
+    for (const cancel of [key('esc'), key('rightmouse', 'pointerdown')]) {
+      press('timeline', 'KeyD', { ctrlKey: true });
+      operators.dispatchModal(move(900));
+      operators.dispatchModal(cancel);
+      expect(currentDocument(store.getState())).toBe(document);
+      expect(store.getState().history!.index).toBe(0);
+      expect(canRedo(store.getState().history!)).toBe(false);
+      expect(store.getState().selection).toBe(selection);
+    }
+    // Confirmed without moving: no copy left on top of the original.
+    operators.run('action.duplicate_move', contextFor(store, 'timeline'));
+    operators.dispatchModal(key('enter'));
+    expect(currentDocument(store.getState())).toBe(document);
+    expect(store.getState().notice?.text).toMatch(/none were added/);
+  });
+
+  it('Edit ▸ Duplicate Keys (no pointer yet) starts at the first mouse move; undo during a grab ends it', () => {
+    const { store, operators, link } = grabEditor();
+    const show = link('0002').showIndex!;
+    selectKeys(store, [{ objectIndex: show, frameIndex: 0 }], 'replace');
+    operators.run('action.duplicate_move', contextFor(store, 'screen'));
+    operators.dispatchModal(move(10));
+    expect(store.getState().drag?.deltaMs).toBe(0);
+    operators.dispatchModal(move(40));
+    expect(store.getState().drag?.deltaMs).toBe(300);
+    operators.dispatchModal(key('enter'));
+    expect(link('0002').showFrames).toEqual([49_833, 50_133]);
+    operators.run('transform.transform', contextFor(store, 'timeline'));
+    store.setState({ drag: null });
+    expect(operators.dispatchModal(move(80))).toBe(true);
+    expect(operators.modalRunning).toBe(false);
   });
 });
