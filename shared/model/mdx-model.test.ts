@@ -8,12 +8,15 @@ import { describe, expect, it } from 'vitest';
 import { CodecError } from '../binary/codec-error';
 import { KNOWN_MDX_VERSIONS } from '../mdx/versions';
 import { concat, helperBytes, mdxBytes, trackBytes, versBody } from '../mdx/testing/fixtures';
-import { isParsedChunk, readMdxModel, writeMdxModel, type TypedMdxModel } from './mdx-model';
+import { isParsedChunk, readMdxModel, withParsed, writeMdxModel, type TypedMdxModel } from './mdx-model';
 import type { MdxChunkTag } from './mdx-chunks';
 import { modelNodes } from './model-nodes';
 import { fullModelBytes, fullModelSpec, fullModelTags, type FullModelSpec } from './testing/fixtures';
 import { createTrack, trackFrames, trackValue, type Track } from './track';
+import type { Bone } from './kinds/bone';
+import type { Geoset } from './kinds/geoset';
 import type { Light } from './kinds/light';
+import type { Material } from './kinds/material';
 import type { ModelInfo } from './kinds/model-info';
 import type { Sequence } from './kinds/sequence';
 
@@ -130,6 +133,22 @@ describe('typed model on fixtures of every version', () => {
     });
   }
 
+  it('gives vertex arrays and tracks as views of the file’s bytes when they are aligned', () => {
+    const bytes = fullModelBytes(fullModelSpec(1000));
+    const model = readMdxModel(bytes);
+    const geoset = parsedOf<Geoset[]>(model, 'GEOS')[0]!;
+    // VRTX comes first in a geoset: aligned here, since every chunk before GEOS has a size that is a multiple of 4.
+    for (const array of [geoset.vertices, geoset.normals, geoset.faceTypeGroups, geoset.faces, geoset.vertexGroups])
+      expect(array.buffer).toBe(bytes.buffer);
+    const bone = parsedOf<Bone[]>(model, 'BONE')[0]!;
+    // GEOS holds an odd number of GNDX bytes, so BONE starts off a 4-byte boundary: read from one aligned copy.
+    expect(bone.node.tracks[0]!.keyWords.buffer).not.toBe(bytes.buffer);
+    expect(bone.node.tracks[0]!.keyWords.buffer).toBe(bone.node.tracks[1]!.keyValues.buffer);
+    const classic = readMdxModel(fullModelBytes(fullModelSpec(800)));
+    const track = parsedOf<Material[]>(classic, 'MTLS')[0]!.layers[0]!.tracks[0]!;
+    expect(track.keyValues.buffer).toBe(track.keyWords.buffer);
+  });
+
   it('reads a model written in one version with another version’s layout only as far as it adds up', () => {
     // A 1000 material (with its shader name) read as 1100 (texture slots, no shader name) does not add up.
     const bytes = fullModelBytes(fullModelSpec(1000));
@@ -241,15 +260,15 @@ describe('typed model: edits', () => {
     const chunks = model.chunks.map((chunk) => {
       if (!isParsedChunk(chunk)) return chunk;
       if (chunk.tag === 'SEQS')
-        return {
-          ...chunk,
-          parsed: chunk.parsed.map((sequence, index) => (index ? sequence : { ...sequence, name: 'Walk', end: 1500 })),
-        };
+        return withParsed(
+          chunk,
+          chunk.parsed.map((sequence, index) => (index ? sequence : { ...sequence, name: 'Walk', end: 1500 })),
+        );
       if (chunk.tag === 'HELP')
-        return {
-          ...chunk,
-          parsed: chunk.parsed.map((helper) => ({ node: { ...helper.node, tracks: [translation] } })),
-        };
+        return withParsed(
+          chunk,
+          chunk.parsed.map((helper) => ({ node: { ...helper.node, tracks: [translation] } })),
+        );
       return chunk;
     });
     const reread = readMdxModel(writeMdxModel({ chunks }), { verify: true });

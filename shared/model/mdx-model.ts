@@ -24,7 +24,10 @@ export type ParsedMdxChunk = {
     readonly parsed: MdxChunkTypes[Tag];
     /** Tracks after the chunk that its size leaves out (see MdxChunk.trailing); normally empty. */
     readonly trailing: Uint8Array;
-    /** The container chunk it was read from (a view of the file's bytes); absent for chunks an edit built. */
+    /**
+     * The container chunk it was read from (a view of the file's bytes), while `parsed` is what was read from it;
+     * absent for chunks an edit built or changed (make those with {@link withParsed}).
+     */
     readonly source?: MdxChunk;
   };
 }[MdxChunkTag];
@@ -61,6 +64,14 @@ export interface ReadMdxModelOptions {
    * corpus file and on thousands of mutants; this option checks it again at the cost of a write.
    */
   readonly verify?: boolean;
+}
+
+/** The chunk `chunk` with `parsed` as its typed object (its trailing bytes kept, its source dropped), for edits. */
+export function withParsed<Tag extends MdxChunkTag>(
+  chunk: Pick<TypedMdxChunk, 'trailing'> & { readonly tag: Tag },
+  parsed: MdxChunkTypes[Tag],
+): ParsedMdxChunk {
+  return { tag: chunk.tag, parsed, trailing: chunk.trailing } as ParsedMdxChunk;
 }
 
 /** True when the chunk was read into its typed object. */

@@ -1,6 +1,8 @@
 /**
- * GEOS: geosets, walked (not decoded) to check that each adds up to its inclusive size and to find
- * its MATS matrix indices — the only place outside the node chunks that names objectIds.
+ * GEOS for the events module's edits: geosets walked, not decoded (the typed model's geoset is
+ * shared/model/kinds/geoset.ts, which owns the layout), to check that each adds up to its
+ * inclusive size and to find its MATS matrix indices — the only place outside the node chunks
+ * that names objectIds.
  *
  * Geoset: uint32 inclusiveSize, then tagged arrays VRTX (float[3]), NRMS (float[3]), PTYP
  * (uint32), PCNT (uint32), PVTX (uint16), GNDX (uint8), MTGC (uint32), MATS (uint32 objectIds),
@@ -13,27 +15,23 @@ import type { Diagnostic } from '../../diagnostics';
 import { readTag } from '../tracks';
 import { GEOSET_LOD_BYTES, mdxLayout } from '../versions';
 import { EXTENT_BYTES } from '../../model/kinds/extent';
+import {
+  GEOSET_ARRAYS,
+  GEOSET_MATERIAL_FIELDS_BYTES,
+  GEOSET_SIZE_BYTES,
+  GEOSET_SKIN_ELEMENT_BYTES,
+  GEOSET_TANGENT_BYTES,
+  GEOSET_UV_BYTES,
+} from '../../model/kinds/geoset';
 
-/** Bytes of the geoset's own inclusive size. */
-export const GEOSET_SIZE_BYTES = 4;
-/** The tagged arrays every geoset starts with, and the bytes of one element of each. */
-export const GEOSET_ARRAYS: readonly (readonly [string, number])[] = [
-  ['VRTX', 12],
-  ['NRMS', 12],
-  ['PTYP', 4],
-  ['PCNT', 4],
-  ['PVTX', 2],
-  ['GNDX', 1],
-  ['MTGC', 4],
-  ['MATS', 4],
-];
-/** materialId, selectionGroup, selectionFlags. */
-export const GEOSET_MATERIAL_FIELDS_BYTES = 12;
-/** Bytes of one tangent (float[4]) and one skin element (uint8). */
-export const GEOSET_TANGENT_BYTES = 16;
-export const GEOSET_SKIN_ELEMENT_BYTES = 1;
-/** Bytes of one texture coordinate (float[2]). */
-export const GEOSET_UV_BYTES = 8;
+export {
+  GEOSET_ARRAYS,
+  GEOSET_MATERIAL_FIELDS_BYTES,
+  GEOSET_SIZE_BYTES,
+  GEOSET_SKIN_ELEMENT_BYTES,
+  GEOSET_TANGENT_BYTES,
+  GEOSET_UV_BYTES,
+};
 
 /** Where one geoset is and where its matrix indices are, in the chunk body. */
 export interface GeosetEntry {

@@ -7,8 +7,7 @@ import { readObjects, type ChunkCodec } from '../chunk-codec';
 import type { MdxCursor } from '../mdx-cursor';
 import { readNodeMdx, writeNodeMdx, type NodeObject } from './node';
 
-/** Bytes after a bone's node: geosetId, geosetAnimationId. */
-export const BONE_FIELD_BYTES = 8;
+export { BONE_FIELD_BYTES } from '../../mdx/node-objects';
 
 /** A bone. */
 export interface Bone extends NodeObject {

@@ -18,20 +18,50 @@ import { beginSize, patchSize, readObjects, writeArray, type ChunkCodec } from '
 import type { MdxCursor } from '../mdx-cursor';
 import { EXTENT_BYTES, readExtentMdx, writeExtent, type Extent } from './extent';
 
+/** Bytes of the geoset's own inclusive size. */
+export const GEOSET_SIZE_BYTES = 4;
 /** Bytes of a tagged array's header: tag and count. */
 export const GEOSET_ARRAY_HEADER_BYTES = 8;
+/** Bytes of one element of each tagged array. */
+export const GEOSET_ELEMENT_BYTES = {
+  VRTX: 12,
+  NRMS: 12,
+  PTYP: 4,
+  PCNT: 4,
+  PVTX: 2,
+  GNDX: 1,
+  MTGC: 4,
+  MATS: 4,
+  TANG: 16,
+  SKIN: 1,
+  UVBS: 8,
+} as const;
+/** The tagged arrays every geoset starts with, in order, with the bytes of one element. */
+export const GEOSET_ARRAYS: readonly (readonly [string, number])[] = (
+  ['VRTX', 'NRMS', 'PTYP', 'PCNT', 'PVTX', 'GNDX', 'MTGC', 'MATS'] as const
+).map((tag) => [tag, GEOSET_ELEMENT_BYTES[tag]] as const);
 /** Bytes of materialId, selectionGroup, selectionFlags. */
 export const GEOSET_MATERIAL_FIELDS_BYTES = 12;
 /** Bytes of the lod name field (900+). */
 export const GEOSET_LOD_NAME_BYTES = 80;
-/** Floats per position and normal, per tangent, per texture coordinate; bytes of skin per vertex. */
+/** Bytes of one tangent (float[4]), one skin element (uint8; eight per vertex), one texture coordinate (float[2]). */
+export const GEOSET_TANGENT_BYTES = GEOSET_ELEMENT_BYTES.TANG;
+export const GEOSET_SKIN_ELEMENT_BYTES = GEOSET_ELEMENT_BYTES.SKIN;
+export const GEOSET_UV_BYTES = GEOSET_ELEMENT_BYTES.UVBS;
+/** Floats per position and normal, per tangent, per texture coordinate. */
 export const GEOSET_POSITION_FLOATS = 3;
 export const GEOSET_TANGENT_FLOATS = 4;
 export const GEOSET_UV_FLOATS = 2;
-export const GEOSET_SKIN_BYTES_PER_VERTEX = 8;
+/** The UVAS count's elements are UVBS arrays, each at least its header. */
+const UV_SET_MINIMUM_BYTES = GEOSET_ARRAY_HEADER_BYTES;
 /** Smallest geoset: its size, the eight array headers, the material fields, an extent, the extent count, UVAS. */
 export const GEOSET_MINIMUM_BYTES =
-  4 + 8 * GEOSET_ARRAY_HEADER_BYTES + GEOSET_MATERIAL_FIELDS_BYTES + EXTENT_BYTES + 4 + GEOSET_ARRAY_HEADER_BYTES;
+  GEOSET_SIZE_BYTES +
+  GEOSET_ARRAYS.length * GEOSET_ARRAY_HEADER_BYTES +
+  GEOSET_MATERIAL_FIELDS_BYTES +
+  EXTENT_BYTES +
+  4 +
+  GEOSET_ARRAY_HEADER_BYTES;
 /** Selection flag of a geoset that cannot be selected in the editor. */
 export const GEOSET_UNSELECTABLE = 0x4;
 
@@ -76,29 +106,23 @@ export interface Geoset {
 }
 
 /** Reads a tagged array's header and returns its element count, checked against the bytes left. */
-function arrayCount(cursor: MdxCursor, tag: string, elementBytes: number): number {
+function arrayCount(cursor: MdxCursor, tag: keyof typeof GEOSET_ELEMENT_BYTES | 'UVAS'): number {
   cursor.expectTag(tag, tag);
-  return cursor.count(elementBytes, `${tag}.count`);
-}
-
-function optionalFloats(cursor: MdxCursor, tag: string, floats: number): Float32Array | null {
-  if (cursor.peekTag() !== tag) return null;
-  const count = arrayCount(cursor, tag, floats * 4);
-  return cursor.float32s(count * floats, tag);
+  return cursor.count(tag === 'UVAS' ? UV_SET_MINIMUM_BYTES : GEOSET_ELEMENT_BYTES[tag], `${tag}.count`);
 }
 
 /** Reads the geoset at the cursor. */
 export function readGeosetMdx(cursor: MdxCursor, layout: MdxLayout): Geoset {
   const minimum = GEOSET_MINIMUM_BYTES + (layout.geosetHasLod ? GEOSET_LOD_BYTES : 0);
   const { value, unparsedBytes } = cursor.sized(minimum, () => {
-    const vertices = cursor.float32s(arrayCount(cursor, 'VRTX', 12) * 3, 'VRTX');
-    const normals = cursor.float32s(arrayCount(cursor, 'NRMS', 12) * 3, 'NRMS');
-    const faceTypeGroups = cursor.uint32s(arrayCount(cursor, 'PTYP', 4), 'PTYP');
-    const faceGroups = cursor.uint32s(arrayCount(cursor, 'PCNT', 4), 'PCNT');
-    const faces = cursor.uint16s(arrayCount(cursor, 'PVTX', 2), 'PVTX');
-    const vertexGroups = cursor.uint8s(arrayCount(cursor, 'GNDX', 1), 'GNDX');
-    const matrixGroups = cursor.uint32s(arrayCount(cursor, 'MTGC', 4), 'MTGC');
-    const matrixIndices = cursor.uint32s(arrayCount(cursor, 'MATS', 4), 'MATS');
+    const vertices = cursor.float32s(arrayCount(cursor, 'VRTX') * GEOSET_POSITION_FLOATS, 'VRTX');
+    const normals = cursor.float32s(arrayCount(cursor, 'NRMS') * GEOSET_POSITION_FLOATS, 'NRMS');
+    const faceTypeGroups = cursor.uint32s(arrayCount(cursor, 'PTYP'), 'PTYP');
+    const faceGroups = cursor.uint32s(arrayCount(cursor, 'PCNT'), 'PCNT');
+    const faces = cursor.uint16s(arrayCount(cursor, 'PVTX'), 'PVTX');
+    const vertexGroups = cursor.uint8s(arrayCount(cursor, 'GNDX'), 'GNDX');
+    const matrixGroups = cursor.uint32s(arrayCount(cursor, 'MTGC'), 'MTGC');
+    const matrixIndices = cursor.uint32s(arrayCount(cursor, 'MATS'), 'MATS');
     const materialId = cursor.u32('materialId');
     const selectionGroup = cursor.u32('selectionGroup');
     const selectionFlags = cursor.u32('selectionFlags');
@@ -108,15 +132,16 @@ export function readGeosetMdx(cursor: MdxCursor, layout: MdxLayout): Geoset {
     const extentCount = cursor.count(EXTENT_BYTES, 'extentCount');
     const sequenceExtents: Extent[] = [];
     for (let index = 0; index < extentCount; index += 1) sequenceExtents.push(readExtentMdx(cursor, 'sequenceExtents'));
-    const tangents = layout.geosetHasTangentsAndSkin ? optionalFloats(cursor, 'TANG', GEOSET_TANGENT_FLOATS) : null;
-    const skin =
-      layout.geosetHasTangentsAndSkin && cursor.peekTag() === 'SKIN'
-        ? cursor.uint8s(arrayCount(cursor, 'SKIN', 1), 'SKIN')
+    const optional = layout.geosetHasTangentsAndSkin;
+    const tangents =
+      optional && cursor.peekTag() === 'TANG'
+        ? cursor.float32s(arrayCount(cursor, 'TANG') * GEOSET_TANGENT_FLOATS, 'TANG')
         : null;
-    const setCount = arrayCount(cursor, 'UVAS', GEOSET_ARRAY_HEADER_BYTES);
+    const skin = optional && cursor.peekTag() === 'SKIN' ? cursor.uint8s(arrayCount(cursor, 'SKIN'), 'SKIN') : null;
+    const setCount = arrayCount(cursor, 'UVAS');
     const textureCoordinateSets: Float32Array[] = [];
     for (let index = 0; index < setCount; index += 1)
-      textureCoordinateSets.push(cursor.float32s(arrayCount(cursor, 'UVBS', 8) * GEOSET_UV_FLOATS, 'UVBS'));
+      textureCoordinateSets.push(cursor.float32s(arrayCount(cursor, 'UVBS') * GEOSET_UV_FLOATS, 'UVBS'));
     return {
       vertices,
       normals,

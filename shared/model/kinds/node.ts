@@ -10,14 +10,14 @@
 import type { BinaryWriter } from '../../binary/writer';
 import { encodeName } from '../../mdx/names';
 import { NODE_FIXED_BYTES, NODE_NAME_BYTES } from '../../mdx/node';
+import { OBJECT_SIZE_BYTES } from '../../mdx/node-objects';
 import { beginSize, patchSize } from '../chunk-codec';
 import type { MdxCursor } from '../mdx-cursor';
 import { readTracksMdx, writeTracksMdx, type Track } from '../track';
 
 export { NODE_FIXED_BYTES, NODE_NAME_BYTES, NODE_FLAG, NO_PARENT } from '../../mdx/node';
 
-/** Bytes of the inclusive size of objects that wrap their node (lights, attachments, emitters). */
-export const OBJECT_SIZE_BYTES = 4;
+export { OBJECT_SIZE_BYTES };
 
 /** The node part of an object: its place in the hierarchy and its transformation tracks. */
 export interface Node {
