@@ -13,7 +13,8 @@ import { CodecError } from '../binary/codec-error';
 import { readMdx, replaceChunkBody, writeMdx } from '../mdx/container';
 import { HangGuard, mutateBytes, seededRandom } from '../testing/fuzz';
 import { isParsedChunk, readMdxModel, writeMdxModel } from './mdx-model';
-import { fullModelBytes, fullModelSpec } from './testing/fixtures';
+import { fullModelBytes } from './testing/fixture-bytes';
+import { fullModelSpec } from './testing/fixtures';
 
 const CORPUS_FILES = [
   // TXAN, GEOS, GEOA, BONE, LITE, HELP, ATCH, PREM, PRE2, RIBB, CAMS, EVTS, CLID.

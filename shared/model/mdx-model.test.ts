@@ -11,7 +11,8 @@ import { concat, helperBytes, mdxBytes, trackBytes, versBody } from '../mdx/test
 import { isParsedChunk, readMdxModel, withParsed, writeMdxModel, type TypedMdxModel } from './mdx-model';
 import type { MdxChunkTag } from './mdx-chunks';
 import { modelNodes } from './model-nodes';
-import { fullModelBytes, fullModelSpec, fullModelTags, type FullModelSpec } from './testing/fixtures';
+import { fullModelBytes, fullModelTags } from './testing/fixture-bytes';
+import { fullModelSpec, type FullModelSpec } from './testing/fixtures';
 import { createTrack, trackFrames, trackValue, type Track } from './track';
 import type { Bone } from './kinds/bone';
 import type { Geoset } from './kinds/geoset';

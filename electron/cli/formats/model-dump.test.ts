@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fullModelBytes, fullModelSpec } from '../../../shared/model/testing/fixtures';
+import { fullModelBytes } from '../../../shared/model/testing/fixture-bytes';
+import { fullModelSpec } from '../../../shared/model/testing/fixtures';
 import { inProcessMorf } from '../testing/run-cli';
 
 let folder: string;
