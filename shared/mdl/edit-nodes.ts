@@ -13,6 +13,7 @@
 import { canonicalRank, MODEL_COUNT_KEYS } from './completeness';
 import { assertEventTrackValue, renderEventTrack, type EventTrackValue } from './edit-events';
 import { parentComment } from './layout';
+import { BYTE_CR, BYTE_LF, BYTE_SPACE, BYTE_TAB } from './lexer';
 import { NODE_KIND_ORDER } from './nodes';
 import {
   addToBlock,
@@ -73,12 +74,26 @@ function parentEdits(model: MdlModel, node: MdlNode, parentId: number, parentNam
     if (comment !== null) edits.push(editAt(statement, comment.nameStart, comment.nameEnd, parentName!));
     return edits;
   }
-  const line = parentLine(model, parentId, parentName);
   const block = node.statement;
-  if (node.objectIdStatement !== null) return [addToBlock(model, block, [line], node.objectIdStatement)];
   const first = block.children[0];
-  if (first !== undefined) return [linesBefore(model, first, [indentOf(first) + line])];
-  return [addToBlock(model, block, [line])];
+  const add = (line: string): MdlEdit => {
+    if (node.objectIdStatement !== null) return addToBlock(model, block, [line], node.objectIdStatement);
+    if (first !== undefined) return linesBefore(model, first, [indentOf(first) + line]);
+    return addToBlock(model, block, [line]);
+  };
+  const [commented, plain] = [parentLine(model, parentId, parentName), parentLine(model, parentId, null)];
+  const edit = add(commented);
+  // A `// "Name"` comment only where the line ends with it: anywhere else it would hide what follows.
+  return [commented !== plain && !endsLine(edit) ? add(plain) : edit];
+}
+
+/** True when the text `edit` inserts ends its line: a line break or the end of the text follows (after blanks). */
+function endsLine(edit: MdlEdit): boolean {
+  if (/[\r\n]$/.test(edit.text)) return true;
+  const bytes = edit.block.source.bytes;
+  let index = edit.end;
+  while (bytes[index] === BYTE_SPACE || bytes[index] === BYTE_TAB) index += 1;
+  return index >= bytes.length || bytes[index] === BYTE_LF || bytes[index] === BYTE_CR;
 }
 
 /** The edits that set `node`'s Parent (-1 removes it); throws RangeError for an unknown parent. */
