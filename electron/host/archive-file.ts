@@ -3,8 +3,10 @@
  * (an archive is read by range, never whole, so the 512 MB file cap does not apply), and maps
  * edited through shared/archives/mpq's writer, written atomically with the original kept as `.bak`.
  */
-import { copyFile, open, stat, type FileHandle } from 'node:fs/promises';
+import { copyFile, link, open, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { inflateSync } from 'node:zlib';
 import { MpqArchive, type MpqOpenOptions } from '../../shared/archives/mpq/archive';
+import type { Inflater } from '../../shared/archives/mpq/zlib';
 import type { ByteSource } from '../../shared/archives/mpq/source';
 import { writeMpq, type MpqEdit, type MpqWriteResult } from '../../shared/archives/mpq/writer';
 import { writeFileAtomic } from './atomic-write';
@@ -22,6 +24,9 @@ export function isArchivePath(path: string, extensions = archiveExtensions): boo
   const lower = path.toLowerCase();
   return extensions.some((extension) => lower.endsWith(extension));
 }
+
+/** Node's native zlib, bounded to `limit` bytes of output: about twice as fast as fflate on 4 KB sectors. */
+export const nodeInflater: Inflater = (input, limit) => inflateSync(input, { maxOutputLength: Math.max(1, limit) });
 
 /** A byte source over an open file handle. */
 export function fileSource(handle: FileHandle, size: number): ByteSource {
@@ -49,17 +54,32 @@ export interface OpenArchive {
   close(): Promise<void>;
 }
 
-/** Opens the archive at `path` (an absolute or working-directory path). */
+/** Opens the archive at `path` (an absolute or working-directory path), inflating with Node's zlib. */
 export async function openArchiveFile(path: string, options: MpqOpenOptions = {}): Promise<OpenArchive> {
   const handle = await open(path, 'r');
   try {
     const info = await handle.stat();
     if (!info.isFile()) throw Object.assign(new Error(`${path}: not a regular file`), { code: 'EISDIR' });
-    const archive = await MpqArchive.open(fileSource(handle, info.size), options);
+    const archive = await MpqArchive.open(fileSource(handle, info.size), { inflater: nodeInflater, ...options });
     return { path, archive, mtimeMs: info.mtimeMs, close: () => handle.close() };
   } catch (error) {
     await handle.close();
     throw error;
+  }
+}
+
+/**
+ * Keeps the file at `path` as `backupPath`: a hard link (instant, whatever the size: the rename that
+ * follows leaves the old file under the backup's name only), or a copy where links are not supported.
+ */
+async function keepBackup(path: string, backupPath: string): Promise<void> {
+  await unlink(backupPath).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
+  try {
+    await link(path, backupPath);
+  } catch {
+    await copyFile(path, backupPath);
   }
 }
 
@@ -71,21 +91,24 @@ export async function openArchiveFile(path: string, options: MpqOpenOptions = {}
 export async function editArchiveFile(
   path: string,
   edits: readonly MpqEdit[],
-  options: { backup: boolean; fileTimeMs?: number },
+  options: { backup: boolean; fileTimeMs?: number; compressionLevel?: number },
 ): Promise<MpqWriteResult & { backupPath: string | null }> {
   const opened = await openArchiveFile(path);
   let result: MpqWriteResult;
   try {
-    result = await writeMpq(opened.archive, edits, { fileTimeMs: options.fileTimeMs });
+    result = await writeMpq(opened.archive, edits, {
+      fileTimeMs: options.fileTimeMs,
+      compressionLevel: options.compressionLevel,
+    });
   } finally {
     await opened.close();
   }
   let backupPath: string | null = null;
   if (options.backup) {
     backupPath = `${path}${archiveBackupSuffix}`;
-    await copyFile(path, backupPath);
+    await keepBackup(path, backupPath);
   }
   const mode = (await stat(path)).mode & 0o7777;
-  await writeFileAtomic(path, result.bytes, { mode });
+  await writeFileAtomic(path, result.parts, { mode });
   return { ...result, backupPath };
 }

@@ -70,12 +70,55 @@ async function syncDirectory(directory: string): Promise<void> {
   }
 }
 
-/** Replace `target` with `bytes` atomically (see module comment). */
+/** Most buffers given to one writev call (the POSIX minimum of IOV_MAX). */
+const maxBuffersPerWrite = 1024;
+
+/** Groups the parts into batches of at most `sliceBytes` and `maxBuffersPerWrite` buffers, splitting large parts. */
+function slices(parts: readonly Uint8Array[]): Uint8Array[][] {
+  const batches: Uint8Array[][] = [];
+  let batch: Uint8Array[] = [];
+  let size = 0;
+  for (const part of parts) {
+    for (let at = 0; at < part.byteLength;) {
+      const piece = part.subarray(at, at + Math.min(part.byteLength - at, sliceBytes - size));
+      batch.push(piece);
+      size += piece.byteLength;
+      at += piece.byteLength;
+      if (size >= sliceBytes || batch.length >= maxBuffersPerWrite) {
+        batches.push(batch);
+        batch = [];
+        size = 0;
+      }
+    }
+  }
+  if (batch.length) batches.push(batch);
+  return batches;
+}
+
+/** The buffers of `batch` after its first `skip` bytes. */
+function remainder(batch: readonly Uint8Array[], skip: number): Uint8Array[] {
+  const rest: Uint8Array[] = [];
+  for (const slice of batch) {
+    if (skip >= slice.byteLength) skip -= slice.byteLength;
+    else {
+      rest.push(skip ? slice.subarray(skip) : slice);
+      skip = 0;
+    }
+  }
+  return rest;
+}
+
+/**
+ * Replace `target` with `bytes` atomically (see module comment). `bytes` may be given as parts written
+ * one after another (a rewritten archive: kept ranges and new pieces, never joined in memory).
+ */
 export async function writeFileAtomic(
   target: string,
-  bytes: Uint8Array,
+  bytes: Uint8Array | readonly Uint8Array[],
   options: AtomicWriteOptions = {},
 ): Promise<void> {
+  const parts = bytes instanceof Uint8Array ? [bytes] : bytes;
+  const total = parts.reduce((sum, part) => sum + part.byteLength, 0);
   await removeStaleTemporaries(target);
   let mode = options.mode ?? 0o666;
   try {
@@ -88,11 +131,16 @@ export async function writeFileAtomic(
   let renamed = false;
   try {
     let written = 0;
-    while (written < bytes.byteLength) {
-      const end = Math.min(bytes.byteLength, written + sliceBytes);
-      const { bytesWritten } = await handle.write(bytes, written, end - written, written);
-      written += bytesWritten;
-      await options.onProgress?.(written, bytes.byteLength);
+    for (const batch of slices(parts)) {
+      let done = 0;
+      const size = batch.reduce((sum: number, slice) => sum + slice.byteLength, 0);
+      while (done < size) {
+        // writev may write less than asked: go on from where it stopped.
+        const { bytesWritten } = await handle.writev(remainder(batch, done), written);
+        done += bytesWritten;
+        written += bytesWritten;
+      }
+      await options.onProgress?.(written, total);
     }
     await handle.sync();
     await handle.close();

@@ -5,6 +5,7 @@ import { BenchReport, type BenchSuite } from './harness';
 import { modelBench } from './model.bench';
 import { fullModelBench } from './full-model.bench';
 import { mrfBench } from './mrf.bench';
+import { mpqBench } from './mpq.bench';
 import { textureBench } from './texture.bench';
 import { documentBench } from './document.bench';
 import { editorBench } from './editor.bench';
@@ -18,6 +19,7 @@ const suites: BenchSuite[] = [
   modelBench,
   documentBench,
   fullModelBench,
+  mpqBench,
 ];
 
 const only = process.argv.slice(2);

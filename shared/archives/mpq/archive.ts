@@ -22,6 +22,7 @@ import { readStoredFile, recoverKey, type StoredFile } from './file-reader';
 import { absolute, findHeader, hasMapHeaderBlock, sectorSizeOf, type MpqHeader } from './header';
 import { bytesToName, parseListfile, WELL_KNOWN_NAMES } from './listfile';
 import type { ByteSource } from './source';
+import type { Inflater } from './zlib';
 import {
   BLOCK_FILE_SIZE_WORD,
   BLOCK_FLAGS_WORD,
@@ -59,6 +60,8 @@ export interface MpqEntry {
 export interface MpqOpenOptions {
   /** Extra names to try (a user listfile's lines, or its text). */
   listfile?: readonly string[] | string;
+  /** A zlib inflater to use instead of fflate (the host injects Node's native zlib). */
+  inflater?: Inflater;
 }
 
 /** StormLib's name for an entry with no known name. */
@@ -81,6 +84,7 @@ export class MpqArchive {
     readonly blockTable: MpqTable,
     /** True when the file starts with the 'HM3W' map header block. */
     readonly hasMapHeader: boolean,
+    private readonly inflater: Inflater | undefined,
   ) {}
 
   /** Opens an archive: finds the header, reads both tables and the names of its listfile. */
@@ -93,7 +97,8 @@ export class MpqArchive {
       throw mpqError('truncated', 'hash table', hashTable.offset, 'the hash table lies past the end of the file');
     if (blockTable.count === 0 && header.blockTableSize > 0)
       throw mpqError('truncated', 'block table', blockTable.offset, 'the block table lies past the end of the file');
-    const archive = new MpqArchive(source, header, sectorSize, hashTable, blockTable, await hasMapHeaderBlock(source));
+    const mapHeader = await hasMapHeaderBlock(source);
+    const archive = new MpqArchive(source, header, sectorSize, hashTable, blockTable, mapHeader, options.inflater);
     archive.addNames(WELL_KNOWN_NAMES);
     if (archive.find(LISTFILE_NAME)) {
       try {
@@ -214,7 +219,7 @@ export class MpqArchive {
   async read(target: string | MpqEntry): Promise<Uint8Array> {
     const entry = typeof target === 'string' ? this.find(target) : target;
     if (!entry) throw mpqError('invalid', `file ${String(target)}`, 0, 'no such file in the archive');
-    return readStoredFile(this.source, entry, this.sectorSize, await this.keyOf(entry));
+    return readStoredFile(this.source, entry, this.sectorSize, await this.keyOf(entry), this.inflater);
   }
 
   /** The encryption key of an entry (0 when it is not encrypted). */

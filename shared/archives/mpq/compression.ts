@@ -19,9 +19,9 @@ import { siteError, type DecodeSite } from './errors';
 import { explode } from './explode';
 import { decompressHuffman } from './huffman';
 import { decompressSparse } from './sparse';
-import { inflateZlib } from './zlib';
+import { inflateZlib, type Inflater } from './zlib';
 
-type Stage = (input: Uint8Array, expectedSize: number, site: DecodeSite) => Uint8Array;
+type Stage = (input: Uint8Array, expectedSize: number, site: DecodeSite, inflater?: Inflater) => Uint8Array;
 
 /** Each mask bit and its decompressor, in the order they are undone. */
 const STAGES: ReadonlyArray<readonly [number, string, Stage]> = [
@@ -43,11 +43,16 @@ export function compressionNames(mask: number): string[] {
 }
 
 /**
- * Decompresses one sector stored with the mask byte first. The result must be exactly
- * `expectedSize` bytes, except that ADPCM (lossy, 16-bit samples) may end a byte short, as Storm
- * allows; the missing tail is then zero.
+ * Decompresses one sector stored with the mask byte first (zlib through `inflater` when given). The
+ * result must be exactly `expectedSize` bytes, except that ADPCM (lossy, 16-bit samples) may end a
+ * byte short, as Storm allows; the missing tail is then zero.
  */
-export function decompressSector(stored: Uint8Array, expectedSize: number, site: DecodeSite): Uint8Array {
+export function decompressSector(
+  stored: Uint8Array,
+  expectedSize: number,
+  site: DecodeSite,
+  inflater?: Inflater,
+): Uint8Array {
   const mask = stored[0]!;
   if (mask === COMPRESSION_LZMA) throw siteError('unsupported', site, 0, 'LZMA compression (StarCraft II only)');
   if (mask & ~KNOWN_BITS) throw siteError('unsupported', site, 0, `compression mask 0x${mask.toString(16)}`);
@@ -56,7 +61,7 @@ export function decompressSector(stored: Uint8Array, expectedSize: number, site:
   let lossy = false;
   for (const [bit, , stage] of STAGES) {
     if (!(mask & bit)) continue;
-    data = stage(data, expectedSize, inner);
+    data = stage(data, expectedSize, inner, inflater);
     if (bit === COMPRESSION_ADPCM_MONO || bit === COMPRESSION_ADPCM_STEREO) lossy = true;
   }
   if (data.length === expectedSize) return data;

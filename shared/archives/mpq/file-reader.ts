@@ -12,6 +12,7 @@ import { decrypted, readWord, recoverFileKey } from './crypto';
 import { mpqError, type DecodeSite } from './errors';
 import { explode } from './explode';
 import type { ByteSource } from './source';
+import type { Inflater } from './zlib';
 
 /** A single-unit file may declare at most this many times its stored size (beyond any real ratio). */
 const MAX_SINGLE_UNIT_RATIO = 4096;
@@ -70,12 +71,16 @@ export async function recoverKey(source: ByteSource, file: StoredFile, sectorSiz
   return null;
 }
 
-/** Reads and decodes a whole file. `key` is its encryption key (ignored when the file is not encrypted). */
+/**
+ * Reads and decodes a whole file. `key` is its encryption key (ignored when the file is not
+ * encrypted); `inflater` a zlib inflater to use instead of fflate.
+ */
 export async function readStoredFile(
   source: ByteSource,
   file: StoredFile,
   sectorSize: number,
   key: number,
+  inflater?: Inflater,
 ): Promise<Uint8Array> {
   const where = `file ${file.label}`;
   if (file.fileSize === 0) return new Uint8Array(0);
@@ -87,14 +92,14 @@ export async function readStoredFile(
     if (encrypted) data = decrypted(data, key);
     const site: DecodeSite = { where, offset: file.offset };
     if (file.storedSize < file.fileSize) {
-      if (file.flags & FILE_COMPRESS) return decompressSector(data, file.fileSize, site);
+      if (file.flags & FILE_COMPRESS) return decompressSector(data, file.fileSize, site, inflater);
       if (file.flags & FILE_IMPLODE) return exactly(explode(data, file.fileSize, site), file.fileSize, site);
       throw mpqError('invalid', where, file.offset, `stores ${file.storedSize} bytes of a ${file.fileSize}-byte file`);
     }
     return data.slice(0, file.fileSize);
   }
   if (!(file.flags & (FILE_COMPRESS | FILE_IMPLODE))) return readPlain(source, file, sectorSize, key, where);
-  return readSectors(source, file, sectorSize, key, where);
+  return readSectors(source, file, sectorSize, key, where, inflater);
 }
 
 function exactly(data: Uint8Array, expected: number, site: DecodeSite): Uint8Array {
@@ -126,6 +131,7 @@ async function readSectors(
   sectorSize: number,
   key: number,
   where: string,
+  inflater?: Inflater,
 ): Promise<Uint8Array> {
   const encrypted = (file.flags & FILE_ENCRYPTED) !== 0;
   const sectorCount = sectorCountOf(file.fileSize, sectorSize);
@@ -144,7 +150,8 @@ async function readSectors(
   if (first < tableWords * 4 && sectorCount > 0)
     throw mpqError('invalid', tableWhere, file.offset, `first sector starts at ${first}, inside the offset table`);
   const body = await readExactly(source, file.offset + first, last - first, where);
-  const checksums = file.flags & FILE_SECTOR_CRC ? readChecksums(offsets, sectorCount, body, first, file, where) : null;
+  const checksums =
+    file.flags & FILE_SECTOR_CRC ? readChecksums(offsets, sectorCount, body, first, file, where, inflater) : null;
   const pieces: Uint8Array[] = [];
   for (let sector = 0; sector < sectorCount; sector += 1) {
     const start = offsets[sector]!;
@@ -161,7 +168,7 @@ async function readSectors(
       throw mpqError('invalid', sectorWhere, sectorOffset, 'sector checksum (Adler-32) does not match');
     const site: DecodeSite = { where: sectorWhere, offset: sectorOffset };
     if (stored.length === expected) pieces.push(stored);
-    else if (file.flags & FILE_COMPRESS) pieces.push(decompressSector(stored, expected, site));
+    else if (file.flags & FILE_COMPRESS) pieces.push(decompressSector(stored, expected, site, inflater));
     else pieces.push(exactly(explode(stored, expected, site), expected, site));
   }
   if (pieces.length === 1) return pieces[0]!.slice();
@@ -181,6 +188,7 @@ function readChecksums(
   first: number,
   file: StoredFile,
   where: string,
+  inflater?: Inflater,
 ): Uint32Array | null {
   const start = offsets[sectorCount]!;
   const end = offsets[sectorCount + 1]!;
@@ -190,7 +198,7 @@ function readChecksums(
   const site: DecodeSite = { where: `${where} sector checksums`, offset: file.offset + start };
   if (stored.length > expected)
     throw mpqError('invalid', site.where, site.offset, `stores ${stored.length} bytes for ${expected}`);
-  const plain = stored.length === expected ? stored : decompressSector(stored, expected, site);
+  const plain = stored.length === expected ? stored : decompressSector(stored, expected, site, inflater);
   const sums = new Uint32Array(sectorCount);
   for (let sector = 0; sector < sectorCount; sector += 1) sums[sector] = readWord(plain, sector * 4);
   return sums;

@@ -9,8 +9,8 @@ import { decryptInPlace, encryptInPlace, readWord } from './crypto';
 import { mpqError } from './errors';
 import { offsetTableWords, sectorCountOf, type StoredFile } from './file-reader';
 
-/** zlib level for new sectors (the World Editor's choice too: the best ratio). */
-const ZLIB_LEVEL = 9;
+/** Default zlib level for new sectors: zlib's own default, as StormLib uses. */
+const ZLIB_LEVEL = 6;
 
 /** A file as it goes into the archive: its stored bytes and block flags. */
 export interface StoredBytes {
@@ -18,15 +18,15 @@ export interface StoredBytes {
   flags: number;
 }
 
-/** Stores `bytes` as zlib-compressed sectors of `sectorSize`. */
-export function storeNewFile(bytes: Uint8Array, sectorSize: number): StoredBytes {
+/** Stores `bytes` as zlib-compressed sectors of `sectorSize` (zlib `level` 1 to 9). */
+export function storeNewFile(bytes: Uint8Array, sectorSize: number, level = ZLIB_LEVEL): StoredBytes {
   if (bytes.length === 0) return { stored: new Uint8Array(0), flags: FILE_EXISTS };
   const sectorCount = sectorCountOf(bytes.length, sectorSize);
   const sectors: Uint8Array[] = [];
   let total = (sectorCount + 1) * 4;
   for (let sector = 0; sector < sectorCount; sector += 1) {
     const raw = bytes.subarray(sector * sectorSize, Math.min(bytes.length, (sector + 1) * sectorSize));
-    const packed = zlibSync(raw, { level: ZLIB_LEVEL });
+    const packed = zlibSync(raw, { level: level as 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 });
     let stored: Uint8Array = raw;
     if (packed.length + 1 < raw.length) {
       stored = new Uint8Array(packed.length + 1);

@@ -68,12 +68,15 @@ export function parseListfile(text: string): string[] {
   return names;
 }
 
+/** Bytes turned into characters per call (below any engine's argument limit). */
+const NAME_CHUNK = 8192;
+
 /** Bytes to a byte string (latin1: one character per byte). */
 export function bytesToName(bytes: Uint8Array): string {
-  let text = '';
-  for (let at = 0; at < bytes.length; at += 0x8000)
-    text += String.fromCharCode(...bytes.subarray(at, Math.min(bytes.length, at + 0x8000)));
-  return text;
+  const chunks: string[] = [];
+  for (let at = 0; at < bytes.length; at += NAME_CHUNK)
+    chunks.push(String.fromCharCode.apply(null, bytes.subarray(at, at + NAME_CHUNK) as unknown as number[]));
+  return chunks.join('');
 }
 
 /** A byte string back to bytes (characters above 0xFF are replaced by '?'). */

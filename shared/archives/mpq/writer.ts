@@ -49,16 +49,48 @@ export type MpqEdit = { kind: 'put'; name: string; bytes: Uint8Array } | { kind:
 export interface MpqWriteOptions {
   /** Time stamped on added files in `(attributes)`, in ms since 1970 (default: now). */
   fileTimeMs?: number;
+  /** zlib level of added files, 1 (fastest) to 9 (smallest); 6 by default, as StormLib. */
+  compressionLevel?: number;
   /** Write a `(listfile)` even when the archive has none (for a new archive; a map without one is left without). */
   createListfile?: boolean;
 }
 
 /** The new archive and what changed. */
 export interface MpqWriteResult {
-  bytes: Uint8Array;
+  /** The archive in pieces, to be written one after another (nothing joined in memory). */
+  parts: readonly Uint8Array[];
+  size: number;
+  /** The whole archive in one array (joined on first use). */
+  readonly bytes: Uint8Array;
   added: string[];
   replaced: string[];
   removed: string[];
+}
+
+class WrittenArchive implements MpqWriteResult {
+  readonly size: number;
+  private joined: Uint8Array | null = null;
+
+  constructor(
+    readonly parts: readonly Uint8Array[],
+    readonly added: string[],
+    readonly replaced: string[],
+    readonly removed: string[],
+  ) {
+    this.size = parts.reduce((sum, part) => sum + part.length, 0);
+  }
+
+  get bytes(): Uint8Array {
+    if (!this.joined) {
+      this.joined = new Uint8Array(this.size);
+      let at = 0;
+      for (const part of this.parts) {
+        this.joined.set(part, at);
+        at += part.length;
+      }
+    }
+    return this.joined;
+  }
 }
 
 /** Smallest hash table the writer makes. */
@@ -99,7 +131,7 @@ export async function writeMpq(
   if (edits.length === 0) {
     // Nothing to change: the archive's own bytes, identical.
     const bytes = await readExactly(archive.source, 0, archive.source.size, 'archive');
-    return { bytes: bytes.slice(), added: [], replaced: [], removed: [] };
+    return new WrittenArchive([bytes.slice()], [], [], []);
   }
   const puts = new Map<string, { name: string; bytes: Uint8Array }>();
   const removals = new Map<string, string>();
@@ -147,10 +179,11 @@ export async function writeMpq(
     ? parseAttributes(await archive.read(attributesEntry), archive.blockTable.count)
     : null;
   const fileTime = fileTimeOf(options.fileTimeMs ?? Date.now());
+  const level = Math.min(9, Math.max(1, Math.round(options.compressionLevel ?? 6)));
   const blocks: NewBlock[] = [];
   const newNames: string[] = [];
   for (const put of puts.values()) {
-    const stored = storeNewFile(put.bytes, archive.sectorSize);
+    const stored = storeNewFile(put.bytes, archive.sectorSize, level);
     blocks.push({
       ...stored,
       storedSize: stored.stored.length,
@@ -167,7 +200,7 @@ export async function writeMpq(
       ...kept,
       ...[...puts.values()].map((put) => put.name).filter((name) => !keys.has(gamePathKey(name))),
     ]);
-    const stored = storeNewFile(text, archive.sectorSize);
+    const stored = storeNewFile(text, archive.sectorSize, level);
     blocks.push({
       ...stored,
       storedSize: stored.stored.length,
@@ -182,7 +215,7 @@ export async function writeMpq(
     const records: BlockAttributes[] = oldBlocks.map((block) => oldAttributes?.blocks[block] ?? emptyAttributes());
     records.push(...blocks.map((block) => block.attributes), emptyAttributes());
     const text = formatAttributes(attributesFlags, records);
-    const stored = storeNewFile(text, archive.sectorSize);
+    const stored = storeNewFile(text, archive.sectorSize, level);
     blocks.push({ ...stored, storedSize: stored.stored.length, fileSize: text.length, attributes: emptyAttributes() });
     newNames.push(ATTRIBUTES_NAME);
   }
@@ -193,9 +226,10 @@ export async function writeMpq(
   const blockWords = new Uint32Array(blockCount * ENTRY_WORDS);
   let cursor = HEADER_SIZE;
   const byOffset = [...oldBlocks].sort((a, b) => keptEntries.get(a)!.offset - keptEntries.get(b)!.offset || a - b);
+  const window = new ReadWindow(archive);
   for (const oldBlock of byOffset) {
     const entry = keptEntries.get(oldBlock)!;
-    let stored = await readExactly(archive.source, entry.offset, entry.storedSize, `file ${entry.label}`);
+    let stored = await window.read(entry.offset, entry.storedSize, `file ${entry.label}`);
     if (entry.flags & FILE_ENCRYPTED && entry.flags & FILE_FIX_KEY && cursor !== entry.blockOffset) {
       const oldKey = await archive.keyOf(entry);
       const newKey = movedKey(oldKey, entry.blockOffset, cursor, entry.fileSize);
@@ -216,9 +250,6 @@ export async function writeMpq(
   const hashTablePosition = cursor;
   const blockTablePosition = hashTablePosition + hashWords.length * 4;
   const archiveSize = blockTablePosition + blockWords.length * 4;
-  const total = headerOffset + archiveSize;
-  const out = new Uint8Array(total);
-  if (headerOffset > 0) out.set(await readExactly(archive.source, 0, headerOffset, 'map header block'), 0);
   const header = new Uint8Array(HEADER_SIZE);
   const view = new DataView(header.buffer);
   view.setUint32(0, MPQ_MAGIC, true);
@@ -230,15 +261,15 @@ export async function writeMpq(
   view.setUint32(20, blockTablePosition, true);
   view.setUint32(24, hashWords.length / ENTRY_WORDS, true);
   view.setUint32(28, blockCount, true);
-  out.set(header, headerOffset);
-  let at = headerOffset + HEADER_SIZE;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  out.set(encryptedTable(hashWords, HASH_TABLE_KEY), headerOffset + hashTablePosition);
-  out.set(encryptedTable(blockWords, BLOCK_TABLE_KEY), headerOffset + blockTablePosition);
-  return { bytes: out, added, replaced, removed: [...removals.values()] };
+  const prefix = headerOffset > 0 ? [await readExactly(archive.source, 0, headerOffset, 'map header block')] : [];
+  const all = [
+    ...prefix,
+    header,
+    ...parts,
+    encryptedTable(hashWords, HASH_TABLE_KEY),
+    encryptedTable(blockWords, BLOCK_TABLE_KEY),
+  ];
+  return new WrittenArchive(all, added, replaced, [...removals.values()]);
 }
 
 /** Bytes of an empty version 0 archive (sectors of 512 << `sectorSizeShift` bytes), to add files to. */
@@ -255,6 +286,26 @@ export function emptyMpq(sectorSizeShift = 3): Uint8Array {
   view.setUint32(24, hashSize, true);
   out.set(encryptedTable(new Uint32Array(hashSize * ENTRY_WORDS).fill(HASH_ENTRY_EMPTY), HASH_TABLE_KEY), HEADER_SIZE);
   return out;
+}
+
+/** Bytes read at a time when copying kept files, which come in order of offset. */
+const READ_WINDOW_BYTES = 8 * 1024 * 1024;
+
+/** Reads ranges in increasing order through one large read at a time, instead of one read per file. */
+class ReadWindow {
+  private start = 0;
+  private bytes: Uint8Array = new Uint8Array(0);
+
+  constructor(private readonly archive: MpqArchive) {}
+
+  async read(offset: number, length: number, where: string): Promise<Uint8Array> {
+    if (offset < this.start || offset + length > this.start + this.bytes.length) {
+      const size = Math.min(Math.max(length, READ_WINDOW_BYTES), this.archive.source.size - offset);
+      this.bytes = await readExactly(this.archive.source, offset, Math.max(size, length), where);
+      this.start = offset;
+    }
+    return this.bytes.subarray(offset - this.start, offset - this.start + length);
+  }
 }
 
 function encryptedTable(words: Uint32Array, key: number): Uint8Array {

@@ -10,9 +10,41 @@ import { siteError, type DecodeSite } from './errors';
 /** zlib header plus Adler-32 trailer. */
 const ZLIB_FRAMING_BYTES = 6;
 
-/** Inflates a zlib stream that must produce exactly `expectedSize` bytes. */
-export function inflateZlib(input: Uint8Array, expectedSize: number, site: DecodeSite): Uint8Array {
+/**
+ * A zlib inflater a host may inject (Node's native zlib is faster than any JavaScript one): inflates a
+ * zlib stream, checking its Adler-32, into at most `limit` bytes, and throws when the stream is
+ * damaged or would produce more.
+ */
+export type Inflater = (input: Uint8Array, limit: number) => Uint8Array;
+
+/** Inflates a zlib stream of at most `expectedSize` bytes, with `inflater` when given, else fflate. */
+export function inflateZlib(
+  input: Uint8Array,
+  expectedSize: number,
+  site: DecodeSite,
+  inflater?: Inflater,
+): Uint8Array {
   if (input.length < ZLIB_FRAMING_BYTES) throw siteError('truncated', site, 0, 'zlib stream shorter than its framing');
+  if (inflater) {
+    let inflated: Uint8Array;
+    try {
+      inflated = inflater(input, expectedSize);
+    } catch (error) {
+      const detail = (error as Error).message;
+      const overflow = /larger|too large|exceed|limit/i.test(detail);
+      throw siteError(
+        overflow ? 'limit' : 'invalid',
+        site,
+        0,
+        overflow
+          ? `zlib stream inflates past its declared ${expectedSize} bytes`
+          : `zlib stream is damaged (${detail})`,
+      );
+    }
+    if (inflated.length > expectedSize)
+      throw siteError('limit', site, 0, `zlib stream inflates past its declared ${expectedSize} bytes`);
+    return inflated;
+  }
   const out = new Uint8Array(expectedSize + 1);
   let produced: Uint8Array;
   try {
