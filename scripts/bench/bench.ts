@@ -5,6 +5,7 @@ import { BenchReport, type BenchSuite } from './harness';
 import { modelBench } from './model.bench';
 import { fullModelBench } from './full-model.bench';
 import { mrfBench } from './mrf.bench';
+import { capesBench } from './capes.bench';
 import { mpqBench } from './mpq.bench';
 import { textureBench } from './texture.bench';
 import { documentBench } from './document.bench';
@@ -13,6 +14,7 @@ import { dataFolderSuite } from '../../electron/host/data-folders.bench';
 
 const suites: BenchSuite[] = [
   mrfBench,
+  capesBench,
   dataFolderSuite,
   textureBench,
   editorBench,

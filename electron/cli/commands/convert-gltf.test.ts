@@ -83,7 +83,10 @@ describe('morf convert MRF → glTF → MRF', () => {
     const back = await morf('convert', 'cape.glb', 'back.mrf');
     expect(back.code).toBe(0);
     expect(back.stdout).toMatch(
-      /^cape\.glb → back\.mrf \(MRF, \d+ bytes\): animation 0 "Cape", 0–4\.9\d* s, 150 keyframes at 30 fps, 300 vertices\n$/,
+      new RegExp(
+        '^cape\\.glb → back\\.mrf \\(MRF, \\d+ bytes\\): animation 0 "Cape", 0–4\\.9\\d* s, ' +
+          '150 keyframes at 30 fps, 300 vertices\\n$',
+      ),
     );
     const original = readMrf(new Uint8Array(readFileSync(join(folder, 'cape.mrf'))));
     const baked = readMrf(new Uint8Array(readFileSync(join(folder, 'back.mrf'))));
@@ -183,7 +186,10 @@ describe('bad glTF: one line naming the file, the field and the offset, exit 2',
     ['json.glb', /^morf convert: json\.glb: GLTF (invalid|truncated) at json \(byte \d+\): the JSON does not parse: /],
     [
       'bad-indices.glb',
-      /^morf convert: bad-indices\.glb: GLTF invalid at accessors\[\d+\]\[2\] \(meshes\[0\]\.primitives\[0\]\.indices\) \(byte \d+\): index 5 is past/,
+      new RegExp(
+        '^morf convert: bad-indices\\.glb: GLTF invalid at accessors\\[\\d+\\]\\[2\\] ' +
+          '\\(meshes\\[0\\]\\.primitives\\[0\\]\\.indices\\) \\(byte \\d+\\): index 5 is past',
+      ),
     ],
     ['still.glb', /^morf convert: still\.glb: GLTF unsupported at animations \(byte 0\): the file has no animation/],
   ])('%s', async (name, message) => {

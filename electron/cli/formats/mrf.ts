@@ -103,9 +103,9 @@ async function convertToGltf(request: ConvertRequest): Promise<ConvertResult> {
   const file = readMrf(request.source.bytes);
   const texturePng = await texturePngOf(file, request);
   const options = texturePng ? { texturePng } : {};
-  if (extname(request.outputPath).toLowerCase() !== '.gltf') return { bytes: await mrfToGlb(file, options) };
+  if (extname(request.outputPath).toLowerCase() !== '.gltf') return { bytes: mrfToGlb(file, options) };
   const baseName = basename(request.outputPath, extname(request.outputPath));
-  const { json, resources } = await mrfToGltfFiles(file, baseName, options);
+  const { json, resources } = mrfToGltfFiles(file, baseName, options);
   return { bytes: json, siblings: Object.entries(resources).map(([name, bytes]) => ({ name, bytes })) };
 }
 

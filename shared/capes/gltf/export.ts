@@ -4,22 +4,22 @@
  * NORMAL displacements from the base) named in `mesh.extras.targetNames`, and one animation whose
  * `weights` channel is LINEAR with a key per keyframe at k × interval (target k weighted 1 there,
  * every other 0). Axes change as ./axes.ts says; UVs pass unchanged; the header fields glTF has
- * no place for go in the node's `extras.morf` (./extras.ts). The texture, given as PNG bytes, is
- * embedded in the material.
+ * no place for go in the node's `extras.morf` (./extras.ts); the texture, given as PNG bytes, is
+ * the material's base colour. Written directly, keyframe by keyframe, as a stream of chunks in
+ * reused buffers: this layout is fixed, and a 100 MB cape must convert about as fast as it is
+ * copied. Reading (./read.ts) is what goes through @gltf-transform/core, for files from any tool.
  */
-import { Document, Format, type Accessor } from '@gltf-transform/core';
 import { CodecError } from '../../binary/codec-error';
 import { MRF_CORNER_BYTE_SIZE, MRF_FLOATS_PER_VERTEX, MRF_VERTEX_BYTE_SIZE } from '../../mrf/layout';
 import type { MrfFile } from '../../mrf/types';
-import { mrfToGltfAxes } from './axes';
 import { morfExtras } from './extras';
-import { MemoryIO } from './read';
+import { align4, BinaryLayout, GL, glbHead } from './glb-writer';
 
 /** What goes with the cape. */
 export interface GltfExportOptions {
   /** The cape's texture as PNG bytes, embedded as the material's base colour texture. */
   texturePng?: Uint8Array;
-  /** Name of the node, mesh and animation (default `Cape`). */
+  /** Name of the scene, node, mesh and animation (default `Cape`). */
   name?: string;
 }
 
@@ -29,160 +29,367 @@ export const FALLBACK_EXPORT_INTERVAL = 1 / 30;
 /** Above this many keyframes the weights output (keyframes² numbers, nearly all 0) is written sparse. */
 export const SPARSE_WEIGHTS_KEYFRAMES = 256;
 
-/** The cape as a glTF document (write it with {@link mrfToGlb} or {@link mrfToGltfFiles}). */
-export function mrfToGltfDocument(file: MrfFile, options: GltfExportOptions = {}): Document {
-  const vertexCount = file.uvs.length / 2;
-  const keyframeCount = file.keyframes.length;
-  checkExportable(file, vertexCount);
-  const name = options.name ?? 'Cape';
-  const document = new Document();
-  const buffer = document.createBuffer();
-  const accessor = (type: 'SCALAR' | 'VEC2' | 'VEC3', array: Float32Array | Uint16Array): Accessor =>
-    document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
-
-  const base = file.keyframes[0]!;
-  const basePositions = new Float32Array(vertexCount * 3);
-  const baseNormals = new Float32Array(vertexCount * 3);
-  for (let vertex = 0; vertex < vertexCount; vertex += 1) {
-    mrfToGltfAxes(base, vertex * MRF_FLOATS_PER_VERTEX, basePositions, vertex * 3);
-    mrfToGltfAxes(base, vertex * MRF_FLOATS_PER_VERTEX + 3, baseNormals, vertex * 3);
-  }
-  unitNormals(baseNormals);
-
-  const primitive = document
-    .createPrimitive()
-    .setAttribute('POSITION', accessor('VEC3', basePositions))
-    .setAttribute('NORMAL', accessor('VEC3', baseNormals))
-    .setAttribute('TEXCOORD_0', accessor('VEC2', file.uvs.slice()))
-    .setIndices(accessor('SCALAR', file.faces.slice()))
-    .setMaterial(material(document, file, options.texturePng, name));
-  const targetNames: string[] = [];
-  const position = new Float32Array(3);
-  const normal = new Float32Array(3);
-  for (let keyframe = 0; keyframe < keyframeCount; keyframe += 1) {
-    const values = file.keyframes[keyframe]!;
-    const positionDelta = new Float32Array(vertexCount * 3);
-    const normalDelta = new Float32Array(vertexCount * 3);
-    for (let vertex = 0; vertex < vertexCount; vertex += 1) {
-      const at = vertex * 3;
-      mrfToGltfAxes(values, vertex * MRF_FLOATS_PER_VERTEX, position, 0);
-      mrfToGltfAxes(values, vertex * MRF_FLOATS_PER_VERTEX + 3, normal, 0);
-      positionDelta[at] = position[0]! - basePositions[at]!;
-      positionDelta[at + 1] = position[1]! - basePositions[at + 1]!;
-      positionDelta[at + 2] = position[2]! - basePositions[at + 2]!;
-      normalDelta[at] = normal[0]! - baseNormals[at]!;
-      normalDelta[at + 1] = normal[1]! - baseNormals[at + 1]!;
-      normalDelta[at + 2] = normal[2]! - baseNormals[at + 2]!;
-    }
-    primitive.addTarget(
-      document
-        .createPrimitiveTarget(`keyframe ${keyframe}`)
-        .setAttribute('POSITION', accessor('VEC3', positionDelta))
-        .setAttribute('NORMAL', accessor('VEC3', normalDelta)),
-    );
-    targetNames.push(`keyframe ${keyframe}`);
-  }
-  const mesh = document
-    .createMesh(name)
-    .addPrimitive(primitive)
-    .setWeights(new Array<number>(keyframeCount).fill(0))
-    .setExtras({ targetNames });
-  const node = document
-    .createNode(name)
-    .setMesh(mesh)
-    .setExtras({ morf: morfExtras(file) });
-  document.createScene(name).addChild(node);
-  document.getRoot().setDefaultScene(document.getRoot().listScenes()[0]!);
-
-  const interval =
-    file.header.frameInterval > 0 && Number.isFinite(file.header.frameInterval)
-      ? file.header.frameInterval
-      : FALLBACK_EXPORT_INTERVAL;
-  const times = new Float32Array(keyframeCount);
-  const weights = new Float32Array(keyframeCount * keyframeCount);
-  for (let keyframe = 0; keyframe < keyframeCount; keyframe += 1) {
-    times[keyframe] = keyframe * interval;
-    weights[keyframe * keyframeCount + keyframe] = 1;
-  }
-  const output = accessor('SCALAR', weights).setSparse(keyframeCount > SPARSE_WEIGHTS_KEYFRAMES);
-  const sampler = document.createAnimationSampler().setInput(accessor('SCALAR', times)).setOutput(output);
-  sampler.setInterpolation('LINEAR');
-  document
-    .createAnimation(name)
-    .addSampler(sampler)
-    .addChannel(document.createAnimationChannel().setTargetNode(node).setTargetPath('weights').setSampler(sampler));
-  document.getRoot().getAsset().generator = 'Morf Studio';
-  return document;
+/** A GLB as a sequence of chunks, for writing without holding the whole file in memory. */
+export interface GlbStream {
+  /** Bytes of the whole GLB. */
+  byteLength: number;
+  /**
+   * The GLB's bytes in order. A chunk may be a buffer reused for the next one: write (or copy) it
+   * before asking for the next.
+   */
+  chunks(): Generator<Uint8Array>;
 }
 
-/** The cape as a GLB. */
-export async function mrfToGlb(file: MrfFile, options: GltfExportOptions = {}): Promise<Uint8Array> {
-  return new MemoryIO().writeBinary(mrfToGltfDocument(file, options));
+/** The cape as a GLB stream: keyframe by keyframe through one reused buffer. */
+export function mrfToGlbStream(file: MrfFile, options: GltfExportOptions = {}): GlbStream {
+  const plan = planGltf(file, options, undefined);
+  const head = glbHead(plan.json, plan.binaryByteLength);
+  return {
+    byteLength: head.length + plan.binaryByteLength,
+    *chunks() {
+      yield head;
+      yield* plan.binaryChunks();
+    },
+  };
+}
+
+/** The cape as a GLB in one buffer. */
+export function mrfToGlb(file: MrfFile, options: GltfExportOptions = {}): Uint8Array {
+  const stream = mrfToGlbStream(file, options);
+  return collect(stream.chunks(), stream.byteLength);
 }
 
 /**
  * The cape as a `.gltf` and the files beside it: `{baseName}.bin` (the buffer) and, with a
- * texture, `{baseName}.png`. `json` is the `.gltf` text's bytes; `resources` maps each URI the
- * JSON names to its bytes.
+ * texture, `{baseName}.png`. `json` is the `.gltf` text's bytes; `resources` maps each file name
+ * to its bytes (the JSON names them as percent-encoded URIs).
  */
-export async function mrfToGltfFiles(
+export function mrfToGltfFiles(
   file: MrfFile,
   baseName: string,
   options: GltfExportOptions = {},
-): Promise<{ json: Uint8Array; resources: Record<string, Uint8Array> }> {
-  const document = mrfToGltfDocument(file, options);
-  document.getRoot().listBuffers()[0]!.setURI(`${baseName}.bin`);
-  for (const texture of document.getRoot().listTextures()) texture.setURI(`${baseName}.png`);
-  const written = await new MemoryIO().writeJSON(document, { format: Format.GLTF, basename: baseName });
-  return { json: new TextEncoder().encode(`${JSON.stringify(written.json, null, 2)}\n`), resources: written.resources };
-}
-
-function material(document: Document, file: MrfFile, png: Uint8Array | undefined, name: string) {
-  const result = document
-    .createMaterial(file.texturePath || name)
-    .setDoubleSided(true)
-    .setMetallicFactor(0)
-    .setRoughnessFactor(1);
-  if (png) {
-    const texture = document
-      .createTexture(file.texturePath || name)
-      .setImage(png as Uint8Array<ArrayBuffer>)
-      .setMimeType('image/png');
-    result.setBaseColorTexture(texture);
-  }
-  return result;
-}
-
-/** Scales normals to unit length; a zero or non-finite one becomes up (glTF +Y), as glTF's NORMAL must be unit. */
-function unitNormals(normals: Float32Array): void {
-  for (let at = 0; at < normals.length; at += 3) {
-    const length = Math.hypot(normals[at]!, normals[at + 1]!, normals[at + 2]!);
-    if (length > 0 && Number.isFinite(length)) {
-      normals[at] = normals[at]! / length;
-      normals[at + 1] = normals[at + 1]! / length;
-      normals[at + 2] = normals[at + 2]! / length;
-    } else normals.set([0, 1, 0], at);
-  }
-}
-
-/** Refuses what glTF cannot hold: no keyframes, partial triangles, corners past the vertices, non-finite numbers. */
-function checkExportable(file: MrfFile, vertexCount: number): void {
-  const fail = (where: string, offset: number, detail: string): never => {
-    throw new CodecError({
-      format: 'mrf',
-      kind: 'unsupported',
-      where,
-      offset,
-      detail: `${detail}; glTF cannot hold it`,
-    });
+): { json: Uint8Array; resources: Record<string, Uint8Array> } {
+  const plan = planGltf(file, options, baseName);
+  const resources: Record<string, Uint8Array> = {
+    [`${baseName}.bin`]: collect(plan.binaryChunks(), plan.binaryByteLength),
   };
+  if (options.texturePng) resources[`${baseName}.png`] = options.texturePng;
+  return { json: new TextEncoder().encode(`${JSON.stringify(plan.json, null, 2)}\n`), resources };
+}
+
+function collect(chunks: Iterable<Uint8Array>, byteLength: number): Uint8Array {
+  const out = new Uint8Array(byteLength);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return out;
+}
+
+function uriOf(name: string): string {
+  return encodeURI(name);
+}
+
+/** A POSITION accessor's bounds. */
+type Bounded = { min: number[]; max: number[] };
+
+/**
+ * The glTF JSON and a generator of its binary buffer's bytes. `baseName` undefined keeps the buffer
+ * and the image inside a GLB; a name points the JSON at the `.bin` and `.png` files beside it. The
+ * keyframes are read twice: once here for the displacements' bounds (the JSON comes first in a
+ * GLB), once as the chunks are made.
+ */
+function planGltf(file: MrfFile, options: GltfExportOptions, baseName: string | undefined) {
+  const vertexCount = file.uvs.length / 2;
+  const keyframeCount = file.keyframes.length;
+  checkTopology(file, vertexCount);
+  const name = options.name ?? 'Cape';
+  const inGlb = baseName === undefined;
+  const sparse = keyframeCount > SPARSE_WEIGHTS_KEYFRAMES;
+  const vec3Bytes = vertexCount * 12;
+  const float = (bufferView: number, count: number, type: string) => ({
+    bufferView,
+    componentType: GL.FLOAT,
+    count,
+    type,
+  });
+
+  const basePositions = new Float32Array(vertexCount * 3);
+  const baseNormals = new Float32Array(vertexCount * 3);
+  writeBase(file.keyframes[0]!, basePositions, baseNormals);
+  const interval =
+    file.header.frameInterval > 0 && Number.isFinite(file.header.frameInterval)
+      ? file.header.frameInterval
+      : FALLBACK_EXPORT_INTERVAL;
+
+  const layout = new BinaryLayout();
+  // Base positions, normals, UVs and indices are one chunk: their views follow one another.
+  const positionView = layout.reserve(vec3Bytes, GL.ARRAY_BUFFER);
+  const normalView = layout.reserve(vec3Bytes, GL.ARRAY_BUFFER);
+  const uvView = layout.reserve(vertexCount * 8, GL.ARRAY_BUFFER);
+  const indexView = layout.reserve(file.faces.length * MRF_CORNER_BYTE_SIZE, GL.ELEMENT_ARRAY_BUFFER);
+  const accessors: Record<string, unknown>[] = [
+    { ...float(positionView, vertexCount, 'VEC3'), ...bounds(basePositions) },
+    float(normalView, vertexCount, 'VEC3'),
+    float(uvView, vertexCount, 'VEC2'),
+    { bufferView: indexView, componentType: GL.UNSIGNED_SHORT, count: file.faces.length, type: 'SCALAR' },
+  ];
+  const targets: { POSITION: number; NORMAL: number }[] = [];
+  const targetViews: number[] = [];
+  for (let key = 0; key < keyframeCount; key += 1) {
+    const positionDeltaView = layout.reserve(vec3Bytes, GL.ARRAY_BUFFER);
+    targetViews.push(positionDeltaView);
+    const normalDeltaView = layout.reserve(vec3Bytes, GL.ARRAY_BUFFER);
+    targets.push({ POSITION: accessors.length, NORMAL: accessors.length + 1 });
+    accessors.push(
+      { ...float(positionDeltaView, vertexCount, 'VEC3'), ...deltaBounds(file, key, basePositions) },
+      float(normalDeltaView, vertexCount, 'VEC3'),
+    );
+  }
+  const timeView = layout.reserve(keyframeCount * 4);
+  const timeAccessor = accessors.length;
+  accessors.push({
+    ...float(timeView, keyframeCount, 'SCALAR'),
+    min: [0],
+    max: [Math.fround((keyframeCount - 1) * interval)],
+  });
+  const weightAccessor = accessors.length;
+  const weightViews = sparse
+    ? [layout.reserve(keyframeCount * 4), layout.reserve(keyframeCount * 4)]
+    : [layout.reserve(keyframeCount * keyframeCount * 4)];
+  if (sparse) {
+    accessors.push({
+      componentType: GL.FLOAT,
+      count: keyframeCount * keyframeCount,
+      type: 'SCALAR',
+      sparse: {
+        count: keyframeCount,
+        indices: { bufferView: weightViews[0], componentType: GL.UNSIGNED_INT },
+        values: { bufferView: weightViews[1] },
+      },
+    });
+  } else accessors.push(float(weightViews[0]!, keyframeCount * keyframeCount, 'SCALAR'));
+  const imageView = options.texturePng && inGlb ? layout.reserve(options.texturePng.length) : -1;
+
+  const materialName = file.texturePath || name;
+  const json = {
+    asset: { version: '2.0', generator: 'Morf Studio' },
+    scene: 0,
+    scenes: [{ name, nodes: [0] }],
+    nodes: [{ name, mesh: 0, extras: { morf: morfExtras(file) } }],
+    meshes: [
+      {
+        name,
+        primitives: [
+          { attributes: { POSITION: 0, NORMAL: 1, TEXCOORD_0: 2 }, indices: 3, material: 0, mode: 4, targets },
+        ],
+        weights: new Array<number>(keyframeCount).fill(0),
+        extras: { targetNames: Array.from({ length: keyframeCount }, (_, key) => `keyframe ${key}`) },
+      },
+    ],
+    materials: [
+      {
+        name: materialName,
+        doubleSided: true,
+        pbrMetallicRoughness: {
+          metallicFactor: 0,
+          roughnessFactor: 1,
+          ...(options.texturePng ? { baseColorTexture: { index: 0 } } : {}),
+        },
+      },
+    ],
+    ...(options.texturePng
+      ? {
+          textures: [{ name: materialName, source: 0 }],
+          images: [
+            inGlb
+              ? { name: materialName, bufferView: imageView, mimeType: 'image/png' }
+              : { name: materialName, uri: uriOf(`${baseName}.png`) },
+          ],
+        }
+      : {}),
+    animations: [
+      {
+        name,
+        samplers: [{ input: timeAccessor, output: weightAccessor, interpolation: 'LINEAR' }],
+        channels: [{ sampler: 0, target: { node: 0, path: 'weights' } }],
+      },
+    ],
+    buffers: [{ byteLength: layout.totalByteLength, ...(inGlb ? {} : { uri: uriOf(`${baseName}.bin`) }) }],
+    bufferViews: layout.views,
+    accessors,
+  };
+
+  function* binaryChunks(): Generator<Uint8Array> {
+    let written = 0;
+    /** `chunk`, after the zeros that bring the buffer to its view's offset. */
+    function* at(view: number, chunk: Uint8Array): Generator<Uint8Array> {
+      const offset = layout.views[view]!.byteOffset;
+      if (offset > written) yield new Uint8Array(offset - written);
+      yield chunk;
+      written = offset + chunk.length;
+    }
+    const baseEnd = align4(layout.views[indexView]!.byteOffset + layout.views[indexView]!.byteLength);
+    const baseChunk = new Uint8Array(baseEnd);
+    const floats = new Float32Array(baseChunk.buffer);
+    floats.set(basePositions, layout.views[positionView]!.byteOffset / 4);
+    floats.set(baseNormals, layout.views[normalView]!.byteOffset / 4);
+    floats.set(file.uvs, layout.views[uvView]!.byteOffset / 4);
+    baseChunk.set(
+      new Uint8Array(file.faces.buffer, file.faces.byteOffset, file.faces.byteLength),
+      layout.views[indexView]!.byteOffset,
+    );
+    yield* at(positionView, baseChunk);
+    // One buffer, reused for every keyframe: its position and then its normal displacements.
+    const targetChunk = new Uint8Array(vec3Bytes * 2);
+    const positionDeltas = new Float32Array(targetChunk.buffer, 0, vertexCount * 3);
+    const normalDeltas = new Float32Array(targetChunk.buffer, vec3Bytes, vertexCount * 3);
+    for (let key = 0; key < keyframeCount; key += 1) {
+      writeDeltas(file.keyframes[key]!, basePositions, baseNormals, positionDeltas, normalDeltas);
+      yield* at(targetViews[key]!, targetChunk);
+    }
+    const times = new Float32Array(keyframeCount);
+    for (let key = 0; key < keyframeCount; key += 1) times[key] = key * interval;
+    yield* at(timeView, new Uint8Array(times.buffer));
+    if (sparse) {
+      const indices = new Uint32Array(keyframeCount);
+      for (let key = 0; key < keyframeCount; key += 1) indices[key] = key * keyframeCount + key;
+      yield* at(weightViews[0]!, new Uint8Array(indices.buffer));
+      yield* at(weightViews[1]!, new Uint8Array(new Float32Array(keyframeCount).fill(1).buffer));
+    } else {
+      const weights = new Float32Array(keyframeCount * keyframeCount);
+      for (let key = 0; key < keyframeCount; key += 1) weights[key * keyframeCount + key] = 1;
+      yield* at(weightViews[0]!, new Uint8Array(weights.buffer));
+    }
+    if (imageView >= 0) yield* at(imageView, options.texturePng!);
+    if (layout.totalByteLength > written) yield new Uint8Array(layout.totalByteLength - written);
+  }
+
+  return { json, binaryByteLength: layout.totalByteLength, binaryChunks };
+}
+
+/** Keyframe 0 in glTF axes: positions, and normals scaled to unit length (a zero one becomes +Y). */
+function writeBase(base: Float32Array, positions: Float32Array, normals: Float32Array): void {
+  for (let to = 0, from = 0; to < positions.length; to += 3, from += MRF_FLOATS_PER_VERTEX) {
+    positions[to] = base[from]!;
+    positions[to + 1] = base[from + 2]!;
+    positions[to + 2] = -base[from + 1]!;
+    const nx = base[from + 3]!;
+    const ny = base[from + 5]!;
+    const nz = -base[from + 4]!;
+    const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    const unit = length > 0 && Number.isFinite(length);
+    normals[to] = unit ? nx / length : 0;
+    normals[to + 1] = unit ? ny / length : 1;
+    normals[to + 2] = unit ? nz / length : 0;
+  }
+}
+
+/**
+ * The bounds of keyframe `key`'s position displacements from the base, in glTF axes and float32
+ * as stored (glTF requires them on every POSITION accessor), refusing NaN and infinities.
+ */
+function deltaBounds(file: MrfFile, key: number, basePositions: Float32Array): Bounded {
+  const keyframe = file.keyframes[key]!;
+  let minX = Infinity;
+  let minY = Infinity;
+  let minZ = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  let maxZ = -Infinity;
+  for (let at = 0, from = 0; at < basePositions.length; at += 3, from += MRF_FLOATS_PER_VERTEX) {
+    // Any NaN or infinity makes the sum non-finite: one test per vertex.
+    const sum =
+      keyframe[from]! +
+      keyframe[from + 1]! +
+      keyframe[from + 2]! +
+      keyframe[from + 3]! +
+      keyframe[from + 4]! +
+      keyframe[from + 5]!;
+    if (sum - sum !== 0) refuseNonFinite(file, key, at / 3);
+    const dx = Math.fround(keyframe[from]! - basePositions[at]!);
+    const dy = Math.fround(keyframe[from + 2]! - basePositions[at + 1]!);
+    const dz = Math.fround(-keyframe[from + 1]! - basePositions[at + 2]!);
+    if (dx < minX) minX = dx;
+    if (dx > maxX) maxX = dx;
+    if (dy < minY) minY = dy;
+    if (dy > maxY) maxY = dy;
+    if (dz < minZ) minZ = dz;
+    if (dz > maxZ) maxZ = dz;
+  }
+  return { min: [minX, minY, minZ], max: [maxX, maxY, maxZ] };
+}
+
+/** A keyframe's displacements from the base in glTF axes (float32 rounding as `deltaBounds` assumes). */
+function writeDeltas(
+  keyframe: Float32Array,
+  basePositions: Float32Array,
+  baseNormals: Float32Array,
+  positionDeltas: Float32Array,
+  normalDeltas: Float32Array,
+): void {
+  for (let at = 0, from = 0; at < basePositions.length; at += 3, from += MRF_FLOATS_PER_VERTEX) {
+    positionDeltas[at] = keyframe[from]! - basePositions[at]!;
+    positionDeltas[at + 1] = keyframe[from + 2]! - basePositions[at + 1]!;
+    positionDeltas[at + 2] = -keyframe[from + 1]! - basePositions[at + 2]!;
+    normalDeltas[at] = keyframe[from + 3]! - baseNormals[at]!;
+    normalDeltas[at + 1] = keyframe[from + 5]! - baseNormals[at + 1]!;
+    normalDeltas[at + 2] = -keyframe[from + 4]! - baseNormals[at + 2]!;
+  }
+}
+
+/** The min/max of a VEC3 array. */
+function bounds(values: Float32Array): { min: number[]; max: number[] } {
+  const min = [Infinity, Infinity, Infinity];
+  const max = [-Infinity, -Infinity, -Infinity];
+  for (let at = 0; at < values.length; at += 3) {
+    for (let axis = 0; axis < 3; axis += 1) {
+      const value = values[at + axis]!;
+      if (value < min[axis]!) min[axis] = value;
+      if (value > max[axis]!) max[axis] = value;
+    }
+  }
+  return { min, max };
+}
+
+function exportError(where: string, offset: number, detail: string): CodecError {
+  return new CodecError({
+    format: 'mrf',
+    kind: 'unsupported',
+    where,
+    offset,
+    detail: `${detail}; glTF cannot hold it`,
+  });
+}
+
+/** Throws when one of the vertex's numbers is NaN or infinite (its sum may also overflow with all finite). */
+function refuseNonFinite(file: MrfFile, key: number, vertex: number): void {
+  const values = file.keyframes[key]!.subarray(vertex * MRF_FLOATS_PER_VERTEX, (vertex + 1) * MRF_FLOATS_PER_VERTEX);
+  const bad = values.findIndex((value) => !Number.isFinite(value));
+  if (bad < 0) return;
+  throw exportError(
+    `keyframes[${key}].vertices[${vertex}]`,
+    (file.layout?.keyframeOffsets[key] ?? 0) + vertex * MRF_VERTEX_BYTE_SIZE,
+    `a ${bad < 3 ? 'position' : 'normal'} holds ${values[bad]}`,
+  );
+}
+
+/** Refuses what glTF cannot hold: no keyframes, partial triangles, corners past the vertices, non-finite UVs. */
+function checkTopology(file: MrfFile, vertexCount: number): void {
   const layout = file.layout;
-  if (file.keyframes.length === 0 || vertexCount === 0) fail('header', 0, 'the cape has no keyframes or no vertices');
-  if (file.faces.length % 3 !== 0)
-    fail('faces', layout?.facesOffset ?? 0, `${file.faces.length} corners is not a whole number of triangles`);
+  if (file.keyframes.length === 0 || vertexCount === 0)
+    throw exportError('header', 0, 'the cape has no keyframes or no vertices');
+  if (file.faces.length % 3 !== 0) {
+    throw exportError(
+      'faces',
+      layout?.facesOffset ?? 0,
+      `${file.faces.length} corners is not a whole number of triangles`,
+    );
+  }
   for (let corner = 0; corner < file.faces.length; corner += 1) {
     if (file.faces[corner]! >= vertexCount) {
-      fail(
+      throw exportError(
         `faces[${corner}]`,
         (layout?.facesOffset ?? 0) + corner * MRF_CORNER_BYTE_SIZE,
         `the corner names vertex ${file.faces[corner]}, past the ${vertexCount} vertices`,
@@ -190,18 +397,8 @@ function checkExportable(file: MrfFile, vertexCount: number): void {
     }
   }
   for (let index = 0; index < file.uvs.length; index += 1) {
-    if (!Number.isFinite(file.uvs[index]!))
-      fail(`uvs[${index >> 1}]`, (layout?.uvsOffset ?? 0) + index * 4, `UV ${file.uvs[index]}`);
-  }
-  file.keyframes.forEach((keyframe, key) => {
-    for (let index = 0; index < vertexCount * MRF_FLOATS_PER_VERTEX; index += 1) {
-      if (Number.isFinite(keyframe[index]!)) continue;
-      const vertex = Math.floor(index / MRF_FLOATS_PER_VERTEX);
-      fail(
-        `keyframes[${key}].vertices[${vertex}]`,
-        (layout?.keyframeOffsets[key] ?? 0) + vertex * MRF_VERTEX_BYTE_SIZE,
-        `a ${index % MRF_FLOATS_PER_VERTEX < 3 ? 'position' : 'normal'} holds ${keyframe[index]}`,
-      );
+    if (!Number.isFinite(file.uvs[index]!)) {
+      throw exportError(`uvs[${index >> 1}]`, (layout?.uvsOffset ?? 0) + index * 4, `UV ${file.uvs[index]}`);
     }
-  });
+  }
 }

@@ -3,11 +3,13 @@
  * its animation into a cape, and writing a cape as glTF (GLB, or `.gltf` with a `.bin` and a PNG).
  */
 export { readGltf, gltfExternalUris, MemoryIO, type GltfFile } from './read';
+export { BinaryLayout, glbHead } from './glb-writer';
 export { isGlb, looksLikeGltfJson, readGltfContainer, GLB, type GltfContainer } from './container';
 export { gltfToMrf, gltfCapeSource, type GltfImportOptions, type GltfImport, type GltfCapeSource } from './import';
 export {
-  mrfToGltfDocument,
   mrfToGlb,
+  mrfToGlbStream,
+  type GlbStream,
   mrfToGltfFiles,
   FALLBACK_EXPORT_INTERVAL,
   SPARSE_WEIGHTS_KEYFRAMES,

@@ -16,8 +16,8 @@ export interface GltfFile {
 }
 
 /**
- * The library's I/O over bytes already in memory: only its readJSON/readBinary/writeJSON/
- * writeBinary are used, so reading a URI (from disk or the network) is refused.
+ * The library's I/O over bytes already in memory: only its readJSON is used, so reading a URI
+ * (from disk or the network) is refused.
  */
 export class MemoryIO extends PlatformIO {
   constructor() {

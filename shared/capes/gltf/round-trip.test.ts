@@ -79,7 +79,7 @@ function expectSameCape(back: MrfFile, original: MrfFile): void {
 }
 
 async function roundTripGlb(file: MrfFile, texturePng?: Uint8Array): Promise<{ glb: Uint8Array; back: MrfFile }> {
-  const glb = await mrfToGlb(file, texturePng ? { texturePng } : {});
+  const glb = mrfToGlb(file, texturePng ? { texturePng } : {});
   return { glb, back: gltfToMrf(await readGltf(glb)).mrf };
 }
 
@@ -119,7 +119,7 @@ describe('the sample’s capes through glTF and back', () => {
   it('writes a .gltf with its .bin and .png beside it that reads back the same', async () => {
     const original = readMrf(capes[3]![1]());
     const png = encodePng({ width: 1, height: 1, rgba: new Uint8Array([9, 8, 7, 255]) });
-    const { json, resources } = await mrfToGltfFiles(original, 'cape3', { texturePng: png });
+    const { json, resources } = mrfToGltfFiles(original, 'cape3', { texturePng: png });
     expect(Object.keys(resources).sort()).toEqual(['cape3.bin', 'cape3.png']);
     expect(await gltfValidationErrors(json, resources)).toEqual([]);
     expectSameCape(gltfToMrf(await readGltf(json, resources)).mrf, original);
@@ -158,7 +158,7 @@ describe('axes and UVs', () => {
     });
 
   it('writes glTF (x, y, z) = MRF (x, z, −y)', async () => {
-    const document = (await readGltf(await mrfToGlb(cape()))).document;
+    const document = (await readGltf(mrfToGlb(cape()))).document;
     const primitive = document.getRoot().listMeshes()[0]!.listPrimitives()[0]!;
     expect(Array.from(primitive.getAttribute('POSITION')!.getArray()!.subarray(0, 3))).toEqual([1, 3, -2]);
     expect(Array.from(primitive.getAttribute('NORMAL')!.getArray()!.subarray(0, 3))).toEqual([0, 0, -1]);
@@ -175,7 +175,7 @@ describe('axes and UVs', () => {
       return Array.from({ length: 3 }, (_, channel) => rgba[at + channel]!);
     };
     const file = cape();
-    const glb = await mrfToGlb(file, { texturePng: encodePng(texture.mips[0]!) });
+    const glb = mrfToGlb(file, { texturePng: encodePng(texture.mips[0]!) });
     const document = (await readGltf(glb)).document;
     const uvs = document.getRoot().listMeshes()[0]!.listPrimitives()[0]!.getAttribute('TEXCOORD_0')!.getArray()!;
     expect(Array.from(uvs)).toEqual(Array.from(file.uvs));
