@@ -51,6 +51,13 @@ beforeAll(() => {
   mkdirSync(join(folder, 'parts'));
   writeFileSync(join(folder, 'parts', 'rise.gltf'), builder.gltf('rise%20data.bin'));
   writeFileSync(join(folder, 'parts', 'rise data.bin'), builder.binary());
+  const pictured = risingTriangle();
+  const image = pictured.add('images', { uri: 'gone.png' });
+  const material = pictured.add('materials', {
+    pbrMetallicRoughness: { baseColorTexture: { index: pictured.add('textures', { source: image }) } },
+  });
+  (pictured.json.meshes[0] as { primitives: { material?: number }[] }).primitives[0]!.material = material;
+  writeFileSync(join(folder, 'parts', 'pictured.gltf'), pictured.gltf('rise%20data.bin'));
   const escaping = risingTriangle();
   writeFileSync(join(folder, 'parts', 'escape.gltf'), escaping.gltf('../rise.glb'));
   const indices = risingTriangle();
@@ -147,6 +154,10 @@ describe('morf convert glTF → MRF options', () => {
 
   it('reads a .gltf’s percent-encoded .bin from beside it, and refuses one outside its folder', async () => {
     expect((await morf('convert', join('parts', 'rise.gltf'), 'parts.mrf')).code).toBe(0);
+    // An image missing beside it leaves the texture without pixels, which a cape does not need.
+    const pictured = await morf('convert', join('parts', 'pictured.gltf'), 'pictured.mrf');
+    expect(pictured.code).toBe(0);
+    expect(pictured.stderr).toMatch(/the glTF's texture is gone\.png/);
     const escaping = await morf('convert', join('parts', 'escape.gltf'), 'escape.mrf');
     expect(escaping.code).toBe(2);
     expect(escaping.stderr).toMatch(/^morf convert: rise\.glb: outside parts, the folder of parts[/\\]escape\.gltf/);

@@ -27,11 +27,18 @@ import type {
 } from './format-handler';
 import { formatDiagnostics } from './text';
 
-/** Reads a glTF with the files its URIs name, from beside it (URIs are percent-encoded relative paths). */
+/**
+ * Reads a glTF with the files its URIs name, from beside it (URIs are percent-encoded relative
+ * paths): every buffer, and the images that are there.
+ */
 export async function readGltfFile(source: SourceFile): Promise<GltfFile> {
   const resources: Record<string, Uint8Array> = {};
-  for (const uri of gltfExternalUris(source.bytes)) {
-    resources[uri] = await source.readSibling(decodeUri(uri));
+  const { buffers, images } = gltfExternalUris(source.bytes);
+  for (const uri of buffers) resources[uri] = await source.readSibling(decodeUri(uri));
+  // A cape needs no pixels: an image missing beside the file leaves its texture without one.
+  for (const uri of images) {
+    const image = await source.readSibling(decodeUri(uri)).catch(() => undefined);
+    if (image) resources[uri] = image;
   }
   return readGltf(source.bytes, resources);
 }

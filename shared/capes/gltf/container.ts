@@ -155,14 +155,19 @@ function parseJson(bytes: Uint8Array, fileOffset: number): GLTF.IGLTF {
   return json as GLTF.IGLTF;
 }
 
-/** The URIs of the buffers and images a `.gltf` (or GLB) keeps in other files (data: URIs excluded). */
-export function externalUris(json: GLTF.IGLTF): string[] {
-  const uris = new Set<string>();
-  for (const holder of [...(json.buffers ?? []), ...(json.images ?? [])]) {
-    const uri = (holder as { uri?: unknown }).uri;
-    if (typeof uri === 'string' && !uri.startsWith('data:')) uris.add(uri);
-  }
-  return [...uris];
+/** The URIs of the buffers and the images a `.gltf` (or GLB) keeps in other files (data: URIs excluded). */
+export function externalUris(json: GLTF.IGLTF): { buffers: string[]; images: string[] } {
+  const external = (holders: unknown) =>
+    Array.isArray(holders)
+      ? [
+          ...new Set(
+            holders
+              .map((holder) => (holder as { uri?: unknown } | null)?.uri)
+              .filter((uri): uri is string => typeof uri === 'string' && !uri.startsWith('data:')),
+          ),
+        ]
+      : [];
+  return { buffers: external(json.buffers), images: external(json.images) };
 }
 
 function containerError(kind: CodecErrorKind, where: string, offset: number, detail: string): CodecError {

@@ -40,14 +40,17 @@ export class MemoryIO extends PlatformIO {
   }
 }
 
-/** The external files a glTF needs beside it (its buffers' and images' URIs), read from the JSON alone. */
-export function gltfExternalUris(bytes: Uint8Array): string[] {
+/**
+ * The files a glTF names beside it, read from the JSON alone: its buffers (needed) and its images
+ * (a cape needs none of their pixels: a missing one only leaves the texture without an image).
+ */
+export function gltfExternalUris(bytes: Uint8Array): { buffers: string[]; images: string[] } {
   return externalUris(readGltfContainer(bytes).json);
 }
 
 /**
  * Reads a GLB or `.gltf`. `resources` gives the bytes of each external URI the file names (see
- * {@link gltfExternalUris}); a missing one is a CodecError naming it. Every problem — truncation,
+ * {@link gltfExternalUris}); a missing buffer is a CodecError naming it, a missing image is left out. Every problem — truncation,
  * JSON syntax, indices or byte ranges out of bounds — is a CodecError of format `gltf`.
  */
 export async function readGltf(
@@ -59,8 +62,10 @@ export async function readGltf(
     container = readGltfContainer(bytes);
     const layout = checkGltf(container, resources);
     const jsonResources: Record<string, Uint8Array<ArrayBuffer>> = {};
-    for (const uri of externalUris(container.json))
+    const { buffers, images } = externalUris(container.json);
+    for (const uri of [...buffers, ...images]) {
       if (resources[uri]) jsonResources[uri] = resources[uri] as Uint8Array<ArrayBuffer>;
+    }
     if (container.binary) jsonResources[GLB_BUFFER] = container.binary as Uint8Array<ArrayBuffer>;
     const document = await new MemoryIO().readJSON({ json: container.json, resources: jsonResources });
     return { kind: container.kind, document, json: container.json, layout };
