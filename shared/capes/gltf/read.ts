@@ -50,8 +50,9 @@ export function gltfExternalUris(bytes: Uint8Array): { buffers: string[]; images
 
 /**
  * Reads a GLB or `.gltf`. `resources` gives the bytes of each external URI the file names (see
- * {@link gltfExternalUris}); a missing buffer is a CodecError naming it, a missing image is left out. Every problem — truncation,
- * JSON syntax, indices or byte ranges out of bounds — is a CodecError of format `gltf`.
+ * {@link gltfExternalUris}); a missing buffer is a CodecError naming it, a missing image is left
+ * out. Every problem — truncation, JSON syntax, indices or byte ranges out of bounds — is a
+ * CodecError of format `gltf`.
  */
 export async function readGltf(
   bytes: Uint8Array,
