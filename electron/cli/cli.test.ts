@@ -172,7 +172,7 @@ describe('bad input: one line naming the file, exit 2', () => {
   it('rejects unknown options and missing arguments as usage errors', async () => {
     expect(await morf('inspect', 'cape.mrf', '--yaml')).toMatchObject({
       code: 2,
-      stderr: 'morf inspect: unknown option --yaml (usage: morf inspect FILE [--json])\n',
+      stderr: 'morf inspect: unknown option --yaml (usage: morf inspect FILE [--json] [--data FOLDER_OR_ARCHIVE]...)\n',
     });
     expect((await morf('convert', 'cape.mrf')).code).toBe(2);
     expect((await morf('validate')).code).toBe(2);
