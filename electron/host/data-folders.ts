@@ -1,7 +1,8 @@
 /**
- * Game data folders: folders extracted from the game's MPQ/CASC archives or a map's imports.
- * Each folder is indexed once and kept current by watchers (folder-index.ts). Folders stack in
- * order: the first folder holding a game path wins (a map's imports over the game's data).
+ * Game data sources: folders (extracted from the game's archives, or a map's imports) and MPQ
+ * archives themselves (a map, or the game's War3*.mpq). Each is indexed once and kept current by
+ * watchers (folder-index.ts, archive-index.ts). They stack in the user's order: the first one
+ * holding a game path wins, case-insensitively (a map over the game's data).
  */
 import { stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
@@ -14,15 +15,19 @@ import type {
 } from '../../shared/contract/contract';
 import { HostError } from '../../shared/contract/contract';
 import type { PathGuard } from './confinement';
+import { ArchiveIndex, archiveEntryPath } from './archive-index';
 import { FolderIndex } from './folder-index';
 import { candidateKeys, gamePathKey, isOfKind } from './game-paths';
-import { readWithIdentity, toArrayBuffer } from './identity';
+import { readWithIdentity, sha256Of, toArrayBuffer } from './identity';
+
+/** A data source of the stack: a folder or an archive. */
+type DataSource = FolderIndex | ArchiveIndex;
 
 export { FolderIndex } from './folder-index';
 
 /** The stack of data folders and game-path resolution through it. */
 export class DataFolderStack {
-  private folders: FolderIndex[] = [];
+  private folders: DataSource[] = [];
 
   constructor(
     private readonly guard: PathGuard,
@@ -45,8 +50,8 @@ export class DataFolderStack {
   }
 
   /**
-   * Add a folder (already checked or trusted) at a position (0 first, -1 last) and index it.
-   * A folder already in the stack is moved there instead.
+   * Add a folder or an archive file (already checked or trusted) at a position (0 first, -1 last)
+   * and index it. One already in the stack is moved there instead.
    */
   async add(path: string, position: number, transient = false): Promise<DataFolderStatus[]> {
     const existing = this.indexOf(path);
@@ -56,15 +61,17 @@ export class DataFolderStack {
       this.onChange(this.statuses(), []);
       return this.statuses();
     }
-    this.guard.grant(path, 'directory', transient ? 'sample' : 'data-folder');
-    const folder = new FolderIndex(path, transient, (_folder, keys) => this.onChange(this.statuses(), keys));
+    const isArchive = (await stat(path).catch(() => null))?.isFile() ?? false;
+    this.guard.grant(path, isArchive ? 'file' : 'directory', transient ? 'sample' : 'data-folder');
+    const changed = (_source: DataSource, keys: string[]) => this.onChange(this.statuses(), keys);
+    const folder = isArchive ? new ArchiveIndex(path, transient, changed) : new FolderIndex(path, transient, changed);
     this.insert(folder, position);
     await folder.build();
     this.onChange(this.statuses(), []);
     return this.statuses();
   }
 
-  private insert(folder: FolderIndex, position: number): void {
+  private insert(folder: DataSource, position: number): void {
     if (position < 0 || position >= this.folders.length) {
       // Transient folders (the sample's) stay below the user's own.
       const firstTransient = this.folders.findIndex((candidate) => candidate.transient);
@@ -79,7 +86,7 @@ export class DataFolderStack {
     if (index < 0) throw new HostError('not-found', 'not in the data folder stack', path);
     const [folder] = this.folders.splice(index, 1);
     folder!.stopWatching();
-    this.guard.revoke(folder!.path, 'directory');
+    this.guard.revoke(folder!.path, folder instanceof ArchiveIndex ? 'file' : 'directory');
     this.onChange(this.statuses(), []);
     return this.statuses();
   }
@@ -102,7 +109,7 @@ export class DataFolderStack {
   /** Resolve a game path: first folder in the stack, then the path itself before texture alternatives. */
   async resolve(gamePath: string, kind: DataFileKind): Promise<GamePathResolution> {
     const resolution = this.locate(gamePath, kind);
-    if (resolution.status === 'missing') return resolution;
+    if (resolution.status === 'missing' || resolution.entry.size >= 0) return resolution;
     const size = await stat(resolution.entry.path).then(
       (info) => info.size,
       () => -1,
@@ -117,6 +124,15 @@ export class DataFolderStack {
       if (folder.state !== 'ready') continue;
       for (const key of tried) {
         const relativePath = folder.files.get(key);
+        if (relativePath !== undefined && folder instanceof ArchiveIndex) {
+          const entry = {
+            gamePath: relativePath,
+            path: archiveEntryPath(folder.path, relativePath),
+            folder: folder.path,
+            size: folder.sizeOf(key),
+          };
+          return { status: 'found', gamePath, entry };
+        }
         if (relativePath !== undefined) {
           return {
             status: 'found',
@@ -138,6 +154,19 @@ export class DataFolderStack {
   async read(gamePath: string, kind: DataFileKind): Promise<GamePathRead> {
     const resolution = this.locate(gamePath, kind);
     if (resolution.status === 'missing') return resolution;
+    const archive = this.folders.find(
+      (folder): folder is ArchiveIndex => folder instanceof ArchiveIndex && folder.path === resolution.entry.folder,
+    );
+    if (archive) {
+      const bytes = await archive.read(gamePathKey(resolution.entry.gamePath));
+      const identity = {
+        path: resolution.entry.path,
+        size: bytes.length,
+        mtimeMs: archive.mtimeMs,
+        sha256: sha256Of(bytes),
+      };
+      return { status: 'found', gamePath, entry: resolution.entry, identity, bytes: toArrayBuffer(bytes) };
+    }
     const path = await this.guard.check(resolution.entry.path, 'read');
     const read = await readWithIdentity(path);
     if (!read) throw new HostError('not-found', 'the file does not exist', path);
@@ -158,7 +187,7 @@ export class DataFolderStack {
   ): Promise<{ files: DataFileEntry[]; total: number; truncated: boolean }> {
     const prefixKey = gamePathKey(prefix);
     const seen = new Set<string>();
-    const matches: { key: string; folder: FolderIndex; relativePath: string }[] = [];
+    const matches: { key: string; folder: DataSource; relativePath: string }[] = [];
     for (const folder of this.folders) {
       if (folder.state !== 'ready') continue;
       for (const [key, relativePath] of folder.files) {
@@ -174,7 +203,12 @@ export class DataFolderStack {
     const batch = 64;
     for (let start = 0; start < chosen.length; start += batch) {
       await Promise.all(
-        chosen.slice(start, start + batch).map(async ({ folder, relativePath }, offset) => {
+        chosen.slice(start, start + batch).map(async ({ key, folder, relativePath }, offset) => {
+          if (folder instanceof ArchiveIndex) {
+            const path = archiveEntryPath(folder.path, relativePath);
+            files[start + offset] = { gamePath: relativePath, path, folder: folder.path, size: folder.sizeOf(key) };
+            return;
+          }
           const path = join(folder.path, relativePath);
           const size = await stat(path).then(
             (info) => info.size,
@@ -185,6 +219,13 @@ export class DataFolderStack {
       );
     }
     return { files, total: matches.length, truncated: matches.length > chosen.length };
+  }
+
+  /** The archive of the stack at `path`, or null. */
+  archiveAt(path: string): ArchiveIndex | null {
+    const index = this.indexOf(path);
+    const source = index >= 0 ? this.folders[index]! : null;
+    return source instanceof ArchiveIndex ? source : null;
   }
 
   /** Stop every watcher. */

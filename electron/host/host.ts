@@ -13,6 +13,8 @@ import type {
   StartupRequest,
 } from '../../shared/contract/contract';
 import { HostError, limits } from '../../shared/contract/contract';
+import { isArchivePath, openArchiveFile } from './archive-file';
+import { ArchiveService } from './archive-service';
 import { temporarySuffix } from './atomic-write';
 import { PathGuard } from './confinement';
 import { DataFolderStack } from './data-folders';
@@ -55,6 +57,7 @@ export class HostServices {
   readonly recovery: RecoveryStore;
   readonly files: DiskFiles;
   readonly dataFolders: DataFolderStack;
+  readonly archives: ArchiveService;
   private readonly listeners = new Set<(event: HostEvent) => void>();
   private startup: Omit<StartupRequest, 'recovery' | 'notice'> | null = null;
 
@@ -65,6 +68,7 @@ export class HostServices {
     this.dataFolders = new DataFolderStack(this.guard, (folders, changedGamePaths) =>
       this.emit({ type: 'dataFoldersChanged', folders, changedGamePaths }),
     );
+    this.archives = new ArchiveService(this.guard, this.dataFolders);
   }
 
   /** Subscribe to host events (the shell forwards them to the renderer). */
@@ -143,11 +147,21 @@ export class HostServices {
     this.options.onRecentFilesChanged?.(this.settings.recentFiles);
   }
 
-  /** Add a renderer-named folder (granted through a dialog or inside a root) to the data folder stack. */
+  /**
+   * Add a renderer-named folder or MPQ archive (a map, or one of the game's archives; granted through a
+   * dialog or inside a root) to the data source stack.
+   */
   async addDataFolder(requested: string, position: number) {
     const path = await this.guard.check(requested, 'read');
-    if (!(await stat(path)).isDirectory())
-      throw new HostError('invalid-argument', 'a data folder must be a directory', path);
+    const info = await stat(path);
+    if (info.isFile()) {
+      const opened = await openArchiveFile(path).catch((error: unknown) => {
+        const reason = isArchivePath(path) ? `: ${(error as Error).message}` : '';
+        throw new HostError('invalid-argument', `a data source must be a folder or an MPQ archive${reason}`, path);
+      });
+      await opened.close();
+    } else if (!info.isDirectory())
+      throw new HostError('invalid-argument', 'a data source must be a folder or an MPQ archive', path);
     const statuses = await this.dataFolders.add(path, position);
     this.settings.setDataFolders(this.dataFolders.persistedPaths());
     return statuses;

@@ -83,6 +83,11 @@ export function createHandlers(host: HostServices, shell: ShellOperations): Oper
     },
     listDirectory: ({ path }) => host.listDirectory(path),
     listRoots: async () => host.roots(),
+    findGameArchives: ({ path }) => host.archives.findGameArchives(path),
+    listArchive: ({ path, limit }) => host.archives.list(path, limit),
+    readArchiveFile: ({ archive, gamePath }) => host.archives.read(archive, gamePath),
+    writeArchiveFile: ({ archive, gamePath, bytes, expected, force }) =>
+      host.archives.write(archive, gamePath, bytes, expected, force),
   };
 }
 

@@ -319,6 +319,28 @@ export interface HostOperations {
   setWindowState: { args: { title: string; edited: boolean }; result: null };
   /** After a closeRequested event, the renderer confirms: the window closes (Electron). */
   confirmClose: { args: NoArgs; result: null };
+
+  /**
+   * "Add Game Folder…": the game's MPQ archives in a granted install folder, in the order the game
+   * reads them (War3Patch, War3xLocal, War3x, War3Local, War3), to add to the data sources in that
+   * order (a map the user adds goes above them); an install of patch 1.30 or later (CASC storage)
+   * is recognised and said so.
+   */
+  findGameArchives: { args: { path: string }; result: GameArchiveSearch };
+  /** The files of a granted archive (a map or one of the game's archives), by hash order, at most `limit`. */
+  listArchive: { args: { path: string; limit: number }; result: ArchiveListing };
+  /** One file of a granted archive, by its game path (case-insensitive, either slash). */
+  readArchiveFile: { args: { archive: string; gamePath: string }; result: ArchiveFileRead };
+  /**
+   * Write (add or replace) one file in a map (.w3x, .w3m, .w3n; the game's own archives are refused
+   * with `unsupported`: save to a file instead). Refused with `status: 'conflict'` when the file in
+   * the map no longer matches `expected` (null: it must not exist yet), unless `force`. Every other
+   * file is kept byte for byte; the map is replaced atomically, keeping `MAP.bak` on the first write.
+   */
+  writeArchiveFile: {
+    args: { archive: string; gamePath: string; bytes: ArrayBuffer; expected: FileIdentity | null; force: boolean };
+    result: SaveResult;
+  };
 }
 
 /** Operation names. */
@@ -456,6 +478,10 @@ export const operationArguments: { [K in OperationName]: ArgumentValidators<Oper
   revealPath: { path: filePath },
   setWindowState: { title: text(512, true), edited: bool },
   confirmClose: {},
+  findGameArchives: { path: filePath },
+  listArchive: { path: filePath, limit: integer(1, limits.listEntries) },
+  readArchiveFile: { archive: filePath, gamePath },
+  writeArchiveFile: { archive: filePath, gamePath, bytes, expected: nullable(fileIdentity), force: bool },
 };
 
 /** Every operation name, in declaration order. */
@@ -539,3 +565,46 @@ export type PreloadApi = {
   readonly runtime: 'electron';
   onEvent(listener: (event: HostEvent) => void): () => void;
 };
+
+// ─── Archives ────────────────────────────────────────────────────────────────────────────────
+
+/** What {@link HostOperations.findGameArchives} found in an install folder. */
+export interface GameArchiveSearch {
+  /** `mpq`: archives found; `casc`: a patch 1.30+ install (CASC storage, no MPQ archives); `none`: neither. */
+  kind: 'mpq' | 'casc' | 'none';
+  /** Absolute paths of the archives found, in the order the game reads them (the first wins). */
+  archives: string[];
+  /** One sentence for the dialog: what was found, or why nothing can be added. */
+  message: string;
+}
+
+/** One file of an archive. */
+export interface ArchiveListEntry {
+  /** The game path, or null when no listfile names the entry. */
+  gamePath: string | null;
+  /** The game path, or `FileNNNNNNNN.xxx` (the block index) for an unnamed entry. */
+  label: string;
+  size: number;
+  /** Bytes it takes in the archive. */
+  storedSize: number;
+  encrypted: boolean;
+  compressed: boolean;
+}
+
+/** The files of an archive. */
+export interface ArchiveListing {
+  path: string;
+  /** Whether files can be written into it: a map or campaign (.w3x, .w3m, .w3n), never the game's archives. */
+  writable: boolean;
+  entries: ArchiveListEntry[];
+  total: number;
+  truncated: boolean;
+}
+
+/** A file read from an archive: `entry.path` is the archive's path with the game path below it. */
+export interface ArchiveFileRead {
+  entry: DataFileEntry;
+  /** The file's identity: `path` as in `entry`, its size and SHA-256, and the archive's modification time. */
+  identity: FileIdentity;
+  bytes: ArrayBuffer;
+}
