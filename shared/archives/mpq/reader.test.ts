@@ -9,7 +9,7 @@ import { MpqArchive } from './archive';
 import { HEADER_SIZE } from './constants';
 import { decryptInPlace, encryptInPlace, readWord, writeWord } from './crypto';
 import { memorySource } from './source';
-import { BLOCK_TABLE_KEY } from './tables';
+import { BLOCK_TABLE_KEY, HASH_TABLE_KEY } from './tables';
 import { byteDifference } from './testing/bytes';
 import { noise, text } from './testing/samples';
 import { emptyMpq, writeMpq } from './writer';
@@ -92,6 +92,21 @@ describe('MPQ reader', () => {
     const archive = await MpqArchive.open(memorySource(map));
     expect(archive.hashTable.offset).toBe(100);
     expect(byteDifference(await archive.read('war3map.j'), FILES.get('war3map.j')!)).toBe('same');
+  });
+
+  it('skips garbage hash entries whose block index is past the block table', async () => {
+    const map = await sampleMap();
+    const archive = await MpqArchive.open(memorySource(map));
+    const slot = archive.find('Units\\Footman.mdx')!.hashIndex;
+    const position = 512 + readWord(map, 512 + 16);
+    const table = map.subarray(position, position + readWord(map, 512 + 24) * 16);
+    decryptInPlace(table, HASH_TABLE_KEY);
+    writeWord(table, slot * 16 + 12, 0x7fff);
+    encryptInPlace(table, HASH_TABLE_KEY);
+    const patched = await MpqArchive.open(memorySource(map));
+    expect(patched.find('Units\\Footman.mdx')).toBeNull();
+    expect(patched.entries().map((entry) => entry.name)).not.toContain('Units\\Footman.mdx');
+    expect(byteDifference(await patched.read('war3map.j'), FILES.get('war3map.j')!)).toBe('same');
   });
 
   it('lists nothing for an entry whose block does not exist', async () => {
