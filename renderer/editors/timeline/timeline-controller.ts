@@ -249,7 +249,9 @@ export class TimelineController {
       this.hoverRow = row;
       this.invalidate();
     }
-    if (this.store.getState().hint !== hint) this.store.setState({ hint });
+    // While keys move, the status bar says how to confirm or cancel (the grab's own hint).
+    const state = this.store.getState();
+    if (state.hint !== hint && !state.drag) this.store.setState({ hint });
   }
 
   private scrubTo(x: number): void {
