@@ -15,7 +15,7 @@
 import type { Diagnostic } from '../diagnostics';
 import { BYTE_CR, BYTE_LF, lexToken, TokenKind } from './lexer';
 import { nodeKindOf, readEventObject, readNode } from './nodes';
-import type { MdlSource } from './scan';
+import { releaseBraceTables, type MdlSource } from './scan';
 import {
   readBindPose,
   readGlobalSequences,
@@ -207,6 +207,13 @@ export function readBlock(source: MdlSource, range: BlockRange, seen: Set<string
   return block;
 }
 
+/** Reads the block ranges of a scanned text, then drops its brace tables (see `releaseBraceTables`). */
+export function readRanges(source: MdlSource, ranges: readonly BlockRange[], seen: Set<string>): MdlBlock[] {
+  const blocks = ranges.map((range) => readBlock(source, range, seen));
+  releaseBraceTables(source);
+  return blocks;
+}
+
 /**
  * Scans `bytes` on their own and reads them as blocks, the first owning everything before its statement (a text
  * with no statement is one block with no parts). Throws CodecError as readMdl does.
@@ -214,9 +221,9 @@ export function readBlock(source: MdlSource, range: BlockRange, seen: Set<string
 export function readTextBlocks(bytes: Uint8Array, seen: Set<string>): MdlBlock[] {
   const tree = new MdlTree(bytes);
   const ranges = blockRanges(tree.source, tree.statements, 0, bytes.length);
-  if (ranges.length === 0) return [readBlock(tree.source, { start: 0, end: bytes.length, statements: [] }, seen)];
+  if (ranges.length === 0) ranges.push({ start: 0, end: bytes.length, statements: [] });
   ranges[0]!.start = 0;
-  return ranges.map((range) => readBlock(tree.source, range, seen));
+  return readRanges(tree.source, ranges, seen);
 }
 
 /** How a block's text ends its lines: its first line feed (after a CR or not), or CR alone when it has no LF. */

@@ -32,6 +32,7 @@ const STYLE_SAMPLE_STATEMENTS = 4;
 
 const texts = new WeakMap<MdlModel, string>();
 const topLevels = new WeakMap<MdlModel, MdlTopLevel>();
+const offsets = new WeakMap<MdlModel, readonly number[]>();
 
 /** The prototype of every model: what is computed on demand rather than carried (and cloned). */
 const MODEL_PROTOTYPE = {
@@ -43,6 +44,20 @@ const MODEL_PROTOTYPE = {
       texts.set(model, text);
     }
     return text;
+  },
+  get blockOffsets(): readonly number[] {
+    const model = this as unknown as MdlModel;
+    let found = offsets.get(model);
+    if (found === undefined) {
+      let offset = 0;
+      found = model.blocks.map((block) => {
+        const start = offset;
+        offset += block.end - block.start;
+        return start;
+      });
+      offsets.set(model, found);
+    }
+    return found;
   },
   get tree(): MdlTopLevel {
     const model = this as unknown as MdlModel;
@@ -112,7 +127,6 @@ export function isMdlModel(value: unknown): value is MdlModel {
     typeof model === 'object' &&
     model !== null &&
     Array.isArray(model.blocks) &&
-    Array.isArray(model.blockOffsets) &&
     Array.isArray(model.nodes) &&
     typeof model.byteLength === 'number'
   );
@@ -147,7 +161,6 @@ function placed(diagnostics: readonly Diagnostic[], offset: number, out: Diagnos
  */
 export function modelOf(blocks: readonly MdlBlock[], bytesAsRead: Uint8Array | null): MdlModel {
   const diagnostics: Diagnostic[] = [];
-  const blockOffsets: number[] = [];
   const blockCounts = new Map<string, number>();
   const nodes: MdlNode[] = [];
   /** Whole-text offset minus source offset, for each node's block. */
@@ -168,7 +181,6 @@ export function modelOf(blocks: readonly MdlBlock[], bytesAsRead: Uint8Array | n
   let parentComments = false;
   let offset = 0;
   for (const block of blocks) {
-    blockOffsets.push(offset);
     const shift = offset - block.start;
     placed(block.diagnostics, offset, diagnostics);
     parentComments ||= block.parentComments;
@@ -215,7 +227,6 @@ export function modelOf(blocks: readonly MdlBlock[], bytesAsRead: Uint8Array | n
   checkObjectIds(nodes, nodeShifts, diagnostics);
   const model: MdlModel = Object.assign(Object.create(MODEL_PROTOTYPE) as object, {
     blocks,
-    blockOffsets,
     byteLength,
     bytesAsRead,
     version,

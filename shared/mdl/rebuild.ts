@@ -7,7 +7,7 @@
  * a removed block: comment lines) joins the block before it, or the block after it when no block precedes; text
  * before a block's first statement's line joins the block before.
  */
-import { blockBytes, readBlock, readTextBlocks, singletonKeywords, blockRanges } from './blocks';
+import { blockBytes, blockRanges, readRanges, readTextBlocks, singletonKeywords } from './blocks';
 import { modelOf } from './model';
 import { spliceBytes, type SpanEdit } from './splice';
 import { MdlTree } from './tree';
@@ -58,7 +58,7 @@ class BlockList {
       if (last === undefined) first.start = 0;
       else this.add(readTextBlocks(concat(blockBytes(last), text.subarray(0, first.start)), this.seen));
     }
-    for (const range of ranges) this.blocks.push(readBlock(tree.source, range, this.seen));
+    this.add(readRanges(tree.source, ranges, this.seen));
   }
 
   /** The blocks, once every edited text is placed; a text with no statement at all is one block. */

@@ -34,6 +34,11 @@ export interface MdlSource {
   readonly braceCount: number;
   /** Where the text proper starts: 3 after a UTF-8 byte order mark, else 0. */
   readonly textStart: number;
+  /**
+   * True while `braceOffsets` and `bracePartners` hold every brace. A model drops them once its blocks are read
+   * ({@link releaseBraceTables}): a level tokenized after that finds the end of each group by scanning the group.
+   */
+  readonly tables: boolean;
 }
 
 const CLASS_ORDINARY = 0;
@@ -169,13 +174,13 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
     }
   }
 
-  // Exact-length tables (not views of the grown ones): a model keeps them, and a structured clone copies them.
   const source: MdlSource = {
     bytes,
-    braceOffsets: offsets.slice(0, count),
-    bracePartners: partners.slice(0, count),
+    braceOffsets: offsets.subarray(0, count),
+    bracePartners: partners.subarray(0, count),
     braceCount: count,
     textStart,
+    tables: true,
   };
   if (failure === '' && depth > 0) {
     failureKind = 'truncated';
@@ -208,6 +213,47 @@ function wordMayBeSpecial(word: number): boolean {
     ((word - 0x09090909) & ~word) |
     ((0x9f9f9f9f - low) & ~word & (low + 0x72727272));
   return (matches & 0x80808080) !== 0;
+}
+
+const NO_BRACES = new Int32Array(0);
+
+/**
+ * Drops the brace tables of a source whose statements are read (they cost 8 bytes a brace, and a model keeps its
+ * text for as long as it is open): the statements keep their tokens, and a level tokenized later scans its groups.
+ */
+export function releaseBraceTables(source: MdlSource): void {
+  const released = source as { -readonly [Key in keyof MdlSource]: MdlSource[Key] };
+  released.braceOffsets = NO_BRACES;
+  released.bracePartners = NO_BRACES;
+  released.braceCount = 0;
+  released.tables = false;
+}
+
+/**
+ * End (just past its `}`) of the group whose `{` is at `open`, found by scanning the group: the way a level finds
+ * it once the brace tables are released. The text was validated by the scan, so the group is closed.
+ */
+export function groupEnd(bytes: Uint8Array, open: number): number {
+  const length = bytes.length;
+  let depth = 0;
+  let index = open;
+  while (index < length) {
+    const code = bytes[index]!;
+    if (code === BYTE_OPEN_BRACE) depth += 1;
+    else if (code === BYTE_CLOSE_BRACE) {
+      depth -= 1;
+      if (depth === 0) break;
+    } else if (code === BYTE_QUOTE) {
+      index = stringEnd(bytes, index, length) - 1;
+    } else if (code === BYTE_SLASH && bytes[index + 1] === BYTE_SLASH) {
+      index = lineCommentEnd(bytes, index, length) - 1;
+    } else if (code === BYTE_SLASH && bytes[index + 1] === BYTE_STAR) {
+      index = blockCommentEnd(bytes, index, length) - 1;
+    }
+    index += 1;
+  }
+  scannedBytes += index + 1 - open;
+  return index + 1;
 }
 
 /** A copy of `array` twice as long (the scan's and the tokenizers' typed arrays grow by doubling). */

@@ -14,7 +14,7 @@
  * they are.
  */
 import { BYTE_CLOSE_BRACE, BYTE_OPEN_BRACE, isTrivia, lexToken, TokenKind } from './lexer';
-import { firstBraceFrom, grow, scanMdl, type MdlSource } from './scan';
+import { firstBraceFrom, grow, groupEnd, scanMdl, type MdlSource } from './scan';
 import { decodeLatin1, mdlError } from './text';
 
 /** The tokens of one block level; a nested `{ … }` group is one OpenBrace token spanning the group. */
@@ -41,11 +41,15 @@ export class MdlLevel {
       let kind: number;
       let end: number;
       if (code === BYTE_OPEN_BRACE) {
-        // braceOffsets[brace] === index: the scan saw the same braces outside strings and comments.
-        const partner = bracePartners[brace]!;
         kind = TokenKind.OpenBrace;
-        end = braceOffsets[partner]! + 1;
-        brace = partner + 1;
+        if (source.tables) {
+          // braceOffsets[brace] === index: the scan saw the same braces outside strings and comments.
+          const partner = bracePartners[brace]!;
+          end = braceOffsets[partner]! + 1;
+          brace = partner + 1;
+        } else {
+          end = groupEnd(bytes, index);
+        }
       } else if (code === BYTE_CLOSE_BRACE) {
         throw mdlError(bytes, 'invalid', '(internal)', index, 'a level was cut across a block boundary');
       } else {

@@ -166,12 +166,13 @@ export interface MdlTopLevel {
 
 /**
  * A parsed MDL model: its blocks and the parts the codec interprets, gathered from them. Plain data but for the
- * `text` and `tree` getters (on its prototype): after a structured clone, `reviveMdl` gives it its prototypes back.
+ * `blockOffsets`, `text` and `tree` getters (on its prototype, computed on demand and not cloned): after a
+ * structured clone, `reviveMdl` gives it its prototypes back.
  */
 export interface MdlModel {
   /** The blocks, in text order; their ranges laid end to end are the text. */
   readonly blocks: readonly MdlBlock[];
-  /** Where each block starts in the text (`blockOffsets[i]` of `blocks[i]`). */
+  /** Where each block starts in the text (`blockOffsets[i]` of `blocks[i]`), computed on first access. */
   readonly blockOffsets: readonly number[];
   /** The text's length in bytes. */
   readonly byteLength: number;

@@ -6,7 +6,7 @@
 import { encodeMdlText } from '../text';
 
 /** Bytes of one generated vertex: its Vertices, Normals, TVertices and VertexGroup lines. */
-const VERTEX_TEXT_BYTES = 90;
+const VERTEX_TEXT_BYTES = 105;
 /** Vertices per geoset. */
 const GEOSET_VERTICES = 20_000;
 
