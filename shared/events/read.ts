@@ -5,7 +5,7 @@
  * sequences and nodes are plain data, so documents can be cloned. An edited MDX model becomes a document again
  * through {@link mdxDocumentOf}, which reads only the chunks the edit replaced.
  */
-import type { MdlEventObject, MdlModel, MdlSequence } from '../mdl/index';
+import type { MdlEventObject, MdlModel, MdlNode, MdlSequence } from '../mdl/index';
 import {
   EVTS_TAG,
   findChunk,
@@ -166,8 +166,18 @@ function onlyEventsChanged(model: MdxModel, previous: MdxModel): boolean {
   return model.chunks.every((chunk, index) => chunk === previous.chunks[index] || chunk.tag === EVTS_TAG);
 }
 
+/**
+ * What an MDL document is made of, kept per part of the model: a document made after an edit shares the event
+ * objects, nodes and sequences of every block the edit did not touch (undo entries share them too).
+ */
+const mdlEventObjects = new WeakMap<MdlEventObject, EventObject>();
+const mdlNodeInfos = new WeakMap<MdlNode, NodeInfo>();
+const mdlSequenceInfos = new WeakMap<readonly MdlSequence[], readonly SequenceInfo[]>();
+
 function mdlEventObject(object: MdlEventObject, index: number): EventObject {
-  return {
+  const known = mdlEventObjects.get(object);
+  if (known?.index === index) return known;
+  const made: EventObject = {
     index,
     name: object.name,
     type: eventTypeOf(object.name),
@@ -184,6 +194,26 @@ function mdlEventObject(object: MdlEventObject, index: number): EventObject {
       frames: track.frames,
     })),
   };
+  mdlEventObjects.set(object, made);
+  return made;
+}
+
+function mdlNodeInfo(node: MdlNode): NodeInfo {
+  let info = mdlNodeInfos.get(node);
+  if (!info) {
+    info = { kind: node.kind, name: node.name, objectId: node.objectId ?? -1, parentId: node.parentId };
+    mdlNodeInfos.set(node, info);
+  }
+  return info;
+}
+
+function mdlSequences(sequences: readonly MdlSequence[]): readonly SequenceInfo[] {
+  let infos = mdlSequenceInfos.get(sequences);
+  if (!infos) {
+    infos = sequences.map(sequenceInfo);
+    mdlSequenceInfos.set(sequences, infos);
+  }
+  return infos;
 }
 
 /** The document of an MDL model (read, or made by edits: nothing is read again). */
@@ -193,17 +223,12 @@ export function mdlDocument(model: MdlModel): ModelDocument {
     format: 'mdl',
     version: model.version ?? DEFAULT_MDL_VERSION,
     name: model.info?.name ?? '',
-    sequences: model.sequences.map(sequenceInfo),
-    globalSequences: [...model.globalSequences],
-    nodes: model.nodes.map((node) => ({
-      kind: node.kind,
-      name: node.name,
-      objectId: node.objectId ?? -1,
-      parentId: node.parentId,
-    })),
+    sequences: mdlSequences(model.sequences),
+    globalSequences: model.globalSequences,
+    nodes: model.nodes.map(mdlNodeInfo),
     eventObjects,
     links: deriveLinks(eventObjects),
-    readDiagnostics: [...model.diagnostics],
+    readDiagnostics: model.diagnostics,
     source: mdlSource(model),
   };
 }
