@@ -9,6 +9,7 @@ import { capesBench } from './capes.bench';
 import { mpqBench } from './mpq.bench';
 import { textureBench } from './texture.bench';
 import { documentBench } from './document.bench';
+import { mdlDocumentBench } from './mdl-document.bench';
 import { editorBench } from './editor.bench';
 import { dataFolderSuite } from '../../electron/host/data-folders.bench';
 
@@ -20,6 +21,7 @@ const suites: BenchSuite[] = [
   editorBench,
   modelBench,
   documentBench,
+  mdlDocumentBench,
   fullModelBench,
   mpqBench,
 ];
