@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { CodecError } from '../binary/codec-error';
 import { blockBytes } from './blocks';
 import { setEventFrames } from './edit-events';
 import { insertEventObject, removeNode, renameNode, setNodeParent } from './edit-nodes';
 import { mdlPieces, parseMdl, readMdl, reviveMdl, writeMdl } from './model';
+import { applySpanEdits, editAt } from './span-edits';
 import { decodeMdlBytes, encodeMdlText } from './text';
 import { generatedMdl } from './testing/generate';
 import { FIXTURE_MDL } from './testing/fixtures';
 import { keyMoveHistory, retainedBytes, scansDuring } from './testing/sharing';
-import { modelView } from './testing/whole-text';
+import { applyWholeText, modelView } from './testing/whole-text';
 import type { MdlModel } from './types';
 
 const texts = (model: MdlModel) => model.blocks.map((block) => decodeMdlBytes(blockBytes(block)));
@@ -72,6 +74,23 @@ describe('MDL blocks', () => {
     ]);
     const single = parseMdl('EventObject "A" { ObjectId 0, }\n// the end\n');
     expect(texts(removeNode(single, single.nodes[0]!))).toEqual(['// the end\n']);
+  });
+
+  it('places a refusal of an edited block in the whole text, as a fresh read of the edited text does', () => {
+    const model = parseMdl(FIXTURE_MDL);
+    const track = model.eventObjects[2]!.eventTrack!;
+    const edits = [editAt(track, track.start, track.start, 'Broken { "unclosed ')];
+    const refusal = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        return error instanceof CodecError ? { ...error, message: error.message } : error;
+      }
+      return null;
+    };
+    const expected = refusal(() => applyWholeText(model, edits));
+    expect(expected).toMatchObject({ format: 'mdl', kind: 'truncated' });
+    expect(refusal(() => applySpanEdits(model, edits))).toEqual(expected);
   });
 
   it('survives a structured clone: revived without a scan, it edits and writes as the original does', () => {

@@ -8,7 +8,11 @@
  * Decisions: `Parent -1` is written by leaving the Parent line out (as the game's tools do); the
  * children of a removed node move to its parent; Retera's `Parent N,\t// "Name"` comments follow
  * a change of parent or of the parent's name, and are written for new Parent lines in files that
- * use them. Parent ids given to these functions use the model's current numbering.
+ * use them (where the new line ends with the comment). Parent ids given to these functions use the
+ * model's current numbering.
+ *
+ * Each edit comes in two forms: `…Edits` gives its span edits (to combine with others), the other
+ * the new model, which shares every block the edit does not change.
  */
 import { canonicalRank, MODEL_COUNT_KEYS } from './completeness';
 import { assertEventTrackValue, renderEventTrack, type EventTrackValue } from './edit-events';

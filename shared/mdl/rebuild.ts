@@ -8,16 +8,24 @@
  * before a block's first statement's line joins the block before.
  */
 import { blockBytes, blockRanges, readRanges, readTextBlocks, singletonKeywords } from './blocks';
-import { modelOf } from './model';
+import { CodecError } from '../binary/codec-error';
+import { modelOf, readMdl } from './model';
 import { spliceBytes, type SpanEdit } from './splice';
 import { MdlTree } from './tree';
 import type { MdlBlock, MdlModel } from './types';
 
-function concat(left: Uint8Array, right: Uint8Array): Uint8Array {
-  const joined = new Uint8Array(left.length + right.length);
-  joined.set(left);
-  joined.set(right, left.length);
+function concatAll(parts: readonly Uint8Array[]): Uint8Array {
+  const joined = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    joined.set(part, offset);
+    offset += part.length;
+  }
   return joined;
+}
+
+function concat(left: Uint8Array, right: Uint8Array): Uint8Array {
+  return concatAll([left, right]);
 }
 
 /** The blocks of the edited model, built in text order. */
@@ -85,14 +93,24 @@ class BlockList {
 
 /**
  * The model with `edits` applied, by block: offsets relative to each block's start. Throws CodecError when an
- * edited block no longer reads (the edits of this module never cause that), or when the text looks cut short.
+ * edited block no longer reads (the edits of this module never cause that; the refusal is placed in the whole
+ * text, read whole for that only), or when the text looks cut short.
  */
 export function rebuildModel(model: MdlModel, edits: ReadonlyMap<MdlBlock, readonly SpanEdit[]>): MdlModel {
-  const list = new BlockList();
-  for (const block of model.blocks) {
+  const texts = model.blocks.map((block) => {
     const blockEdits = edits.get(block);
-    if (blockEdits === undefined) list.keep(block);
-    else list.place(spliceBytes(blockBytes(block), blockEdits));
+    return blockEdits === undefined ? block : spliceBytes(blockBytes(block), blockEdits);
+  });
+  const list = new BlockList();
+  try {
+    for (const text of texts) {
+      if (text instanceof Uint8Array) list.place(text);
+      else list.keep(text);
+    }
+    return modelOf(list.finish(), null);
+  } catch (error) {
+    if (error instanceof CodecError)
+      readMdl(concatAll(texts.map((text) => (text instanceof Uint8Array ? text : blockBytes(text)))));
+    throw error;
   }
-  return modelOf(list.finish(), null);
 }
