@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CodecError } from '../binary/codec-error';
+import { mrfPivotAndRadius } from '../mrf/bounds';
 import { readMrf } from '../mrf/read';
 import { writeMrf } from '../mrf/write';
 import { bakeCape, bakeTimes, type BakeSource } from './bake';
@@ -91,5 +92,20 @@ describe('bakeCape', () => {
     const pastEnd: BakeSource = { ...slidingTriangle(), faces: new Uint16Array([0, 1, 3]) };
     expect(() => bakeCape(pastEnd, { startSeconds: 0, endSeconds: 1 })).toThrow(/faces\[2\].*vertex 3/);
     expect(() => bakeCape(slidingTriangle(), { startSeconds: 0, endSeconds: 1, fps: -5 })).toThrow(/positive/);
+  });
+
+  it('computes the pivot and radius as mrfPivotAndRadius does, leaving out non-finite positions', () => {
+    const wobbly: BakeSource = {
+      ...slidingTriangle(),
+      sample(time, positions, normals) {
+        positions.set([Math.sin(time * 7) * 3, time, -2, 5, Math.cos(time) * 4, 1, Number.NaN, 0, 0]);
+        normals.set([0, 0, 1, 0, 0, 1, 0, 0, 1]);
+      },
+    };
+    const file = bakeCape(wobbly, { startSeconds: 0, endSeconds: 2, fps: 7 });
+    const expected = mrfPivotAndRadius(file);
+    expect(file.header.pivot).toEqual(expected.pivot);
+    expect(file.header.boundsRadius).toBe(expected.radius);
+    expect(expected.radius).toBeGreaterThan(0);
   });
 });

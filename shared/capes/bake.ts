@@ -7,7 +7,6 @@
  */
 import { CodecError } from '../binary/codec-error';
 import { createMrf } from '../mrf/create';
-import { mrfPivotAndRadius } from '../mrf/bounds';
 import {
   MRF_ADDRESSABLE_VERTEX_COUNT,
   MRF_CORNERS_PER_FACE,
@@ -129,6 +128,9 @@ export function bakeCape(source: BakeSource, options: BakeOptions): MrfFile {
   const keyframes: Float32Array[] = [];
   const positions = new Float32Array(vertexCount * 3);
   const normals = new Float32Array(vertexCount * 3);
+  // Bounds of every finite position, gathered while each keyframe is in cache (as mrfBounds counts them).
+  const min = [Infinity, Infinity, Infinity];
+  const max = [-Infinity, -Infinity, -Infinity];
   for (let key = 0; key < times.length; key += 1) {
     positions.fill(0);
     normals.fill(0);
@@ -144,11 +146,22 @@ export function bakeCape(source: BakeSource, options: BakeOptions): MrfFile {
       keyframe[to + 3] = normals[from]!;
       keyframe[to + 4] = normals[from + 1]!;
       keyframe[to + 5] = normals[from + 2]!;
+      const x = keyframe[to]!;
+      const y = keyframe[to + 1]!;
+      const z = keyframe[to + 2]!;
+      if (x - x !== 0 || y - y !== 0 || z - z !== 0) continue;
+      if (x < min[0]!) min[0] = x;
+      if (x > max[0]!) max[0] = x;
+      if (y < min[1]!) min[1] = y;
+      if (y > max[1]!) max[1] = y;
+      if (z < min[2]!) min[2] = z;
+      if (z > max[2]!) max[2] = z;
     }
     keyframes.push(keyframe);
   }
   const header = options.header ?? {};
-  const computed = header.pivot && header.boundsRadius !== undefined ? undefined : mrfPivotAndRadius({ keyframes });
+  const computed =
+    header.pivot && header.boundsRadius !== undefined ? undefined : pivotAndRadius(storage, min, max, vertexCount);
   const file = createMrf({
     texturePath: source.texturePath,
     faces: source.faces,
@@ -165,6 +178,29 @@ export function bakeCape(source: BakeSource, options: BakeOptions): MrfFile {
     file.headerBytes.set(options.unusedHeaderBytes.subarray(0, MRF_UNUSED_HEADER_BYTE_SIZE), MRF_HEADER_OFFSET.ignored);
   }
   return file;
+}
+
+/**
+ * The bounds' centre and the largest distance from it to a finite position — what
+ * `mrfPivotAndRadius` computes, from bounds already gathered, in one pass over the keyframes.
+ */
+function pivotAndRadius(
+  storage: Float32Array,
+  min: number[],
+  max: number[],
+  vertexCount: number,
+): { pivot: [number, number, number]; radius: number } {
+  if (min[0] === Infinity || vertexCount === 0) return { pivot: [0, 0, 0], radius: 0 };
+  const pivot: [number, number, number] = [(min[0]! + max[0]!) / 2, (min[1]! + max[1]!) / 2, (min[2]! + max[2]!) / 2];
+  let radiusSquared = 0;
+  for (let at = 0; at < storage.length; at += MRF_FLOATS_PER_VERTEX) {
+    const dx = storage[at]! - pivot[0];
+    const dy = storage[at + 1]! - pivot[1];
+    const dz = storage[at + 2]! - pivot[2];
+    const distanceSquared = dx * dx + dy * dy + dz * dz;
+    if (distanceSquared > radiusSquared && distanceSquared !== Infinity) radiusSquared = distanceSquared;
+  }
+  return { pivot, radius: Math.sqrt(radiusSquared) };
 }
 
 function checkRange(startSeconds: number, endSeconds: number, frameInterval: number): void {

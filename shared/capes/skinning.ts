@@ -14,6 +14,12 @@ export interface SkinInfluences {
   influences: number;
 }
 
+/**
+ * Elements of a column-major affine matrix that blending needs: the first three columns' and the
+ * translation's, all but the bottom row (always 0, 0, 0, 1) — 0…14, of which 3, 7 and 11 are 0.
+ */
+const AFFINE_ELEMENTS = 15;
+
 /** Scratch space for {@link skinVertices}, allocated once per baker. */
 export interface SkinScratch {
   blend: Float64Array;
@@ -46,22 +52,40 @@ export function skinVertices(
   const blend = scratch.blend;
   const normal = scratch.normal;
   for (let vertex = 0; vertex < vertexCount; vertex += 1) {
-    blend.fill(0);
-    let total = 0;
+    // The blended matrix: a joint's own when one joint carries the vertex, else Σ w·J in `blend`.
+    let matrix: Float64Array = jointMatrices;
+    let at = -1;
+    let used = 0;
     for (let influence = 0; influence < influences; influence += 1) {
       const weight = weights[vertex * influences + influence]!;
       if (weight === 0) continue;
-      total += weight;
-      const at = joints[vertex * influences + influence]! * MATRIX4_SIZE;
-      for (let element = 0; element < MATRIX4_SIZE; element += 1) {
-        blend[element] = blend[element]! + weight * jointMatrices[at + element]!;
+      const joint = joints[vertex * influences + influence]! * MATRIX4_SIZE;
+      if (used === 0) {
+        at = joint;
+        if (weight !== 1) {
+          for (let element = 0; element < AFFINE_ELEMENTS; element += 1) {
+            blend[element] = weight * jointMatrices[joint + element]!;
+          }
+          matrix = blend;
+          at = 0;
+        }
+      } else {
+        if (matrix !== blend) {
+          for (let element = 0; element < AFFINE_ELEMENTS; element += 1) blend[element] = jointMatrices[at + element]!;
+          matrix = blend;
+          at = 0;
+        }
+        for (let element = 0; element < AFFINE_ELEMENTS; element += 1) {
+          blend[element] = blend[element]! + weight * jointMatrices[joint + element]!;
+        }
       }
+      used += 1;
     }
     const p = vertex * 3;
     const x = positions[p]!;
     const y = positions[p + 1]!;
     const z = positions[p + 2]!;
-    if (total === 0) {
+    if (used === 0) {
       outPositions[p] = x;
       outPositions[p + 1] = y;
       outPositions[p + 2] = z;
@@ -72,11 +96,12 @@ export function skinVertices(
       }
       continue;
     }
-    outPositions[p] = blend[0]! * x + blend[4]! * y + blend[8]! * z + blend[12]!;
-    outPositions[p + 1] = blend[1]! * x + blend[5]! * y + blend[9]! * z + blend[13]!;
-    outPositions[p + 2] = blend[2]! * x + blend[6]! * y + blend[10]! * z + blend[14]!;
+    const m = matrix;
+    outPositions[p] = m[at]! * x + m[at + 4]! * y + m[at + 8]! * z + m[at + 12]!;
+    outPositions[p + 1] = m[at + 1]! * x + m[at + 5]! * y + m[at + 9]! * z + m[at + 13]!;
+    outPositions[p + 2] = m[at + 2]! * x + m[at + 6]! * y + m[at + 10]! * z + m[at + 14]!;
     if (normals && outNormals) {
-      normalMatrix(blend, 0, normal, 0);
+      normalMatrix(m, at, normal, 0);
       const nx = normals[p]!;
       const ny = normals[p + 1]!;
       const nz = normals[p + 2]!;
