@@ -38,8 +38,14 @@ export interface BakeSource {
   sample(timeSeconds: number, positions: Float32Array, normals: Float32Array): void;
 }
 
-/** The header fields a bake may set; the counts come from the arrays and the interval from the rate. */
-export type BakeHeader = Partial<Pick<MrfHeader, 'magic' | 'initialTime' | 'debugFlag' | 'pivot' | 'boundsRadius'>>;
+/**
+ * The header fields a bake may set; the counts come from the arrays. `frameInterval`, when given,
+ * is stored instead of the sampling interval: an MRF's own non-positive interval (0: the game does
+ * not render it; negative: its last keyframe only) kept through a round trip.
+ */
+export type BakeHeader = Partial<
+  Pick<MrfHeader, 'magic' | 'initialTime' | 'debugFlag' | 'pivot' | 'boundsRadius' | 'frameInterval'>
+>;
 
 /** When and how often to sample. */
 export interface BakeOptions {
@@ -169,7 +175,7 @@ export function bakeCape(source: BakeSource, options: BakeOptions): MrfFile {
     keyframes,
     header: {
       ...header,
-      frameInterval,
+      frameInterval: header.frameInterval ?? frameInterval,
       pivot: header.pivot ?? computed!.pivot,
       boundsRadius: header.boundsRadius ?? computed!.radius,
     },

@@ -7,6 +7,7 @@
 import { CodecError } from '../../binary/codec-error';
 import type { MrfFile } from '../../mrf/types';
 import { bakeCape, bakeInterval, type BakeOptions, type BakeSource } from '../bake';
+import { FALLBACK_EXPORT_INTERVAL } from './export';
 import { readMorfExtras, type MorfHeaderExtras } from './extras';
 import { collectCapeMesh, textureLabel } from './mesh';
 import { chooseAnimation, createPoser } from './pose';
@@ -97,8 +98,12 @@ export function gltfCapeSource(file: GltfFile, options: GltfImportOptions = {}):
     ...(extras.unusedHeaderBytes ? { unusedHeaderBytes: extras.unusedHeaderBytes } : {}),
   };
   if (options.fps !== undefined) bake.fps = options.fps;
-  else if (extras.frameInterval !== undefined && extras.frameInterval > 0 && Number.isFinite(extras.frameInterval)) {
-    bake.frameInterval = extras.frameInterval;
+  else if (extras.frameInterval !== undefined) {
+    // Our export keys a cape whose interval is not positive at FALLBACK_EXPORT_INTERVAL: bake on
+    // that grid and store the cape's own interval again.
+    const positive = extras.frameInterval > 0 && Number.isFinite(extras.frameInterval);
+    bake.frameInterval = positive ? extras.frameInterval : FALLBACK_EXPORT_INTERVAL;
+    if (!positive) bake.header!.frameInterval = extras.frameInterval;
   }
   return { source, bake, animation: { index: animation.index, name: animation.name }, warnings };
 }

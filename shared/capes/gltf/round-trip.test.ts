@@ -126,6 +126,22 @@ describe('the sample’s capes through glTF and back', () => {
   });
 });
 
+describe('header values glTF has no field for', () => {
+  it.each([0, -1, Number.NaN])(
+    'keeps an interval of %s (the cape is keyed at 30 fps in the glTF)',
+    async (interval) => {
+      const original = readMrf(capes[1]![1]());
+      original.header.frameInterval = interval;
+      original.header.initialTime = Number.POSITIVE_INFINITY;
+      const { glb, back } = await roundTripGlb(original);
+      expect(Object.is(back.header.frameInterval, Math.fround(interval))).toBe(true);
+      expect(back.header.initialTime).toBe(Number.POSITIVE_INFINITY);
+      expect(back.keyframes).toHaveLength(original.keyframes.length);
+      expect(await gltfValidationErrors(glb)).toEqual([]);
+    },
+  );
+});
+
 describeCorpus(modelCorpus, 'the corpus MRF through glTF and back', () => {
   for (const path of corpusModels('MRF').map((row) => row.file)) {
     it(path.split('/').pop()!, async () => {
