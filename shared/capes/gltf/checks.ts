@@ -32,7 +32,7 @@ export const ELEMENT_SIZE: Readonly<Record<string, number>> = {
 };
 
 /** The most bytes an accessor with no buffer view (zero-filled, or sparse over zeros) may ask for. */
-export const MAX_ZERO_FILLED_ACCESSOR_BYTES = 2 ** 28;
+export const MAX_ZERO_FILLED_ACCESSOR_BYTES = 2 ** 26;
 
 const PRIMITIVE_MODES = 7;
 const INTERPOLATIONS = ['LINEAR', 'STEP', 'CUBICSPLINE'];

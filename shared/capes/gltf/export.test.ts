@@ -7,7 +7,7 @@ import { gltfValidationErrors } from '../../../tests/testing/gltf-validation';
 import { CodecError } from '../../binary/codec-error';
 import { createMrf } from '../../mrf/create';
 import { gridMrf } from '../../mrf/testing/fixtures';
-import { mrfToGlb, mrfToGlbStream, SPARSE_WEIGHTS_KEYFRAMES } from './export';
+import { MAX_EXPORT_KEYFRAMES, mrfToGlb, mrfToGlbStream, SPARSE_WEIGHTS_KEYFRAMES } from './export';
 import { gltfToMrf } from './import';
 import { readGltf } from './read';
 
@@ -62,6 +62,15 @@ describe('MRF → GLB edges', () => {
     );
     expect(refusal(() => mrfToGlb(cape(triangle, [0, 1, 3])))).toMatch(/faces\[2\].*vertex 3, past the 3 vertices/);
     expect(refusal(() => mrfToGlb(cape(triangle, [0, 1])))).toMatch(/2 corners is not a whole number of triangles/);
+    const long = createMrf({
+      texturePath: 'Cape',
+      faces: new Uint16Array([0, 1, 2]),
+      uvs: new Float32Array(6),
+      keyframes: new Array(MAX_EXPORT_KEYFRAMES + 1).fill(new Float32Array(triangle)),
+    });
+    expect(refusal(() => mrfToGlbStream(long))).toMatch(
+      /^MRF limit at header\.keyframeCount \(byte 4\): 4097 keyframes/,
+    );
     // Huge but finite numbers are fine (their sum overflowing is no reason to refuse).
     const huge = [...triangle];
     huge[0] = 3e38;

@@ -12,6 +12,7 @@
 import { CodecError } from '../../binary/codec-error';
 import { MRF_CORNER_BYTE_SIZE, MRF_FLOATS_PER_VERTEX, MRF_VERTEX_BYTE_SIZE } from '../../mrf/layout';
 import type { MrfFile } from '../../mrf/types';
+import { MAX_ZERO_FILLED_ACCESSOR_BYTES } from './checks';
 import { morfExtras } from './extras';
 import { align4, BinaryLayout, GL, glbHead } from './glb-writer';
 
@@ -25,6 +26,9 @@ export interface GltfExportOptions {
 
 /** The keyframe rate used for the animation's key times when the cape's own interval is not positive. */
 export const FALLBACK_EXPORT_INTERVAL = 1 / 30;
+
+/** The most keyframes an export holds: the weights output of the layout has keyframes² numbers. */
+export const MAX_EXPORT_KEYFRAMES = Math.floor(Math.sqrt(MAX_ZERO_FILLED_ACCESSOR_BYTES / 4));
 
 /** Above this many keyframes the weights output (keyframes² numbers, nearly all 0) is written sparse. */
 export const SPARSE_WEIGHTS_KEYFRAMES = 256;
@@ -378,6 +382,18 @@ function refuseNonFinite(file: MrfFile, key: number, vertex: number): void {
 /** Refuses what glTF cannot hold: no keyframes, partial triangles, corners past the vertices, non-finite UVs. */
 function checkTopology(file: MrfFile, vertexCount: number): void {
   const layout = file.layout;
+  const keyframeCount = file.keyframes.length;
+  if (keyframeCount * keyframeCount * 4 > MAX_ZERO_FILLED_ACCESSOR_BYTES) {
+    throw new CodecError({
+      format: 'mrf',
+      kind: 'limit',
+      where: 'header.keyframeCount',
+      offset: 4,
+      detail:
+        `${keyframeCount} keyframes need ${keyframeCount}² morph weights in glTF, more than a glTF reader should ` +
+        `allocate (${MAX_ZERO_FILLED_ACCESSOR_BYTES} bytes): export at most ${MAX_EXPORT_KEYFRAMES} keyframes`,
+    });
+  }
   if (file.keyframes.length === 0 || vertexCount === 0)
     throw exportError('header', 0, 'the cape has no keyframes or no vertices');
   if (file.faces.length % 3 !== 0) {

@@ -13,6 +13,7 @@ export {
   mrfToGltfFiles,
   FALLBACK_EXPORT_INTERVAL,
   SPARSE_WEIGHTS_KEYFRAMES,
+  MAX_EXPORT_KEYFRAMES,
   type GltfExportOptions,
 } from './export';
 export { morfExtras, readMorfExtras, type MorfExtras, type MorfHeaderExtras } from './extras';
