@@ -9,6 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MpqArchive } from '../../../shared/archives/mpq/archive';
+import { FILE_ENCRYPTED } from '../../../shared/archives/mpq/constants';
+import { decryptInPlace, encryptInPlace, readWord, writeWord } from '../../../shared/archives/mpq/crypto';
+import { BLOCK_TABLE_KEY } from '../../../shared/archives/mpq/tables';
 import { memorySource } from '../../../shared/archives/mpq/source';
 import { byteDifference } from '../../../shared/archives/mpq/testing/bytes';
 import { noise, text } from '../../../shared/archives/mpq/testing/samples';
@@ -106,6 +109,29 @@ describe('morf archive', () => {
     const notArchive = await morf('archive', 'list', 'sample.mdx');
     expect(notArchive.code).toBe(2);
     expect(notArchive.stderr).toMatch(/sample\.mdx: MPQ invalid at header/);
+  });
+
+  it('skips, with a note and exit 1, an encrypted file whose name (its key) is unknown', async () => {
+    const base = await MpqArchive.open(memorySource(emptyMpq()));
+    const { bytes } = await writeMpq(base, [
+      { kind: 'put', name: 'war3map.j', bytes: text(2_000, 3) },
+      { kind: 'put', name: 'Hidden\\Secret.mdx', bytes: text(2_000, 4) },
+    ]);
+    const archive = await MpqArchive.open(memorySource(bytes));
+    const hidden = archive.entries().find((entry) => entry.name === null)!;
+    const position = readWord(bytes, 20);
+    const table = bytes.subarray(position, position + archive.blockTable.count * 16);
+    decryptInPlace(table, BLOCK_TABLE_KEY);
+    writeWord(table, hidden.blockIndex * 16 + 12, hidden.flags | FILE_ENCRYPTED);
+    encryptInPlace(table, BLOCK_TABLE_KEY);
+    writeFileSync(join(folder, 'hidden.mpq'), bytes);
+    const result = await morf('archive', 'extract', 'hidden.mpq', '-o', 'hidden');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/extracted 1 file to hidden \(1 skipped\)/);
+    expect(result.stderr).toMatch(
+      /skipped hidden\.mpq: MPQ unsupported at file File\d{8}\.xxx .*name \(the key\) is unknown/,
+    );
+    expect(existsSync(join(folder, 'hidden', 'war3map.j'))).toBe(true);
   });
 
   it('matches wildcards and keeps extraction inside the output folder', () => {

@@ -131,14 +131,27 @@ async function extract(args: ArchiveArgs, io: CliIo): Promise<number> {
     const chosen = opened.archive
       .entries()
       .filter((entry) => tests.length === 0 || tests.some((test) => test(entry.label)));
+    let skipped = 0;
     for (const entry of chosen) {
-      const bytes = await namingArchive(map, () => opened.archive.read(entry));
+      let bytes: Uint8Array;
+      try {
+        bytes = await namingArchive(map, () => opened.archive.read(entry));
+      } catch (error) {
+        // An entry the reader cannot decode by design (an encrypted file whose name is unknown, LZMA) is
+        // skipped with a note; a damaged archive stops the extraction.
+        if (!(error instanceof CodecError) || error.kind !== 'unsupported') throw error;
+        io.stderr(`morf archive: skipped ${error.message}\n`);
+        skipped += 1;
+        continue;
+      }
       const target = extractionPath(folder, entry.label);
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, bytes);
     }
-    io.stdout(`${map}: extracted ${chosen.length} file${chosen.length === 1 ? '' : 's'} to ${args.output}\n`);
-    return ExitCode.ok;
+    const count = chosen.length - skipped;
+    const note = skipped ? ` (${skipped} skipped)` : '';
+    io.stdout(`${map}: extracted ${count} file${count === 1 ? '' : 's'} to ${args.output}${note}\n`);
+    return skipped ? ExitCode.findings : ExitCode.ok;
   } finally {
     await opened.close();
   }
@@ -181,7 +194,8 @@ export const archiveCommand: CliCommand = {
     'list: one path per line (backslashes; files no listfile names as FileNNNNNNNN.xxx), or with --json\n' +
     '  {archive, sectorSize, files: [{path, named, size, storedSize, flags, layout}]}.\n' +
     'extract: every file, or those matching a PATTERN (case-insensitive; * any characters, ? one),\n' +
-    '  into DIR with backslashes as folders.\n' +
+    '  into DIR with backslashes as folders. A file that cannot be decoded by design (encrypted with\n' +
+    '  an unknown name, LZMA) is skipped with a note and the exit code is 1.\n' +
     'add / remove: rewrite the map atomically (every other file kept byte for byte, (listfile) and\n' +
     '  (attributes) updated) and keep the original as MAP.bak.\n' +
     '--listfile FILE names files the archive\u2019s own (listfile) lacks. A damaged archive gives one line\n' +
