@@ -13,7 +13,7 @@ import { CodecError } from '../../shared/binary/codec-error';
 import { HostError, type DataFolderStatus } from '../../shared/contract/contract';
 import { byteDifference } from '../../shared/archives/mpq/testing/bytes';
 import { mapCorpus } from '../../tests/testing/corpus-folder';
-import { extractWithSmpq, findSmpq } from '../../tests/testing/smpq';
+import { extractWithSmpq, smpqSkipReason } from '../../tests/testing/smpq';
 import { editArchiveFile, openArchiveFile } from './archive-file';
 import { ArchiveService } from './archive-service';
 import { writeFileAtomic } from './atomic-write';
@@ -172,7 +172,8 @@ describe('archives on disk through Node’s zlib', () => {
     rmSync(base, { recursive: true, force: true });
   });
 
-  it.skipIf(!mapCorpus.present || !findSmpq())('reads a corpus map as smpq extracts it', async () => {
+  const skip = mapCorpus.present ? smpqSkipReason() : mapCorpus.absence;
+  it.skipIf(skip !== null)(`reads a corpus map as smpq extracts it${skip ? ` (skipped: ${skip})` : ''}`, async () => {
     const row = mapCorpus.manifest()[0]!;
     const path = join(mapCorpus.directory, row.file!);
     const opened = await openArchiveFile(path);
