@@ -134,8 +134,24 @@ describe('host services', () => {
       ok: false,
       error: { code: 'unsupported' },
     });
-    const opened = await dispatch(handlers, 'openFile', { path: join(base, 'work', 'Model.mdl') });
+    const model = join(base, 'work', 'Model.mdl');
+    const opened = await dispatch(handlers, 'openFile', { path: model });
     expect(opened.ok).toBe(true);
-    expect(host.settings.recentFiles).toEqual([join(base, 'work', 'Model.mdl')]);
+    // Read is not opened: the file becomes recent only when the editor says it opened it.
+    expect(host.settings.recentFiles).toEqual([]);
+    expect(await dispatch(handlers, 'noteFileOpened', { path: model, opened: true })).toEqual({
+      ok: true,
+      value: null,
+    });
+    expect(host.settings.recentFiles).toEqual([model]);
+    expect(host.roots().some((root) => root.path === model && root.kind === 'file')).toBe(true);
+    // A file the editor could not open leaves the recent files and the places.
+    await dispatch(handlers, 'noteFileOpened', { path: model, opened: false });
+    expect(host.settings.recentFiles).toEqual([]);
+    expect(host.roots().some((root) => root.path === model && root.kind === 'file')).toBe(false);
+    expect(await dispatch(handlers, 'noteFileOpened', { path: model, opened: 'yes' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-argument' },
+    });
   });
 });

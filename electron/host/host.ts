@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { lstat, readdir, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type {
   DirectoryEntry,
   DirectoryListing,
@@ -136,6 +136,19 @@ export class HostServices {
   noteRecent(path: string): void {
     this.settings.addRecent(path);
     this.options.onRecentFilesChanged?.(this.settings.recentFiles);
+  }
+
+  /**
+   * Forget a file that failed to open: out of the recent files, no longer watched, and its own file grant
+   * withdrawn (a grant of its folder stays).
+   */
+  forgetFile(path: string): void {
+    if (this.settings.recentFiles.includes(path)) {
+      this.settings.removeRecent(path);
+      this.options.onRecentFilesChanged?.(this.settings.recentFiles);
+    }
+    this.files.close(path);
+    if (this.guard.grantFor(resolve(path))?.kind === 'file') this.guard.revoke(path, 'file');
   }
 
   /** Forget the recent files (and their grants). */

@@ -41,10 +41,11 @@ export function createHandlers(host: HostServices, shell: ShellOperations): Oper
   return {
     ...shell,
     getStartup: () => host.startupRequest(),
-    openFile: async ({ path }) => {
-      const opened = await host.files.open(path);
-      host.noteRecent(opened.identity.path);
-      return opened;
+    openFile: ({ path }) => host.files.open(path),
+    noteFileOpened: async ({ path, opened }) => {
+      if (opened) host.noteRecent(path);
+      else host.forgetFile(path);
+      return null;
     },
     statFile: ({ path }) => host.files.stat(path),
     saveFile: ({ path, bytes, expected, force }) => host.files.save(path, bytes, expected, force),

@@ -149,6 +149,11 @@ export class SettingsStore {
     this.scheduleWrite();
   }
 
+  removeRecent(path: string): void {
+    this.settings.recentFiles = this.settings.recentFiles.filter((existing) => existing !== path);
+    this.scheduleWrite();
+  }
+
   clearRecent(): void {
     this.settings.recentFiles = [];
     this.scheduleWrite();

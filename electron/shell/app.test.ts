@@ -285,6 +285,7 @@ describe('Electron IPC', () => {
     expect(opened.ok).toBe(true);
     expect(opened.ok && opened.value.bytes).toBeInstanceOf(ArrayBuffer);
     expect(opened.ok && new TextDecoder().decode(opened.value.bytes)).toBe('MDLX model');
+    expect(await invoke('noteFileOpened', { path: model, opened: true })).toEqual({ ok: true, value: null });
   });
 
   it('validates every argument', async () => {

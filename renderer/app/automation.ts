@@ -27,6 +27,11 @@ export interface MorfAutomation {
     links: { id: string; show: number[]; hide: number[]; status: string }[];
     undoSteps: number;
     selectedKeys: number;
+    /** The open model's format, or null. */
+    format: 'mdx' | 'mdl' | null;
+    /** The Info log, oldest first. */
+    messages: { text: string; severity: string }[];
+    recentFiles: string[];
   };
   /** performance.now() of the first frame painted with a file open and its capes resolved (null before). */
   paintedMs(): number | null;
@@ -107,6 +112,9 @@ export function installAutomation(store: EditorStore): void {
         })),
         undoSteps: state.history ? state.history.index : 0,
         selectedKeys: state.selection.keys.size,
+        format: document?.format ?? null,
+        messages: state.messages.map((message) => ({ text: message.text, severity: message.severity })),
+        recentFiles: [...state.recentFiles],
       };
     },
     linkKeyPosition(linkId, which, frameIndex = 0) {

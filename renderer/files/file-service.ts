@@ -89,13 +89,20 @@ export class FileService {
       const opened = await this.host.openFile({ path });
       const previous = this.store.getState().file?.path;
       const ok = await this.openBytes(name, opened.bytes, opened.identity.path, opened.identity);
+      // Only a file that opened becomes recent; one that failed leaves the recent files and the places.
+      if (ok || this.store.getState().file?.path !== opened.identity.path)
+        await this.host.noteFileOpened({ path: opened.identity.path, opened: ok }).catch(() => undefined);
       if (ok && previous && previous !== opened.identity.path)
         this.host.closeFile({ path: previous }).catch(() => undefined);
-      if (ok) void this.refreshSettings();
+      void this.refreshSettings();
       return ok;
     } catch (error) {
       notify(this.store, `Cannot open ${name}: ${describe(error)}`, 'error');
       this.store.setState({ loading: null });
+      // A file that cannot be read is forgotten — unless it is the one open (a failed revert keeps it).
+      if (this.store.getState().file?.path !== path)
+        await this.host.noteFileOpened({ path, opened: false }).catch(() => undefined);
+      void this.refreshSettings();
       return false;
     }
   }

@@ -8,6 +8,7 @@ import { canRedo, canUndo, redoLabel, undoLabel } from '../state/history';
 import { updateLayout } from '../state/session-actions';
 import { defineOperator, hasFile, notDragging, stateOf, withDefaults } from './define';
 import type { Operator, OperatorContext } from './operator';
+import { notify } from '../state/dialog-actions';
 
 /**
  * Shows the hovered area alone (the viewport when that area cannot be shown alone), or restores the
@@ -30,8 +31,7 @@ export function editOperators(): Operator[] {
       'Undo the last change to the document (selection and playhead are not affected)',
       ({ store }) => {
         const label = undoLabel(store.getState().history!);
-        if (undoDocument(store))
-          store.setState({ notice: { text: `Undo ${label ?? ''}`.trim(), severity: 'info', at: performance.now() } });
+        if (undoDocument(store)) notify(store, `Undo ${label ?? ''}`.trim());
       },
       (context) => notDragging(context) && stateOf(context).history !== null && canUndo(stateOf(context).history!),
     ),
@@ -41,8 +41,7 @@ export function editOperators(): Operator[] {
       'Redo the last undone change to the document',
       ({ store }) => {
         const label = redoLabel(store.getState().history!);
-        if (redoDocument(store))
-          store.setState({ notice: { text: `Redo ${label ?? ''}`.trim(), severity: 'info', at: performance.now() } });
+        if (redoDocument(store)) notify(store, `Redo ${label ?? ''}`.trim());
       },
       (context) => notDragging(context) && stateOf(context).history !== null && canRedo(stateOf(context).history!),
     ),
@@ -52,11 +51,19 @@ export function editOperators(): Operator[] {
     defineOperator('view.toggle_sidebar', 'Toggle Sidebar', 'Show or hide the Properties sidebar', ({ store }) =>
       updateLayout(store, { propertiesOpen: !store.getState().session.layout.propertiesOpen }),
     ),
+    defineOperator('view.info_log', 'Info Log', 'Show the Info log: every report with its time', ({ store }) =>
+      updateLayout(store, { diagnosticsOpen: true, diagnosticsTab: 'log' }),
+    ),
     defineOperator(
       'view.toggle_diagnostics',
       'Toggle Diagnostics',
       'Show or hide the diagnostics list under the outliner',
-      ({ store }) => updateLayout(store, { diagnosticsOpen: !store.getState().session.layout.diagnosticsOpen }),
+      ({ store }) => {
+        const { diagnosticsOpen, diagnosticsTab } = store.getState().session.layout;
+        // Open on the Info log, the first press shows the diagnostics instead of closing the area.
+        if (diagnosticsOpen && diagnosticsTab === 'log') updateLayout(store, { diagnosticsTab: 'diagnostics' });
+        else updateLayout(store, { diagnosticsOpen: !diagnosticsOpen, diagnosticsTab: 'diagnostics' });
+      },
     ),
     withDefaults(
       defineOperator(

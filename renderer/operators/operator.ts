@@ -10,6 +10,7 @@
  * to where it started). One modal runs at a time; the registry hands it the events first.
  */
 import type { AreaKind, EditorStore } from '../state/editor-store';
+import { notify } from '../state/dialog-actions';
 
 /** Values an operator can be called with (from the keymap or a button). */
 export type OperatorProperties = Readonly<Record<string, string | number | boolean>>;
@@ -159,7 +160,8 @@ function withDefaults(operator: Operator, context: OperatorContext): OperatorCon
 
 function report(context: OperatorContext, label: string, error: unknown): void {
   const text = `${label}: ${error instanceof Error ? error.message : String(error)}`;
-  context.store.setState({ notice: { text, severity: 'error', at: performance.now() }, loading: null });
+  context.store.setState({ loading: null });
+  notify(context.store, text, 'error');
 }
 
 function safePoll(operator: Operator, context: OperatorContext): boolean {

@@ -16,6 +16,7 @@ import { cancelPlayback, jumpToEnd, jumpToKey, stepFrames, togglePlayback } from
 import { updateSession } from '../state/session-actions';
 import { defineOperator, hasFile, hasModel, hasSelectedKeys, notDragging, stateOf, withDefaults } from './define';
 import type { Operator } from './operator';
+import { notify } from '../state/dialog-actions';
 
 /** screen.* playback operators. */
 export function playbackOperators(): Operator[] {
@@ -125,13 +126,7 @@ export function timelineOperators(): Operator[] {
       'Insert a key at the playhead on the selected channel',
       ({ store }) => {
         if (!insertKeyAtPlayhead(store))
-          store.setState({
-            notice: {
-              text: 'Insert Key: select a channel without a key at the playhead',
-              severity: 'warning',
-              at: performance.now(),
-            },
-          });
+          notify(store, 'Insert Key: select a channel without a key at the playhead', 'warning');
       },
       (context) => hasModel(context) && notDragging(context) && targetObjects(context.store).length > 0,
     ),

@@ -2,7 +2,7 @@
  * Modal prompts as promises: a confirmation with named actions, a text prompt, and choosing a
  * path — the host's native dialog in Electron, the in-app file browser in the browser shell.
  */
-import type { Dialog, EditorStore } from './editor-store';
+import { type Dialog, type EditorStore, MAX_LOG_MESSAGES } from './editor-store';
 
 /** What each answerable dialog answers when it is dismissed without a choice. */
 function dismissAnswer(dialog: Dialog): string | null {
@@ -72,5 +72,10 @@ export async function askPath(store: EditorStore, purpose: PathPurpose, initialN
 
 /** Shows a status-bar message. */
 export function notify(store: EditorStore, text: string, severity: 'info' | 'warning' | 'error' = 'info'): void {
-  store.setState({ notice: { text, severity, at: performance.now() } });
+  store.setState((state) => {
+    const last = state.messages[state.messages.length - 1];
+    const message = { id: (last?.id ?? 0) + 1, text, severity, wallTimeMs: Date.now() };
+    const kept = state.messages.length >= MAX_LOG_MESSAGES ? state.messages.slice(1) : state.messages;
+    return { notice: { text, severity, at: performance.now() }, messages: [...kept, message] };
+  });
 }

@@ -19,6 +19,7 @@ import {
   undo,
 } from './history';
 import { EMPTY_SELECTION, type Selection, sanitizeSelection } from './selection';
+import { notify } from './dialog-actions';
 
 /** Diagnostics of a document and of the capes its links point at. */
 export function collectDiagnostics(
@@ -141,7 +142,7 @@ export function editDocument(
     after = codec.applyEdit(before, edit);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    store.setState({ notice: { text: `${label}: ${reason}`, severity: 'error', at: performance.now() } });
+    notify(store, `${label}: ${reason}`, 'error');
     return { applied: false, reason };
   }
   const history = commit(state.history, after, label, options);

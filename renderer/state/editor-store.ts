@@ -85,6 +85,19 @@ export interface TextureStatus {
   height: number;
 }
 
+/** A report in the Info log (Blender's Info editor): every status-bar message, with the wall-clock time. */
+export interface LogMessage {
+  /** Increasing per store. */
+  id: number;
+  text: string;
+  severity: 'info' | 'warning' | 'error';
+  /** Date.now() when reported. */
+  wallTimeMs: number;
+}
+
+/** The most reports the Info log keeps (the oldest go first). */
+export const MAX_LOG_MESSAGES = 500;
+
 /** A status-bar message. */
 export interface Notice {
   text: string;
@@ -122,6 +135,8 @@ export interface EditorState {
   playing: 0 | 1 | -1;
   loading: { label: string; progress: number | null } | null;
   notice: Notice | null;
+  /** The Info log: every report since start-up, oldest first (at most {@link MAX_LOG_MESSAGES}). */
+  messages: readonly LogMessage[];
   dialog: Dialog | null;
   clipboard: KeyClipboard | null;
   /** Set once startup is done (the startup file and its capes opened, or failed): the viewport then creates its GL
@@ -167,6 +182,7 @@ export function createEditorStore(services: EditorServices, session: SessionStat
     playing: 0,
     loading: null,
     notice: null,
+    messages: [],
     dialog: null,
     clipboard: null,
     maximizedArea: null,

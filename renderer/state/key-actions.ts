@@ -18,6 +18,7 @@ import {
   keyId,
   selectedKeyAddresses,
 } from './selection';
+import { notify } from './dialog-actions';
 
 /** Selects keys (click, shift-click, box). The first key becomes the active one. */
 export function selectKeys(store: EditorStore, keys: readonly KeyAddress[], mode: SelectMode): void {
@@ -130,14 +131,8 @@ export function copySelectedKeys(store: EditorStore): boolean {
     objectName: document.eventObjects[key.objectIndex]!.name,
     offsetMs: times[index]! - earliest,
   }));
-  store.setState({
-    clipboard: { entries },
-    notice: {
-      text: `Copied ${keys.length} key${keys.length === 1 ? '' : 's'}`,
-      severity: 'info',
-      at: performance.now(),
-    },
-  });
+  store.setState({ clipboard: { entries } });
+  notify(store, `Copied ${keys.length} key${keys.length === 1 ? '' : 's'}`);
   return true;
 }
 

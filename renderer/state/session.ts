@@ -16,6 +16,8 @@ export interface LayoutSession {
   diagnosticsHeight: number;
   propertiesOpen: boolean;
   diagnosticsOpen: boolean;
+  /** What the area under the outliner shows: the diagnostics or the Info log (every report, with its time). */
+  diagnosticsTab: 'diagnostics' | 'log';
 }
 
 /** Viewport shading, as in Blender's header buttons. */
@@ -65,6 +67,7 @@ export function defaultSession(): SessionState {
       diagnosticsHeight: 150,
       propertiesOpen: true,
       diagnosticsOpen: true,
+      diagnosticsTab: 'diagnostics',
     },
     timeline: {
       view: { startMs: -500, pixelsPerMs: 0.05 },
@@ -143,6 +146,7 @@ export function sessionFromSettings(settings: Record<string, JsonValue>): Sessio
       diagnosticsHeight: number(layout.diagnosticsHeight, fallback.layout.diagnosticsHeight, 60, 1000),
       propertiesOpen: boolean(layout.propertiesOpen, fallback.layout.propertiesOpen),
       diagnosticsOpen: boolean(layout.diagnosticsOpen, fallback.layout.diagnosticsOpen),
+      diagnosticsTab: layout.diagnosticsTab === 'log' ? 'log' : 'diagnostics',
     },
     timeline: {
       view: {

@@ -241,8 +241,16 @@ export interface HostOperations {
   /** What to open first, the runtime's capabilities, crash leftovers. Grants the startup files. */
   getStartup: { args: NoArgs; result: StartupRequest };
 
-  /** Read a granted file: bytes and identity; starts watching it (fileChanged events). Adds it to the recent files. */
+  /**
+   * Read a granted file: bytes and identity; starts watching it (fileChanged events). It becomes a recent file only
+   * when the editor says it opened it ({@link HostOperations.noteFileOpened}).
+   */
   openFile: { args: { path: string }; result: OpenedFile };
+  /**
+   * The editor's verdict on a file it read: `opened` adds it to the recent files; a file that failed to open is
+   * removed from them, stops being watched and loses its file grant (it leaves the file browser's places).
+   */
+  noteFileOpened: { args: { path: string; opened: boolean }; result: null };
   /** The identity of a granted file as it is now on disk, or null when it does not exist. */
   statFile: { args: { path: string }; result: FileIdentity | null };
   /**
@@ -453,6 +461,7 @@ export type ArgumentValidators<A> = { [P in keyof A]-?: Validator<A[P]> };
 export const operationArguments: { [K in OperationName]: ArgumentValidators<OperationArgs<K>> } = {
   getStartup: {},
   openFile: { path: filePath },
+  noteFileOpened: { path: filePath, opened: bool },
   statFile: { path: filePath },
   saveFile: { path: filePath, bytes, expected: nullable(fileIdentity), force: bool },
   saveFileAs: { path: filePath, bytes },

@@ -13,7 +13,7 @@ import { validateModel } from './validate';
 
 export * from './document';
 export { applyEdit } from './apply';
-export { readModel, DEFAULT_MDL_VERSION } from './read';
+export { readModel, DEFAULT_MDL_VERSION, sniffModelFormat } from './read';
 export { validateModel } from './validate';
 export { EditError } from './edit-error';
 export { deriveLinks, findLink, linkEndpointIndices, linkObjectIndices } from './links';

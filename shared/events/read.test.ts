@@ -19,10 +19,28 @@ describe('readModel', () => {
   it('refuses bytes neither codec reads with a CodecError naming the field and offset', () => {
     const binary = Uint8Array.from({ length: 64 }, (_, index) => (index * 37) & 0xff);
     expect(() => readModel(binary, 'model.mdx')).toThrow(CodecError);
-    expect(() => readModel(binary, 'model.mdx')).toThrow(/MDX invalid at magic \(byte 0\): not an MDX file/);
+    expect(() => readModel(binary, 'model.mdx')).toThrow(/MDX invalid at file \(byte 0\): not an MDX or MDL model/);
     // Binary noise without a NUL in its first kilobyte is still not MDL text.
     const noise = Uint8Array.from({ length: 512 }, (_, index) => 1 + ((index * 151 + 7) % 255));
-    expect(() => readModel(noise, 'noise.mdx')).toThrow(/MDX invalid at magic \(byte 0\)/);
+    expect(() => readModel(noise, 'noise.mdx')).toThrow(/MDX invalid at file \(byte 0\): not an MDX or MDL model/);
+    // Text is MDL only when its first word is an MDL block: a text file renamed .mdx is neither.
+    const text = new TextEncoder().encode('hello, world\n');
+    expect(() => readModel(text, 'notes.mdx')).toThrow(
+      /MDX invalid at file \(byte 0\): not an MDX or MDL model: its text starts with "hello"/,
+    );
+    expect(() => readModel(new Uint8Array(0), 'empty.mdx')).toThrow(
+      /MDX truncated at file \(byte 0\): the file is empty/,
+    );
+    expect(() => readModel(new Uint8Array(0), 'empty.mdl')).toThrow(
+      /MDL truncated at file \(character 0\): the file is empty/,
+    );
+    // Comments before the first block are fine.
+    expect(
+      readModel(
+        new TextEncoder().encode('// made by hand\n/* v1 */ EventObject "SNDxABCD" { ObjectId 0, }\n'),
+        'a.mdx',
+      ),
+    ).toMatchObject({ format: 'mdl' });
     const random = Uint8Array.from({ length: 256 }, (_, index) => (index * 97 + 13) & 0xff);
     const mdlx = new Uint8Array([0x4d, 0x44, 0x4c, 0x58, ...random]);
     expect(() => readModel(mdlx, 'noise.mdx')).toThrow(CodecError);

@@ -22,41 +22,97 @@ import {
   type Sequence,
   type Track,
 } from '../mdx/index';
+import { canonicalRank } from '../mdl/completeness';
 import { readMdl } from '../mdl/index';
-import type { EventObject, ModelDocument, NodeInfo, NodeTrackSummary, SequenceInfo } from './document';
+import { CodecError } from '../binary/codec-error';
+import type { EventObject, ModelDocument, ModelFormat, NodeInfo, NodeTrackSummary, SequenceInfo } from './document';
 import { deriveLinks } from './links';
 import { eventIdOf, eventTypeOf } from './names';
 import { mdlSource, mdxSource, sourceOf } from './source';
 
 /** The version a text model without a Version block is read as (the classic format). */
 export const DEFAULT_MDL_VERSION = 800;
-/** Bytes looked at to tell text from binary. */
-const TEXT_PROBE_BYTES = 1024;
+/** Bytes looked at to find the first word of a text model. */
+const TEXT_PROBE_BYTES = 4096;
 
-/**
- * True when the first bytes read like MDL text: no NUL, and nearly all of them printable ASCII or
- * whitespace (names may carry a few latin1 bytes). Random or binary data fails this, so it gets
- * the MDX reader's "not MDLX" error rather than an MDL syntax error about garbage.
- */
-function looksLikeText(bytes: Uint8Array): boolean {
-  const end = Math.min(bytes.byteLength, TEXT_PROBE_BYTES);
-  let textual = 0;
-  for (let index = 0; index < end; index += 1) {
-    const byte = bytes[index]!;
-    if (byte === 0) return false;
-    if ((byte >= 0x20 && byte < 0x7f) || byte === 0x09 || byte === 0x0a || byte === 0x0d) textual += 1;
-  }
-  return textual >= end * 0.9;
+/** Whether `byte` is white space in MDL. */
+function isSpace(byte: number): boolean {
+  return byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d || byte === 0x0c || byte === 0x0b;
 }
 
 /**
- * Reads MDX or MDL bytes: `MDLX` first means MDX, text means MDL; for other bytes the file name
- * decides whose error is thrown. Throws CodecError for input neither codec can read.
+ * The first word of `bytes` as MDL text — after white space, `//` and `/* … *\/` comments and a UTF-8 byte order
+ * mark — or null when the text does not start with a word (or has a NUL where a word should be).
+ */
+function firstMdlWord(bytes: Uint8Array): string | null {
+  const end = Math.min(bytes.byteLength, TEXT_PROBE_BYTES);
+  let at = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (at < end) {
+    const byte = bytes[at]!;
+    if (isSpace(byte)) at += 1;
+    else if (byte === 0x2f && bytes[at + 1] === 0x2f) {
+      while (at < end && bytes[at] !== 0x0a) at += 1;
+    } else if (byte === 0x2f && bytes[at + 1] === 0x2a) {
+      at += 2;
+      while (at < end && !(bytes[at] === 0x2a && bytes[at + 1] === 0x2f)) at += 1;
+      at += 2;
+    } else break;
+  }
+  let word = '';
+  while (at < end) {
+    const byte = bytes[at]!;
+    const letter = (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x30 && byte <= 0x39);
+    if (!letter) break;
+    word += String.fromCharCode(byte);
+    at += 1;
+  }
+  return word === '' ? null : word;
+}
+
+/**
+ * Which model format `bytes` hold, by content: `MDLX` first is MDX; text is MDL when its first word is a
+ * top-level MDL block (`Version`, `Model`, `Geoset`, `EventObject`, …); anything else is neither (null).
+ */
+export function sniffModelFormat(bytes: Uint8Array): ModelFormat | null {
+  if (isMdx(bytes)) return 'mdx';
+  const word = firstMdlWord(bytes);
+  return word !== null && canonicalRank(word) !== -1 ? 'mdl' : null;
+}
+
+/** What the first bytes look like, for the refusal of a file that is not a model. */
+function describeStart(bytes: Uint8Array): string {
+  const word = firstMdlWord(bytes);
+  if (word !== null) return `its text starts with "${word.slice(0, 24)}", which is not an MDL block`;
+  const shown = Array.from(bytes.subarray(0, 4), (byte) =>
+    byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, '0')}`,
+  ).join('');
+  return `it starts with "${shown}", not "MDLX" nor an MDL block`;
+}
+
+/**
+ * Reads MDX or MDL bytes, decided by content ({@link sniffModelFormat}); the file name only names the format of
+ * the refusal. Throws CodecError for an empty file, for bytes that are neither format, and for input the format's
+ * codec cannot read.
  */
 export function readModel(bytes: Uint8Array, fileName: string): ModelDocument {
-  if (isMdx(bytes)) return mdxDocument(bytes);
-  if (looksLikeText(bytes) || /\.mdl$/i.test(fileName)) return mdlDocument(readMdl(bytes));
-  return mdxDocument(bytes);
+  const format = /\.mdl$/i.test(fileName) ? 'mdl' : 'mdx';
+  if (bytes.byteLength === 0) {
+    throw new CodecError({ format, kind: 'truncated', where: 'file', offset: 0, detail: 'the file is empty' });
+  }
+  switch (sniffModelFormat(bytes)) {
+    case 'mdx':
+      return mdxDocument(bytes);
+    case 'mdl':
+      return mdlDocument(readMdl(bytes));
+    default:
+      throw new CodecError({
+        format,
+        kind: 'invalid',
+        where: 'file',
+        offset: 0,
+        detail: `not an MDX or MDL model: ${describeStart(bytes)}`,
+      });
+  }
 }
 
 function sequenceInfo(sequence: Sequence | MdlSequence): SequenceInfo {

@@ -7,8 +7,7 @@
  */
 import { CodecError } from '../../../shared/binary/codec-error';
 import type { Diagnostic } from '../../../shared/diagnostics';
-import { modelCodec, type ModelDocument } from '../../../shared/events/index';
-import { isMdx } from '../../../shared/mdx/index';
+import { modelCodec, sniffModelFormat, type ModelDocument } from '../../../shared/events/index';
 import type { FormatConversion, FormatHandler, InspectResult } from './format-handler';
 import { dumpMdxModel } from './model-dump';
 import { formatDiagnostics } from './text';
@@ -113,18 +112,6 @@ function convert(bytes: Uint8Array, outputFormat: string, fileName: string): Uin
   return modelCodec.writeModel(document);
 }
 
-/** Model keywords an MDL text starts with (after comments). */
-const MDL_BLOCKS = 'Version|Model|Sequences|GlobalSequences|Textures|Materials|Geoset|Bone|Helper|EventObject';
-const MDL_START = new RegExp(`^\\s*(?:\\/\\/[^\\n]*\\n\\s*)*(?:${MDL_BLOCKS})\\s*("[^"\\n]*"\\s*)?\\{`);
-const MDL_SNIFF_BYTES = 4096;
-
-/** True when `bytes` look like MDL text: no NUL, and a model block first. */
-export function looksLikeMdl(bytes: Uint8Array): boolean {
-  const head = bytes.subarray(0, MDL_SNIFF_BYTES);
-  if (head.includes(0)) return false;
-  return MDL_START.test(String.fromCharCode(...head));
-}
-
 function handler(format: 'mdx' | 'mdl', sniff: (bytes: Uint8Array) => boolean): FormatHandler {
   const fileName = `model.${format}`;
   return {
@@ -145,8 +132,8 @@ function handler(format: 'mdx' | 'mdl', sniff: (bytes: Uint8Array) => boolean): 
 }
 
 /** MDX: `.mdx` files, or any file starting with `MDLX`. Content decides: an `.mdx` holding MDL text reads as MDL. */
-export const mdxHandler: FormatHandler = handler('mdx', isMdx);
+export const mdxHandler: FormatHandler = handler('mdx', (bytes) => sniffModelFormat(bytes) === 'mdx');
 /** MDL: `.mdl` files, or text starting with a model block. */
-export const mdlHandler: FormatHandler = handler('mdl', looksLikeMdl);
+export const mdlHandler: FormatHandler = handler('mdl', (bytes) => sniffModelFormat(bytes) === 'mdl');
 /** Both model handlers, for the format table. */
 export const modelHandlers: FormatHandler[] = [mdxHandler, mdlHandler];

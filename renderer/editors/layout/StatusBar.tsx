@@ -13,6 +13,7 @@ const NOTICE_MS = 6000;
 
 function Notice() {
   const notice = useEditor((state) => state.notice);
+  const run = useRunOperator();
   const [, setTick] = useState(0);
   useEffect(() => {
     if (!notice) return;
@@ -21,7 +22,13 @@ function Notice() {
   }, [notice]);
   if (!notice || performance.now() - notice.at > NOTICE_MS) return null;
   return (
-    <span className={`notice notice-${notice.severity}`} data-testid="notice">
+    <span
+      className={`notice notice-${notice.severity}`}
+      role="button"
+      data-testid="notice"
+      data-hint="Click to show the Info log (every report, with its time)"
+      onClick={() => run('view.info_log')}
+    >
       {notice.text}
     </span>
   );
@@ -57,6 +64,8 @@ export function StatusBar() {
   const playing = useEditor((state) => state.playing);
   const run = useRunOperator();
   const counts = countBySeverity(diagnostics);
+  const messageCount = useEditor((state) => state.messages.length);
+  const lastSeverity = useEditor((state) => state.messages[state.messages.length - 1]?.severity ?? 'info');
   return (
     <footer className="statusbar">
       <span className="hint" data-testid="hint">
@@ -77,6 +86,16 @@ export function StatusBar() {
           {selectedKeys} key{selectedKeys === 1 ? '' : 's'} selected
         </span>
       ) : null}
+      <span
+        className="count"
+        role="button"
+        data-hint="Info log: every report since start-up (click to show it)"
+        data-testid="info-log-count"
+        onClick={() => run('view.info_log')}
+      >
+        <Icon name="info" size={12} className={`severity-${lastSeverity}`} />
+        {messageCount} report{messageCount === 1 ? '' : 's'}
+      </span>
       <span
         className="count"
         role="button"
