@@ -7,6 +7,7 @@
 import type { HostEvent, StartupRequest } from '../../shared/contract/contract';
 import { type FileService, exactBuffer, recoveryId } from '../files/file-service';
 import { type OperatorProperties, type OperatorRegistry, contextFor } from '../operators/operator';
+import { followLinkedCapes } from '../state/cape-actions';
 import { askConfirm, notify } from '../state/dialog-actions';
 import { type EditorStore, currentDocument, isDirty } from '../state/editor-store';
 import { sessionFromSettings } from '../state/session';
@@ -145,6 +146,7 @@ export async function boot(store: EditorStore, files: FileService, operators: Op
     persistSession(store, host);
     host.onEvent((event) => handleEvent(store, files, operators, event));
     startRecoveryWriter(store, files);
+    followLinkedCapes(store);
     window.addEventListener('beforeunload', (event) => {
       if (isDirty(store.getState())) event.preventDefault();
     });

@@ -8,14 +8,17 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type HostClient, type OperationName, operationNames, validateArguments } from '../../shared/contract/contract';
 import { HostServices } from '../../electron/host/host';
 import { createHandlers, headlessShell } from '../../electron/host/operations';
 import { modelCodec } from '../../shared/events';
 import { createOperatorRegistry } from '../operators';
 import { contextFor } from '../operators/operator';
-import { openModelDocument } from '../state/document-actions';
+import { capeKey } from '../capes/cape-entry';
+import { followLinkedCapes } from '../state/cape-actions';
+import { editDocument, openModelDocument } from '../state/document-actions';
+import { renameLink } from '../state/outliner-actions';
 import { createEditorStore, currentDocument, isDirty, type EditorStore } from '../state/editor-store';
 import { selectKeys, beginKeyDrag, updateKeyDrag, commitKeyDrag } from '../state/key-actions';
 import { createModelParser } from '../workers/model-parser';
@@ -106,6 +109,30 @@ describe('file service over the real host', () => {
       'found',
     ]);
     expect(state.loading).toBeNull();
+  });
+
+  it('loads the cape of a link whose ID changed and of a new link, so that no link stays loading', async () => {
+    const stop = followLinkedCapes(store);
+    // A data folder of the map's own with ArthasCape0007.mrf (the sample's 0001 under another ID).
+    const imports = join(work, 'imports');
+    const capes = join(imports, 'Doodads', 'Cinematic', 'ArthasIllidanFight');
+    mkdirSync(capes, { recursive: true });
+    copyFileSync(
+      join(sampleData, 'doodads', 'cinematic', 'arthasillidanfight', 'arthascape0001.mrf'),
+      join(capes, 'ArthasCape0007.mrf'),
+    );
+    await host.dataFolders.add(imports, 0, true);
+    await files.openPath(model);
+    const status = (id: string) =>
+      store.getState().capes[capeKey(`Doodads\\Cinematic\\ArthasIllidanFight\\ArthasCape${id}.mrf`)]?.status;
+    renameLink(store, '0005', '0007');
+    await vi.waitFor(() => expect(status('0007')).toBe('found'));
+    editDocument(store, { kind: 'addLink', id: '0042', showFrames: [1000], hideFrames: [2000] }, 'Add Link');
+    await vi.waitFor(() => expect(status('0042')).toBe('missing'));
+    expect(store.getState().diagnostics).toContainEqual(
+      expect.objectContaining({ code: 'editor.cape-missing', target: { kind: 'link', id: '0042' } }),
+    );
+    stop();
   });
 
   it('saves an edit in place: only the event frames change, the original is kept as .bak', async () => {

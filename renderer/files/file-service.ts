@@ -125,9 +125,11 @@ export class FileService {
         this.store.setState({ loading: { label: `Parsing ${name}…`, progress: null } });
         const { document, base } = await this.parser.parse(bytes, name);
         this.replaceBase(base);
+        // Every linked cape is marked loading before the document shows, so nothing loads it twice.
+        const capes = loadLinkedCapes(this.store, document, true);
         openModelDocument(this.store, document, file);
         this.store.setState({ loading: { label: `Loading ${document.links.length} capes…`, progress: null } });
-        await loadLinkedCapes(this.store, document, true);
+        await capes;
       }
       updateSession(this.store, (session) => ({ ...session, timeline: { ...session.timeline, sequenceIndex: -1 } }));
       this.store.setState({ loading: null, playing: 0 });

@@ -7,7 +7,7 @@ import type { HostClient } from '../../shared/contract/contract';
 import { readMrf, validateMrf } from '../../shared/mrf';
 import type { ModelDocument } from '../../shared/events/document';
 import { refreshDiagnostics } from './document-actions';
-import type { EditorStore } from './editor-store';
+import { currentDocument, type EditorStore } from './editor-store';
 import { type CapeEntry, capeKey, capeStatistics } from '../capes/cape-entry';
 
 /** Parses MRF bytes into a cape entry (unreadable with the codec's message when it refuses them). */
@@ -90,4 +90,18 @@ export async function loadLinkedCapes(store: EditorStore, document: ModelDocumen
     }),
   );
   refreshDiagnostics(store);
+}
+
+/**
+ * Keeps the capes in step with the document: whenever an edit, an undo or a newly opened file links a cape that is
+ * not loaded yet — a new link, a link whose ID changed — it is loaded (found, missing or unreadable, with its
+ * diagnostic), so that no link stays "loading". Data-folder changes reload every cape (FileService). Returns the
+ * function that stops following.
+ */
+export function followLinkedCapes(store: EditorStore): () => void {
+  return store.subscribe((state, previous) => {
+    const document = currentDocument(state);
+    if (!document || document === currentDocument(previous)) return;
+    if (document.links.some((link) => !state.capes[capeKey(link.path)])) void loadLinkedCapes(store, document);
+  });
 }

@@ -7,7 +7,16 @@
  *    reachable from the status bar, and a file that failed to open goes neither into Recent nor into the file
  *    browser's places — while a model opened afterwards through File ▸ Open does.
  */
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -128,3 +137,72 @@ describe.skipIf(skipReason !== null)('opening files that are not models', () => 
     }
   });
 });
+
+describe.skipIf(skipReason !== null)('capes follow their links (issue 10, item 2)', () => {
+  let browser: Browser;
+  let work: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    work = mkdtempSync(join(tmpdir(), 'morf-e2e-follow-'));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('loads the cape of a renamed link and of a new one instead of leaving them loading', async () => {
+    const sampleData = join(repositoryRoot, 'assets', 'sample', 'data');
+    const capes = join(work, 'imports', 'Doodads', 'Cinematic', 'ArthasIllidanFight');
+    mkdirSync(capes, { recursive: true });
+    copyFileSync(
+      join(sampleData, 'doodads', 'cinematic', 'arthasillidanfight', 'arthascape0001.mrf'),
+      join(capes, 'ArthasCape0007.mrf'),
+    );
+    copyFileSync(sampleModel, join(work, 'Sample.mdx'));
+    const shell = await startWebShell([
+      join(work, 'Sample.mdx'),
+      '--data',
+      join(work, 'imports'),
+      '--data',
+      sampleData,
+    ]);
+    try {
+      const page = await openEditor(browser, shell.url);
+      const linkStatus = async (id: string) =>
+        (await snapshotLinks(page)).find((link) => link.id === id)?.status ?? 'absent';
+      await expect.poll(() => linkStatus('0005'), { timeout: 20_000 }).toBe('found');
+
+      // Rename Link 0005 to 0007 from the outliner's context menu: ArthasCape0007.mrf is in the imports folder.
+      await page.click('[data-testid="outliner-row-link:0005"]', { button: 'right' });
+      await page.getByText('Rename', { exact: true }).click();
+      await page.fill('[data-testid="prompt-field"]', '0007');
+      await page.click('[data-testid="prompt-ok"]');
+      await expect.poll(() => linkStatus('0007'), { timeout: 10_000 }).toBe('found');
+
+      // Add a link whose cape no data folder has: it is missing, with a diagnostic — not loading for ever.
+      await page.click('[data-testid="outliner-row-link:0007"]', { button: 'right' });
+      await page.getByText('Add MRF Link', { exact: true }).click();
+      await page.fill('[data-testid="prompt-field"]', '0042');
+      await page.click('[data-testid="prompt-ok"]');
+      await expect.poll(() => linkStatus('0042'), { timeout: 10_000 }).toBe('missing');
+      await page.click('[data-testid="tab-diagnostics"]');
+      await expect
+        .poll(() => page.locator('[data-testid="diagnostics"]').innerText())
+        .toContain('ArthasCape0042.mrf is not in any data folder');
+      await screenshot(page, 'capes-follow-links');
+      await page.close();
+    } finally {
+      await shell.close();
+    }
+  });
+});
+
+const snapshotLinks = (page: Page) =>
+  page.evaluate(
+    () =>
+      (
+        window as unknown as { morfStudio: { snapshot(): { links: { id: string; status: string }[] } } }
+      ).morfStudio.snapshot().links,
+  );
