@@ -83,7 +83,7 @@ describe.skipIf(skipReason !== null)('opening files that are not models', () => 
     }
   });
 
-  it('says a renamed text file is not a model, keeps the report in the Info log, and leaves it out of Recent', async () => {
+  it('calls a renamed text file not a model, keeps the report in the Info log, leaves it out of Recent', async () => {
     const notes = join(work, 'notes.mdx');
     writeFileSync(notes, 'hello, this is not a model\n');
     copyFileSync(sampleModel, join(work, 'Sample.mdx'));
