@@ -73,7 +73,7 @@ export class ArchiveIndex {
         if (entry.name === null) continue;
         const key = gamePathKey(entry.name);
         if (this.files.has(key)) continue;
-        this.files.set(key, entry.name);
+        this.files.set(key, entry.name.replace(/\//g, '\\'));
         this.entries.set(key, entry);
       }
       this.state = 'ready';

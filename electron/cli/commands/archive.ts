@@ -89,6 +89,11 @@ export function extractionPath(folder: string, innerPath: string): string {
   return join(folder, ...(parts.length ? parts : ['unnamed']));
 }
 
+/** A game path with `\` separators, as the game writes them (some listfiles use `/`). */
+function backslashed(name: string): string {
+  return name.replace(/\//g, '\\');
+}
+
 function layoutOf(entry: MpqEntry): string[] {
   const notes: string[] = [];
   if (entry.flags & FILE_ENCRYPTED) notes.push('encrypted');
@@ -106,7 +111,7 @@ async function list(args: ArchiveArgs, io: CliIo): Promise<number> {
     const entries = opened.archive.entries();
     if (args.json) {
       const files = entries.map((entry) => ({
-        path: entry.label,
+        path: backslashed(entry.label),
         named: entry.name !== null,
         size: entry.fileSize,
         storedSize: entry.storedSize,
@@ -114,7 +119,7 @@ async function list(args: ArchiveArgs, io: CliIo): Promise<number> {
         layout: layoutOf(entry),
       }));
       io.stdout(`${toJson({ archive: map, sectorSize: opened.archive.sectorSize, files })}\n`);
-    } else io.stdout(entries.map((entry) => `${entry.label}\n`).join(''));
+    } else io.stdout(entries.map((entry) => `${backslashed(entry.label)}\n`).join(''));
     return ExitCode.ok;
   } finally {
     await opened.close();
@@ -130,7 +135,7 @@ async function extract(args: ArchiveArgs, io: CliIo): Promise<number> {
   try {
     const chosen = opened.archive
       .entries()
-      .filter((entry) => tests.length === 0 || tests.some((test) => test(entry.label)));
+      .filter((entry) => tests.length === 0 || tests.some((test) => test(backslashed(entry.label))));
     let skipped = 0;
     for (const entry of chosen) {
       let bytes: Uint8Array;
