@@ -22,8 +22,11 @@ import { crc32 } from './checksums';
 import {
   ATTRIBUTES_NAME,
   ENTRY_WORDS,
+  FILE_COMPRESS,
   FILE_ENCRYPTED,
   FILE_FIX_KEY,
+  FILE_IMPLODE,
+  FILE_SINGLE_UNIT,
   HASH_ENTRY_DELETED,
   HASH_ENTRY_EMPTY,
   HASH_ENTRY_SIZE,
@@ -34,9 +37,9 @@ import {
   LISTFILE_NAME,
   MPQ_MAGIC,
 } from './constants';
-import { encryptInPlace, hashString, writeWord } from './crypto';
+import { decrypted, encryptInPlace, hashString, readWord, writeWord } from './crypto';
 import { mpqError } from './errors';
-import { readExactly } from './file-reader';
+import { offsetTableWords, readExactly } from './file-reader';
 import { movedKey, reencrypted, storeNewFile } from './file-writer';
 import { bytesToName, formatListfile, parseListfile } from './listfile';
 import { md5 } from './md5';
@@ -229,14 +232,14 @@ export async function writeMpq(
   const window = new ReadWindow(archive);
   for (const oldBlock of byOffset) {
     const entry = keptEntries.get(oldBlock)!;
-    let stored = await window.read(entry.offset, entry.storedSize, `file ${entry.label}`);
+    let stored = await window.read(entry.offset, await storedExtent(archive, entry), `file ${entry.label}`);
     if (entry.flags & FILE_ENCRYPTED && entry.flags & FILE_FIX_KEY && cursor !== entry.blockOffset) {
       const oldKey = await archive.keyOf(entry);
       const newKey = movedKey(oldKey, entry.blockOffset, cursor, entry.fileSize);
       stored = reencrypted(stored, entry, archive.sectorSize, oldKey, newKey);
     }
     const at = newIndexOf.get(oldBlock)! * ENTRY_WORDS;
-    blockWords.set([cursor, entry.storedSize, entry.fileSize, entry.flags], at);
+    blockWords.set([cursor, stored.length, entry.fileSize, entry.flags], at);
     parts.push(stored);
     cursor += stored.length;
   }
@@ -286,6 +289,25 @@ export function emptyMpq(sectorSizeShift = 3): Uint8Array {
   view.setUint32(24, hashSize, true);
   out.set(encryptedTable(new Uint32Array(hashSize * ENTRY_WORDS).fill(HASH_ENTRY_EMPTY), HASH_TABLE_KEY), HEADER_SIZE);
   return out;
+}
+
+/**
+ * The bytes a kept file occupies: for a sector file, up to the end its offset table names (protected
+ * maps put bogus stored sizes in the block table; the game goes by the offset table), else its stored size.
+ */
+async function storedExtent(archive: MpqArchive, entry: MpqEntry): Promise<number> {
+  const sectored = entry.flags & (FILE_COMPRESS | FILE_IMPLODE) && !(entry.flags & FILE_SINGLE_UNIT);
+  if (!sectored || entry.fileSize === 0) return entry.storedSize;
+  const words = offsetTableWords(entry, archive.sectorSize);
+  if (entry.offset + words * 4 > archive.source.size) return entry.storedSize;
+  let table = await readExactly(archive.source, entry.offset, words * 4, `file ${entry.label} sector offset table`);
+  if (entry.flags & FILE_ENCRYPTED) {
+    const key = await archive.keyOf(entry).catch(() => null);
+    if (key === null) return entry.storedSize;
+    table = decrypted(table, (key - 1) >>> 0);
+  }
+  const end = readWord(table, (words - 1) * 4);
+  return end > 0 && entry.offset + end <= archive.source.size ? end : entry.storedSize;
 }
 
 /** Bytes read at a time when copying kept files, which come in order of offset. */
