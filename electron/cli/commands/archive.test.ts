@@ -90,6 +90,8 @@ describe('morf archive', () => {
     expect(await archive.read('Textures\\New.blp')).toEqual(noise(5_000, 9));
     expect(await archive.read('Units\\Footman.mdx')).toEqual(noise(5_000, 9));
     expect(byteDifference(await archive.read(CAPE), FILES.get(CAPE)!)).toBe('same');
+    const noMap = await morf('archive', 'add', 'absent.w3x', 'new.blp', '--as', 'x.blp');
+    expect(noMap).toMatchObject({ code: 2, stderr: 'morf archive: absent.w3x: no such file or folder\n' });
     const missing = await morf('archive', 'remove', 'edit.w3x', 'nothing.txt');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/nothing\.txt.*no such file/);

@@ -47,12 +47,18 @@ function parseArchiveArgs(args: readonly string[]): ArchiveArgs {
   return parsed;
 }
 
-/** Opens MAP (relative to the working directory), naming it in every error. */
-async function openMap(map: string, io: CliIo, listfile?: string): Promise<OpenArchive> {
+/** The absolute path of MAP, which must be an existing file (else one line naming it). */
+async function existingMap(map: string, io: CliIo): Promise<string> {
   const path = resolve(io.cwd, map);
   const info = await stat(path).catch(() => null);
   if (!info) throw new CliFileError(`${map}: no such file or folder`);
   if (!info.isFile()) throw new CliFileError(`${map}: is not a file`);
+  return path;
+}
+
+/** Opens MAP (relative to the working directory), naming it in every error. */
+async function openMap(map: string, io: CliIo, listfile?: string): Promise<OpenArchive> {
+  const path = await existingMap(map, io);
   const names = listfile ? new TextDecoder('latin1').decode(await readInputFile(listfile, io.cwd)) : undefined;
   return namingArchive(map, () => openArchiveFile(path, names === undefined ? {} : { listfile: names }));
 }
@@ -171,8 +177,9 @@ async function add(args: ArchiveArgs, io: CliIo): Promise<number> {
     if (error instanceof CliFileError && /empty/.test(error.message)) return new Uint8Array(0);
     throw error;
   });
+  const path = await existingMap(map, io);
   const result = await namingArchive(map, () =>
-    editArchiveFile(resolve(io.cwd, map), [{ kind: 'put', name: args.innerPath!, bytes }], { backup: true }),
+    editArchiveFile(path, [{ kind: 'put', name: args.innerPath!, bytes }], { backup: true }),
   );
   const verb = result.replaced.length ? 'replaced' : 'added';
   io.stdout(`${map}: ${verb} ${args.innerPath} (${bytes.length} bytes); the original is kept as ${map}.bak\n`);
@@ -183,9 +190,8 @@ async function remove(args: ArchiveArgs, io: CliIo): Promise<number> {
   const [map, innerPath] = args.positional;
   if (!map || !innerPath || args.positional.length !== 2)
     throw new UsageError(`remove expects MAP 'inner\\path' (usage: ${usage})`);
-  await namingArchive(map, () =>
-    editArchiveFile(resolve(io.cwd, map), [{ kind: 'remove', name: innerPath }], { backup: true }),
-  );
+  const path = await existingMap(map, io);
+  await namingArchive(map, () => editArchiveFile(path, [{ kind: 'remove', name: innerPath }], { backup: true }));
   io.stdout(`${map}: removed ${innerPath}; the original is kept as ${map}.bak\n`);
   return ExitCode.ok;
 }
