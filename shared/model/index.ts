@@ -10,6 +10,8 @@ export * from './mdx-cursor';
 export * from './mdx-chunks';
 export * from './mdx-model';
 export * from './model-nodes';
+export * from './typed-chunks';
+export * from './sampling/index';
 export * from './kinds/extent';
 export * from './kinds/version';
 export * from './kinds/model-info';

@@ -196,6 +196,15 @@ function readChunk(
 }
 
 /**
+ * Reads one container chunk of a model of `version` into its typed object, or keeps it as bytes (what
+ * {@link readMdxModel} does for each chunk, without verification), pushing what it finds to `diagnostics`. For
+ * callers that hold the container's chunks already (the document) and read them one at a time.
+ */
+export function readTypedChunk(chunk: MdxChunk, version: number, diagnostics: Diagnostic[] = []): TypedMdxChunk {
+  return readChunk(chunk, version, null, diagnostics);
+}
+
+/**
  * Reads an MDX file into a typed model: every chunk of every kind this codec knows becomes its
  * typed object; unknown and damaged chunks stay bytes (damage is a diagnostic, never thrown).
  * Throws CodecError only when the bytes are not MDX or the chunk table cannot be walked.
