@@ -17,7 +17,6 @@ import {
   MRF_MAX_KEYFRAME_COUNT,
 } from '../mrf/layout';
 import type { MrfFile, MrfHeader } from '../mrf/types';
-import { normalizeVectors } from './normals';
 
 /** A mesh that can be posed at any time: what an importer hands the baker. */
 export interface BakeSource {
@@ -141,7 +140,6 @@ export function bakeCape(source: BakeSource, options: BakeOptions): MrfFile {
     positions.fill(0);
     normals.fill(0);
     source.sample(times[key]!, positions, normals);
-    normalizeVectors(normals, vertexCount);
     const keyframe = storage.subarray(key * floatsPerKeyframe, (key + 1) * floatsPerKeyframe);
     for (let vertex = 0; vertex < vertexCount; vertex += 1) {
       const from = vertex * 3;
@@ -149,9 +147,15 @@ export function bakeCape(source: BakeSource, options: BakeOptions): MrfFile {
       keyframe[to] = positions[from]!;
       keyframe[to + 1] = positions[from + 1]!;
       keyframe[to + 2] = positions[from + 2]!;
-      keyframe[to + 3] = normals[from]!;
-      keyframe[to + 4] = normals[from + 1]!;
-      keyframe[to + 5] = normals[from + 2]!;
+      // Unit normals (as normalizeVectors makes them: a zero or non-finite length left alone).
+      const nx = normals[from]!;
+      const ny = normals[from + 1]!;
+      const nz = normals[from + 2]!;
+      const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
+      const divisor = length > 0 && length !== Infinity ? length : 1;
+      keyframe[to + 3] = nx / divisor;
+      keyframe[to + 4] = ny / divisor;
+      keyframe[to + 5] = nz / divisor;
       const x = keyframe[to]!;
       const y = keyframe[to + 1]!;
       const z = keyframe[to + 2]!;

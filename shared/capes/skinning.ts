@@ -2,7 +2,7 @@
  * Linear-blend skinning: each vertex moved by the weighted sum of its joints' matrices
  * (joint world matrix × inverse bind matrix), normals by the same blend's normal matrix.
  */
-import { MATRIX4_SIZE, normalMatrix } from './math';
+import { MATRIX4_SIZE } from './math';
 
 /** Joint influences per vertex: `influences` joint indices and weights per vertex (glTF JOINTS_n/WEIGHTS_n). */
 export interface SkinInfluences {
@@ -23,12 +23,11 @@ const AFFINE_ELEMENTS = 15;
 /** Scratch space for {@link skinVertices}, allocated once per baker. */
 export interface SkinScratch {
   blend: Float64Array;
-  normal: Float64Array;
 }
 
 /** Scratch for {@link skinVertices}. */
 export function createSkinScratch(): SkinScratch {
-  return { blend: new Float64Array(MATRIX4_SIZE), normal: new Float64Array(9) };
+  return { blend: new Float64Array(MATRIX4_SIZE) };
 }
 
 /**
@@ -50,7 +49,6 @@ export function skinVertices(
 ): void {
   const { joints, weights, influences } = skin;
   const blend = scratch.blend;
-  const normal = scratch.normal;
   for (let vertex = 0; vertex < vertexCount; vertex += 1) {
     // The blended matrix: a joint's own when one joint carries the vertex, else Σ w·J in `blend`.
     let matrix: Float64Array = jointMatrices;
@@ -101,13 +99,33 @@ export function skinVertices(
     outPositions[p + 1] = m[at + 1]! * x + m[at + 5]! * y + m[at + 9]! * z + m[at + 13]!;
     outPositions[p + 2] = m[at + 2]! * x + m[at + 6]! * y + m[at + 10]! * z + m[at + 14]!;
     if (normals && outNormals) {
-      normalMatrix(m, at, normal, 0);
-      const nx = normals[p]!;
-      const ny = normals[p + 1]!;
-      const nz = normals[p + 2]!;
-      outNormals[p] = normal[0]! * nx + normal[3]! * ny + normal[6]! * nz;
-      outNormals[p + 1] = normal[1]! * nx + normal[4]! * ny + normal[7]! * nz;
-      outNormals[p + 2] = normal[2]! * nx + normal[5]! * ny + normal[8]! * nz;
+      // The inverse-transpose up to a positive factor: with columns a, b, c of the 3×3 part,
+      // n' = nx (b × c) + ny (c × a) + nz (a × b), its sign flipped when the matrix mirrors.
+      const ax = m[at]!,
+        ay = m[at + 1]!,
+        az = m[at + 2]!;
+      const bx = m[at + 4]!,
+        by = m[at + 5]!,
+        bz = m[at + 6]!;
+      const cx = m[at + 8]!,
+        cy = m[at + 9]!,
+        cz = m[at + 10]!;
+      const bcx = by * cz - bz * cy,
+        bcy = bz * cx - bx * cz,
+        bcz = bx * cy - by * cx;
+      const cax = cy * az - cz * ay,
+        cay = cz * ax - cx * az,
+        caz = cx * ay - cy * ax;
+      const abx = ay * bz - az * by,
+        aby = az * bx - ax * bz,
+        abz = ax * by - ay * bx;
+      const sign = ax * bcx + ay * bcy + az * bcz < 0 ? -1 : 1;
+      const nx = normals[p]! * sign;
+      const ny = normals[p + 1]! * sign;
+      const nz = normals[p + 2]! * sign;
+      outNormals[p] = nx * bcx + ny * cax + nz * abx;
+      outNormals[p + 1] = nx * bcy + ny * cay + nz * aby;
+      outNormals[p + 2] = nx * bcz + ny * caz + nz * abz;
     }
   }
 }
