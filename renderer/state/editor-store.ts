@@ -144,6 +144,8 @@ export interface EditorState {
   booted: boolean;
   /** Bumped when the data folders change: textures are resolved and read again. */
   textureGeneration: number;
+  /** The model camera the viewport looks through (its index in the model's cameras), or null for the free view. */
+  viewCamera: number | null;
   /** Texture state by cape texture path (lower case), for the properties. */
   textures: Readonly<Record<string, TextureStatus>>;
   /** The area shown alone (Blender's Toggle Maximize Area), or null; `hidePanels` (Toggle Fullscreen Area) also
@@ -188,6 +190,7 @@ export function createEditorStore(services: EditorServices, session: SessionStat
     maximizedArea: null,
     textures: {},
     textureGeneration: 0,
+    viewCamera: null,
     booted: false,
   }));
   return Object.assign(store, { services, answerDialog: null });

@@ -26,6 +26,7 @@ export type ActiveItem =
   | { kind: 'key'; objectIndex: number; frameIndex: number }
   | { kind: 'sequence'; sequenceIndex: number }
   | { kind: 'globalSequence'; globalSequenceIndex: number }
+  | { kind: 'camera'; cameraIndex: number }
   | { kind: 'cape' };
 
 /** Everything selected. */

@@ -30,7 +30,18 @@ export interface ViewportOverlays {
   normals: boolean;
   bounds: boolean;
   statistics: boolean;
+  /** The model's own drawing: its geosets, and gizmos for its bones, cameras, emitters and collision shapes. */
+  geosets: boolean;
+  bones: boolean;
+  cameras: boolean;
+  emitters: boolean;
+  collisionShapes: boolean;
+  /** The linked capes. */
+  capes: boolean;
 }
+
+/** The frame a model camera is looked through in: the game's 4:3, widescreen, or a square portrait. */
+export type CameraFrame = '4:3' | '16:9' | 'square';
 
 /** Everything the session remembers. */
 export interface SessionState {
@@ -54,6 +65,9 @@ export interface SessionState {
   viewport: {
     shading: Shading;
     overlays: ViewportOverlays;
+    cameraFrame: CameraFrame;
+    /** Looking through a camera: the camera with the playing sequence's index, when there is one. */
+    followSequence: boolean;
   };
 }
 
@@ -79,7 +93,21 @@ export function defaultSession(): SessionState {
     playback: { playheadMs: 0, speed: 1, frameStepMs: 1000 / 30, loop: true },
     viewport: {
       shading: 'textured',
-      overlays: { grid: true, axes: true, normals: false, bounds: false, statistics: true },
+      overlays: {
+        grid: true,
+        axes: true,
+        normals: false,
+        bounds: false,
+        statistics: true,
+        geosets: true,
+        bones: false,
+        cameras: true,
+        emitters: true,
+        collisionShapes: false,
+        capes: true,
+      },
+      cameraFrame: '4:3',
+      followSequence: false,
     },
   };
 }
@@ -105,7 +133,12 @@ export function sessionToSettings(session: SessionState): Record<string, JsonVal
       collapsed: { ...session.timeline.collapsed },
     },
     [SESSION_KEYS.playback]: { ...session.playback },
-    [SESSION_KEYS.viewport]: { shading: session.viewport.shading, overlays: { ...session.viewport.overlays } },
+    [SESSION_KEYS.viewport]: {
+      shading: session.viewport.shading,
+      overlays: { ...session.viewport.overlays },
+      cameraFrame: session.viewport.cameraFrame,
+      followSequence: session.viewport.followSequence,
+    },
   };
 }
 
@@ -172,7 +205,15 @@ export function sessionFromSettings(settings: Record<string, JsonValue>): Sessio
         normals: boolean(overlays.normals, fallbackOverlays.normals),
         bounds: boolean(overlays.bounds, fallbackOverlays.bounds),
         statistics: boolean(overlays.statistics, fallbackOverlays.statistics),
+        geosets: boolean(overlays.geosets, fallbackOverlays.geosets),
+        bones: boolean(overlays.bones, fallbackOverlays.bones),
+        cameras: boolean(overlays.cameras, fallbackOverlays.cameras),
+        emitters: boolean(overlays.emitters, fallbackOverlays.emitters),
+        collisionShapes: boolean(overlays.collisionShapes, fallbackOverlays.collisionShapes),
+        capes: boolean(overlays.capes, fallbackOverlays.capes),
       },
+      cameraFrame: choice(viewport.cameraFrame, ['4:3', '16:9', 'square'] as const, fallback.viewport.cameraFrame),
+      followSequence: boolean(viewport.followSequence, fallback.viewport.followSequence),
     },
   };
 }
