@@ -5,7 +5,7 @@
  * hands out the store; the one timing method previews a drag and leaves the state as it found it.
  */
 import { capeKey } from '../capes/cape-entry';
-import { currentDocument, type EditorStore, isDirty } from '../state/editor-store';
+import { currentDocument, type EditorState, type EditorStore, isDirty } from '../state/editor-store';
 import { buildModelRows } from '../editors/timeline/rows';
 import { rowCentre, timeToScreenX } from '../editors/timeline/layout';
 import { areaCommands } from '../state/area-commands';
@@ -27,6 +27,8 @@ export interface MorfAutomation {
     links: { id: string; show: number[]; hide: number[]; status: string }[];
     undoSteps: number;
     selectedKeys: number;
+    /** The active item: `link:<ID>`, `object:<index>`, `key:<object>/<frame>`, `sequence:<index>`, … or null. */
+    active: string | null;
     /** The open model's format, or null. */
     format: 'mdx' | 'mdl' | null;
     /** The Info log, oldest first. */
@@ -112,6 +114,7 @@ export function installAutomation(store: EditorStore): void {
         })),
         undoSteps: state.history ? state.history.index : 0,
         selectedKeys: state.selection.keys.size,
+        active: activeName(state.selection.active),
         format: document?.format ?? null,
         messages: state.messages.map((message) => ({ text: message.text, severity: message.severity })),
         recentFiles: [...state.recentFiles],
@@ -141,4 +144,19 @@ export function installAutomation(store: EditorStore): void {
     },
   };
   (globalThis as unknown as { morfStudio: MorfAutomation }).morfStudio = automation;
+}
+
+/** The active item as a short name for tests. */
+function activeName(active: EditorState['selection']['active']): string | null {
+  if (!active) return null;
+  switch (active.kind) {
+    case 'link':
+      return `link:${active.id}`;
+    case 'object':
+      return `object:${active.objectIndex}`;
+    case 'key':
+      return `key:${active.objectIndex}/${active.frameIndex}`;
+    default:
+      return active.kind;
+  }
 }

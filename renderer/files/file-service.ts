@@ -131,7 +131,14 @@ export class FileService {
         this.store.setState({ loading: { label: `Loading ${document.links.length} capes…`, progress: null } });
         await capes;
       }
-      updateSession(this.store, (session) => ({ ...session, timeline: { ...session.timeline, sequenceIndex: -1 } }));
+      // A newly opened file starts at its first sequence's start, that sequence chosen, framed on what it shows —
+      // never at the previous file's playhead.
+      const first = currentDocument(this.store.getState())?.sequences[0];
+      updateSession(this.store, (session) => ({
+        ...session,
+        timeline: { ...session.timeline, sequenceIndex: first ? 0 : -1 },
+        playback: { ...session.playback, playheadMs: first ? first.start : 0 },
+      }));
       this.store.setState({ loading: null, playing: 0 });
       requestAreaCommand(this.store, 'timeline', 'viewAll');
       requestAreaCommand(this.store, 'viewport', 'frameOpenedFile');

@@ -79,3 +79,13 @@ export function linkShowTime(
   }
   return latest;
 }
+
+/**
+ * Whether the link's cape shows at some time in [startMs, endMs] (a sequence): it has a show key inside it (keys
+ * count only inside the sequence that plays). A link whose keys follow a global sequence is not drawn (as above).
+ */
+export function linkShowsWithin(document: ModelDocument, link: MrfLink, startMs: number, endMs: number): boolean {
+  const show = link.showIndex === null ? undefined : document.eventObjects[link.showIndex];
+  if (!show || show.globalSequenceId !== null) return false;
+  return show.frames.some((frame) => frame >= startMs && frame <= endMs);
+}

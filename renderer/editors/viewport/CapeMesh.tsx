@@ -5,7 +5,16 @@
  */
 import { useFrame } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { BufferAttribute, BufferGeometry, DoubleSide, DynamicDrawUsage, type LineSegments, type Mesh } from 'three';
+import {
+  BufferAttribute,
+  BufferGeometry,
+  DoubleSide,
+  DynamicDrawUsage,
+  type Intersection,
+  type LineSegments,
+  Mesh,
+  type Raycaster,
+} from 'three';
 import type { MrfLink } from '../../../shared/events/document';
 import { useApp, useEditor } from '../../ui/editor-context';
 import { CapeAnimator } from '../../capes/cape-animator';
@@ -142,6 +151,19 @@ export function CapeMesh({ entry, link, textureSource, statistics, registry }: C
     if (box.current) box.current.visible = visible && overlayFlags.current.bounds;
   });
 
+  // Picking considers only what is drawn: a cape hidden at the playhead is not hit, and the bounds the ray is first
+  // tested against follow the pose shown (three.js computes them once, from whatever the positions were then).
+  const raycast = useMemo(() => {
+    let boundsVersion = -1;
+    return function (this: Mesh, raycaster: Raycaster, intersects: Intersection[]) {
+      if (!this.visible) return;
+      if (boundsVersion !== animator.version) {
+        this.geometry.computeBoundingSphere();
+        boundsVersion = animator.version;
+      }
+      Mesh.prototype.raycast.call(this, raycaster, intersects);
+    };
+  }, [animator]);
   const onClick = link
     ? (event: { stopPropagation(): void; nativeEvent: MouseEvent }) => {
         event.stopPropagation();
@@ -156,6 +178,7 @@ export function CapeMesh({ entry, link, textureSource, statistics, registry }: C
         geometry={geometry}
         frustumCulled={false}
         visible={false}
+        raycast={raycast}
         onClick={onClick}
         userData={{ linkId: link?.id ?? null }}
       >

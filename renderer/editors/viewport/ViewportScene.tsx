@@ -14,11 +14,19 @@ import { capeKey } from '../../capes/cape-entry';
 import { type ViewAxis, areaCommands, registerAreaCommands } from '../../state/area-commands';
 import { currentDocument } from '../../state/editor-store';
 import { findLink } from '../../../shared/events/links';
+import type { MrfFile } from '../../../shared/mrf';
+import { linkShowsWithin } from '../../state/visibility';
 import type { TextureSource } from './cape-texture';
 import { CapeMesh } from './CapeMesh';
 import { GridFloor } from './GridFloor';
 import type { ViewNavigator } from './view-navigator';
-import { type CapeRegistry, type ViewportStatistics, averageNormal, combinedBounds } from './viewport-registry';
+import {
+  type CapeRegistry,
+  type ViewportStatistics,
+  animationBounds,
+  averageNormal,
+  combinedBounds,
+} from './viewport-registry';
 
 /** Shared with the HTML overlay outside the canvas, and the capes this viewport draws. */
 export interface ViewportOverlayRefs {
@@ -78,6 +86,36 @@ function Navigation({ navigator, capes }: { navigator: ViewNavigator; capes: Cap
       if (bounds) navigator.frame(bounds);
       refresh();
     };
+    /**
+     * Frame All: everything the animation reaches over the current sequence — every keyframe of every cape whose
+     * link shows in it (all capes when none does, or when the dope sheet shows all sequences), not just the pose at
+     * the playhead.
+     */
+    const frameAnimation = (face = false) => {
+      const state = store.getState();
+      const document = currentDocument(state);
+      const sequence = document?.sequences[state.session.timeline.sequenceIndex];
+      const files = new Set<MrfFile>();
+      const all = new Set<MrfFile>();
+      if (document) {
+        for (const link of document.links) {
+          const file = state.capes[capeKey(link.path)]?.cape?.file;
+          if (!file) continue;
+          all.add(file);
+          if (!sequence || linkShowsWithin(document, link, sequence.start, sequence.end)) files.add(file);
+        }
+      } else if (state.standaloneCape?.cape) all.add(state.standaloneCape.cape.file);
+      const shown = files.size > 0 ? files : all;
+      const bounds = animationBounds(shown);
+      if (!bounds) return frame(false, face);
+      if (face) {
+        const facing = (animator: CapeAnimator) => shown.has(animator.file);
+        if (averageNormal(capes.animators, facing, normal.current))
+          navigator.faceNormal(normal.current[0]!, normal.current[1]!, normal.current[2]!);
+      }
+      navigator.frame(bounds);
+      refresh();
+    };
     const isSelected = (file: unknown) => {
       const state = store.getState();
       const document = currentDocument(state);
@@ -89,7 +127,7 @@ function Navigation({ navigator, capes }: { navigator: ViewNavigator; capes: Cap
       return false;
     };
     const unregister = registerAreaCommands(store, 'viewport', {
-      viewAll: () => frame(false),
+      viewAll: () => frameAnimation(),
       viewSelected: () => frame(true),
       frameOpenedFile: () => {
         pendingFrame.current = true;
@@ -158,7 +196,8 @@ function Navigation({ navigator, capes }: { navigator: ViewNavigator; capes: Cap
       )
         invalidate();
     });
-    frameAll.current = () => frame(false, true);
+    // A newly opened file: framed on everything it shows over its first sequence, turned to the capes' broad side.
+    frameAll.current = () => frameAnimation(true);
     return () => {
       unregister();
       unsubscribe();

@@ -3,6 +3,7 @@
  * framing) and the per-frame statistics the overlay shows. Commands reach the viewport through
  * the area-command table (state/area-commands.ts), never through per-store side tables.
  */
+import { mrfBounds, type MrfFile } from '../../../shared/mrf';
 import type { CapeAnimator } from '../../capes/cape-animator';
 
 /** Counted anew every frame by the cape meshes. */
@@ -85,4 +86,30 @@ export function averageNormal(
   out[1] = y / count;
   out[2] = z / count;
   return true;
+}
+
+const keyframeBounds = new WeakMap<MrfFile, Float32Array | null>();
+
+/**
+ * Bounds [minX, minY, minZ, maxX, maxY, maxZ] of every keyframe of every file — everything the capes reach while
+ * they play — or null when none has a finite position (memoized per file).
+ */
+export function animationBounds(files: Iterable<MrfFile>): Float32Array | null {
+  const bounds = new Float32Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
+  let any = false;
+  for (const file of files) {
+    let own = keyframeBounds.get(file);
+    if (own === undefined) {
+      const found = mrfBounds(file);
+      own = found ? new Float32Array([...found.min, ...found.max]) : null;
+      keyframeBounds.set(file, own);
+    }
+    if (!own) continue;
+    any = true;
+    for (let axis = 0; axis < 3; axis += 1) {
+      bounds[axis] = Math.min(bounds[axis]!, own[axis]!);
+      bounds[axis + 3] = Math.max(bounds[axis + 3]!, own[axis + 3]!);
+    }
+  }
+  return any ? bounds : null;
 }
