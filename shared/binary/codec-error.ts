@@ -6,7 +6,8 @@
  * separates input that simply ends too early (`truncated`) from input whose content is
  * wrong (`invalid`) and input larger than the codec is willing to allocate for (`limit`).
  */
-export type CodecFormat = 'mrf' | 'mdx' | 'mdl' | 'blp' | 'tga' | 'dds' | 'jpeg' | 'model' | 'texture' | 'mpq' | 'gltf';
+export type CodecFormat =
+  'mrf' | 'mdx' | 'mdl' | 'blp' | 'tga' | 'dds' | 'jpeg' | 'model' | 'texture' | 'mpq' | 'gltf' | 'emf' | 'kf2';
 
 /** Why a codec refused its input. */
 export type CodecErrorKind = 'truncated' | 'invalid' | 'limit' | 'unsupported';
