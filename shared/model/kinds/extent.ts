@@ -4,6 +4,7 @@
  */
 import type { BinaryWriter } from '../../binary/writer';
 import type { MdxCursor } from '../mdx-cursor';
+import type { Draft, FieldRule } from '../mdl/fields';
 
 /** Bytes of an extent. */
 export const EXTENT_BYTES = 28;
@@ -29,5 +30,37 @@ export function readExtentMdx(cursor: MdxCursor, field: string): Extent {
     boundsRadius: cursor.f32(field),
     minimum: cursor.vector3(field),
     maximum: cursor.vector3(field),
+  };
+}
+
+/** An extent's MDL statements (each left out when zero, as the community's tools do). */
+export const EXTENT_MDL_RULES: readonly FieldRule[] = [
+  {
+    kind: 'vector',
+    keyword: 'MinimumExtent',
+    field: 'minimum',
+    type: 'f32',
+    length: 3,
+    fallback: [0, 0, 0],
+    print: 'nondefault',
+  },
+  {
+    kind: 'vector',
+    keyword: 'MaximumExtent',
+    field: 'maximum',
+    type: 'f32',
+    length: 3,
+    fallback: [0, 0, 0],
+    print: 'nondefault',
+  },
+  { kind: 'scalar', keyword: 'BoundsRadius', field: 'boundsRadius', type: 'f32', fallback: 0, print: 'nondefault' },
+];
+
+/** The extent a draft read by {@link EXTENT_MDL_RULES} holds. */
+export function extentOfDraft(draft: Draft): Extent {
+  return {
+    boundsRadius: draft['boundsRadius'] as number,
+    minimum: draft['minimum'] as [number, number, number],
+    maximum: draft['maximum'] as [number, number, number],
   };
 }

@@ -15,8 +15,13 @@ import type { BinaryWriter } from '../../binary/writer';
 import { encodeName } from '../../mdx/names';
 import { GEOSET_LOD_BYTES, type MdxLayout } from '../../mdx/versions';
 import { beginSize, patchSize, readObjects, writeArray, type ChunkCodec } from '../chunk-codec';
-import type { MdxCursor } from '../mdx-cursor';
-import { EXTENT_BYTES, readExtentMdx, writeExtent, type Extent } from './extent';
+import { NO_BYTES, type MdxCursor } from '../mdx-cursor';
+import { EXTENT_BYTES, EXTENT_MDL_RULES, extentOfDraft, readExtentMdx, writeExtent, type Extent } from './extent';
+import type { MdlStatement } from '../../mdl/tree';
+import { blockRules, fittedString, printRules, readRuleBlock, type FieldRule } from '../mdl/fields';
+import { checkedInteger, type MdlEntry, type MdlReadContext } from '../mdl/reader';
+import { Growing32, ValueToken } from '../mdl/scanner';
+import type { MdlWriter } from '../mdl/writer';
 
 /** Bytes of the geoset's own inclusive size. */
 export const GEOSET_SIZE_BYTES = 4;
@@ -213,3 +218,292 @@ export const geosetsChunkMdx: ChunkCodec<Geoset[]> = {
   read: (cursor, layout) => readObjects(cursor, 'GEOS', (at) => readGeosetMdx(at, layout)),
   write: (writer, geosets, layout) => geosets.forEach((geoset) => writeGeosetMdx(writer, geoset, layout)),
 };
+
+// MDL ---------------------------------------------------------------------------------------------
+
+/** Face types by their MDL name (OpenGL's primitive types); a type without a name prints as its number. */
+const FACE_TYPES = [
+  'Points',
+  'Lines',
+  'LineLoop',
+  'LineStrip',
+  'Triangles',
+  'TriangleStrip',
+  'TriangleFan',
+  'Quads',
+  'QuadStrip',
+  'Polygons',
+] as const;
+
+/** The statements after a geoset's sequence extents. */
+const GEOSET_TAIL_RULES: readonly FieldRule[] = [
+  { kind: 'scalar', keyword: 'MaterialID', field: 'materialId', type: 'u32', fallback: 0, print: 'always' },
+  { kind: 'scalar', keyword: 'SelectionGroup', field: 'selectionGroup', type: 'u32', fallback: 0, print: 'always' },
+  { kind: 'flag', keyword: 'Unselectable', field: 'selectionFlags', bit: GEOSET_UNSELECTABLE },
+  { kind: 'flags', keyword: 'SelectionFlags', field: 'selectionFlags' },
+];
+const GEOSET_TAIL_MDL = blockRules(GEOSET_TAIL_RULES);
+/** Everything a geoset block's rules read (its arrays are read by hand). */
+const GEOSET_MDL = blockRules([...EXTENT_MDL_RULES, ...GEOSET_TAIL_RULES]);
+
+const ANIM_EXTENT_MDL = blockRules(EXTENT_MDL_RULES);
+
+/** Prints `Faces G N { Triangles { { … }, … }, … }`: consecutive face groups of one type share a type block. */
+function printFacesMdl(writer: MdlWriter, geoset: Geoset, where: string): void {
+  const { faceTypeGroups: types, faceGroups: counts, faces } = geoset;
+  let total = 0;
+  for (const count of counts) total += count;
+  const consistent = types.length === counts.length && total === faces.length;
+  if (!consistent)
+    writer.warn(
+      where,
+      `${where} has ${types.length} face types, ${counts.length} face groups and ${faces.length} indices, which do ` +
+        'not add up; MDL writes its indices as one group of triangles',
+    );
+  const groupTypes = consistent ? types : [4];
+  const groupCounts = consistent ? counts : [faces.length];
+  writer.open('Faces', undefined, groupCounts.length, faces.length);
+  let at = 0;
+  for (let group = 0; group < groupCounts.length; group += 1) {
+    const type = groupTypes[group]!;
+    if (group === 0 || groupTypes[group - 1] !== type) {
+      if (group > 0) writer.close(true);
+      writer.open(FACE_TYPES[type] ?? String(type));
+    }
+    writer.indent();
+    writer.integerGroup(faces, at, groupCounts[group]!, false);
+    writer.endStatement();
+    at += groupCounts[group]!;
+  }
+  if (groupCounts.length > 0) writer.close(true);
+  writer.close();
+}
+
+/** Prints `Groups G N { Matrices { … }, … }`. */
+function printMatrixGroupsMdl(writer: MdlWriter, geoset: Geoset, where: string): void {
+  const { matrixGroups, matrixIndices } = geoset;
+  let total = 0;
+  for (const size of matrixGroups) total += size;
+  if (total !== matrixIndices.length)
+    writer.warn(where, `${where}'s matrix group sizes add up to ${total}, not its ${matrixIndices.length} indices`);
+  writer.open('Groups', undefined, matrixGroups.length, matrixIndices.length);
+  let at = 0;
+  for (const size of matrixGroups) {
+    const count = Math.max(0, Math.min(size, matrixIndices.length - at));
+    writer.key('Matrices');
+    writer.integerGroup(matrixIndices, at, count, false);
+    writer.endStatement();
+    at += count;
+  }
+  writer.close();
+}
+
+/** Prints one `Geoset` block in the layout of `layout`'s version. */
+export function printGeosetMdl(writer: MdlWriter, geoset: Geoset, index: number, layout: MdxLayout): void {
+  const where = `Geoset ${index}`;
+  writer.open('Geoset');
+  writer.floatRows('Vertices', geoset.vertices, GEOSET_POSITION_FLOATS, where);
+  writer.floatRows('Normals', geoset.normals, GEOSET_POSITION_FLOATS, where);
+  for (const set of geoset.textureCoordinateSets) writer.floatRows('TVertices', set, GEOSET_UV_FLOATS, where);
+  writer.open('VertexGroup');
+  for (const group of geoset.vertexGroups) {
+    writer.indent();
+    writer.unsigned(group);
+    writer.endStatement();
+  }
+  writer.close();
+  if (geoset.tangents) writer.floatRows('Tangents', geoset.tangents, GEOSET_TANGENT_FLOATS, where);
+  if (geoset.skin) {
+    const skin = geoset.skin;
+    writer.open('SkinWeights', undefined, Math.floor(skin.length / SKIN_BYTES_PER_VERTEX));
+    for (let at = 0; at + SKIN_BYTES_PER_VERTEX <= skin.length; at += SKIN_BYTES_PER_VERTEX) {
+      writer.indent();
+      for (let byte = 0; byte < SKIN_BYTES_PER_VERTEX; byte += 1) {
+        if (byte > 0) writer.ascii(', ');
+        writer.unsigned(skin[at + byte]!);
+      }
+      writer.endStatement();
+    }
+    writer.close();
+    if (skin.length % SKIN_BYTES_PER_VERTEX !== 0)
+      writer.warn(where, `${where}'s ${skin.length} skin bytes are not whole vertices of 8; MDL leaves the rest out`);
+  }
+  printFacesMdl(writer, geoset, where);
+  printMatrixGroupsMdl(writer, geoset, where);
+  printRules(writer, { ...geoset, ...geoset.extent }, [], ANIM_EXTENT_MDL, where);
+  for (const extent of geoset.sequenceExtents) {
+    writer.open('Anim');
+    printRules(writer, extent, [], ANIM_EXTENT_MDL, where);
+    writer.close();
+  }
+  printRules(writer, geoset, [], GEOSET_TAIL_MDL, where);
+  if (layout.geosetHasLod) writer.unsignedStatement('LevelOfDetail', geoset.lod);
+  if (geoset.lodName !== '') writer.stringStatement('Name', geoset.lodName, `${where} Name`);
+  writer.close();
+  if (geoset.unparsedBytes.byteLength > 0)
+    writer.warn(where, `${where} ends in ${geoset.unparsedBytes.byteLength} bytes MDL cannot hold`);
+}
+
+/** Skin bytes per vertex: four bone indices, four weights. */
+const SKIN_BYTES_PER_VERTEX = 8;
+
+/** Reads the face type blocks of `Faces G N { … }`. */
+function readFacesMdl(
+  context: MdlReadContext,
+  entry: MdlEntry,
+  into: { types: number[]; counts: number[]; faces: Growing32 },
+): void {
+  const groupsDeclared = context.declaredCount(entry);
+  const indicesDeclared = context.declaredCount(entry);
+  if (!entry.hasGroup) {
+    context.invalid(entry, 'a { } block is missing');
+    return;
+  }
+  context.entries(entry.statement, (typeEntry) => {
+    const name = typeEntry.key || typeEntry.level.textOf(typeEntry.keyToken);
+    let type: number = FACE_TYPES.indexOf(name as (typeof FACE_TYPES)[number]);
+    if (type < 0) type = checkedInteger(Number(name), 'u32') ?? -1;
+    if (type < 0 || !typeEntry.hasGroup) return false;
+    typeEntry.next = typeEntry.stop;
+    const scanner = context.group(typeEntry)!;
+    const countsBefore = into.counts.length;
+    const facesBefore = into.faces.length;
+    let groupStart = facesBefore;
+    let inGroup = false;
+    for (let token = scanner.next(); token !== ValueToken.End; token = scanner.next()) {
+      if (token === ValueToken.Open) {
+        if (inGroup) {
+          context.invalid(typeEntry, 'a { } inside a face group', scanner.start);
+          scanner.skipGroup();
+          continue;
+        }
+        inGroup = true;
+        groupStart = into.faces.length;
+      } else if (token === ValueToken.Close) {
+        into.types.push(type);
+        into.counts.push(into.faces.length - groupStart);
+        inGroup = false;
+      } else if (token === ValueToken.Number) {
+        const value = checkedInteger(scanner.number, 'u16');
+        if (value === undefined)
+          context.invalid(typeEntry, `"${scanner.text()}" is not a vertex index 0–65535`, scanner.start);
+        into.faces.pushWord(value ?? 0);
+      } else context.invalid(typeEntry, `unexpected "${scanner.text().slice(0, 40)}"`, scanner.start);
+    }
+    // Indices with no { } of their own form one group.
+    if (into.counts.length === countsBefore && into.faces.length > facesBefore) {
+      into.types.push(type);
+      into.counts.push(into.faces.length - facesBefore);
+    }
+    return true;
+  });
+  context.checkCount(entry, groupsDeclared, into.counts.length, 'face groups');
+  context.checkCount(entry, indicesDeclared, into.faces.length, 'indices');
+}
+
+/** Reads `Groups G N { Matrices { … }, … }`. */
+function readMatrixGroupsMdl(context: MdlReadContext, entry: MdlEntry, sizes: number[], indices: Growing32): void {
+  const groupsDeclared = context.declaredCount(entry);
+  const indicesDeclared = context.declaredCount(entry);
+  if (!entry.hasGroup) {
+    context.invalid(entry, 'a { } block is missing');
+    return;
+  }
+  context.entries(entry.statement, (matrices) => {
+    if (matrices.key !== 'Matrices') return false;
+    const values = context.numbers(matrices, 1, 'u32', null);
+    sizes.push(values.length);
+    for (let index = 0; index < values.length; index += 1) indices.pushWord(values.words[index]!);
+    return true;
+  });
+  context.checkCount(entry, groupsDeclared, sizes.length, 'matrix groups');
+  context.checkCount(entry, indicesDeclared, indices.length, 'matrix indices');
+}
+
+/** Reads a `Geoset { … }` block. */
+export function readGeosetMdl(context: MdlReadContext, block: MdlStatement): Geoset {
+  const floats = (entry: MdlEntry, stride: number, what: string): Float32Array => {
+    const declared = context.declaredCount(entry);
+    const values = context.numbers(entry, stride, null, declared);
+    context.checkCount(entry, declared, values.length / stride, what);
+    return values.floatArray();
+  };
+  let vertices: Float32Array = new Float32Array(0);
+  let normals: Float32Array = new Float32Array(0);
+  let tangents: Float32Array | null = null;
+  let skin: Uint8Array | null = null;
+  let vertexGroups = new Uint8Array(0);
+  let lod = 0;
+  let lodName = '';
+  const textureCoordinateSets: Float32Array[] = [];
+  const faces = { types: [] as number[], counts: [] as number[], faces: new Growing32(64) };
+  const matrixSizes: number[] = [];
+  const matrixIndices = new Growing32(16);
+  const sequenceExtents: Extent[] = [];
+  const { draft } = readRuleBlock(context, block, GEOSET_MDL, (entry) => {
+    switch (entry.key) {
+      case 'Vertices':
+        vertices = floats(entry, GEOSET_POSITION_FLOATS, 'vertices');
+        break;
+      case 'Normals':
+        normals = floats(entry, GEOSET_POSITION_FLOATS, 'normals');
+        break;
+      case 'TVertices':
+        textureCoordinateSets.push(floats(entry, GEOSET_UV_FLOATS, 'texture coordinates'));
+        break;
+      case 'Tangents':
+        tangents = floats(entry, GEOSET_TANGENT_FLOATS, 'tangents');
+        break;
+      case 'VertexGroup':
+        vertexGroups = Uint8Array.from(context.numbers(entry, 1, 'u8', null).wordArray());
+        break;
+      case 'SkinWeights': {
+        const declared = context.declaredCount(entry);
+        const values = context.numbers(entry, SKIN_BYTES_PER_VERTEX, 'u8', declared);
+        context.checkCount(entry, declared, values.length / SKIN_BYTES_PER_VERTEX, 'vertices');
+        skin = Uint8Array.from(values.wordArray());
+        break;
+      }
+      case 'Faces':
+        readFacesMdl(context, entry, faces);
+        break;
+      case 'Groups':
+        readMatrixGroupsMdl(context, entry, matrixSizes, matrixIndices);
+        break;
+      case 'Anim':
+        sequenceExtents.push(extentOfDraft(readRuleBlock(context, entry.statement, ANIM_EXTENT_MDL).draft));
+        break;
+      case 'LevelOfDetail':
+        lod = context.integer(entry, 'u32') ?? lod;
+        return true;
+      case 'Name':
+        lodName = fittedString(context, entry, context.string(entry) ?? '', GEOSET_LOD_NAME_BYTES);
+        return true;
+      default:
+        return false;
+    }
+    entry.next = entry.stop;
+    return true;
+  });
+  return {
+    vertices,
+    normals,
+    faceTypeGroups: Uint32Array.from(faces.types),
+    faceGroups: Uint32Array.from(faces.counts),
+    faces: Uint16Array.from(faces.faces.wordArray()),
+    vertexGroups,
+    matrixGroups: Uint32Array.from(matrixSizes),
+    matrixIndices: matrixIndices.wordArray(),
+    materialId: draft['materialId'] as number,
+    selectionGroup: draft['selectionGroup'] as number,
+    selectionFlags: draft['selectionFlags'] as number,
+    lod,
+    lodName,
+    extent: extentOfDraft(draft),
+    sequenceExtents,
+    tangents,
+    skin,
+    textureCoordinateSets,
+    unparsedBytes: NO_BYTES,
+  };
+}

@@ -3,6 +3,9 @@
  */
 import type { ChunkCodec } from '../chunk-codec';
 import { bodyView, entryCount } from './body';
+import type { MdlStatement } from '../../mdl/tree';
+import { MdlEntry, type MdlReadContext } from '../mdl/reader';
+import type { MdlWriter } from '../mdl/writer';
 
 /** Bytes of one global sequence. */
 export const GLOBAL_SEQUENCE_BYTES = 4;
@@ -31,3 +34,25 @@ export const globalSequencesChunkMdx: ChunkCodec<number[]> = {
     for (const duration of durations) writer.u32(duration);
   },
 };
+
+/** Reads `GlobalSequences N { Duration 1000, … }`. */
+export function readGlobalSequencesMdl(context: MdlReadContext, block: MdlStatement): number[] {
+  const durations: number[] = [];
+  const header = new MdlEntry(block, block.keyword, false, block.first, block.first + 1);
+  const declared = context.declaredCount(header);
+  context.entries(block, (entry) => {
+    if (entry.key !== 'Duration') return false;
+    const duration = context.integer(entry, 'u32');
+    if (duration !== undefined) durations.push(duration);
+    return true;
+  });
+  context.checkCount(header, declared, durations.length, 'durations');
+  return durations;
+}
+
+/** Prints the GlobalSequences block. */
+export function printGlobalSequencesMdl(writer: MdlWriter, durations: readonly number[]): void {
+  writer.open('GlobalSequences', undefined, durations.length);
+  for (const duration of durations) writer.unsignedStatement('Duration', duration);
+  writer.close();
+}

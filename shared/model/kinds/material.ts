@@ -24,8 +24,13 @@ import {
   type MdxLayout,
 } from '../../mdx/versions';
 import { beginSize, patchSize, readObjects, type ChunkCodec } from '../chunk-codec';
-import type { MdxCursor } from '../mdx-cursor';
+import { NO_BYTES, type MdxCursor } from '../mdx-cursor';
 import { readTrackMdx, readTracksMdx, writeTrackMdx, writeTracksMdx, type Track } from '../track';
+import type { MdlStatement } from '../../mdl/tree';
+import { blockRules, fittedString, printRules, readCountedList, readRuleBlock, type FieldRule } from '../mdl/fields';
+import type { MdlEntry, MdlReadContext } from '../mdl/reader';
+import { printTrackMdl, readTrackMdl } from '../mdl/track';
+import type { MdlWriter } from '../mdl/writer';
 
 /** Bytes of a material before its shader name: inclusiveSize, priorityPlane, flags. */
 export const MATERIAL_FIXED_BYTES = 12;
@@ -195,3 +200,250 @@ export const materialsChunkMdx: ChunkCodec<Material[]> = {
   read: (cursor, layout) => readObjects(cursor, 'MTLS', (at) => readMaterialMdx(at, layout)),
   write: (writer, materials, layout) => materials.forEach((material) => writeMaterialMdx(writer, material, layout)),
 };
+
+// MDL ---------------------------------------------------------------------------------------------
+
+/** Layer filter modes by name. */
+const FILTER_MODES: readonly (readonly [number, string])[] = [
+  [0, 'None'],
+  [1, 'Transparent'],
+  [2, 'Blend'],
+  [3, 'Additive'],
+  [4, 'AddAlpha'],
+  [5, 'Modulate'],
+  [6, 'Modulate2x'],
+];
+
+const SHADING_RULES: readonly FieldRule[] = [
+  { kind: 'flag', keyword: 'Unshaded', field: 'shadingFlags', bit: 0x1 },
+  { kind: 'flag', keyword: 'SphereEnvMap', field: 'shadingFlags', bit: 0x2 },
+  { kind: 'flag', keyword: 'TwoSided', field: 'shadingFlags', bit: 0x10 },
+  { kind: 'flag', keyword: 'Unfogged', field: 'shadingFlags', bit: 0x20 },
+  { kind: 'flag', keyword: 'NoDepthTest', field: 'shadingFlags', bit: 0x40 },
+  { kind: 'flag', keyword: 'NoDepthSet', field: 'shadingFlags', bit: 0x80 },
+  { kind: 'flag', keyword: 'Unlit', field: 'shadingFlags', bit: 0x100 },
+];
+
+/** Layer statements after the texture: the Reforged ones are read in every version (a version without them warns on
+ * conversion). */
+const LAYER_TAIL_RULES: readonly FieldRule[] = [
+  {
+    kind: 'scalar',
+    keyword: 'TVertexAnimId',
+    field: 'textureAnimationId',
+    type: 'i32',
+    fallback: -1,
+    print: 'nondefault',
+  },
+  { kind: 'scalar', keyword: 'CoordId', field: 'coordId', type: 'u32', fallback: 0, print: 'nondefault' },
+  {
+    kind: 'scalar',
+    keyword: 'Alpha',
+    field: 'alpha',
+    type: 'f32',
+    fallback: 1,
+    print: 'nondefault',
+    isStatic: true,
+    track: 'KMTA',
+  },
+  {
+    kind: 'scalar',
+    keyword: 'EmissiveGain',
+    aliases: ['Emissive'],
+    field: 'emissiveGain',
+    type: 'f32',
+    fallback: 1,
+    print: 'nondefault',
+    isStatic: true,
+    track: 'KMTE',
+  },
+  {
+    kind: 'vector',
+    keyword: 'FresnelColor',
+    field: 'fresnelColor',
+    type: 'f32',
+    length: 3,
+    fallback: [1, 1, 1],
+    print: 'nondefault',
+    isStatic: true,
+    track: 'KFC3',
+  },
+  {
+    kind: 'scalar',
+    keyword: 'FresnelOpacity',
+    field: 'fresnelOpacity',
+    type: 'f32',
+    fallback: 0,
+    print: 'nondefault',
+    isStatic: true,
+    track: 'KFCA',
+  },
+  {
+    kind: 'scalar',
+    keyword: 'FresnelTeamColor',
+    field: 'fresnelTeamColor',
+    type: 'f32',
+    fallback: 0,
+    print: 'nondefault',
+    isStatic: true,
+    track: 'KFTC',
+  },
+  { kind: 'flags', keyword: 'Shading', field: 'shadingFlags' },
+];
+
+/** Layers before 1100: one texture, `static TextureID 3,` or a `TextureID` track. */
+const LAYER_MDL = blockRules([
+  { kind: 'word', keyword: 'FilterMode', field: 'filterMode', choices: FILTER_MODES, fallback: 0 },
+  ...SHADING_RULES,
+  {
+    kind: 'scalar',
+    keyword: 'TextureID',
+    field: 'textureId',
+    type: 'i32',
+    fallback: 0,
+    print: 'always',
+    isStatic: true,
+    track: 'KMTF',
+  },
+  ...LAYER_TAIL_RULES,
+]);
+
+/**
+ * Layers from 1100: `ShaderTypeId n,` and one `static TextureID n,` (or `TextureID` track) per
+ * texture slot, in order, as Retera's Model Studio writes them (the slot is its place). What that
+ * form leaves out prints only when set: `TextureSlot s,` after a texture whose slot is not its
+ * place, `TextureSlotID n,` after a track whose texture id is not 0, and `LayerTextureID` for the
+ * layer's own texture id (0 in the game's files) or track.
+ */
+const LAYER_SLOTS_MDL = blockRules([
+  { kind: 'word', keyword: 'FilterMode', field: 'filterMode', choices: FILTER_MODES, fallback: 0 },
+  ...SHADING_RULES,
+  { kind: 'scalar', keyword: 'ShaderTypeId', field: 'shaderTypeId', type: 'u32', fallback: 0, print: 'nondefault' },
+  {
+    kind: 'custom',
+    print: (writer, layer, where) => printLayerTexturesMdl(writer, layer['textures'] as LayerTexture[], where),
+  },
+  {
+    kind: 'scalar',
+    keyword: 'LayerTextureID',
+    field: 'textureId',
+    type: 'i32',
+    fallback: 0,
+    print: 'nondefault',
+    track: 'KMTF',
+  },
+  ...LAYER_TAIL_RULES,
+]);
+
+function printLayerTexturesMdl(writer: MdlWriter, textures: readonly LayerTexture[], where: string): void {
+  textures.forEach((texture, index) => {
+    if (texture.textureIdTrack) {
+      printTrackMdl(writer, 'TextureID', texture.textureIdTrack, where);
+      if (texture.textureId !== 0) writer.integerStatement('TextureSlotID', texture.textureId);
+    } else writer.integerStatement('static TextureID', texture.textureId);
+    if (texture.slot !== index) writer.unsignedStatement('TextureSlot', texture.slot);
+  });
+}
+
+/** Reads one texture-slot statement of a 1100+ layer into `textures`; false for other statements. */
+function readLayerTextureMdl(context: MdlReadContext, entry: MdlEntry, textures: LayerTexture[]): boolean {
+  const last = textures.length - 1;
+  if (entry.key === 'TextureID') {
+    if (entry.hasGroup && !entry.isStatic) {
+      const track = readTrackMdl(context, entry, 'KMTF');
+      textures.push({ textureId: 0, slot: textures.length, textureIdTrack: track ?? null });
+    } else
+      textures.push({ textureId: context.integer(entry, 'i32') ?? 0, slot: textures.length, textureIdTrack: null });
+    return true;
+  }
+  if (entry.key !== 'TextureSlot' && entry.key !== 'TextureSlotID') return false;
+  const value = context.integer(entry, entry.key === 'TextureSlot' ? 'u32' : 'i32');
+  if (last < 0) context.invalid(entry, 'no TextureID comes before it');
+  else if (value !== undefined)
+    textures[last] =
+      entry.key === 'TextureSlot' ? { ...textures[last]!, slot: value } : { ...textures[last]!, textureId: value };
+  return true;
+}
+
+/** Reads a `Layer { … }` block in the layout of the model's version. */
+export function readLayerMdl(context: MdlReadContext, block: MdlStatement): Layer {
+  const slots = context.layout.layerHasTextureSlots;
+  const textures: LayerTexture[] = [];
+  const { draft, tracks } = readRuleBlock(context, block, slots ? LAYER_SLOTS_MDL : LAYER_MDL, (entry) =>
+    slots ? readLayerTextureMdl(context, entry, textures) : false,
+  );
+  return {
+    filterMode: draft['filterMode'] as number,
+    shadingFlags: draft['shadingFlags'] as number,
+    textureId: draft['textureId'] as number,
+    textureAnimationId: draft['textureAnimationId'] as number,
+    coordId: draft['coordId'] as number,
+    alpha: draft['alpha'] as number,
+    emissiveGain: draft['emissiveGain'] as number,
+    fresnelColor: draft['fresnelColor'] as [number, number, number],
+    fresnelOpacity: draft['fresnelOpacity'] as number,
+    fresnelTeamColor: draft['fresnelTeamColor'] as number,
+    shaderTypeId: (draft['shaderTypeId'] as number | undefined) ?? 0,
+    textures,
+    tracks,
+    unparsedBytes: NO_BYTES,
+  };
+}
+
+const MATERIAL_MDL = blockRules([
+  { kind: 'flag', keyword: 'ConstantColor', field: 'flags', bit: 0x1 },
+  { kind: 'flag', keyword: 'TwoSided', field: 'flags', bit: 0x2 },
+  { kind: 'flag', keyword: 'SortPrimsNearZ', field: 'flags', bit: 0x8 },
+  { kind: 'flag', keyword: 'SortPrimsFarZ', field: 'flags', bit: 0x10 },
+  { kind: 'flag', keyword: 'FullResolution', field: 'flags', bit: 0x20 },
+  { kind: 'scalar', keyword: 'PriorityPlane', field: 'priorityPlane', type: 'i32', fallback: 0, print: 'nondefault' },
+  { kind: 'flags', keyword: 'RenderMode', field: 'flags' },
+]);
+
+/** Reads `Materials N { Material { … Layer { … } … } … }`. */
+export function readMaterialsMdl(context: MdlReadContext, block: MdlStatement): Material[] {
+  return readCountedList(context, block, 'Material', (child) => {
+    const layers: Layer[] = [];
+    let shader = '';
+    const { draft } = readRuleBlock(context, child, MATERIAL_MDL, (entry) => {
+      if (entry.key === 'Layer' && entry.hasGroup) {
+        layers.push(readLayerMdl(context, entry.statement));
+        entry.next = entry.stop;
+        return true;
+      }
+      if (entry.key !== 'Shader') return false;
+      shader = fittedString(context, entry, context.string(entry) ?? '', MATERIAL_SHADER_NAME_BYTES);
+      return true;
+    });
+    return {
+      priorityPlane: draft['priorityPlane'] as number,
+      flags: draft['flags'] as number,
+      shader,
+      layers,
+      unparsedBytes: NO_BYTES,
+    };
+  });
+}
+
+/** Prints the Materials block in the layout of `layout`'s version. */
+export function printMaterialsMdl(writer: MdlWriter, materials: readonly Material[], layout: MdxLayout): void {
+  writer.open('Materials', undefined, materials.length);
+  materials.forEach((material, index) => {
+    const where = `Materials[${index}]`;
+    writer.open('Material');
+    printRules(writer, material, [], MATERIAL_MDL, where);
+    if (layout.materialShaderBytes > 0) writer.stringStatement('Shader', material.shader, `${where} Shader`);
+    material.layers.forEach((layer, layerIndex) => {
+      const layerWhere = `${where} Layer ${layerIndex}`;
+      writer.open('Layer');
+      printRules(writer, layer, layer.tracks, layout.layerHasTextureSlots ? LAYER_SLOTS_MDL : LAYER_MDL, layerWhere);
+      writer.close();
+      if (layer.unparsedBytes.byteLength > 0)
+        writer.warn(layerWhere, `${layerWhere} ends in ${layer.unparsedBytes.byteLength} bytes MDL cannot hold`);
+    });
+    writer.close();
+    if (material.unparsedBytes.byteLength > 0)
+      writer.warn(where, `${where} ends in ${material.unparsedBytes.byteLength} bytes MDL cannot hold`);
+  });
+  writer.close();
+}

@@ -7,7 +7,11 @@ import { encodeName } from '../../mdx/names';
 import type { ChunkCodec } from '../chunk-codec';
 import { MdxCursor } from '../mdx-cursor';
 import { expectSize } from './body';
-import { EXTENT_BYTES, readExtentMdx, writeExtent, type Extent } from './extent';
+import { EXTENT_BYTES, EXTENT_MDL_RULES, extentOfDraft, readExtentMdx, writeExtent, type Extent } from './extent';
+import type { MdlStatement } from '../../mdl/tree';
+import { blockName, blockRules, printRules, readRuleBlock } from '../mdl/fields';
+import type { MdlEntry, MdlReadContext } from '../mdl/reader';
+import type { MdlWriter } from '../mdl/writer';
 
 /** Bytes of the MODL body. */
 export const MODL_BYTES = 372;
@@ -72,3 +76,49 @@ export const modelInfoChunkMdx: ChunkCodec<ModelInfo> = {
     writer.bytes(writeModelInfo(info));
   },
 };
+
+const MODEL_INFO_MDL = blockRules([
+  { kind: 'scalar', keyword: 'BlendTime', field: 'blendTime', type: 'u32', fallback: 0, print: 'always' },
+  ...EXTENT_MDL_RULES,
+  {
+    kind: 'string',
+    keyword: 'AnimationFile',
+    field: 'animationFileName',
+    print: 'nondefault',
+    bytes: MODL_ANIMATION_FILE_BYTES,
+    bytesField: 'animationFileNameBytes',
+  },
+]);
+
+/**
+ * Reads `Model "name" { … }`. `count` is handed the `Num…` statements (`NumGeosets 3,`), which
+ * describe the rest of the model; it returns false for one it does not know.
+ */
+export function readModelInfoMdl(
+  context: MdlReadContext,
+  block: MdlStatement,
+  count: (entry: MdlEntry) => boolean,
+): ModelInfo {
+  const { draft } = readRuleBlock(context, block, MODEL_INFO_MDL, (entry) => count(entry));
+  const name = blockName(context, block, MODL_NAME_BYTES);
+  return {
+    name,
+    nameBytes: encodeName(name, MODL_NAME_BYTES),
+    animationFileName: draft['animationFileName'] as string,
+    animationFileNameBytes: draft['animationFileNameBytes'] as Uint8Array,
+    extent: extentOfDraft(draft),
+    blendTime: draft['blendTime'] as number,
+  };
+}
+
+/** Prints the Model block, with `counts` (`NumGeosets 3,` …) first. */
+export function printModelInfoMdl(
+  writer: MdlWriter,
+  info: ModelInfo,
+  counts: readonly (readonly [string, number])[],
+): void {
+  writer.open('Model', info.name);
+  for (const [keyword, value] of counts) writer.unsignedStatement(keyword, value);
+  printRules(writer, { ...info, ...info.extent }, [], MODEL_INFO_MDL, 'Model');
+  writer.close();
+}

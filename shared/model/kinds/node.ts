@@ -14,6 +14,22 @@ import { OBJECT_SIZE_BYTES } from '../../mdx/node-objects';
 import { beginSize, patchSize } from '../chunk-codec';
 import type { MdxCursor } from '../mdx-cursor';
 import { readTracksMdx, writeTracksMdx, type Track } from '../track';
+import { NO_BYTES } from '../mdx-cursor';
+import type { MdlStatement } from '../../mdl/tree';
+import {
+  blockRules,
+  draftOf,
+  finishRules,
+  blockName,
+  printRules,
+  readRule,
+  RuleState,
+  type BlockRules,
+  type Draft,
+  type FieldRule,
+} from '../mdl/fields';
+import type { MdlEntry, MdlReadContext } from '../mdl/reader';
+import type { MdlWriter } from '../mdl/writer';
 
 export { NODE_FIXED_BYTES, NODE_NAME_BYTES, NODE_FLAG, NO_PARENT } from '../../mdx/node';
 
@@ -104,4 +120,123 @@ export function writeWrappedNodeObjectMdx<T extends AnimatedNodeObject>(
   writeTracksMdx(writer, object.tracks);
   writer.bytes(object.unparsedBytes);
   patchSize(writer, start);
+}
+
+// MDL ---------------------------------------------------------------------------------------------
+
+/** Node flags MDL names (the kind bit comes from the block keyword). */
+const NODE_FLAG_RULES: readonly FieldRule[] = [
+  { kind: 'flag', keyword: 'BillboardedLockZ', aliases: ['BillboardLockZ'], field: 'flags', bit: 0x40 },
+  { kind: 'flag', keyword: 'BillboardedLockY', aliases: ['BillboardLockY'], field: 'flags', bit: 0x20 },
+  { kind: 'flag', keyword: 'BillboardedLockX', aliases: ['BillboardLockX'], field: 'flags', bit: 0x10 },
+  { kind: 'flag', keyword: 'Billboarded', field: 'flags', bit: 0x8 },
+  { kind: 'flag', keyword: 'CameraAnchored', field: 'flags', bit: 0x80 },
+];
+
+/** `DontInherit { Rotation }` words and their bits (the specification's and Retera's Model Studio's). */
+const DONT_INHERIT_BITS: readonly (readonly [string, number])[] = [
+  ['Rotation', 0x2],
+  ['Translation', 0x1],
+  ['Scaling', 0x4],
+];
+const DONT_INHERIT_MASK = 0x7;
+
+/** Statements every node block starts with. */
+export const NODE_HEADER_MDL = blockRules([
+  { kind: 'scalar', keyword: 'ObjectId', field: 'objectId', type: 'i32', fallback: -1, print: 'always' },
+  { kind: 'scalar', keyword: 'Parent', field: 'parentId', type: 'i32', fallback: -1, print: 'nondefault' },
+  ...NODE_FLAG_RULES,
+]);
+
+/** The node's tracks, printed last in a node block. */
+export const NODE_TRACKS_MDL = blockRules([
+  { kind: 'track', keyword: 'Translation', track: 'KGTR' },
+  { kind: 'track', keyword: 'Rotation', track: 'KGRT' },
+  { kind: 'track', keyword: 'Scaling', track: 'KGSC' },
+]);
+
+/** A node object's kind as MDL knows it: its block keyword, its kind bit, the statements of its own fields. */
+export interface NodeKindMdl {
+  readonly keyword: string;
+  readonly kindBit: number;
+  readonly rules: BlockRules;
+}
+
+/** What reading a node block gives: the node, and the kind's fields and tracks as a draft. */
+export interface NodeBlockMdl {
+  readonly node: Node;
+  readonly draft: Draft;
+  readonly tracks: Track[];
+}
+
+/**
+ * Reads a node block (`Bone "name" { … }`): the node's statements, then the kind's by its rules,
+ * then `custom` (for statements the rules do not describe). A missing ObjectId reads as -1 (the
+ * model reader reports it and numbers the node).
+ */
+export function readNodeBlockMdl(
+  context: MdlReadContext,
+  block: MdlStatement,
+  kind: NodeKindMdl,
+  custom?: (entry: MdlEntry, draft: Draft) => boolean,
+): NodeBlockMdl {
+  const header = draftOf(NODE_HEADER_MDL, { flags: kind.kindBit });
+  const headerState = new RuleState();
+  const trackState = new RuleState();
+  const draft = draftOf(kind.rules, { flags: 0 });
+  const state = new RuleState();
+  let exactFlags: number | undefined;
+  context.entries(block, (entry) => {
+    if (entry.key === 'DontInherit') {
+      for (const word of context.groupWords(entry)) {
+        const bit = DONT_INHERIT_BITS.find(([name]) => name === word)?.[1];
+        if (bit === undefined) context.invalid(entry, `"${word}" is not Translation, Rotation or Scaling`);
+        else header['flags'] = ((header['flags'] as number) | bit) >>> 0;
+      }
+      return true;
+    }
+    if (entry.key === 'Flags' && !entry.hasGroup) {
+      exactFlags = context.integer(entry, 'u32') ?? exactFlags;
+      return true;
+    }
+    return (
+      readRule(context, entry, header, NODE_HEADER_MDL, headerState) ||
+      readRule(context, entry, header, NODE_TRACKS_MDL, trackState) ||
+      readRule(context, entry, draft, kind.rules, state) ||
+      (custom?.(entry, draft) ?? false)
+    );
+  });
+  finishRules(draft, kind.rules, state);
+  const name = blockName(context, block, NODE_NAME_BYTES);
+  const node: Node = {
+    name,
+    objectId: header['objectId'] as number,
+    parentId: header['parentId'] as number,
+    flags: exactFlags ?? ((header['flags'] as number) | (draft['flags'] as number)) >>> 0,
+    tracks: trackState.tracks,
+    unparsedBytes: NO_BYTES,
+  };
+  return { node, draft, tracks: state.tracks };
+}
+
+/** Prints a node block: the node's statements, `printKind` (the kind's own), then the node's tracks. */
+export function printNodeBlockMdl(
+  writer: MdlWriter,
+  kind: NodeKindMdl,
+  object: NodeObject & { readonly tracks?: readonly Track[] },
+  printKind: (where: string) => void,
+): void {
+  const node = object.node;
+  const where = `${kind.keyword} "${node.name}"`;
+  if (node.unparsedBytes.byteLength > 0)
+    writer.warn(where, `${where} has ${node.unparsedBytes.byteLength} bytes after its node that MDL cannot hold`);
+  writer.open(kind.keyword, node.name);
+  printRules(writer, node, [], NODE_HEADER_MDL, where);
+  for (const [word, bit] of DONT_INHERIT_BITS) if ((node.flags & bit) !== 0) writer.flag(`DontInherit { ${word} }`);
+  const named =
+    (NODE_HEADER_MDL.namedBits.get('flags') ?? 0) | DONT_INHERIT_MASK | (kind.rules.namedBits.get('flags') ?? 0);
+  if ((kind.kindBit | (node.flags & named)) >>> 0 !== node.flags) writer.unsignedStatement('Flags', node.flags);
+  printKind(where);
+  printRules(writer, {}, node.tracks, NODE_TRACKS_MDL, where);
+  writer.close();
 }

@@ -7,7 +7,11 @@ import { encodeName } from '../../mdx/names';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
 import { MdxCursor } from '../mdx-cursor';
 import { entryCount } from './body';
-import { readExtentMdx, writeExtent, type Extent } from './extent';
+import { EXTENT_MDL_RULES, extentOfDraft, readExtentMdx, writeExtent, type Extent } from './extent';
+import type { MdlStatement } from '../../mdl/tree';
+import { blockName, blockRules, printRules, readRuleBlock } from '../mdl/fields';
+import type { MdlReadContext } from '../mdl/reader';
+import type { MdlWriter } from '../mdl/writer';
 
 /** Bytes of one sequence. */
 export const SEQUENCE_BYTES = 132;
@@ -94,3 +98,47 @@ export const sequencesChunkMdx: ChunkCodec<Sequence[]> = {
     writer.bytes(writeSequences(sequences));
   },
 };
+
+const SEQUENCE_MDL = blockRules([
+  { kind: 'vector', keyword: 'Interval', field: 'interval', type: 'u32', length: 2, fallback: [0, 0], print: 'always' },
+  { kind: 'flag', keyword: 'NonLooping', field: 'flags', bit: SEQUENCE_FLAG_NON_LOOPING },
+  { kind: 'scalar', keyword: 'MoveSpeed', field: 'moveSpeed', type: 'f32', fallback: 0, print: 'nondefault' },
+  { kind: 'scalar', keyword: 'Rarity', field: 'rarity', type: 'f32', fallback: 0, print: 'nondefault' },
+  { kind: 'scalar', keyword: 'SyncPoint', field: 'syncPoint', type: 'u32', fallback: 0, print: 'nondefault' },
+  ...EXTENT_MDL_RULES,
+  { kind: 'flags', keyword: 'Flags', field: 'flags' },
+]);
+
+/** Reads `Anim "name" { Interval { 333, 1333 }, … }`. */
+export function readSequenceMdl(context: MdlReadContext, block: MdlStatement): Sequence {
+  const { draft } = readRuleBlock(context, block, SEQUENCE_MDL);
+  const name = blockName(context, block, SEQUENCE_NAME_BYTES);
+  const [start, end] = draft['interval'] as [number, number];
+  const flags = draft['flags'] as number;
+  return {
+    name,
+    nameBytes: encodeName(name, SEQUENCE_NAME_BYTES),
+    start,
+    end,
+    moveSpeed: draft['moveSpeed'] as number,
+    flags,
+    nonLooping: (flags & SEQUENCE_FLAG_NON_LOOPING) !== 0,
+    rarity: draft['rarity'] as number,
+    syncPoint: draft['syncPoint'] as number,
+    extent: extentOfDraft(draft),
+  };
+}
+
+/** Prints one `Anim` block. */
+export function printSequenceMdl(writer: MdlWriter, sequence: Sequence): void {
+  writer.open('Anim', sequence.name);
+  const where = `Anim "${sequence.name}"`;
+  printRules(
+    writer,
+    { ...sequence, ...sequence.extent, interval: [sequence.start, sequence.end] },
+    [],
+    SEQUENCE_MDL,
+    where,
+  );
+  writer.close();
+}

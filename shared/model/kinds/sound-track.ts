@@ -6,6 +6,10 @@ import type { BinaryWriter } from '../../binary/writer';
 import { encodeName } from '../../mdx/names';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
 import type { MdxCursor } from '../mdx-cursor';
+import type { MdlStatement } from '../../mdl/tree';
+import { blockName, blockRules, printRules, readCountedList, readRuleBlock } from '../mdl/fields';
+import type { MdlReadContext } from '../mdl/reader';
+import type { MdlWriter } from '../mdl/writer';
 
 /** Bytes of one sound track. */
 export const SOUND_TRACK_BYTES = 272;
@@ -45,3 +49,37 @@ export const soundTracksChunkMdx: ChunkCodec<SoundTrack[]> = {
   read: (cursor) => readObjects(cursor, 'SNDS', readSoundTrackMdx),
   write: (writer, sounds) => sounds.forEach((sound) => writeSoundTrackMdx(writer, sound)),
 };
+
+/**
+ * MDL has no block of its own for the pre-release sound tracks; this one is ours:
+ * `SoundTracks N { SoundTrack "file" { Volume 1, Pitch 1, Flags 0, } … }`.
+ */
+const SOUND_TRACK_MDL = blockRules([
+  { kind: 'scalar', keyword: 'Volume', field: 'volume', type: 'f32', fallback: 1, print: 'always' },
+  { kind: 'scalar', keyword: 'Pitch', field: 'pitch', type: 'f32', fallback: 1, print: 'always' },
+  { kind: 'scalar', keyword: 'Flags', field: 'flags', type: 'u32', fallback: 0, print: 'nondefault' },
+]);
+
+/** Reads `SoundTracks N { SoundTrack "file" { … } … }`. */
+export function readSoundTracksMdl(context: MdlReadContext, block: MdlStatement): SoundTrack[] {
+  return readCountedList(context, block, 'SoundTrack', (child) => {
+    const { draft } = readRuleBlock(context, child, SOUND_TRACK_MDL);
+    return {
+      fileName: blockName(context, child, SOUND_TRACK_FILE_NAME_BYTES),
+      volume: draft['volume'] as number,
+      pitch: draft['pitch'] as number,
+      flags: draft['flags'] as number,
+    };
+  });
+}
+
+/** Prints the SoundTracks block. */
+export function printSoundTracksMdl(writer: MdlWriter, sounds: readonly SoundTrack[]): void {
+  writer.open('SoundTracks', undefined, sounds.length);
+  for (const sound of sounds) {
+    writer.open('SoundTrack', sound.fileName);
+    printRules(writer, sound, [], SOUND_TRACK_MDL, `SoundTrack "${sound.fileName}"`);
+    writer.close();
+  }
+  writer.close();
+}

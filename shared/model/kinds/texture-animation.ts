@@ -4,7 +4,11 @@
  */
 import type { BinaryWriter } from '../../binary/writer';
 import { beginSize, patchSize, readObjects, type ChunkCodec } from '../chunk-codec';
-import type { MdxCursor } from '../mdx-cursor';
+import { NO_BYTES, type MdxCursor } from '../mdx-cursor';
+import type { MdlStatement } from '../../mdl/tree';
+import { blockRules, printRules, readCountedList, readRuleBlock } from '../mdl/fields';
+import type { MdlReadContext } from '../mdl/reader';
+import type { MdlWriter } from '../mdl/writer';
 import { readTracksMdx, writeTracksMdx, type Track } from '../track';
 
 /** Bytes of a texture animation without tracks (its inclusive size). */
@@ -37,3 +41,31 @@ export const textureAnimationsChunkMdx: ChunkCodec<TextureAnimation[]> = {
   read: (cursor) => readObjects(cursor, 'TXAN', readTextureAnimationMdx),
   write: (writer, animations) => animations.forEach((animation) => writeTextureAnimationMdx(writer, animation)),
 };
+
+const TEXTURE_ANIMATION_MDL = blockRules([
+  { kind: 'track', keyword: 'Translation', track: 'KTAT' },
+  { kind: 'track', keyword: 'Rotation', track: 'KTAR' },
+  { kind: 'track', keyword: 'Scaling', track: 'KTAS' },
+]);
+
+/** Reads `TextureAnims N { TVertexAnim { Translation … } … }`. */
+export function readTextureAnimationsMdl(context: MdlReadContext, block: MdlStatement): TextureAnimation[] {
+  return readCountedList(context, block, 'TVertexAnim', (child) => ({
+    tracks: readRuleBlock(context, child, TEXTURE_ANIMATION_MDL).tracks,
+    unparsedBytes: NO_BYTES,
+  }));
+}
+
+/** Prints the TextureAnims block. */
+export function printTextureAnimationsMdl(writer: MdlWriter, animations: readonly TextureAnimation[]): void {
+  writer.open('TextureAnims', undefined, animations.length);
+  animations.forEach((animation, index) => {
+    const where = `TextureAnims[${index}]`;
+    writer.open('TVertexAnim');
+    printRules(writer, {}, animation.tracks, TEXTURE_ANIMATION_MDL, where);
+    writer.close();
+    if (animation.unparsedBytes.byteLength > 0)
+      writer.warn(where, `${where} ends in ${animation.unparsedBytes.byteLength} bytes MDL cannot hold`);
+  });
+  writer.close();
+}

@@ -5,6 +5,10 @@ import { BinaryWriter } from '../../binary/writer';
 import { decodeName, encodeName } from '../../mdx/names';
 import type { ChunkCodec } from '../chunk-codec';
 import { bodyView, entryCount } from './body';
+import type { MdlStatement } from '../../mdl/tree';
+import { blockRules, printRules, readCountedList, readRuleBlock } from '../mdl/fields';
+import type { MdlReadContext } from '../mdl/reader';
+import type { MdlWriter } from '../mdl/writer';
 
 /** Bytes of one texture. */
 export const TEXTURE_BYTES = 268;
@@ -61,3 +65,42 @@ export const texturesChunkMdx: ChunkCodec<Texture[]> = {
     writer.bytes(writeTextures(textures));
   },
 };
+
+const TEXTURE_MDL = blockRules([
+  {
+    kind: 'string',
+    keyword: 'Image',
+    field: 'fileName',
+    print: 'always',
+    bytes: TEXTURE_FILE_NAME_BYTES,
+    bytesField: 'fileNameBytes',
+  },
+  { kind: 'scalar', keyword: 'ReplaceableId', field: 'replaceableId', type: 'u32', fallback: 0, print: 'nondefault' },
+  { kind: 'flag', keyword: 'WrapWidth', field: 'flags', bit: 0x1 },
+  { kind: 'flag', keyword: 'WrapHeight', field: 'flags', bit: 0x2 },
+  { kind: 'flags', keyword: 'Flags', field: 'flags' },
+]);
+
+/** Reads `Textures N { Bitmap { Image "…", … } … }`. */
+export function readTexturesMdl(context: MdlReadContext, block: MdlStatement): Texture[] {
+  return readCountedList(context, block, 'Bitmap', (child) => {
+    const { draft } = readRuleBlock(context, child, TEXTURE_MDL);
+    return {
+      replaceableId: draft['replaceableId'] as number,
+      fileName: draft['fileName'] as string,
+      fileNameBytes: draft['fileNameBytes'] as Uint8Array,
+      flags: draft['flags'] as number,
+    };
+  });
+}
+
+/** Prints the Textures block. */
+export function printTexturesMdl(writer: MdlWriter, textures: readonly Texture[]): void {
+  writer.open('Textures', undefined, textures.length);
+  textures.forEach((texture, index) => {
+    writer.open('Bitmap');
+    printRules(writer, texture, [], TEXTURE_MDL, `Textures[${index}]`);
+    writer.close();
+  });
+  writer.close();
+}

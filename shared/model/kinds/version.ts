@@ -3,6 +3,9 @@
  */
 import type { ChunkCodec } from '../chunk-codec';
 import { bodyView, expectSize } from './body';
+import type { MdlStatement } from '../../mdl/tree';
+import type { MdlReadContext } from '../mdl/reader';
+import type { MdlWriter } from '../mdl/writer';
 
 /** Bytes of the VERS body. */
 export const VERS_BYTES = 4;
@@ -27,3 +30,23 @@ export const versionChunkMdx: ChunkCodec<number> = {
     writer.u32(version);
   },
 };
+
+/** Reads `Version { FormatVersion 800, }`; undefined (with an error) when it names no version. */
+export function readVersionMdl(context: MdlReadContext, block: MdlStatement): number | undefined {
+  let version: number | undefined;
+  context.entries(block, (entry) => {
+    if (entry.key !== 'FormatVersion') return false;
+    version = context.integer(entry, 'u32') ?? version;
+    return true;
+  });
+  if (version === undefined)
+    context.report('error', block, block.start, 'mdl.missing-value', 'the Version block names no FormatVersion');
+  return version;
+}
+
+/** Prints the Version block. */
+export function printVersionMdl(writer: MdlWriter, version: number): void {
+  writer.open('Version');
+  writer.unsignedStatement('FormatVersion', version);
+  writer.close();
+}

@@ -1,0 +1,455 @@
+/**
+ * The statements of an MDL block as rules, one per field, in the order the community's tools
+ * print them: the same table reads a block into a typed object and prints the object back, so the
+ * two cannot drift apart. A kind module lists its rules; this module does the rest.
+ *
+ * Rules for animated fields follow the `static` convention: a constant field prints as
+ * `static Alpha 0.5,`, an animated one as its track block. The MDX stores a value beside the
+ * track too; when that value differs from the field's default it is printed as well (the static
+ * statement, then the track), so that nothing the binary holds is lost. A field is left out only
+ * when reading it back gives the same bits (its default).
+ *
+ * Flags words print as their named flags; bits no name covers (or a named bit some other statement
+ * implies, like a geoset animation's colour bit) print as one extra statement holding the exact
+ * word (`Flags 264,` — war3-model reads the same keyword), which the reader then takes as is.
+ * Tracks print at their canonical places when the object stores them in canonical order; in any
+ * other order they all print, in their stored order, where the first track goes.
+ */
+import { TRACK_COMPONENTS } from '../../mdx/tracks';
+import { TokenKind } from '../../mdl/lexer';
+import type { Track } from '../track';
+import { encodeName } from '../../mdx/names';
+import type { MdlStatement } from '../../mdl/tree';
+import { statementName } from '../../mdl/values';
+import { MdlEntry, type IntegerType, type MdlReadContext } from './reader';
+import { readTrackMdl, printTrackMdl } from './track';
+import { ValueToken } from './scanner';
+import type { MdlWriter } from './writer';
+
+/** A number field's type. */
+export type NumberType = 'f32' | IntegerType;
+
+/** When a field's statement is printed. */
+export type PrintMode = 'always' | 'nondefault';
+
+/** A bit of a flags field set by the presence of a statement. */
+export interface ImpliedBit {
+  readonly field: string;
+  readonly bit: number;
+}
+
+/** One field of a block and its statements. */
+export type FieldRule =
+  /** `Unshaded,`: a bit of a flags field. */
+  | { kind: 'flag'; keyword: string; aliases?: readonly string[]; field: string; bit: number }
+  /** `Omnidirectional,` / `Blend,`: a bare word naming the value; `numberKeyword N,` for a value without a word. */
+  | {
+      kind: 'choice';
+      field: string;
+      choices: readonly (readonly [number, string])[];
+      numberKeyword: string;
+      fallback: number;
+    }
+  /** `FilterMode Blend,`: a word naming the value, or the number itself for a value without a word. */
+  | { kind: 'word'; keyword: string; field: string; choices: readonly (readonly [number, string])[]; fallback: number }
+  /** `MoveSpeed 270,` / `static Alpha 1,` (with `track`: or the track block). */
+  | {
+      kind: 'scalar';
+      keyword: string;
+      aliases?: readonly string[];
+      field: string;
+      type: NumberType;
+      fallback: number;
+      print: PrintMode;
+      isStatic?: boolean;
+      track?: string;
+      /** Words that stand for values: `GeosetId Multiple` (-1). */
+      words?: readonly (readonly [number, string])[];
+      implies?: ImpliedBit;
+    }
+  /** `MinimumExtent { … },` / `static Color { … },` (with `track`: or the track block). */
+  | {
+      kind: 'vector';
+      keyword: string;
+      field: string;
+      type: NumberType;
+      length: number;
+      fallback: readonly number[];
+      print: PrintMode;
+      isStatic?: boolean;
+      track?: string;
+      /** Colours stored BGR print RGB. */
+      reversed?: boolean;
+      implies?: ImpliedBit;
+    }
+  /** `Image "path",`; `bytes`: the MDX field's size (longer text is cut, with an error); `bytesField` is filled. */
+  | { kind: 'string'; keyword: string; field: string; print: PrintMode; bytes: number; bytesField?: string }
+  /** `Visibility 3 { … }`: a track with no static value. */
+  | { kind: 'track'; keyword: string; track: string }
+  /** `Flags 264,`: the exact flags word, printed only when the named flags do not give it. */
+  | { kind: 'flags'; keyword: string; field: string }
+  /** Statements a kind prints itself at this place (and reads through its own callback). */
+  | { kind: 'custom'; print: (writer: MdlWriter, object: Readonly<Record<string, unknown>>, where: string) => void };
+
+/** A kind's rules with their lookups. */
+export interface BlockRules {
+  readonly rules: readonly FieldRule[];
+  readonly byKeyword: ReadonlyMap<string, FieldRule>;
+  /** Canonical position of each track tag. */
+  readonly trackRank: ReadonlyMap<string, number>;
+  readonly trackKeyword: ReadonlyMap<string, string>;
+  /** For each flags field, the bits its flag rules name. */
+  readonly namedBits: ReadonlyMap<string, number>;
+}
+
+/** Indexes `rules`. */
+export function blockRules(rules: readonly FieldRule[]): BlockRules {
+  const byKeyword = new Map<string, FieldRule>();
+  const trackRank = new Map<string, number>();
+  const trackKeyword = new Map<string, string>();
+  const namedBits = new Map<string, number>();
+  for (const rule of rules) {
+    if (rule.kind === 'choice') for (const [, word] of rule.choices) byKeyword.set(word, rule);
+    if (rule.kind === 'choice') byKeyword.set(rule.numberKeyword, rule);
+    if ('keyword' in rule) byKeyword.set(rule.keyword, rule);
+    if ('aliases' in rule) for (const alias of rule.aliases ?? []) byKeyword.set(alias, rule);
+    if (rule.kind === 'flag') namedBits.set(rule.field, (namedBits.get(rule.field) ?? 0) | rule.bit);
+    if ((rule.kind === 'track' || rule.kind === 'scalar' || rule.kind === 'vector') && rule.track !== undefined) {
+      trackRank.set(rule.track, trackRank.size);
+      trackKeyword.set(rule.track, rule.keyword);
+    }
+  }
+  return { rules, byKeyword, trackRank, trackKeyword, namedBits };
+}
+
+/** What reading a block gathers besides its fields. */
+export class RuleState {
+  readonly tracks: Track[] = [];
+  readonly exactFlags = new Map<string, number>();
+  readonly impliedBits = new Map<string, number>();
+}
+
+/** A draft object being read: its fields by name. */
+export type Draft = Record<string, unknown>;
+
+/** Starts a draft with every rule's fallback value. */
+export function draftOf(rules: BlockRules, extra: Draft = {}): Draft {
+  const draft: Draft = { ...extra };
+  for (const rule of rules.rules) {
+    if (rule.kind === 'flag' || rule.kind === 'flags') draft[rule.field] ??= 0;
+    else if (rule.kind === 'choice' || rule.kind === 'word' || rule.kind === 'scalar')
+      draft[rule.field] = rule.fallback;
+    else if (rule.kind === 'vector') draft[rule.field] = [...rule.fallback];
+    else if (rule.kind === 'string') draft[rule.field] = '';
+  }
+  return draft;
+}
+
+/** True when the group of `entry` is a track block rather than a `{ … }` value. */
+function isTrackBlock(context: MdlReadContext, entry: MdlEntry): boolean {
+  if (entry.isStatic) return false;
+  if (entry.hasValue) return true;
+  const scanner = context.group(entry);
+  return scanner !== null && scanner.next() === ValueToken.Word;
+}
+
+function imply(state: RuleState, implies: ImpliedBit | undefined): void {
+  if (implies) state.impliedBits.set(implies.field, (state.impliedBits.get(implies.field) ?? 0) | implies.bit);
+}
+
+/** Reads one entry into `draft` by the rules; false when no rule has its keyword. */
+export function readRule(
+  context: MdlReadContext,
+  entry: MdlEntry,
+  draft: Draft,
+  rules: BlockRules,
+  state: RuleState,
+): boolean {
+  const rule = rules.byKeyword.get(entry.key);
+  if (!rule) return false;
+  switch (rule.kind) {
+    case 'flag':
+      draft[rule.field] = ((draft[rule.field] as number) | rule.bit) >>> 0;
+      return true;
+    case 'choice': {
+      if (entry.key === rule.numberKeyword) {
+        const value = context.integer(entry, 'u32');
+        if (value !== undefined) draft[rule.field] = value;
+      } else draft[rule.field] = rule.choices.find(([, word]) => word === entry.key)![0];
+      return true;
+    }
+    case 'word': {
+      const level = entry.level;
+      if (entry.hasValue && level.kindOf(entry.next) === TokenKind.Number) {
+        const value = context.integer(entry, 'u32');
+        if (value !== undefined) draft[rule.field] = value;
+        return true;
+      }
+      const word = context.word(entry);
+      const choice = rule.choices.find(([, name]) => name === word);
+      if (choice) draft[rule.field] = choice[0];
+      else if (word !== '')
+        context.invalid(entry, `"${word}" is not one of ${rule.choices.map(([, name]) => name).join(', ')}`);
+      return true;
+    }
+    case 'scalar': {
+      if (rule.track && entry.hasGroup && !entry.isStatic) {
+        const track = readTrackMdl(context, entry, rule.track);
+        if (track) state.tracks.push(track);
+        imply(state, rule.implies);
+        return true;
+      }
+      const value =
+        rule.type === 'f32'
+          ? context.float(entry)
+          : context.integer(
+              entry,
+              rule.type,
+              rule.words ? Object.fromEntries(rule.words.map(([n, w]) => [w, n])) : undefined,
+            );
+      if (value !== undefined) draft[rule.field] = rule.type === 'f32' ? Math.fround(value) : value;
+      imply(state, rule.implies);
+      return true;
+    }
+    case 'vector': {
+      if (rule.track && entry.hasGroup && isTrackBlock(context, entry)) {
+        const track = readTrackMdl(context, entry, rule.track);
+        if (track) state.tracks.push(track);
+        imply(state, rule.implies);
+        return true;
+      }
+      const value =
+        rule.type === 'f32'
+          ? context.floatVector(entry, rule.length, rule.reversed)
+          : context.integerVector(entry, rule.length, rule.type);
+      if (value) draft[rule.field] = rule.type === 'f32' ? value.map(Math.fround) : value;
+      imply(state, rule.implies);
+      return true;
+    }
+    case 'string': {
+      const value = context.string(entry);
+      if (value !== undefined) draft[rule.field] = fittedString(context, entry, value, rule.bytes);
+      return true;
+    }
+    case 'track': {
+      const track = readTrackMdl(context, entry, rule.track);
+      if (track) state.tracks.push(track);
+      return true;
+    }
+    case 'flags': {
+      const value = context.integer(entry, 'u32');
+      if (value !== undefined) state.exactFlags.set(rule.field, value);
+      return true;
+    }
+    case 'custom':
+      return false;
+  }
+}
+
+/** `value`, cut to the `bytes` of its MDX field (with an error) when it is longer. */
+export function fittedString(context: MdlReadContext, entry: MdlEntry, value: string, bytes: number): string {
+  if (value.length <= bytes) return value;
+  context.invalid(
+    entry,
+    `"${value.slice(0, 40)}…" has ${value.length} characters; the MDX field holds ${bytes}, the rest is cut`,
+  );
+  return value.slice(0, bytes);
+}
+
+/** Applies what reading gathered: implied bits, exact flags words, the string fields' bytes. */
+export function finishRules(draft: Draft, rules: BlockRules, state: RuleState): void {
+  for (const [field, bits] of state.impliedBits) draft[field] = ((draft[field] as number) | bits) >>> 0;
+  for (const [field, value] of state.exactFlags) draft[field] = value;
+  for (const rule of rules.rules)
+    if (rule.kind === 'string' && rule.bytesField)
+      draft[rule.bytesField] = encodeName(draft[rule.field] as string, rule.bytes);
+}
+
+function sameNumber(left: number, right: number): boolean {
+  return Object.is(left, right);
+}
+
+function sameNumbers(left: ArrayLike<number>, right: ArrayLike<number>): boolean {
+  if (left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index += 1) if (!Object.is(left[index], right[index])) return false;
+  return true;
+}
+
+/** Prints one statement's value by its type. */
+function printNumber(writer: MdlWriter, value: number, type: NumberType, where: string): void {
+  if (type === 'f32') writer.float(value, where);
+  else if (type === 'i32') writer.integer(value);
+  else writer.unsigned(value);
+}
+
+/** True when the object's tracks are in the rules' canonical order (each tag once). */
+function canonicalTrackOrder(rules: BlockRules, tracks: readonly Track[]): boolean {
+  let previous = -1;
+  for (const track of tracks) {
+    const rank = rules.trackRank.get(track.tag);
+    if (rank === undefined || rank <= previous) return false;
+    previous = rank;
+  }
+  return true;
+}
+
+/**
+ * Prints `object` by the rules: `object` holds the fields by name and `tracks` its tracks.
+ * Tracks no rule knows are warnings naming them (they cannot be carried).
+ */
+export function printRules(
+  writer: MdlWriter,
+  fields: object,
+  tracks: readonly Track[],
+  rules: BlockRules,
+  where: string,
+): void {
+  const object = fields as Readonly<Record<string, unknown>>;
+  const canonical = canonicalTrackOrder(rules, tracks);
+  const printable = tracks.filter((track) => {
+    if (rules.trackRank.has(track.tag) && TRACK_COMPONENTS[track.tag] === track.components) return true;
+    writer.warn(where, `${where} holds a ${track.tag} track, which its MDL block has no statement for; it is left out`);
+    return false;
+  });
+  const trackOf = (tag: string | undefined) =>
+    tag === undefined ? undefined : printable.find((track) => track.tag === tag);
+  let tracksPrinted = canonical;
+  const printTracksHere = () => {
+    if (tracksPrinted) return;
+    tracksPrinted = true;
+    for (const track of printable) printTrackMdl(writer, rules.trackKeyword.get(track.tag)!, track, where);
+  };
+  const reconstructed = new Map<string, number>();
+  const addBits = (field: string, bits: number) =>
+    reconstructed.set(field, ((reconstructed.get(field) ?? 0) | bits) >>> 0);
+  const flagsRules: { keyword: string; field: string }[] = [];
+  for (const rule of rules.rules) {
+    switch (rule.kind) {
+      case 'flag':
+        if (((object[rule.field] as number) & rule.bit) !== 0) {
+          writer.flag(rule.keyword);
+          addBits(rule.field, rule.bit);
+        }
+        break;
+      case 'choice': {
+        const value = object[rule.field] as number;
+        const choice = rule.choices.find(([number]) => number === value);
+        if (choice) writer.flag(choice[1]);
+        else writer.unsignedStatement(rule.numberKeyword, value);
+        break;
+      }
+      case 'word': {
+        const value = object[rule.field] as number;
+        const choice = rule.choices.find(([number]) => number === value);
+        writer.key(rule.keyword);
+        if (choice) writer.ascii(choice[1]);
+        else writer.unsigned(value);
+        writer.endStatement();
+        break;
+      }
+      case 'scalar':
+      case 'vector': {
+        const track = trackOf(rule.track);
+        if (track && !tracksPrinted) printTracksHere();
+        const value = object[rule.field] as number | ArrayLike<number>;
+        const isDefault =
+          rule.kind === 'scalar'
+            ? sameNumber(value as number, rule.fallback)
+            : sameNumbers(value as ArrayLike<number>, rule.fallback);
+        const impliedSet =
+          rule.implies !== undefined && ((object[rule.implies.field] as number) & rule.implies.bit) !== 0;
+        const printStatic = track ? !isDefault : rule.print === 'always' || !isDefault || impliedSet;
+        if (printStatic) {
+          const keyword = rule.isStatic ? `static ${rule.keyword}` : rule.keyword;
+          writer.key(keyword);
+          if (rule.kind === 'scalar') {
+            const word = rule.words?.find(([number]) => number === value);
+            if (word) writer.ascii(word[1]);
+            else printNumber(writer, value as number, rule.type, `${where} ${rule.keyword}`);
+          } else if (rule.type === 'f32')
+            writer.floatGroup(value as ArrayLike<number>, 0, rule.length, `${where} ${rule.keyword}`, rule.reversed);
+          else writer.integerGroup(value as ArrayLike<number>, 0, rule.length, rule.type === 'i32');
+          writer.endStatement();
+        }
+        if (track && canonical) printTrackMdl(writer, rule.keyword, track, where);
+        if ((printStatic || track) && rule.implies) addBits(rule.implies.field, rule.implies.bit);
+        break;
+      }
+      case 'string': {
+        const value = object[rule.field] as string;
+        if (rule.print === 'always' || value !== '')
+          writer.stringStatement(rule.keyword, value, `${where} ${rule.keyword}`);
+        break;
+      }
+      case 'track': {
+        const track = trackOf(rule.track);
+        if (!track) break;
+        if (canonical) printTrackMdl(writer, rule.keyword, track, where);
+        else printTracksHere();
+        break;
+      }
+      case 'flags':
+        flagsRules.push(rule);
+        break;
+      case 'custom':
+        rule.print(writer, object, where);
+        break;
+    }
+  }
+  printTracksHere();
+  for (const rule of flagsRules) {
+    const value = object[rule.field] as number;
+    if ((reconstructed.get(rule.field) ?? 0) !== value) writer.unsignedStatement(rule.keyword, value);
+  }
+}
+
+/** Reads a whole block by `rules` (then `custom` for statements the rules do not describe). */
+export function readRuleBlock(
+  context: MdlReadContext,
+  block: MdlStatement,
+  rules: BlockRules,
+  custom?: (entry: MdlEntry, draft: Draft, state: RuleState) => boolean,
+  extra: Draft = {},
+): { draft: Draft; tracks: Track[] } {
+  const draft = draftOf(rules, extra);
+  const state = new RuleState();
+  context.entries(
+    block,
+    (entry) => readRule(context, entry, draft, rules, state) || (custom?.(entry, draft, state) ?? false),
+  );
+  finishRules(draft, rules, state);
+  return { draft, tracks: state.tracks };
+}
+
+/** The name in a block's header (`Bone "Arm" {`), cut to `bytes` with an error when longer. */
+export function blockName(context: MdlReadContext, block: MdlStatement, bytes: number): string {
+  return fittedString(
+    context,
+    new MdlEntry(block, block.keyword, false, block.first, block.first + 1),
+    statementName(block),
+    bytes,
+  );
+}
+
+/**
+ * Reads `Keyword N { Child … Child … }`: each `childKeyword` block through `read`; other statements
+ * are reported; a count that disagrees with the children is an error.
+ */
+export function readCountedList<T>(
+  context: MdlReadContext,
+  block: MdlStatement,
+  childKeyword: string,
+  read: (child: MdlStatement) => T,
+): T[] {
+  const items: T[] = [];
+  const header = new MdlEntry(block, block.keyword, false, block.first, block.first + 1);
+  const declared = context.declaredCount(header);
+  context.entries(block, (entry) => {
+    if (entry.key !== childKeyword || !entry.hasGroup) return false;
+    items.push(read(entry.statement));
+    entry.next = entry.stop;
+    return true;
+  });
+  context.checkCount(header, declared, items.length, `${childKeyword} blocks`);
+  return items;
+}

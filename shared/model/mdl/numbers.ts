@@ -1,0 +1,319 @@
+/**
+ * Numbers in MDL text: float32 values printed as the shortest decimal that reads back to the same
+ * float32, and decimal text read back to a double (which `Math.fround` turns into the float32).
+ *
+ * Printing: for a float32 `v`, the digits are the fewest that land strictly inside `v`'s rounding
+ * interval (halfway to each neighbouring float32, both ends excluded). Excluding the ends keeps
+ * every reader in agreement: a decimal that parses to a double strictly inside the interval rounds
+ * to `v` both when read straight to float32 (Java's `Float.parseFloat`) and through a double
+ * (`parseFloat` then a Float32Array, `Math.fround(Number(text))`). The digits are found with exact
+ * double arithmetic (an integer times an exactly representable power of ten), falling back to
+ * `toPrecision` outside that range (below about 1e-13 or above 1e22). They are laid out as
+ * JavaScript's `Number.prototype.toString` lays digits out: positional from 1e-6 to 1e21, else
+ * `1.5e-7`. NaN prints as `NaN` (or `-NaN` for a set sign bit), infinities as `Infinity`.
+ *
+ * Reading: a decimal number of up to 15 significant digits with a power of ten up to 22 is computed
+ * exactly (one correctly rounded multiplication or division, Clinger's fast path); anything else
+ * goes through `Number()`. Both give the correctly rounded double.
+ */
+
+/** Exactly representable powers of ten, 1e0 … 1e22. */
+const POWERS_OF_TEN = Float64Array.from({ length: 23 }, (_, index) => Number(`1e${index}`));
+/** The largest exact power of ten. */
+const MAX_EXACT_POWER = 22;
+/** Float32 bits, for the neighbours of a value. */
+const bitsView = new Uint32Array(1);
+const floatView = new Float32Array(bitsView.buffer);
+
+/** The digits of a float32 as an integer and a power of ten: `value = digits × 10^exponent`. */
+export interface DecimalDigits {
+  /** No trailing zeros; 1–9 digits. */
+  digits: number;
+  exponent: number;
+}
+
+const shortestResult: DecimalDigits = { digits: 0, exponent: 0 };
+
+/** Multiplies `value` by 10^power exactly rounded (one operation when |power| ≤ 22). */
+function scaleByPowerOfTen(value: number, power: number): number {
+  return power >= 0 ? value * POWERS_OF_TEN[power]! : value / POWERS_OF_TEN[-power]!;
+}
+
+/**
+ * The shortest digits of the positive finite float32 `value` (a double holding a float32). The
+ * result object is reused by the next call.
+ */
+export function shortestFloat32Digits(value: number): DecimalDigits {
+  floatView[0] = value;
+  const bits = bitsView[0]!;
+  bitsView[0] = bits - 1;
+  const below = bits === 0 ? 0 : floatView[0];
+  bitsView[0] = bits + 1;
+  let above = floatView[0];
+  if (above === Number.POSITIVE_INFINITY) above = value + (value - below);
+  const low = (value + below) / 2;
+  const high = (value + above) / 2;
+  let order = Math.floor(Math.log10(value));
+  if (order + 1 <= MAX_EXACT_POWER && order + 1 >= -MAX_EXACT_POWER && scaleByPowerOfTen(1, order + 1) <= value)
+    order += 1;
+  else if (order <= MAX_EXACT_POWER && order >= -MAX_EXACT_POWER && scaleByPowerOfTen(1, order) > value) order -= 1;
+  for (let precision = 1; precision <= 9; precision += 1) {
+    const scale = precision - 1 - order;
+    if (scale > MAX_EXACT_POWER || scale < -MAX_EXACT_POWER) return slowShortest(value, low, high);
+    const scaled = scaleByPowerOfTen(value, scale);
+    const floor = Math.floor(scaled);
+    const first = scaled - floor < 0.5 ? floor : floor + 1;
+    let decimal = scaleByPowerOfTen(first, -scale);
+    if (decimal > low && decimal < high) return trimmed(first, -scale);
+    const second = first === floor ? floor + 1 : floor;
+    decimal = scaleByPowerOfTen(second, -scale);
+    if (decimal > low && decimal < high) return trimmed(second, -scale);
+  }
+  return slowShortest(value, low, high);
+}
+
+/** Digits through `toPrecision`, for values whose scaling is not exact. */
+function slowShortest(value: number, low: number, high: number): DecimalDigits {
+  for (let precision = 1; precision <= 17; precision += 1) {
+    const text = value.toPrecision(precision);
+    const decimal = Number(text);
+    if (decimal > low && decimal < high) {
+      const [mantissa, exponentText] = text.split('e') as [string, string | undefined];
+      const point = mantissa.indexOf('.');
+      const fraction = point < 0 ? 0 : mantissa.length - point - 1;
+      return trimmed(Number(mantissa.replace('.', '')), Number(exponentText ?? 0) - fraction);
+    }
+  }
+  /* c8 ignore next */
+  throw new RangeError(`no decimal reads back as the float32 ${value}`);
+}
+
+function trimmed(digits: number, exponent: number): DecimalDigits {
+  let mantissa = digits;
+  let power = exponent;
+  while (mantissa !== 0 && mantissa % 10 === 0) {
+    mantissa /= 10;
+    power += 1;
+  }
+  shortestResult.digits = mantissa;
+  shortestResult.exponent = power;
+  return shortestResult;
+}
+
+/** Where text for numbers goes: the printer's byte buffer. */
+export interface ByteSink {
+  byte(code: number): void;
+  ascii(text: string): void;
+}
+
+const digitScratch = new Uint8Array(24);
+
+/** Writes the decimal digits of a non-negative safe integer. */
+export function writeUnsigned(sink: ByteSink, value: number): void {
+  if (value < 10) {
+    sink.byte(0x30 + value);
+    return;
+  }
+  let count = 0;
+  let rest = value;
+  while (rest > 0) {
+    const quotient = Math.floor(rest / 10);
+    digitScratch[count++] = 0x30 + (rest - quotient * 10);
+    rest = quotient;
+  }
+  while (count > 0) sink.byte(digitScratch[--count]!);
+}
+
+/** Writes a safe integer (sign included). */
+export function writeInteger(sink: ByteSink, value: number): void {
+  if (value < 0) {
+    sink.byte(0x2d);
+    writeUnsigned(sink, -value);
+  } else writeUnsigned(sink, value);
+}
+
+/**
+ * Writes a float32 (a double holding a float32 value) as the shortest decimal that reads back to
+ * it; `negativeNaN` prints a NaN as `-NaN` (the caller knows the sign bit, which a JavaScript NaN
+ * may not keep).
+ */
+export function writeFloat32(sink: ByteSink, value: number, negativeNaN = false): void {
+  if (value !== value) {
+    sink.ascii(negativeNaN ? '-NaN' : 'NaN');
+    return;
+  }
+  if (value === 0) {
+    if (1 / value < 0) sink.ascii('-0');
+    else sink.byte(0x30);
+    return;
+  }
+  let magnitude = value;
+  if (value < 0) {
+    sink.byte(0x2d);
+    magnitude = -value;
+  }
+  if (magnitude === Number.POSITIVE_INFINITY) {
+    sink.ascii('Infinity');
+    return;
+  }
+  if (magnitude < 16777216 && Math.floor(magnitude) === magnitude) {
+    writeUnsigned(sink, magnitude);
+    return;
+  }
+  const { digits, exponent } = shortestFloat32Digits(magnitude);
+  writeDigits(sink, digits, exponent);
+}
+
+/** Lays `digits × 10^exponent` out as JavaScript's Number#toString does. */
+function writeDigits(sink: ByteSink, digits: number, exponent: number): void {
+  let count = 0;
+  let rest = digits;
+  while (rest > 0) {
+    const quotient = Math.floor(rest / 10);
+    digitScratch[count++] = 0x30 + (rest - quotient * 10);
+    rest = quotient;
+  }
+  // digitScratch holds the digits last first; `point` is where the decimal point goes.
+  const point = count + exponent;
+  if (count <= point && point <= 21) {
+    while (count > 0) sink.byte(digitScratch[--count]!);
+    for (let zero = exponent; zero > 0; zero -= 1) sink.byte(0x30);
+  } else if (point > 0 && point <= 21) {
+    for (let index = count - 1; index >= 0; index -= 1) {
+      if (count - 1 - index === point) sink.byte(0x2e);
+      sink.byte(digitScratch[index]!);
+    }
+  } else if (point > -6 && point <= 0) {
+    sink.byte(0x30);
+    sink.byte(0x2e);
+    for (let zero = point; zero < 0; zero += 1) sink.byte(0x30);
+    while (count > 0) sink.byte(digitScratch[--count]!);
+  } else {
+    sink.byte(digitScratch[count - 1]!);
+    if (count > 1) {
+      sink.byte(0x2e);
+      for (let index = count - 2; index >= 0; index -= 1) sink.byte(digitScratch[index]!);
+    }
+    sink.byte(0x65);
+    const power = point - 1;
+    sink.byte(power < 0 ? 0x2d : 0x2b);
+    writeUnsigned(sink, Math.abs(power));
+  }
+}
+
+/** A sink collecting into a string, for tests and messages. */
+export function float32Text(value: number, negativeNaN = false): string {
+  let text = '';
+  writeFloat32(
+    {
+      byte: (code) => (text += String.fromCharCode(code)),
+      ascii: (part) => (text += part),
+    },
+    value,
+    negativeNaN,
+  );
+  return text;
+}
+
+/** The largest significand Clinger's fast path multiplies exactly (2^53). */
+const EXACT_SIGNIFICAND = 9007199254740992;
+
+/**
+ * The number in `bytes[start, end)` (a decimal: sign, digits, fraction, exponent — as the lexer
+ * tells numbers), correctly rounded to a double. NaN when the span is not such a number.
+ */
+export function parseDecimal(bytes: Uint8Array, start: number, end: number): number {
+  let index = start;
+  let negative = false;
+  let code = bytes[index];
+  if (code === 0x2d || code === 0x2b) {
+    negative = code === 0x2d;
+    index += 1;
+  }
+  let significand = 0;
+  let digitCount = 0;
+  let dropped = 0;
+  let power = 0;
+  let sawDigit = false;
+  while (index < end) {
+    code = bytes[index]!;
+    if (code < 0x30 || code > 0x39) break;
+    sawDigit = true;
+    if (significand === 0 && code === 0x30) {
+      index += 1;
+      continue;
+    }
+    if (digitCount < 15) {
+      significand = significand * 10 + (code - 0x30);
+      digitCount += 1;
+    } else dropped += 1;
+    index += 1;
+  }
+  power += dropped;
+  if (index < end && bytes[index] === 0x2e) {
+    index += 1;
+    while (index < end) {
+      code = bytes[index]!;
+      if (code < 0x30 || code > 0x39) break;
+      sawDigit = true;
+      if (significand === 0 && code === 0x30) power -= 1;
+      else if (digitCount < 15) {
+        significand = significand * 10 + (code - 0x30);
+        digitCount += 1;
+        power -= 1;
+      } else if (code !== 0x30) dropped += 1;
+      index += 1;
+    }
+  }
+  if (!sawDigit) return Number.NaN;
+  if (index < end && (bytes[index] === 0x65 || bytes[index] === 0x45)) {
+    index += 1;
+    let exponentNegative = false;
+    if (bytes[index] === 0x2d || bytes[index] === 0x2b) {
+      exponentNegative = bytes[index] === 0x2d;
+      index += 1;
+    }
+    let exponent = 0;
+    let exponentDigits = 0;
+    while (index < end) {
+      code = bytes[index]!;
+      if (code < 0x30 || code > 0x39) break;
+      if (exponent < 100000) exponent = exponent * 10 + (code - 0x30);
+      exponentDigits += 1;
+      index += 1;
+    }
+    if (exponentDigits === 0) return Number.NaN;
+    power += exponentNegative ? -exponent : exponent;
+  }
+  if (index !== end) return Number.NaN;
+  if (significand === 0) return negative ? -0 : 0;
+  if (dropped === 0 && significand < EXACT_SIGNIFICAND && power >= -MAX_EXACT_POWER && power <= MAX_EXACT_POWER) {
+    const value = scaleByPowerOfTen(significand, power);
+    return negative ? -value : value;
+  }
+  let text = '';
+  for (let at = start; at < end; at += 1) text += String.fromCharCode(bytes[at]!);
+  return Number(text);
+}
+
+/** Quiet NaN bits with the sign clear and set: what `NaN` and `-NaN` (`-1.#IND`) read as. */
+export const QUIET_NAN_BITS = 0x7fc00000;
+export const NEGATIVE_QUIET_NAN_BITS = 0xffc00000;
+
+/**
+ * The value of a word some writers put where a number goes — `NaN`, `-NaN`, `Infinity`,
+ * `-Infinity`, `inf`, `nan`, Microsoft's `1.#INF`, `-1.#IND`, `1.#QNAN0` — or undefined for any
+ * other word. For NaN, `negative` tells the sign the text gave.
+ */
+export function specialFloatWord(word: string): { value: number; negative: boolean } | undefined {
+  const lower = word.toLowerCase();
+  const negative = lower.startsWith('-');
+  const body = negative || lower.startsWith('+') ? lower.slice(1) : lower;
+  if (body === 'nan' || /^1\.#(ind|qnan|snan)0*$/.test(body)) return { value: Number.NaN, negative };
+  if (body === 'infinity' || body === 'inf' || /^1\.#inf0*$/.test(body))
+    return { value: negative ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY, negative };
+  return undefined;
+}
+
+/** A double NaN with its sign bit set, for `-NaN` read into a scalar field (kept where a number keeps its bits). */
+export const NEGATIVE_NAN = new Float64Array(new Uint32Array([0, 0xfff80000]).buffer)[0]!;

@@ -1,0 +1,178 @@
+/**
+ * Reading the values inside a `{ … }` group straight from the bytes: vertices, faces, track keys.
+ * The block tree (shared/mdl/tree.ts) hands each group over as one token; tokenizing its thousands
+ * of numbers into statement objects would cost far more than the numbers themselves, so this
+ * scanner steps through the group with the lexer's rules (shared/mdl/lexer.ts), treating commas
+ * and colons as separators the way every MDL reader does, and parses numbers in place
+ * (./numbers.ts). The scan already matched the braces, so a group is always balanced.
+ */
+import {
+  blockCommentEnd,
+  BYTE_CLOSE_BRACE,
+  BYTE_COLON,
+  BYTE_COMMA,
+  BYTE_OPEN_BRACE,
+  BYTE_QUOTE,
+  BYTE_SLASH,
+  BYTE_STAR,
+  isWhitespaceByte,
+  lineCommentEnd,
+  stringEnd,
+  wordEnd,
+} from '../../mdl/lexer';
+import { parseDecimal, specialFloatWord, NEGATIVE_QUIET_NAN_BITS, QUIET_NAN_BITS } from './numbers';
+
+/** What {@link ValueScanner.next} found. */
+export const ValueToken = {
+  End: 0,
+  Number: 1,
+  Word: 2,
+  String: 3,
+  Open: 4,
+  Close: 5,
+} as const;
+export type ValueToken = (typeof ValueToken)[keyof typeof ValueToken];
+
+/** Steps through the values of `bytes[from, to)`. */
+export class ValueScanner {
+  position: number;
+  /** The span of the current token. */
+  start = 0;
+  end = 0;
+  /** The current token's number (NaN when it is a word that is not a number). */
+  number = 0;
+  /** True when the current NaN came from a negative word (`-NaN`, `-1.#IND`). */
+  negativeNaN = false;
+
+  constructor(
+    readonly bytes: Uint8Array,
+    from: number,
+    readonly to: number,
+  ) {
+    this.position = from;
+  }
+
+  /** Moves to the next token (commas, colons, whitespace and comments skipped) and returns its kind. */
+  next(): ValueToken {
+    const bytes = this.bytes;
+    const to = this.to;
+    let index = this.position;
+    while (index < to) {
+      const code = bytes[index]!;
+      if (code === BYTE_COMMA || code === BYTE_COLON || isWhitespaceByte(code)) {
+        index += 1;
+        continue;
+      }
+      if (code === BYTE_SLASH) {
+        const following = bytes[index + 1];
+        if (following === BYTE_SLASH) {
+          index = lineCommentEnd(bytes, index, to);
+          continue;
+        }
+        if (following === BYTE_STAR) {
+          const end = blockCommentEnd(bytes, index, to);
+          index = end < 0 ? to : end;
+          continue;
+        }
+      }
+      this.start = index;
+      if (code === BYTE_OPEN_BRACE || code === BYTE_CLOSE_BRACE) {
+        this.end = this.position = index + 1;
+        return code === BYTE_OPEN_BRACE ? ValueToken.Open : ValueToken.Close;
+      }
+      if (code === BYTE_QUOTE) {
+        const end = stringEnd(bytes, index, to);
+        this.end = this.position = end < 0 ? to : end;
+        return ValueToken.String;
+      }
+      const end = wordEnd(bytes, index, to);
+      this.end = this.position = end;
+      const value = parseDecimal(bytes, index, end);
+      if (value === value) {
+        this.number = value;
+        return ValueToken.Number;
+      }
+      const special = specialFloatWord(this.text());
+      this.number = special ? special.value : Number.NaN;
+      this.negativeNaN = special !== undefined && special.negative;
+      return special ? ValueToken.Number : ValueToken.Word;
+    }
+    this.start = this.end = this.position = to;
+    return ValueToken.End;
+  }
+
+  /** The current token's text (latin1). */
+  text(): string {
+    let text = '';
+    for (let index = this.start; index < this.end; index += 1) text += String.fromCharCode(this.bytes[index]!);
+    return text;
+  }
+
+  /** True when the current token is the word `word`. */
+  isWord(word: string): boolean {
+    if (this.end - this.start !== word.length) return false;
+    for (let index = 0; index < word.length; index += 1)
+      if (this.bytes[this.start + index] !== word.charCodeAt(index)) return false;
+    return true;
+  }
+
+  /** Skips the rest of the group the scanner just entered (after an Open), to its Close. */
+  skipGroup(): void {
+    let depth = 1;
+    while (depth > 0) {
+      const token = this.next();
+      if (token === ValueToken.End) return;
+      if (token === ValueToken.Open) depth += 1;
+      else if (token === ValueToken.Close) depth -= 1;
+    }
+  }
+}
+
+/** A growing array of 32-bit values, seen as float32 and uint32 (NaN words keep their sign bit). */
+export class Growing32 {
+  floats: Float32Array;
+  words: Uint32Array;
+  length = 0;
+
+  /** `capacity`: the caller's bound (never a count read from the text alone). */
+  constructor(capacity: number) {
+    this.floats = new Float32Array(Math.max(4, capacity));
+    this.words = new Uint32Array(this.floats.buffer);
+  }
+
+  private grow(): void {
+    const floats = new Float32Array(this.floats.length * 2);
+    floats.set(this.floats);
+    this.floats = floats;
+    this.words = new Uint32Array(floats.buffer);
+  }
+
+  /** Appends a float (a NaN as the quiet NaN of the given sign). */
+  pushFloat(value: number, negativeNaN: boolean): void {
+    if (this.length === this.floats.length) this.grow();
+    if (value !== value) this.words[this.length++] = negativeNaN ? NEGATIVE_QUIET_NAN_BITS : QUIET_NAN_BITS;
+    else this.floats[this.length++] = value;
+  }
+
+  /** Appends a uint32 word. */
+  pushWord(value: number): void {
+    if (this.length === this.floats.length) this.grow();
+    this.words[this.length++] = value;
+  }
+
+  /** The values as a Float32Array of exactly `length` (a copy). */
+  floatArray(): Float32Array {
+    return this.floats.slice(0, this.length);
+  }
+
+  /** The values as a Uint32Array of exactly `length` (a copy). */
+  wordArray(): Uint32Array {
+    return this.words.slice(0, this.length);
+  }
+}
+
+/** The most elements the bytes of a group can hold: every value takes at least two bytes (a digit, a separator). */
+export function capacityOf(from: number, to: number, declared: number | null, perElement: number): number {
+  const bound = Math.ceil((to - from) / 2) + 1;
+  return declared === null ? Math.min(bound, 1024) : Math.min(bound, Math.max(0, declared * perElement));
+}

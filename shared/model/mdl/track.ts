@@ -1,0 +1,212 @@
+/**
+ * Tracks in MDL:
+ *
+ *     Translation 2 {
+ *         Hermite,
+ *         GlobalSeqId 0,
+ *         333: { 0, 0, 1 },
+ *             InTan { 0, 0, 1 },
+ *             OutTan { 0, 0, 1 },
+ *         …
+ *     }
+ *
+ * The interpolation word comes first, `GlobalSeqId` only when the track has one (not -1), each
+ * key as `frame: value` (a number, or `{ … }` for a vector), Hermite and Bezier keys followed by
+ * their `InTan` and `OutTan`. Colour tracks keep the order the MDX stores (only static colours
+ * are written reversed, as Retera's Model Studio and mdx-m3-viewer do). Reading accepts the parts
+ * in any order a writer left them, keeps what it can read and reports the rest.
+ */
+import { FIRST_TANGENT_INTERPOLATION, TRACK_COMPONENTS } from '../../mdx/tracks';
+import { INTERPOLATION, isIntegerTrack, trackStride, type Track } from '../track';
+import { checkedInteger, type MdlEntry, type MdlReadContext } from './reader';
+import { Growing32, ValueToken, capacityOf, type ValueScanner } from './scanner';
+import type { MdlWriter } from './writer';
+
+/** MDL words of the interpolation kinds, by their stored number. */
+export const INTERPOLATION_WORDS = ['DontInterp', 'Linear', 'Hermite', 'Bezier'] as const;
+
+const INTERPOLATION_BY_WORD: ReadonlyMap<string, number> = new Map(
+  INTERPOLATION_WORDS.map((word, interpolation) => [word, interpolation]),
+);
+
+/** Writes one value of a key (a number, or `{ … }` for a vector) from `values[start, start + components)`. */
+function writeValue(writer: MdlWriter, track: Track, start: number, where: string): void {
+  const values = track.keyValues;
+  if (isIntegerTrack(track.tag)) {
+    if (track.components === 1) writer.unsigned(values[start]!);
+    else writer.integerGroup(values, start, track.components, false);
+  } else if (track.components === 1) writer.float(values[start]!, where);
+  else writer.floatGroup(values, start, track.components, where);
+}
+
+/** Writes `track` as the block `keyword`. */
+export function printTrackMdl(writer: MdlWriter, keyword: string, track: Track, where: string): void {
+  const { keyWords, stride, components, keyCount } = track;
+  const tangents = track.interpolation >= FIRST_TANGENT_INTERPOLATION;
+  const label = `${where} ${keyword}`;
+  writer.open(keyword, undefined, keyCount);
+  writer.flag(INTERPOLATION_WORDS[track.interpolation]!);
+  if (track.globalSequenceId !== -1) writer.integerStatement('GlobalSeqId', track.globalSequenceId);
+  for (let key = 0; key < keyCount; key += 1) {
+    const at = key * stride;
+    writer.indent();
+    writer.integer(keyWords[at]!);
+    writer.ascii(': ');
+    writeValue(writer, track, at + 1, label);
+    writer.endStatement();
+    if (tangents) {
+      writer.depth += 1;
+      writer.key('InTan');
+      writeValue(writer, track, at + 1 + components, label);
+      writer.endStatement();
+      writer.key('OutTan');
+      writeValue(writer, track, at + 1 + 2 * components, label);
+      writer.endStatement();
+      writer.depth -= 1;
+    }
+  }
+  writer.close();
+}
+
+/** Reads one value of `components` into `into` (a number, or a `{ … }` vector); false when the text holds none. */
+function readValue(
+  context: MdlReadContext,
+  entry: MdlEntry,
+  scanner: ValueScanner,
+  components: number,
+  integer: boolean,
+  into: Growing32,
+): boolean {
+  let token = scanner.next();
+  const push = (): boolean => {
+    if (token !== ValueToken.Number) {
+      context.invalid(entry, `expected a number, found ${JSON.stringify(scanner.text().slice(0, 40))}`, scanner.start);
+      return false;
+    }
+    if (integer) {
+      const value = checkedInteger(scanner.number, 'u32');
+      if (value === undefined) context.invalid(entry, `expected an integer, found "${scanner.text()}"`, scanner.start);
+      into.pushWord(value ?? 0);
+    } else into.pushFloat(scanner.number, scanner.negativeNaN);
+    return true;
+  };
+  if (token !== ValueToken.Open) {
+    if (components !== 1) {
+      context.invalid(entry, `expected a { } of ${components} numbers`, scanner.start);
+      return false;
+    }
+    return push();
+  }
+  const start = into.length;
+  for (token = scanner.next(); token !== ValueToken.Close && token !== ValueToken.End; token = scanner.next()) {
+    if (!push()) {
+      if (token === ValueToken.Open) scanner.skipGroup();
+    }
+  }
+  const count = into.length - start;
+  if (count !== components) {
+    context.invalid(entry, `a value holds ${count} numbers; it should hold ${components}`, scanner.start);
+    into.length = start;
+    for (let component = 0; component < components; component += 1) into.pushWord(0);
+  }
+  return true;
+}
+
+/**
+ * Reads the track block of `entry` as the track `tag`, or undefined when it is not a block. Keys
+ * it cannot read are reported and left out; a missing tangent reads as zeros, with an error.
+ */
+export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: string): Track | undefined {
+  const components = TRACK_COMPONENTS[tag]!;
+  const integer = isIntegerTrack(tag);
+  const declared = context.declaredCount(entry);
+  const scanner = context.group(entry);
+  if (!scanner) return undefined;
+  const capacity = capacityOf(entry.groupFrom, entry.groupTo, declared, 1);
+  const frames: number[] = [];
+  const values = new Growing32(capacity * components);
+  const inTangents = new Growing32(4);
+  const outTangents = new Growing32(4);
+  let interpolation = -1;
+  let globalSequenceId = -1;
+  let missingTangents = false;
+  let strayTangents = false;
+  for (let token = scanner.next(); token !== ValueToken.End; token = scanner.next()) {
+    if (token === ValueToken.Number) {
+      const frame = checkedInteger(scanner.number, 'i32');
+      if (frame === undefined || scanner.number >= 0x80000000) {
+        context.invalid(entry, `a frame must be a 32-bit integer, not "${scanner.text()}"`, scanner.start);
+        if (!readValue(context, entry, scanner, components, integer, new Growing32(4))) break;
+        continue;
+      }
+      if (!readValue(context, entry, scanner, components, integer, values)) break;
+      frames.push(frame);
+      continue;
+    }
+    if (token !== ValueToken.Word) {
+      context.invalid(entry, `unexpected ${JSON.stringify(scanner.text().slice(0, 40))}`, scanner.start);
+      if (token === ValueToken.Open) scanner.skipGroup();
+      continue;
+    }
+    const named = INTERPOLATION_BY_WORD.get(scanner.text());
+    if (named !== undefined) {
+      if (interpolation >= 0 && interpolation !== named)
+        context.invalid(entry, `a second interpolation (${scanner.text()})`, scanner.start);
+      else interpolation = named;
+    } else if (scanner.isWord('GlobalSeqId')) {
+      const at = scanner.start;
+      const value = scanner.next() === ValueToken.Number ? checkedInteger(scanner.number, 'i32') : undefined;
+      if (value === undefined) context.invalid(entry, 'GlobalSeqId needs an integer', at);
+      else globalSequenceId = value;
+    } else if (scanner.isWord('InTan') || scanner.isWord('OutTan')) {
+      const target = scanner.isWord('InTan') ? inTangents : outTangents;
+      // A tangent belongs to the last key read; one before any key is out of place.
+      if (frames.length === 0 || target.length !== (frames.length - 1) * components) {
+        strayTangents = true;
+        readValue(context, entry, scanner, components, integer, new Growing32(4));
+        continue;
+      }
+      readValue(context, entry, scanner, components, integer, target);
+    } else context.invalid(entry, `unexpected word "${scanner.text().slice(0, 40)}"`, scanner.start);
+  }
+  if (interpolation < 0) {
+    context.report(
+      'warning',
+      entry.statement,
+      entry.offset,
+      'mdl.track-without-interpolation',
+      `${entry.key} names no interpolation (DontInterp, Linear, Hermite or Bezier); it is read as DontInterp`,
+    );
+    interpolation = INTERPOLATION.none;
+  }
+  const keyCount = frames.length;
+  context.checkCount(entry, declared, keyCount, 'keys');
+  const tangents = interpolation >= FIRST_TANGENT_INTERPOLATION;
+  const stride = trackStride(components, interpolation);
+  const words = new Uint32Array(keyCount * stride);
+  for (let key = 0; key < keyCount; key += 1) {
+    const at = key * stride;
+    words[at] = frames[key]! >>> 0;
+    words.set(values.words.subarray(key * components, (key + 1) * components), at + 1);
+    if (!tangents) continue;
+    if (inTangents.length >= (key + 1) * components && outTangents.length >= (key + 1) * components) {
+      words.set(inTangents.words.subarray(key * components, (key + 1) * components), at + 1 + components);
+      words.set(outTangents.words.subarray(key * components, (key + 1) * components), at + 1 + 2 * components);
+    } else missingTangents = true;
+  }
+  if (missingTangents)
+    context.invalid(entry, `a ${INTERPOLATION_WORDS[interpolation]} key has no InTan or OutTan; zeros are used`);
+  if (strayTangents || (!tangents && inTangents.length + outTangents.length > 0))
+    context.invalid(entry, 'InTan or OutTan out of place (they follow a key of a Hermite or Bezier track)');
+  const keyValues = integer ? words : new Float32Array(words.buffer);
+  return {
+    tag,
+    interpolation,
+    globalSequenceId,
+    keyCount,
+    components,
+    stride,
+    keyWords: new Int32Array(words.buffer),
+    keyValues,
+  };
+}

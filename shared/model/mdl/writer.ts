@@ -1,0 +1,257 @@
+/**
+ * The MDL printer's output: latin1 bytes written straight into a growing buffer (no intermediate
+ * strings for numbers), in the layout the community's tools write — one statement per line,
+ * tab-indented, `Keyword value,` statements, `Keyword [count…] {` blocks closed by `}` on their own
+ * line. It also collects what the text cannot carry (a name holding a `"`, a NaN payload), as
+ * warnings naming the object, so that nothing is dropped silently.
+ */
+import type { Diagnostic } from '../../diagnostics';
+import { writeFloat32, writeInteger, writeUnsigned, type ByteSink } from './numbers';
+
+const TAB = 0x09;
+const NEWLINE = 0x0a;
+const SPACE = 0x20;
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const APOSTROPHE = 0x27;
+
+/** The float32 bits and the sign of a double, for NaNs: a scratch pair of views. */
+const float32Scratch = new Float32Array(1);
+const bits32Scratch = new Uint32Array(float32Scratch.buffer);
+const float64Scratch = new Float64Array(1);
+const words64Scratch = new Uint32Array(float64Scratch.buffer);
+
+/** True when `value` is a NaN whose sign bit is set (`-1.#IND`, 0xFFC00000 as float32). */
+export function isNegativeNaN(value: number): boolean {
+  if (value === value) return false;
+  float64Scratch[0] = value;
+  return (words64Scratch[1]! & 0x80000000) !== 0;
+}
+
+/** The float32 bits a NaN double stands for (its sign and the top of its payload). */
+export function nanBits(value: number): number {
+  float32Scratch[0] = value;
+  return bits32Scratch[0]!;
+}
+
+/** Writes MDL text. */
+export class MdlWriter implements ByteSink {
+  private buffer: Uint8Array;
+  private length = 0;
+  /** Current block depth: how many tabs start a line. */
+  depth = 0;
+  /** What the text cannot carry, for the caller to report. */
+  readonly warnings: Diagnostic[] = [];
+
+  constructor(capacity = 1 << 16) {
+    this.buffer = new Uint8Array(capacity);
+  }
+
+  private grow(needed: number): void {
+    let capacity = this.buffer.length * 2;
+    while (capacity < this.length + needed) capacity *= 2;
+    const grown = new Uint8Array(capacity);
+    grown.set(this.buffer.subarray(0, this.length));
+    this.buffer = grown;
+  }
+
+  /** Appends one byte. */
+  byte(code: number): void {
+    if (this.length === this.buffer.length) this.grow(1);
+    this.buffer[this.length++] = code;
+  }
+
+  /** Appends latin1 text (every character below U+0100). */
+  ascii(text: string): void {
+    const count = text.length;
+    if (this.length + count > this.buffer.length) this.grow(count);
+    const buffer = this.buffer;
+    let at = this.length;
+    for (let index = 0; index < count; index += 1) buffer[at++] = text.charCodeAt(index);
+    this.length = at;
+  }
+
+  /** The bytes written so far (a copy sized to fit). */
+  finish(): Uint8Array {
+    return this.buffer.slice(0, this.length);
+  }
+
+  /** Notes something the text cannot carry. */
+  warn(where: string, message: string, code = 'mdl.not-carried'): void {
+    this.warnings.push({ severity: 'warning', code, message, where });
+  }
+
+  /** Starts a line at the current depth. */
+  indent(): void {
+    if (this.length + this.depth > this.buffer.length) this.grow(this.depth);
+    for (let level = 0; level < this.depth; level += 1) this.buffer[this.length++] = TAB;
+  }
+
+  /** Ends a statement: `,` and a line break. */
+  endStatement(): void {
+    this.byte(COMMA);
+    this.byte(NEWLINE);
+  }
+
+  /** A quoted string; a `"` (which MDL strings cannot hold) becomes `'`, with a warning naming `where`. */
+  quoted(text: string, where: string): void {
+    this.byte(QUOTE);
+    const start = this.length;
+    this.ascii(text);
+    for (let index = start; index < this.length; index += 1) {
+      if (this.buffer[index] === QUOTE) {
+        this.buffer[index] = APOSTROPHE;
+        this.warn(where, `${where} holds a '"', which an MDL string cannot; it is written as "'"`);
+      }
+    }
+    this.byte(QUOTE);
+  }
+
+  /** A float32 value (NaN with its sign; a NaN payload the text cannot show is a warning naming `where`). */
+  float(value: number, where: string): void {
+    if (value !== value) {
+      const bits = nanBits(value);
+      if (bits !== 0x7fc00000 && bits !== 0xffc00000)
+        this.warn(where, `${where} is a NaN with payload 0x${bits.toString(16)}; MDL writes it as a plain NaN`);
+    }
+    writeFloat32(this, value, isNegativeNaN(value));
+  }
+
+  /** A signed integer. */
+  integer(value: number): void {
+    writeInteger(this, value);
+  }
+
+  /** An unsigned integer. */
+  unsigned(value: number): void {
+    writeUnsigned(this, value);
+  }
+
+  /** `{ a, b, c }` of floats from `values[start, start + count)`, reversed for colours stored BGR. */
+  floatGroup(values: ArrayLike<number>, start: number, count: number, where: string, reversed = false): void {
+    this.byte(OPEN_BRACE);
+    this.byte(SPACE);
+    for (let index = 0; index < count; index += 1) {
+      if (index > 0) {
+        this.byte(COMMA);
+        this.byte(SPACE);
+      }
+      this.float(values[start + (reversed ? count - 1 - index : index)]!, where);
+    }
+    this.byte(SPACE);
+    this.byte(CLOSE_BRACE);
+  }
+
+  /** `{ a, b, c }` of integers (signed when `signed`). */
+  integerGroup(values: ArrayLike<number>, start: number, count: number, signed: boolean): void {
+    this.byte(OPEN_BRACE);
+    this.byte(SPACE);
+    for (let index = 0; index < count; index += 1) {
+      if (index > 0) {
+        this.byte(COMMA);
+        this.byte(SPACE);
+      }
+      if (signed) writeInteger(this, values[start + index]!);
+      else writeUnsigned(this, values[start + index]!);
+    }
+    this.byte(SPACE);
+    this.byte(CLOSE_BRACE);
+  }
+
+  /** `Keyword "name" count… {` and one level deeper. */
+  open(keyword: string, name?: string, ...counts: number[]): void {
+    this.indent();
+    this.ascii(keyword);
+    if (name !== undefined) {
+      this.byte(SPACE);
+      this.quoted(name, `${keyword} "${name}"`);
+    }
+    for (const count of counts) {
+      this.byte(SPACE);
+      writeUnsigned(this, count);
+    }
+    this.byte(SPACE);
+    this.byte(OPEN_BRACE);
+    this.byte(NEWLINE);
+    this.depth += 1;
+  }
+
+  /** `}` (or `},`) one level up. */
+  close(comma = false): void {
+    this.depth -= 1;
+    this.indent();
+    this.byte(CLOSE_BRACE);
+    if (comma) this.byte(COMMA);
+    this.byte(NEWLINE);
+  }
+
+  /** `Word,` */
+  flag(word: string): void {
+    this.indent();
+    this.ascii(word);
+    this.endStatement();
+  }
+
+  /** `Keyword ` at the start of a line (the value follows). */
+  key(keyword: string): void {
+    this.indent();
+    this.ascii(keyword);
+    this.byte(SPACE);
+  }
+
+  /** `Keyword n,` for a signed integer. */
+  integerStatement(keyword: string, value: number): void {
+    this.key(keyword);
+    writeInteger(this, value);
+    this.endStatement();
+  }
+
+  /** `Keyword n,` for an unsigned integer. */
+  unsignedStatement(keyword: string, value: number): void {
+    this.key(keyword);
+    writeUnsigned(this, value);
+    this.endStatement();
+  }
+
+  /** `Keyword x,` for a float32. */
+  floatStatement(keyword: string, value: number, where: string): void {
+    this.key(keyword);
+    this.float(value, where);
+    this.endStatement();
+  }
+
+  /** `Keyword "text",` */
+  stringStatement(keyword: string, value: string, where: string): void {
+    this.key(keyword);
+    this.quoted(value, where);
+    this.endStatement();
+  }
+
+  /** `Keyword { a, b, c },` of floats. */
+  floatGroupStatement(keyword: string, values: ArrayLike<number>, where: string, reversed = false): void {
+    this.key(keyword);
+    this.floatGroup(values, 0, values.length, where, reversed);
+    this.endStatement();
+  }
+
+  /** `Keyword { a, b, c },` of integers. */
+  integerGroupStatement(keyword: string, values: ArrayLike<number>, signed: boolean): void {
+    this.key(keyword);
+    this.integerGroup(values, 0, values.length, signed);
+    this.endStatement();
+  }
+
+  /** `Keyword count {` then one `{ … },` line per element of `stride` floats, then `}`. */
+  floatRows(keyword: string, values: ArrayLike<number>, stride: number, where: string): void {
+    const count = Math.floor(values.length / stride);
+    this.open(keyword, undefined, count);
+    for (let element = 0; element < count; element += 1) {
+      this.indent();
+      this.floatGroup(values, element * stride, stride, where);
+      this.endStatement();
+    }
+    this.close();
+  }
+}
