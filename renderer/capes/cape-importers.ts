@@ -113,8 +113,8 @@ export const gltfCapeImporter: CapeImporter = {
       warnings: baked.warnings,
       summary:
         `animation ${baked.animation.index} "${baked.animation.name}", ${number(baked.startSeconds)}–` +
-        `${number(baked.endSeconds)} s, ${baked.mrf.keyframes.length} keyframes at ${number(1 / baked.frameInterval)} ` +
-        `fps, ${baked.mrf.uvs.length / 2} vertices`,
+        `${number(baked.endSeconds)} s, ${baked.mrf.keyframes.length} keyframes at ` +
+        `${number(1 / baked.frameInterval)} fps, ${baked.mrf.uvs.length / 2} vertices`,
     };
   },
 };
