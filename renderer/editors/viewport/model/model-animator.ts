@@ -1,0 +1,114 @@
+/**
+ * The per-frame side of the preview (three-free): samples the rig at a time into preallocated arrays the meshes
+ * read — the skinning palette, each geoset's colour and alpha, each layer's alpha, texture and texture transform.
+ * `update` allocates nothing.
+ */
+import {
+  createGeosetLook,
+  sampleGeosetAnimation,
+  sampleLayerAlpha,
+  sampleLayerTextureId,
+  sampleTextureAnimation,
+  TEXTURE_TRANSFORM_FLOATS,
+} from '../../../../shared/model/sampling/appearance';
+import { type CameraPose, sampleCamera } from '../../../../shared/model/sampling/camera-sampler';
+import {
+  type BillboardCamera,
+  MATRIX_FLOATS,
+  updateNodeTransforms,
+} from '../../../../shared/model/sampling/node-transforms';
+import { createSampleTime, type SampleTime, setSampleTime } from '../../../../shared/model/sampling/sample-time';
+import type { ModelRig } from './model-rig';
+
+/** Below this geoset alpha a geoset is not drawn (the game hides it). */
+export const HIDDEN_ALPHA = 1e-3;
+
+/** Samples a rig. */
+export class ModelAnimator {
+  /** 16 floats per palette slot, column major: the identity, the large groups, the nodes. */
+  readonly palette: Float32Array;
+  /** Red, green, blue, alpha per geoset. */
+  readonly geosetColors: Float32Array;
+  /** Per rig layer. */
+  readonly layerAlphas: Float32Array;
+  /** Per rig layer: the TEXS index it draws (−1 for none). */
+  readonly layerTextures: Int32Array;
+  /** Per rig layer: its texture transform (9 floats, a 3×3 over (u, v, 1)). */
+  readonly textureTransforms: Float32Array;
+  readonly time: SampleTime;
+  /** Bumped by every update (meshes upload when it changes). */
+  version = 0;
+  private readonly look = createGeosetLook();
+
+  constructor(readonly rig: ModelRig) {
+    this.palette = new Float32Array(rig.paletteSize * MATRIX_FLOATS);
+    for (let diagonal = 0; diagonal < 4; diagonal += 1) this.palette[diagonal * 5] = 1;
+    this.geosetColors = new Float32Array(rig.geosets.length * 4).fill(1);
+    this.layerAlphas = new Float32Array(rig.layers.length).fill(1);
+    this.layerTextures = new Int32Array(rig.layers.length).fill(-1);
+    this.textureTransforms = new Float32Array(rig.layers.length * TEXTURE_TRANSFORM_FLOATS);
+    for (let layer = 0; layer < rig.layers.length; layer += 1)
+      for (let diagonal = 0; diagonal < 3; diagonal += 1)
+        this.textureTransforms[layer * TEXTURE_TRANSFORM_FLOATS + diagonal * 4] = 1;
+    this.time = createSampleTime(rig.globalSequences);
+  }
+
+  /**
+   * Samples everything at `frameMs` of the sequence [startMs, endMs] (NaN, NaN: no sequence, the bind pose) with
+   * the global clock at `globalMs`; billboards turn to `camera`.
+   */
+  update(frameMs: number, startMs: number, endMs: number, globalMs: number, camera: BillboardCamera | null): void {
+    const { rig, palette, time } = this;
+    setSampleTime(time, frameMs, startMs, endMs, globalMs);
+    const nodes = rig.nodes;
+    updateNodeTransforms(nodes, time, camera);
+    palette.set(nodes.worldMatrices, rig.nodeSlotBase * MATRIX_FLOATS);
+    this.averageGroups();
+    const look = this.look;
+    for (let index = 0; index < rig.geosets.length; index += 1) {
+      sampleGeosetAnimation(rig.geosetAnimations[index], time, look);
+      this.geosetColors[index * 4] = look.color[0]!;
+      this.geosetColors[index * 4 + 1] = look.color[1]!;
+      this.geosetColors[index * 4 + 2] = look.color[2]!;
+      this.geosetColors[index * 4 + 3] = look.alpha;
+    }
+    for (let index = 0; index < rig.layers.length; index += 1) {
+      const drawn = rig.layers[index]!;
+      const layer = drawn.layer;
+      if (!layer) continue;
+      this.layerAlphas[index] = sampleLayerAlpha(layer, time);
+      this.layerTextures[index] = sampleLayerTextureId(layer, time);
+      if (drawn.textureAnimation)
+        sampleTextureAnimation(drawn.textureAnimation, time, this.textureTransforms, index * TEXTURE_TRANSFORM_FLOATS);
+    }
+    this.version += 1;
+  }
+
+  /** Each large matrix group's slot: the average of its nodes' matrices (what equal weights blend to). */
+  private averageGroups(): void {
+    const { groupStarts, groupNodes } = this.rig;
+    const palette = this.palette;
+    const first = MATRIX_FLOATS;
+    const nodeBase = this.rig.nodeSlotBase * MATRIX_FLOATS;
+    for (let group = 0; group + 1 < groupStarts.length; group += 1) {
+      const start = groupStarts[group]!;
+      const end = groupStarts[group + 1]!;
+      const target = first + group * MATRIX_FLOATS;
+      const share = 1 / (end - start);
+      for (let element = 0; element < MATRIX_FLOATS; element += 1) {
+        let sum = 0;
+        for (let member = start; member < end; member += 1)
+          sum += palette[nodeBase + groupNodes[member]! * MATRIX_FLOATS + element]!;
+        palette[target + element] = sum * share;
+      }
+    }
+  }
+
+  /** The camera `index` at the last update's time, into `out` (false when the model has no such camera). */
+  sampleCamera(index: number, out: CameraPose): boolean {
+    const camera = this.rig.cameras[index];
+    if (!camera) return false;
+    sampleCamera(camera, this.time, out);
+    return true;
+  }
+}
