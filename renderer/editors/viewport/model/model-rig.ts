@@ -54,8 +54,6 @@ export interface RigGeoset {
   readonly boneSlots: Uint16Array;
   /** Weights of those slots, four per vertex. */
   readonly boneWeights: Float32Array;
-  /** Its geoset animation (the first GEOA naming it), or null. */
-  readonly animation: GeosetAnimation | null;
   /** Bind-pose bounds: min x, y, z, max x, y, z (all ∞ when it has no vertex). */
   readonly bounds: Float64Array;
 }
