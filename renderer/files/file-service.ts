@@ -10,6 +10,8 @@ import { parseCape, loadLinkedCapes } from '../state/cape-actions';
 import { closeDocument, markSaved, openModelDocument, openStandaloneCape } from '../state/document-actions';
 import { type EditorStore, type OpenFile, currentDocument, isDirty } from '../state/editor-store';
 import { askConfirm, askPath, notify } from '../state/dialog-actions';
+import { offerDataFolder, readAnyFile, saveAnywhere, writeIntoArchive } from './archive-files';
+import { archiveEntryOf, displayName, isWritableArchive } from './archive-paths';
 import { updateSession } from '../state/session-actions';
 import type { ModelParser, ParsedBase } from '../workers/model-parser';
 
@@ -54,6 +56,8 @@ export class FileService {
   private dataFolderChanges: Promise<unknown> = Promise.resolve();
   /** The file the open model was read from (the parser's worker keeps a copy for recovery files). */
   private base: ParsedBase | null = null;
+  /** Paths of the files read from inside an archive (saved back into it). */
+  private readonly inArchive = new Set<string>();
 
   constructor(
     private readonly store: EditorStore,
@@ -83,10 +87,11 @@ export class FileService {
   /** Opens a file path the host granted. */
   async openPath(path: string, options: { skipPrompt?: boolean } = {}): Promise<boolean> {
     if (!options.skipPrompt && !(await this.confirmDiscard('opening another file'))) return false;
-    const name = baseName(path);
+    const name = displayName(path);
     this.store.setState({ loading: { label: `Reading ${name}…`, progress: null } });
     try {
-      const opened = await this.host.openFile({ path });
+      const opened = await readAnyFile(this.host, path);
+      if (opened.fromArchive) this.inArchive.add(opened.identity.path);
       const previous = this.store.getState().file?.path;
       const ok = await this.openBytes(name, opened.bytes, opened.identity.path, opened.identity);
       // Only a file that opened becomes recent; one that failed leaves the recent files and the places.
@@ -95,6 +100,7 @@ export class FileService {
       if (ok && previous && previous !== opened.identity.path)
         this.host.closeFile({ path: previous }).catch(() => undefined);
       void this.refreshSettings();
+      if (ok) void this.offerDataFolder(opened.identity.path);
       return ok;
     } catch (error) {
       notify(this.store, `Cannot open ${name}: ${describe(error)}`, 'error');
@@ -184,17 +190,17 @@ export class FileService {
     const file = state.file;
     if (!file) return false;
     if (!file.path) return this.saveAs();
+    const archive = this.inArchive.has(file.path) ? archiveEntryOf(file.path) : null;
+    if (archive && !isWritableArchive(archive.archive)) {
+      notify(this.store, `${baseName(archive.archive)} is one of the game's own archives: save ${file.name} to a file`);
+      return this.saveAs();
+    }
     const document = currentDocument(state);
     try {
       const bytes = this.serialize();
       if (!bytes) return false;
       this.written.add(await sha256Hex(bytes));
-      let result = await this.host.saveFile({
-        path: file.path,
-        bytes: exactBuffer(bytes),
-        expected: file.identity,
-        force: false,
-      });
+      let result = await this.writeFile(file.path, bytes, file.identity, false);
       if (result.status === 'conflict') {
         const choice = await askConfirm(
           this.store,
@@ -206,7 +212,7 @@ export class FileService {
           ],
         );
         if (choice !== 'overwrite') return false;
-        result = await this.host.saveFile({ path: file.path, bytes: exactBuffer(bytes), expected: null, force: true });
+        result = await this.writeFile(file.path, bytes, null, true);
         if (result.status === 'conflict') throw new Error('the file is still in conflict');
       }
       this.afterSave(document, { ...file, identity: result.identity }, result.backupPath);
@@ -222,7 +228,7 @@ export class FileService {
     const state = this.store.getState();
     const file = state.file;
     if (!file) return false;
-    const path = await askPath(this.store, 'save', file.name);
+    const path = await askPath(this.store, 'save', baseName(file.name));
     if (!path) return false;
     const wanted = extensionOf(file.name);
     if (wanted && extensionOf(path) !== wanted) {
@@ -239,13 +245,17 @@ export class FileService {
       const bytes = this.serialize();
       if (!bytes) return false;
       this.written.add(await sha256Hex(bytes));
-      const result = await this.host.saveFileAs({ path, bytes: exactBuffer(bytes) });
+      const result = await saveAnywhere(this.host, path, exactBuffer(bytes));
       if (result.status === 'conflict') throw new Error('the file exists and changed while saving');
+      if (archiveEntryOf(path) && result.identity.path === path) {
+        this.inArchive.add(path);
+        await this.host.noteFileOpened({ path, opened: true }).catch(() => undefined);
+      }
       if (file.path && file.path !== result.identity.path)
         this.host.closeFile({ path: file.path }).catch(() => undefined);
       this.afterSave(
         document,
-        { ...file, path: result.identity.path, name: baseName(result.identity.path), identity: result.identity },
+        { ...file, path: result.identity.path, name: displayName(result.identity.path), identity: result.identity },
         result.backupPath,
       );
       void this.refreshSettings();
@@ -293,7 +303,11 @@ export class FileService {
   /** File ▸ Open Data Folder: puts a folder first in the stack and re-resolves the capes. */
   async openDataFolder(): Promise<boolean> {
     const path = await askPath(this.store, 'dataFolder');
-    if (!path) return false;
+    return path ? this.addDataFolder(path) : false;
+  }
+
+  /** Puts a folder or archive first in the data folder stack and re-resolves the capes. */
+  addDataFolder(path: string): Promise<boolean> {
     return this.changeDataFolders({
       working: `Indexing ${baseName(path)}…`,
       failure: 'Cannot add the data folder',
@@ -303,6 +317,37 @@ export class FileService {
         notice: `Data folder ${path} added`,
       }),
     });
+  }
+
+  /**
+   * Adds data sources in the order given (each below the ones before it, e.g. the game's archives), or at the top
+   * with `position` 0; one queued change, one reload of the capes.
+   */
+  addDataSources(paths: readonly string[], position: 0 | -1, notice: string): Promise<boolean> {
+    return this.changeDataFolders({
+      working: `Indexing ${paths.length} data sources…`,
+      failure: 'Cannot add the data sources',
+      listMayBeStale: false,
+      change: async () => {
+        let dataFolders = [...this.store.getState().dataFolders];
+        for (const path of position === 0 ? [...paths].reverse() : paths)
+          dataFolders = await this.host.addDataFolder({ path, position });
+        return { dataFolders, notice };
+      },
+    });
+  }
+
+  /** When the opened model's capes are missing and it sits in a map or a game-laid-out folder, offers to add it. */
+  private async offerDataFolder(path: string): Promise<void> {
+    const folder = await offerDataFolder(this.store, path);
+    if (folder) await this.addDataFolder(folder);
+  }
+
+  /** Writes the open file where it was read from: into its map, or over the file on disk. */
+  private writeFile(path: string, bytes: Uint8Array, expected: FileIdentity | null, force: boolean) {
+    return this.inArchive.has(path)
+      ? writeIntoArchive(this.host, path, exactBuffer(bytes), expected, force)
+      : this.host.saveFile({ path, bytes: exactBuffer(bytes), expected, force });
   }
 
   /** Moves a data folder one place up (`-1`: searched earlier, wins over the folder above) or down (`1`) the stack. */
