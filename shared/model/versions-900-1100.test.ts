@@ -4,6 +4,7 @@
  * the builder meant, writes the bytes back identical, and the version rules hold (a 900 layer has
  * no texture slots nor fresnel tracks, an 1100 material no shader name).
  */
+import { parsers } from 'mdx-m3-viewer';
 import { describe, expect, it } from 'vitest';
 import { findParsedChunk, readMdxModel, writeMdxModel, type TypedMdxModel } from './mdx-model';
 import { trackFrame, trackInTangent, trackOutTangent, trackValue, hasTangents, type Track } from './track';
@@ -246,5 +247,65 @@ describe.each(VERSIONS)('version %i fixture (built from the specification)', (ve
     expect(model.chunks.find((chunk) => chunk.tag === 'MTLS')).not.toHaveProperty('parsed');
     // Kept as bytes, so it still writes back as read.
     expect(same(writeMdxModel(model), relabelled)).toBe(true);
+  });
+});
+
+describe('version 900 fixture in mdx-m3-viewer (a third reader)', () => {
+  it('reads the same geosets, materials, tracks, light and bind poses as the builder wrote', () => {
+    // mdx-m3-viewer 5.12 knows 900 (not 1100's texture slots): its reading agrees with the builder's rules.
+    const { content, bytes } = versionFixture(900);
+    const viewer = new parsers.mdlx.Model();
+    viewer.load(bytes);
+    const keys = (animations: { name: string; interpolationType: number; globalSequenceId: number }[]) =>
+      animations.map((animation) => [animation.name, animation.interpolationType, animation.globalSequenceId]);
+    const expectedKeys = (tracks: TrackFixture[]) =>
+      tracks.map((track) => [track.tag, track.interpolation, track.globalSequenceId]);
+    expect(viewer.version).toBe(900);
+    expect(
+      viewer.geosets.map((geoset) => ({
+        vertices: [...geoset.vertices],
+        lod: geoset.lod,
+        lodName: geoset.lodName,
+        tangents: [...geoset.tangents],
+        skin: [...geoset.skin],
+        sets: geoset.uvSets.map((set) => [...set]),
+      })),
+    ).toEqual(
+      content.geosets.map((geoset) => ({
+        vertices: geoset.vertices,
+        lod: geoset.lod,
+        lodName: geoset.lodName,
+        tangents: geoset.tangents ?? [],
+        skin: geoset.skin ?? [],
+        sets: geoset.textureCoordinateSets,
+      })),
+    );
+    expect(
+      viewer.materials.map((material) => ({
+        shader: material.shader,
+        layers: material.layers.map((layer) => ({
+          emissiveGain: layer.emissiveGain,
+          fresnel: [...layer.fresnelColor, layer.fresnelOpacity, layer.fresnelTeamColor],
+          tracks: keys(layer.animations),
+        })),
+      })),
+    ).toEqual(
+      content.materials.map((material) => ({
+        shader: material.shader,
+        layers: material.layers.map((layer) => ({
+          emissiveGain: layer.emissiveGain,
+          fresnel: [...layer.fresnelColor, layer.fresnelOpacity, layer.fresnelTeamColor],
+          tracks: expectedKeys(layer.tracks),
+        })),
+      })),
+    );
+    expect(viewer.bones.map((bone) => keys(bone.animations))).toEqual(
+      content.bones.map((bone) => expectedKeys(bone.node.tracks)),
+    );
+    const light = viewer.lights[0]!;
+    expect([light.type, ...light.attenuation, ...light.color, light.intensity, light.ambientIntensity]).toEqual([
+      1, 80, 200, 1, 0.5, 0.25, 2.5, 0.75,
+    ]);
+    expect(viewer.bindPose.flatMap((matrix) => [...matrix])).toEqual(content.bindPoses);
   });
 });
