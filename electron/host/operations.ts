@@ -4,6 +4,7 @@
  */
 import type { OperationArgs, OperationName, OperationResult, WireResult } from '../../shared/contract/contract';
 import { HostError, isOperationName, toWireError, validateArguments } from '../../shared/contract/contract';
+import { writeDataFile } from './data-file-write';
 import type { HostServices } from './host';
 
 /** One handler per operation, receiving validated arguments. */
@@ -89,6 +90,20 @@ export function createHandlers(host: HostServices, shell: ShellOperations): Oper
     readArchiveFile: ({ archive, gamePath }) => host.archives.read(archive, gamePath),
     writeArchiveFile: ({ archive, gamePath, bytes, expected, force }) =>
       host.archives.write(archive, gamePath, bytes, expected, force),
+    writeDataFile: ({ folder, gamePath, bytes, expected, force }) =>
+      writeDataFile(
+        {
+          guard: host.guard,
+          dataSources: () => host.dataFolders.statuses().map((status) => status.path),
+          isArchive: (path) => host.dataFolders.archiveAt(path) !== null,
+          save: (path, data, identity, overwrite) => host.files.save(path, data, identity, overwrite),
+        },
+        folder,
+        gamePath,
+        bytes,
+        expected,
+        force,
+      ),
   };
 }
 

@@ -349,6 +349,16 @@ export interface HostOperations {
     args: { archive: string; gamePath: string; bytes: ArrayBuffer; expected: FileIdentity | null; force: boolean };
     result: SaveResult;
   };
+  /**
+   * Write (add or replace) a file in a data folder of the stack by its game path: existing folders and the file are
+   * matched in any letter case, missing folders are created inside it. Refused with `status: 'conflict'` when the
+   * file no longer matches `expected` (null: it must not exist yet), unless `force`; atomic, FILE.bak kept of an
+   * overwritten file. An archive data source is refused as unsupported (use writeArchiveFile).
+   */
+  writeDataFile: {
+    args: { folder: string; gamePath: string; bytes: ArrayBuffer; expected: FileIdentity | null; force: boolean };
+    result: SaveResult;
+  };
 }
 
 /** Operation names. */
@@ -491,6 +501,7 @@ export const operationArguments: { [K in OperationName]: ArgumentValidators<Oper
   listArchive: { path: filePath, limit: integer(1, limits.listEntries) },
   readArchiveFile: { archive: filePath, gamePath },
   writeArchiveFile: { archive: filePath, gamePath, bytes, expected: nullable(fileIdentity), force: bool },
+  writeDataFile: { folder: filePath, gamePath, bytes, expected: nullable(fileIdentity), force: bool },
 };
 
 /** Every operation name, in declaration order. */
