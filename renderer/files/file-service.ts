@@ -11,7 +11,7 @@ import { closeDocument, markSaved, openModelDocument, openStandaloneCape } from 
 import { type EditorStore, type OpenFile, currentDocument, isDirty } from '../state/editor-store';
 import { askConfirm, askPath, notify } from '../state/dialog-actions';
 import { offerDataFolder, readAnyFile, saveAnywhere, writeIntoArchive } from './archive-files';
-import { archiveEntryOf, displayName, isWritableArchive } from './archive-paths';
+import { archiveEntryOf, displayName, isArchiveName, isWritableArchive } from './archive-paths';
 import { updateSession } from '../state/session-actions';
 import type { ModelParser, ParsedBase } from '../workers/model-parser';
 
@@ -296,7 +296,9 @@ export class FileService {
   /** Ctrl+O: chooses a file and opens it. */
   async open(): Promise<boolean> {
     if (!(await this.confirmDiscard('opening another file'))) return false;
-    const path = await askPath(this.store, 'open');
+    let path = await askPath(this.store, 'open');
+    // A map or game archive chosen in the native dialog: look inside it in the in-app browser.
+    if (path && isArchiveName(path)) path = await askPath(this.store, 'open', '', path);
     return path ? this.openPath(path, { skipPrompt: true }) : false;
   }
 

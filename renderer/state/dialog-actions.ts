@@ -51,11 +51,19 @@ export function askText(store: EditorStore, title: string, label: string, value:
 /** What a path is chosen for. */
 export type PathPurpose = 'open' | 'save' | 'dataFolder';
 
-/** Lets the user choose a path; null when cancelled. */
-export async function askPath(store: EditorStore, purpose: PathPurpose, initialName = ''): Promise<string | null> {
+/**
+ * Lets the user choose a path; null when cancelled. With `startPath` (a folder or an archive to look inside) the
+ * in-app browser opens there, native dialogs or not.
+ */
+export async function askPath(
+  store: EditorStore,
+  purpose: PathPurpose,
+  initialName = '',
+  startPath?: string,
+): Promise<string | null> {
   const { runtime } = store.getState();
   const host = store.services.host;
-  if (host && runtime.nativeDialogs) {
+  if (host && runtime.nativeDialogs && startPath === undefined) {
     if (purpose === 'save') {
       const result = await host.showSaveDialog({ defaultPath: initialName || null, purpose: 'any' });
       return result.canceled ? null : result.path;
@@ -67,7 +75,7 @@ export async function askPath(store: EditorStore, purpose: PathPurpose, initialN
     return result.canceled ? null : (result.paths[0] ?? null);
   }
   const title = purpose === 'open' ? 'Open' : purpose === 'save' ? 'Save As' : 'Open Data Folder';
-  return showDialog(store, { kind: 'fileBrowser', purpose, title, initialName });
+  return showDialog(store, { kind: 'fileBrowser', purpose, title, initialName, ...(startPath ? { startPath } : {}) });
 }
 
 /** Shows a status-bar message. */

@@ -69,6 +69,8 @@ export type Dialog =
       purpose: 'open' | 'save' | 'dataFolder';
       title: string;
       initialName: string;
+      /** Where the in-app browser starts (a folder or an archive); else beside the open file. */
+      startPath?: string;
     }
   | { kind: 'operatorSearch' }
   | { kind: 'keymap' }

@@ -1,27 +1,23 @@
 /**
  * The in-app file browser (Blender has its own too): used where the host has no native dialogs
- * (the browser shell). It lists the granted roots and their directories through the host's
- * listDirectory operation — it can never reach outside them. Open shows models and capes, Save
- * takes a file name, Open Data Folder picks a directory.
+ * (the browser shell), and to browse inside archives. It lists the granted roots, their directories
+ * (the host's listDirectory — it can never reach outside them) and the folders inside MPQ archives
+ * (maps and the game's archives, through listArchive). Open shows models and capes (a filter of
+ * wildcards), Save takes a file name (a map is a place to save into), Open Data Folder picks a
+ * directory or an archive. The path field can be typed in: Enter goes there.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { DirectoryEntry, DirectoryListing, GrantedRoot } from '../../../shared/contract/contract';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { GrantedRoot } from '../../../shared/contract/contract';
+import { archiveEntryPath, distinctLabels, isWritableArchive, splitArchivePath } from '../../files/archive-paths';
 import { useApp } from '../../ui/editor-context';
 import { Icon } from '../../ui/Icon';
 import { answerDialog } from '../../state/dialog-actions';
 import type { Dialog } from '../../state/editor-store';
+import { type BrowserEntry, type BrowserListing, filterPattern, folderOf, Locations } from './file-browser/locations';
 import { Modal } from './Modal';
 
-const OPENABLE = /\.(mdx|mdl|mrf)$/i;
-
-function separatorOf(path: string): string {
-  return path.includes('\\') && !path.includes('/') ? '\\' : '/';
-}
-
-function join(directory: string, name: string): string {
-  const separator = separatorOf(directory);
-  return directory.endsWith(separator) ? `${directory}${name}` : `${directory}${separator}${name}`;
-}
+/** The filter Open starts with: models and capes. */
+const OPENABLE_FILTER = '*.mdx *.mdl *.mrf';
 
 function formatSize(size: number): string {
   if (size < 1024) return `${size} B`;
@@ -37,81 +33,138 @@ function formatDate(mtimeMs: number): string {
   return `${day} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Where the browser starts: beside the open file (inside its map), or the folder of a game archive for a save. */
+function startOf(dialog: Extract<Dialog, { kind: 'fileBrowser' }>, current: string | null): string | null {
+  if (dialog.startPath) return dialog.startPath;
+  if (!current) return null;
+  const parts = splitArchivePath(current);
+  if (parts && dialog.purpose === 'save' && !isWritableArchive(parts.archive)) return folderOf(parts.archive);
+  return folderOf(current);
+}
+
 /** The browser. */
 export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileBrowser' }> }) {
   const { store } = useApp();
   const host = store.services.host;
+  const locations = useMemo(() => (host ? new Locations(host) : null), [host]);
   const [roots, setRoots] = useState<GrantedRoot[]>([]);
-  const [listing, setListing] = useState<DirectoryListing | null>(null);
+  const [listing, setListing] = useState<BrowserListing | null>(null);
+  const [typed, setTyped] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [name, setName] = useState(dialog.initialName);
-  const [showAll, setShowAll] = useState(false);
+  const [filter, setFilter] = useState(dialog.purpose === 'open' ? OPENABLE_FILTER : '*');
+  const pathField = useRef<HTMLInputElement>(null);
 
   const list = useCallback(
     async (path: string | null, quiet = false): Promise<boolean> => {
-      if (!host) return false;
+      if (!locations) return false;
       try {
-        setListing(await host.listDirectory({ path }));
+        setListing(await locations.list(path));
+        setTyped(null);
         setError(null);
         setSelected(null);
         return true;
       } catch (caught) {
-        if (!quiet) setError(caught instanceof Error ? caught.message : String(caught));
+        if (!quiet) setError(`Cannot go to “${path}”: ${describe(caught)}`);
         return false;
       }
     },
-    [host],
+    [locations],
   );
 
   useEffect(() => {
     if (!host) return;
     host.listRoots().then(setRoots, () => setRoots([]));
-    const current = store.getState().file?.path;
-    const start = current
-      ? current.slice(0, Math.max(current.lastIndexOf('/'), current.lastIndexOf('\\'))) || null
-      : null;
+    const start = startOf(dialog, store.getState().file?.path ?? null);
     // Start next to the open file when its folder is browsable, else at the granted places.
     void list(start, true).then((listed) => listed || list(null));
-  }, [host, list, store]);
+  }, [host, list, store, dialog]);
 
-  const entries = useMemo(() => {
-    const all = listing?.entries ?? [];
-    const visible = all.filter(
-      (entry) =>
-        entry.kind === 'directory' ||
-        (dialog.purpose !== 'dataFolder' && (showAll || dialog.purpose === 'save' || OPENABLE.test(entry.name))),
-    );
-    return visible.sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === 'directory' ? -1 : 1));
-  }, [listing, dialog.purpose, showAll]);
+  const pattern = useMemo(() => filterPattern(filter), [filter]);
+  const entries = useMemo(
+    () =>
+      (listing?.entries ?? []).filter(
+        (entry) =>
+          entry.kind !== 'file' || (dialog.purpose !== 'dataFolder' && (pattern === null || pattern.test(entry.name))),
+      ),
+    [listing, dialog.purpose, pattern],
+  );
+  // Names that repeat (the places, the roots) are told apart by their folders.
+  const placeLabels = useMemo(() => distinctLabels(roots.map((root) => root.path)), [roots]);
+  const rowLabels = useMemo(
+    () => (listing?.path === null ? distinctLabels(entries.map((entry) => entry.path)) : null),
+    [listing, entries],
+  );
 
-  const accept = (entry?: DirectoryEntry) => {
+  const savable = listing?.path != null && (listing.archive === null || listing.archive.writable);
+  const accept = (entry?: BrowserEntry) => {
     if (dialog.purpose === 'dataFolder') {
-      const folder = entry?.kind === 'directory' ? entry.path : (selected ?? listing?.path);
+      const chosen = entry && entry.kind !== 'file' ? entry.path : (selected ?? listing?.path);
+      // Inside an archive, the data source is the whole archive.
+      const folder = chosen ? (splitArchivePath(chosen)?.archive ?? chosen) : null;
       if (folder) answerDialog(store, folder);
       return;
     }
     if (dialog.purpose === 'open') {
-      const path = entry?.kind === 'file' ? entry.path : selected;
-      if (path) answerDialog(store, path);
+      const path = entry?.path ?? selected;
+      const chosen = entry ?? listing?.entries.find((candidate) => candidate.path === path);
+      if (chosen && chosen.kind !== 'file') void list(chosen.path);
+      else if (path) answerDialog(store, path);
       return;
     }
-    if (listing?.path && name.trim()) answerDialog(store, join(listing.path, name.trim()));
+    if (savable && name.trim()) answerDialog(store, archiveEntryPath(listing!.path!, name.trim()));
   };
 
-  const open = (entry: DirectoryEntry) => {
-    if (entry.kind === 'directory') void list(entry.path);
+  const open = (entry: BrowserEntry) => {
+    if (entry.kind !== 'file') void list(entry.path);
     else accept(entry);
   };
 
-  const cancel = useCallback(() => answerDialog(store, null), [dialog]);
+  /** Enter in the path field: go to the folder or archive typed; a file is chosen (Open) or named (Save). */
+  const goTyped = async (text: string) => {
+    const path = text.trim();
+    if (!path) return void list(null);
+    if (await list(path, true)) return;
+    const folder = folderOf(path);
+    const base = path.slice((folder?.length ?? 0) + 1);
+    const around = folder && locations ? await locations.list(folder).catch(() => null) : null;
+    const file = around?.entries.find(
+      (entry) => entry.kind === 'file' && entry.name.toLowerCase() === base.toLowerCase(),
+    );
+    if (around && (file || dialog.purpose === 'save')) {
+      setListing(around);
+      setTyped(null);
+      setError(null);
+      if (dialog.purpose === 'save') setName(file?.name ?? base);
+      else if (dialog.purpose === 'open') answerDialog(store, file!.path);
+      else setSelected(file!.path);
+      return;
+    }
+    // Say why: the host's reason for the path itself.
+    await list(path);
+  };
+
+  const cancel = useCallback(() => answerDialog(store, null), [store]);
   const acceptLabel = dialog.purpose === 'open' ? 'Open' : dialog.purpose === 'save' ? 'Save' : 'Use This Folder';
   const canAccept =
     dialog.purpose === 'save'
-      ? Boolean(listing?.path && name.trim())
+      ? Boolean(savable && name.trim())
       : dialog.purpose === 'open'
         ? selected !== null
         : Boolean(selected ?? listing?.path);
+  const footerText =
+    dialog.purpose === 'save'
+      ? listing?.archive && !listing.archive.writable
+        ? "The game's own archives are read-only: save into a folder or a map"
+        : null
+      : dialog.purpose === 'open'
+        ? 'Filter: wildcards such as *.mrf *.mdx (* for every file)'
+        : 'Choose a folder extracted from the game or a map, or an archive (.w3x, .w3m, .mpq)';
 
   return (
     <Modal title={dialog.title} className="file-browser" testId="file-browser" onCancel={cancel}>
@@ -120,6 +173,7 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
           className="button icon"
           disabled={!listing?.path}
           data-hint="Parent directory"
+          data-testid="file-browser-up"
           onClick={() => void list(listing?.parent ?? null)}
         >
           <Icon name="up" size={12} />
@@ -127,59 +181,100 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
         <button className="button icon" data-hint="The granted places" onClick={() => void list(null)}>
           <Icon name="home" size={12} />
         </button>
-        <input className="field" readOnly value={listing?.path ?? 'Places'} data-testid="file-browser-path" />
-        {dialog.purpose === 'open' ? (
-          <label className="checkbox" data-hint="Show every file, not only models and capes">
-            <input type="checkbox" checked={showAll} onChange={(event) => setShowAll(event.target.checked)} /> All files
-          </label>
+        <input
+          ref={pathField}
+          className="field"
+          value={typed ?? listing?.path ?? ''}
+          placeholder="Places — type a folder, a map or a file and press Enter"
+          spellCheck={false}
+          data-testid="file-browser-path"
+          onChange={(event) => setTyped(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') void goTyped(event.currentTarget.value);
+            if (event.key === 'Escape' && typed !== null) {
+              event.stopPropagation();
+              setTyped(null);
+            }
+          }}
+        />
+        {dialog.purpose !== 'dataFolder' ? (
+          <input
+            className="field filter"
+            style={{ flex: '0 0 150px' }}
+            value={filter}
+            spellCheck={false}
+            data-hint="Show the files whose names match these wildcards (* for every file)"
+            data-testid="file-browser-filter"
+            onChange={(event) => setFilter(event.target.value)}
+          />
         ) : null}
       </div>
       <div className="columns">
-        <div className="places">
+        <div className="places" data-testid="file-browser-places">
           <div className="menu-heading">Places</div>
-          {roots.map((root) => (
+          {roots.map((root, index) => (
             <div
               key={root.path}
               className="place"
               title={root.path}
               data-hint={`${root.path} (${root.reason})`}
-              onClick={() =>
-                void list(
-                  root.kind === 'directory'
-                    ? root.path
-                    : root.path.slice(0, Math.max(root.path.lastIndexOf('/'), root.path.lastIndexOf('\\'))),
-                )
-              }
+              data-testid="file-browser-place"
+              onClick={() => void list(root.kind === 'directory' ? root.path : folderOf(root.path))}
             >
-              <Icon name={root.kind === 'directory' ? 'folder' : 'file'} size={12} />{' '}
-              {root.path.split(/[\\/]/).filter(Boolean).pop() ?? root.path}
+              <Icon name={root.kind === 'directory' ? 'folder' : 'file'} size={12} /> {placeLabels[index]?.name}
+              {placeLabels[index]?.folder ? (
+                <span style={{ color: 'var(--text-faint)' }}> — {placeLabels[index]!.folder}</span>
+              ) : null}
             </div>
           ))}
         </div>
         <div className="entries" data-testid="file-browser-entries">
           {error ? (
-            <div className="empty-hint" style={{ color: 'var(--error)' }}>
+            <div className="empty-hint" style={{ color: 'var(--error)' }} data-testid="file-browser-error">
               {error}
             </div>
           ) : null}
-          {entries.map((entry) => (
-            <div
-              key={entry.path}
-              className={`entry${selected === entry.path ? ' selected' : ''}`}
-              data-testid={`file-entry-${entry.name}`}
-              onClick={() => {
-                setSelected(entry.path);
-                if (entry.kind === 'file' && dialog.purpose === 'save') setName(entry.name);
-              }}
-              onDoubleClick={() => open(entry)}
-            >
-              <Icon name={entry.kind === 'directory' ? 'folder' : 'file'} size={13} />
-              <span>{entry.name}</span>
-              <span className="size">{entry.kind === 'file' ? formatSize(entry.size) : ''}</span>
-              <span className="date">{entry.mtimeMs ? formatDate(entry.mtimeMs) : ''}</span>
+          {entries.map((entry, index) => {
+            const label = rowLabels?.[index];
+            return (
+              <div
+                key={entry.path}
+                className={`entry${selected === entry.path ? ' selected' : ''}`}
+                style={{ gridTemplateColumns: '20px minmax(0, 1fr) 90px 130px' }}
+                title={entry.path}
+                data-testid={`file-entry-${entry.name}`}
+                onClick={() => {
+                  setSelected(entry.path);
+                  if (entry.kind === 'file' && dialog.purpose === 'save') setName(entry.name);
+                }}
+                onDoubleClick={() => open(entry)}
+              >
+                <Icon
+                  name={entry.kind === 'directory' ? 'folder' : entry.kind === 'archive' ? 'database' : 'file'}
+                  size={13}
+                />
+                <span className="name" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                  {label ? label.name : entry.name}
+                  {label?.folder ? <span style={{ color: 'var(--text-faint)' }}> — {label.folder}</span> : null}
+                </span>
+                <span className="size">{entry.kind !== 'directory' ? formatSize(entry.size) : ''}</span>
+                <span className="date">{entry.mtimeMs ? formatDate(entry.mtimeMs) : ''}</span>
+              </div>
+            );
+          })}
+          {!error && entries.length === 0 ? (
+            <div className="empty-hint">{listing ? 'Nothing here matches the filter.' : 'Loading…'}</div>
+          ) : null}
+          {listing?.archive &&
+          listing.archive.unnamed + listing.archive.truncated > 0 &&
+          listing.path === listing.archive.path ? (
+            <div className="empty-hint" data-testid="file-browser-unnamed">
+              {listing.archive.unnamed > 0
+                ? `${listing.archive.unnamed} files have no known name (the archive's listfile does not name them). `
+                : ''}
+              {listing.archive.truncated > 0 ? `${listing.archive.truncated} more files are not listed.` : ''}
             </div>
-          ))}
-          {!error && entries.length === 0 ? <div className="empty-hint">{listing ? 'Empty.' : 'Loading…'}</div> : null}
+          ) : null}
         </div>
       </div>
       <div className="footer">
@@ -192,13 +287,12 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
             onChange={(event) => setName(event.target.value)}
             onKeyDown={(event) => event.key === 'Enter' && accept()}
           />
-        ) : (
+        ) : null}
+        {footerText ? (
           <span className="spacer" style={{ color: 'var(--text-faint)' }}>
-            {dialog.purpose === 'open'
-              ? 'Models (.mdx, .mdl) and capes (.mrf)'
-              : 'Choose a folder extracted from the game or a map'}
+            {footerText}
           </span>
-        )}
+        ) : null}
         <button className="button" onClick={() => answerDialog(store, null)}>
           Cancel
         </button>
