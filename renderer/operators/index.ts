@@ -4,6 +4,7 @@
 import { DEFAULT_KEYMAP } from '../../shared/keymap/default-keymap';
 import { Keymap } from '../../shared/keymap/keymap';
 import type { FileService } from '../files/file-service';
+import { archiveOperators } from './archive-operators';
 import { editOperators, fileOperators } from './edit-operators';
 import { OperatorRegistry } from './operator';
 import { outlinerOperators, viewportOperators } from './outliner-operators';
@@ -15,6 +16,7 @@ export function createOperatorRegistry(files: FileService): OperatorRegistry {
   return new OperatorRegistry().register(
     ...editOperators(),
     ...fileOperators(files),
+    ...archiveOperators(files),
     ...playbackOperators(),
     ...timelineOperators(),
     ...transformOperators(),

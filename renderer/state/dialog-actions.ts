@@ -60,6 +60,7 @@ export async function askPath(
   purpose: PathPurpose,
   initialName = '',
   startPath?: string,
+  title?: string,
 ): Promise<string | null> {
   const { runtime } = store.getState();
   const host = store.services.host;
@@ -74,8 +75,14 @@ export async function askPath(
     });
     return result.canceled ? null : (result.paths[0] ?? null);
   }
-  const title = purpose === 'open' ? 'Open' : purpose === 'save' ? 'Save As' : 'Open Data Folder';
-  return showDialog(store, { kind: 'fileBrowser', purpose, title, initialName, ...(startPath ? { startPath } : {}) });
+  const heading = title ?? (purpose === 'open' ? 'Open' : purpose === 'save' ? 'Save As' : 'Open Data Folder');
+  return showDialog(store, {
+    kind: 'fileBrowser',
+    purpose,
+    title: heading,
+    initialName,
+    ...(startPath ? { startPath } : {}),
+  });
 }
 
 /** Shows a status-bar message. */

@@ -38,6 +38,8 @@ export const menuLayout: readonly MenuLayout[] = [
     items: [
       command('wm.open', 'Open…'),
       command('wm.open_data_folder', 'Open Data Folder…'),
+      command('wm.add_game_folder', 'Add Game Folder…'),
+      command('wm.browse_archive', 'Browse Archive…'),
       'recent',
       '-',
       command('wm.save', 'Save'),

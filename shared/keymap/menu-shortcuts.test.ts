@@ -108,6 +108,8 @@ describe('menu shortcuts come from the keymap', () => {
         .map((entry) => entry.label);
     const unbound = [
       'Open Data Folder…',
+      'Add Game Folder…',
+      'Browse Archive…',
       'Revert',
       'Reload Capes',
       'Close',
@@ -123,9 +125,9 @@ describe('menu shortcuts come from the keymap', () => {
     expect(without({ os: 'mac', shell: 'electron' })).toEqual(unbound);
     // Ctrl+Tab switches the browser's tabs.
     expect(without({ os: 'linux', shell: 'web' })).toEqual([
-      ...unbound.slice(0, 6),
+      ...unbound.slice(0, unbound.indexOf('Loop Playback')),
       'Cycle Time Unit',
-      ...unbound.slice(6),
+      ...unbound.slice(unbound.indexOf('Loop Playback')),
     ]);
   });
 

@@ -149,6 +149,7 @@ export function TopBar() {
             })),
             { kind: 'separator' },
             { kind: 'operator', id: 'wm.open_data_folder' },
+            { kind: 'operator', id: 'wm.add_game_folder' },
             { kind: 'operator', id: 'wm.reload_capes' },
           ]}
         />
