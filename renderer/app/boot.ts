@@ -8,6 +8,7 @@ import type { HostEvent, StartupRequest } from '../../shared/contract/contract';
 import { type FileService, exactBuffer, recoveryId } from '../files/file-service';
 import { type OperatorProperties, type OperatorRegistry, contextFor } from '../operators/operator';
 import { followLinkedCapes } from '../state/cape-actions';
+import { followCapeDocuments, hasUnsavedChanges } from '../state/cape-documents';
 import { askConfirm, notify } from '../state/dialog-actions';
 import { type EditorStore, currentDocument, isDirty } from '../state/editor-store';
 import { sessionFromSettings } from '../state/session';
@@ -147,14 +148,17 @@ export async function boot(store: EditorStore, files: FileService, operators: Op
     host.onEvent((event) => handleEvent(store, files, operators, event));
     startRecoveryWriter(store, files);
     followLinkedCapes(store);
+    followCapeDocuments(store, window.document);
     window.addEventListener('beforeunload', (event) => {
-      if (isDirty(store.getState())) event.preventDefault();
+      if (hasUnsavedChanges(store.getState())) event.preventDefault();
     });
     store.subscribe((state, previous) => {
       if (
         state.history !== previous.history ||
         state.savedDocument !== previous.savedDocument ||
-        state.file !== previous.file
+        state.file !== previous.file ||
+        state.capeDocuments !== previous.capeDocuments ||
+        state.focusedDocument !== previous.focusedDocument
       )
         files.updateWindowState();
     });

@@ -9,6 +9,17 @@ import { requestAreaCommand } from '../state/area-commands';
 import { parseCape, loadLinkedCapes } from '../state/cape-actions';
 import { closeDocument, markSaved, openModelDocument, openStandaloneCape } from '../state/document-actions';
 import { type EditorStore, type OpenFile, currentDocument, isDirty } from '../state/editor-store';
+import {
+  discardCapeDocuments,
+  focusedLinkCapeKey,
+  hasUnsavedChanges,
+  isCapeDirty,
+  markCapeSaved,
+  standaloneCapeKey,
+  windowTitle,
+} from '../state/cape-documents';
+import { confirmUnsavedCapes, saveCapeDocument, standaloneCapeBytes } from '../state/cape-document-files';
+import { present } from '../state/history';
 import { askConfirm, askPath, notify } from '../state/dialog-actions';
 import { offerDataFolder, readAnyFile, saveAnywhere, writeIntoArchive } from './archive-files';
 import { archiveEntryOf, displayName, isArchiveName, isWritableArchive } from './archive-paths';
@@ -70,18 +81,24 @@ export class FileService {
     return host;
   }
 
-  /** Asks what to do with unsaved changes; true when it is fine to continue. */
+  /**
+   * Asks what to do with unsaved changes — the open file's, then each edited cape's — and drops the cape documents
+   * once every answer lets the action go on; true when it is fine to continue.
+   */
   async confirmDiscard(action: string): Promise<boolean> {
     const state = this.store.getState();
-    if (!isDirty(state)) return true;
-    const name = state.file?.name ?? 'Untitled';
-    const choice = await askConfirm(this.store, 'Unsaved changes', `Save changes to “${name}” before ${action}?`, [
-      { id: 'cancel', label: 'Cancel' },
-      { id: 'discard', label: "Don't Save", danger: true },
-      { id: 'save', label: 'Save', primary: true },
-    ]);
-    if (choice === 'save') return this.save();
-    return choice === 'discard';
+    if (isDirty(state)) {
+      const name = state.file?.name ?? 'Untitled';
+      const choice = await askConfirm(this.store, 'Unsaved changes', `Save changes to “${name}” before ${action}?`, [
+        { id: 'cancel', label: 'Cancel' },
+        { id: 'discard', label: "Don't Save", danger: true },
+        { id: 'save', label: 'Save', primary: true },
+      ]);
+      if (choice === 'save' ? !(await this.saveOpenFile()) : choice !== 'discard') return false;
+    }
+    if (!(await confirmUnsavedCapes(this.store, action, () => this.saveOpenFile()))) return false;
+    discardCapeDocuments(this.store);
+    return true;
   }
 
   /** Opens a file path the host granted. */
@@ -125,6 +142,7 @@ export class FileService {
       if (file.kind === 'mrf') {
         const entry = parseCape(path ?? name, path, new Uint8Array(bytes));
         if (entry.status !== 'found') throw new Error(entry.reason ?? 'unreadable');
+        discardCapeDocuments(this.store);
         openStandaloneCape(this.store, entry, file);
         this.replaceBase(null);
       } else {
@@ -179,13 +197,22 @@ export class FileService {
     if (document) {
       return this.store.services.codec.writeModel(document);
     }
-    // A cape opened alone is not edited: saving writes its bytes exactly as they were read.
+    // A cape opened alone is written from its document once edited, else exactly as it was read.
+    const key = standaloneCapeKey(state);
+    const edited = key === null ? null : standaloneCapeBytes(state.capeDocuments[key]);
+    if (edited) return edited;
     if (state.standaloneCape?.cape) return state.standaloneCape.cape.bytes;
     return null;
   }
 
-  /** Ctrl+S: saves in place (Save As when the file has no path yet). */
+  /** Ctrl+S: saves the document whose editor has focus — a link's cape, or the open file. */
   async save(): Promise<boolean> {
+    const key = focusedLinkCapeKey(this.store.getState());
+    return key === null ? this.saveOpenFile() : saveCapeDocument(this.store, key);
+  }
+
+  /** Saves the open file in place (Save As when it has no path yet). */
+  async saveOpenFile(): Promise<boolean> {
     const state = this.store.getState();
     const file = state.file;
     if (!file) return false;
@@ -269,6 +296,8 @@ export class FileService {
   private afterSave(document: ReturnType<typeof currentDocument>, file: OpenFile, backupPath: string | null): void {
     if (document) markSaved(this.store, document, file);
     else this.store.setState({ file, changedOnDisk: false });
+    const cape = this.store.getState().capeDocuments[standaloneCapeKey(this.store.getState()) ?? ''];
+    if (cape) markCapeSaved(this.store, cape.key, present(cape.history), file.identity);
     this.host.discardRecovery({ id: recoveryId(file.path ?? file.name) }).catch(() => undefined);
     notify(this.store, `Saved ${file.name}${backupPath ? ` (original kept as ${baseName(backupPath)})` : ''}`);
     this.updateWindowState();
@@ -278,7 +307,8 @@ export class FileService {
   async revert(): Promise<boolean> {
     const file = this.store.getState().file;
     if (!file?.path) return false;
-    if (isDirty(this.store.getState())) {
+    const cape = this.store.getState().capeDocuments[standaloneCapeKey(this.store.getState()) ?? ''];
+    if (isDirty(this.store.getState()) || (cape && isCapeDirty(cape))) {
       const choice = await askConfirm(
         this.store,
         'Revert',
@@ -495,8 +525,9 @@ export class FileService {
   /** Title and edited flag for the window (and the close prompt in Electron). */
   updateWindowState(): void {
     const state = this.store.getState();
-    const dirty = isDirty(state);
-    const title = `${dirty ? '• ' : ''}${state.file?.name ?? 'Morf Studio'}${state.file ? ' — Morf Studio' : ''}`;
+    // The focused document's name; `edited` (the close prompt, macOS' dot) for any unsaved document.
+    const dirty = hasUnsavedChanges(state);
+    const title = windowTitle(state);
     if (typeof document !== 'undefined') document.title = title;
     this.store.services.host?.setWindowState({ title, edited: dirty }).catch(() => undefined);
   }

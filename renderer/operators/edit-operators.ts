@@ -3,8 +3,7 @@
  * maximising an area, the keymap and about windows, and the file operators over the FileService.
  */
 import type { FileService } from '../files/file-service';
-import { redoDocument, undoDocument } from '../state/document-actions';
-import { canRedo, canUndo, redoLabel, undoLabel } from '../state/history';
+import { canRedoFocused, canUndoFocused, redoFocused, undoFocused } from '../state/cape-documents';
 import { updateLayout } from '../state/session-actions';
 import { defineOperator, hasFile, notDragging, stateOf, withDefaults } from './define';
 import type { Operator, OperatorContext } from './operator';
@@ -28,22 +27,22 @@ export function editOperators(): Operator[] {
     defineOperator(
       'ed.undo',
       'Undo',
-      'Undo the last change to the document (selection and playhead are not affected)',
+      'Undo the last change to the document in focus, the model or a cape (selection and playhead are not affected)',
       ({ store }) => {
-        const label = undoLabel(store.getState().history!);
-        if (undoDocument(store)) notify(store, `Undo ${label ?? ''}`.trim());
+        const label = undoFocused(store);
+        if (label !== null) notify(store, `Undo ${label}`.trim());
       },
-      (context) => notDragging(context) && stateOf(context).history !== null && canUndo(stateOf(context).history!),
+      (context) => notDragging(context) && canUndoFocused(stateOf(context)),
     ),
     defineOperator(
       'ed.redo',
       'Redo',
-      'Redo the last undone change to the document',
+      'Redo the last undone change to the document in focus',
       ({ store }) => {
-        const label = redoLabel(store.getState().history!);
-        if (redoDocument(store)) notify(store, `Redo ${label ?? ''}`.trim());
+        const label = redoFocused(store);
+        if (label !== null) notify(store, `Redo ${label}`.trim());
       },
-      (context) => notDragging(context) && stateOf(context).history !== null && canRedo(stateOf(context).history!),
+      (context) => notDragging(context) && canRedoFocused(stateOf(context)),
     ),
     defineOperator('wm.search_menu', 'Operator Search', 'Search every operator by name and run it', ({ store }) =>
       store.setState({ dialog: { kind: 'operatorSearch' } }),

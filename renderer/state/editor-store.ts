@@ -11,6 +11,7 @@ import type { DataFolderStatus, FileIdentity, HostClient } from '../../shared/co
 import type { Diagnostic } from '../../shared/diagnostics';
 import type { KeyAddress, ModelCodec, ModelDocument } from '../../shared/events/document';
 import type { CapeEntry } from '../capes/cape-entry';
+import type { CapeDocument } from './cape-documents';
 import { type History, present } from './history';
 import { EMPTY_SELECTION, type Selection } from './selection';
 import { defaultSession, type SessionState } from './session';
@@ -72,6 +73,14 @@ export type Dialog =
       /** Where the in-app browser starts (a folder or an archive); else beside the open file. */
       startPath?: string;
     }
+  | {
+      /** Text fields answered as a record of the texts typed (by key), or null: see renderer/capes/FormDialog.tsx. */
+      kind: 'form';
+      title: string;
+      message: string;
+      fields: readonly { key: string; label: string; value: string; placeholder: string; hint: string }[];
+      submitLabel: string;
+    }
   | { kind: 'operatorSearch' }
   | { kind: 'keymap' }
   | { kind: 'about' };
@@ -121,6 +130,11 @@ export interface EditorState {
   standaloneCape: CapeEntry | null;
   /** True when the file changed on disk since it was opened or saved (reload prompt pending). */
   changedOnDisk: boolean;
+  /** Capes being edited, each a document of its own (history, saved state), by cape key (cape-documents.ts). */
+  capeDocuments: Readonly<Record<string, CapeDocument>>;
+  /** The document whose editor has focus (Save, Undo and the title act on it): a cape document's key, or null for
+   * the open file. */
+  focusedDocument: string | null;
   // ── session
   session: SessionState;
   runtime: { kind: 'electron' | 'web'; nativeDialogs: boolean; platform: string };
@@ -174,6 +188,8 @@ export function createEditorStore(services: EditorServices, session: SessionStat
     diagnostics: [],
     standaloneCape: null,
     changedOnDisk: false,
+    capeDocuments: {},
+    focusedDocument: null,
     session,
     runtime: { kind: 'web', nativeDialogs: false, platform: 'other' },
     recentFiles: [],
