@@ -25,6 +25,14 @@ export function isArchivePath(path: string, extensions = archiveExtensions): boo
   return extensions.some((extension) => lower.endsWith(extension));
 }
 
+/** Names tried in every archive the host opens besides its own `(listfile)`: the user's listfile (see setUserListfile). */
+let userListfile: readonly string[] = [];
+
+/** Sets the names of the user's listfile, tried in every archive opened from now on (empty: none). */
+export function setUserListfile(names: readonly string[]): void {
+  userListfile = names;
+}
+
 /** Node's native zlib, bounded to `limit` bytes of output: about twice as fast as fflate on 4 KB sectors. */
 export const nodeInflater: Inflater = (input, limit) => inflateSync(input, { maxOutputLength: Math.max(1, limit) });
 
@@ -60,7 +68,11 @@ export async function openArchiveFile(path: string, options: MpqOpenOptions = {}
   try {
     const info = await handle.stat();
     if (!info.isFile()) throw Object.assign(new Error(`${path}: not a regular file`), { code: 'EISDIR' });
-    const archive = await MpqArchive.open(fileSource(handle, info.size), { inflater: nodeInflater, ...options });
+    const archive = await MpqArchive.open(fileSource(handle, info.size), {
+      inflater: nodeInflater,
+      ...(userListfile.length > 0 ? { listfile: userListfile } : {}),
+      ...options,
+    });
     return { path, archive, mtimeMs: info.mtimeMs, close: () => handle.close() };
   } catch (error) {
     await handle.close();

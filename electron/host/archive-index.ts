@@ -11,7 +11,7 @@ import { basename, dirname, join } from 'node:path';
 import type { MpqEntry } from '../../shared/archives/mpq/archive';
 import type { DataFolderStatus } from '../../shared/contract/contract';
 import { HostError } from '../../shared/contract/contract';
-import { openArchiveFile, type OpenArchive } from './archive-file';
+import { isArchivePath, openArchiveFile, type OpenArchive } from './archive-file';
 import { gamePathKey } from './game-paths';
 
 /** How long file-system events are gathered before the archive is opened again (ms). */
@@ -23,6 +23,19 @@ const watchSettleMs = 150;
  */
 export function archiveEntryPath(archivePath: string, gamePath: string): string {
   return join(archivePath, ...gamePath.split(/[\\/]+/).filter((part) => part && part !== '.' && part !== '..'));
+}
+
+/**
+ * The archive a path inside one goes through (lexically: the left-most part with an archive's extension that is
+ * not the last part), or null. Used to grant a recent file's archive again at startup.
+ */
+export function archiveOfEntryPath(path: string): string | null {
+  const pattern = /[^\\/]+/g;
+  for (let match = pattern.exec(path); match; match = pattern.exec(path)) {
+    const end = match.index + match[0].length;
+    if (isArchivePath(match[0]) && match[0].length > 4 && /[^\\/]/.test(path.slice(end))) return path.slice(0, end);
+  }
+  return null;
 }
 
 /** One archive in the data source stack. */

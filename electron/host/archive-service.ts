@@ -3,23 +3,34 @@
  * source stack's open index when the archive is in it, else opened for the call), and writing a
  * file back into a map with a conflict check, atomically, keeping `MAP.bak` on the first write.
  */
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { parseListfile } from '../../shared/archives/mpq/listfile';
 import type { MpqArchive, MpqEntry } from '../../shared/archives/mpq/archive';
 import { FILE_COMPRESS, FILE_ENCRYPTED, FILE_IMPLODE } from '../../shared/archives/mpq/constants';
 import type {
   ArchiveFileRead,
+  ArchiveListfile,
   ArchiveListing,
   FileIdentity,
   GameArchiveSearch,
   SaveResult,
 } from '../../shared/contract/contract';
 import { HostError } from '../../shared/contract/contract';
-import { editArchiveFile, isArchivePath, openArchiveFile, writableArchiveExtensions } from './archive-file';
+import {
+  editArchiveFile,
+  isArchivePath,
+  openArchiveFile,
+  setUserListfile,
+  writableArchiveExtensions,
+} from './archive-file';
 import { archiveEntryPath } from './archive-index';
 import type { PathGuard } from './confinement';
 import type { DataFolderStack } from './data-folders';
 import { findGameArchives } from './game-archives';
 import { sha256Of, toArrayBuffer } from './identity';
+
+/** The largest user listfile read (a complete Warcraft III listfile is about 4 MB). */
+export const LISTFILE_BYTES = 64 * 1024 * 1024;
 
 /** Archive operations over the granted roots and the data source stack. */
 export class ArchiveService {
@@ -30,6 +41,30 @@ export class ArchiveService {
     private readonly guard: PathGuard,
     private readonly stack: DataFolderStack,
   ) {}
+
+  /** The user's listfile in use. */
+  listfile: ArchiveListfile = { path: null, names: 0 };
+
+  /**
+   * Uses a listfile (one game path a line) for names the archives' own `(listfile)` lacks, or none with null; every
+   * archive of the stack is indexed again. `trusted`: the path comes from the host's own settings (startup).
+   */
+  async setListfile(requested: string | null, trusted = false): Promise<ArchiveListfile> {
+    let names: string[] = [];
+    let path: string | null = null;
+    if (requested !== null) {
+      path = trusted ? requested : await this.guard.check(requested, 'read');
+      const info = await stat(path);
+      if (!info.isFile()) throw new HostError('invalid-argument', 'a listfile must be a text file', path);
+      if (info.size > LISTFILE_BYTES)
+        throw new HostError('too-large', `a listfile is at most ${LISTFILE_BYTES} bytes`, path);
+      names = parseListfile(await readFile(path, 'utf8'));
+    }
+    setUserListfile(names);
+    this.listfile = { path, names: names.length };
+    for (const status of this.stack.statuses()) await this.stack.archiveAt(status.path)?.reload(true);
+    return this.listfile;
+  }
 
   /** {@link findGameArchives} in a granted folder. */
   async findGameArchives(requested: string): Promise<GameArchiveSearch> {

@@ -14,6 +14,7 @@ import type {
 } from '../../shared/contract/contract';
 import { HostError, limits } from '../../shared/contract/contract';
 import { isArchivePath, openArchiveFile } from './archive-file';
+import { archiveOfEntryPath } from './archive-index';
 import { ArchiveService } from './archive-service';
 import { temporarySuffix } from './atomic-write';
 import { PathGuard } from './confinement';
@@ -43,6 +44,9 @@ export interface HostOptions {
   /** Called when the recent files change (Electron rebuilds its menu). */
   onRecentFilesChanged?: (recentFiles: readonly string[]) => void;
 }
+
+/** The settings key of the user's listfile for archives (the host's own, beside the renderer's session values). */
+const archiveListfileKey = 'host.archiveListfile';
 
 function platformName(): StartupRequest['platform'] {
   return process.platform === 'win32' || process.platform === 'darwin' || process.platform === 'linux'
@@ -85,7 +89,14 @@ export class HostServices {
   /** Load settings, grant the startup files and recent files, index the data folders, find the sample. */
   async start(): Promise<void> {
     await this.settings.load();
-    for (const path of this.settings.recentFiles) this.guard.grant(path, 'file', 'recent');
+    for (const path of this.settings.recentFiles) {
+      this.guard.grant(path, 'file', 'recent');
+      // A recent file inside a map reads through the map.
+      const archive = archiveOfEntryPath(path);
+      if (archive) this.guard.grant(archive, 'file', 'recent');
+    }
+    const listfile = this.settings.snapshot().session[archiveListfileKey];
+    if (typeof listfile === 'string') await this.archives.setListfile(listfile, true).catch(() => undefined);
     for (const path of this.options.rootDirectories ?? []) this.guard.grant(path, 'directory', 'root-option');
     for (const path of this.options.startupFiles) {
       this.guard.grant(path, 'file', 'command-line');
@@ -190,6 +201,13 @@ export class HostServices {
     const statuses = this.dataFolders.reorder(paths);
     this.settings.setDataFolders(this.dataFolders.persistedPaths());
     return statuses;
+  }
+
+  /** {@link ArchiveService.setListfile}, kept in the settings. */
+  async setArchiveListfile(path: string | null) {
+    const listfile = await this.archives.setListfile(path);
+    this.settings.setSession(archiveListfileKey, listfile.path);
+    return listfile;
   }
 
   /** The granted roots. */

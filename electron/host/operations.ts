@@ -90,6 +90,8 @@ export function createHandlers(host: HostServices, shell: ShellOperations): Oper
     readArchiveFile: ({ archive, gamePath }) => host.archives.read(archive, gamePath),
     writeArchiveFile: ({ archive, gamePath, bytes, expected, force }) =>
       host.archives.write(archive, gamePath, bytes, expected, force),
+    setArchiveListfile: ({ path }) => host.setArchiveListfile(path),
+    getArchiveListfile: async () => host.archives.listfile,
     writeDataFile: ({ folder, gamePath, bytes, expected, force }) =>
       writeDataFile(
         {

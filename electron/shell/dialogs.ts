@@ -11,7 +11,10 @@ import type { ShellOperations } from '../host/operations';
 
 const filters: Record<'model' | 'mrf' | 'any', FileFilter[]> = {
   model: [
-    { name: 'Warcraft III models and capes', extensions: ['mdx', 'mdl', 'mrf'] },
+    { name: 'Warcraft III models, capes and maps', extensions: ['mdx', 'mdl', 'mrf', 'w3x', 'w3m', 'w3n', 'mpq'] },
+    { name: 'Models and capes', extensions: ['mdx', 'mdl', 'mrf'] },
+    // A map or game archive opens in the in-app browser, to choose a file inside it (read by range: no size cap).
+    { name: 'Maps and game archives', extensions: ['w3x', 'w3m', 'w3n', 'mpq'] },
     { name: 'All files', extensions: ['*'] },
   ],
   mrf: [

@@ -70,7 +70,7 @@ export async function askPath(
       return result.canceled ? null : result.path;
     }
     const result = await host.showOpenDialog({
-      purpose: purpose === 'dataFolder' ? 'data-folder' : 'any',
+      purpose: purpose === 'dataFolder' ? 'data-folder' : 'model',
       multiple: false,
     });
     return result.canceled ? null : (result.paths[0] ?? null);

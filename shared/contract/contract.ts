@@ -350,6 +350,13 @@ export interface HostOperations {
     result: SaveResult;
   };
   /**
+   * Names for archives without a `(listfile)`: a granted text file of game paths (one a line) tried in every archive,
+   * kept in the settings; null for none. The archives in the stack are indexed again.
+   */
+  setArchiveListfile: { args: { path: string | null }; result: ArchiveListfile };
+  /** The user's listfile in use. */
+  getArchiveListfile: { args: NoArgs; result: ArchiveListfile };
+  /**
    * Write (add or replace) a file in a data folder of the stack by its game path: existing folders and the file are
    * matched in any letter case, missing folders are created inside it. Refused with `status: 'conflict'` when the
    * file no longer matches `expected` (null: it must not exist yet), unless `force`; atomic, FILE.bak kept of an
@@ -501,6 +508,8 @@ export const operationArguments: { [K in OperationName]: ArgumentValidators<Oper
   listArchive: { path: filePath, limit: integer(1, limits.listEntries) },
   readArchiveFile: { archive: filePath, gamePath },
   writeArchiveFile: { archive: filePath, gamePath, bytes, expected: nullable(fileIdentity), force: bool },
+  setArchiveListfile: { path: nullable(filePath) },
+  getArchiveListfile: {},
   writeDataFile: { folder: filePath, gamePath, bytes, expected: nullable(fileIdentity), force: bool },
 };
 
@@ -587,6 +596,12 @@ export type PreloadApi = {
 };
 
 // ─── Archives ────────────────────────────────────────────────────────────────────────────────
+
+/** The user's listfile: its path (null for none) and how many names it gave. */
+export interface ArchiveListfile {
+  path: string | null;
+  names: number;
+}
 
 /** What {@link HostOperations.findGameArchives} found in an install folder. */
 export interface GameArchiveSearch {
