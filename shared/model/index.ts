@@ -1,7 +1,8 @@
 /**
  * The typed model: every MDX chunk and object kind in one format-neutral model (README.md maps the
- * modules). Each kind module holds its type and its MDX reader and writer; `readMdxModel` and
- * `writeMdxModel` read and write whole files.
+ * modules). Each kind module holds its type and its MDX and MDL readers and writers; `readMdxModel`
+ * / `writeMdxModel` and `readMdlModel` / `writeMdlModel` read and write whole files, and
+ * `convertModel` converts between the two.
  */
 export * from './node-kind';
 export * from './track';
@@ -9,6 +10,8 @@ export * from './chunk-codec';
 export * from './mdx-cursor';
 export * from './mdx-chunks';
 export * from './mdx-model';
+export * from './mdl-model';
+export * from './convert';
 export * from './model-nodes';
 export * from './typed-chunks';
 export * from './sampling/index';

@@ -7,6 +7,13 @@ import { encodeName } from '../../mdx/names';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
 import type { MdxCursor } from '../mdx-cursor';
 import { readWrappedNodeObjectMdx, writeWrappedNodeObjectMdx, type AnimatedNodeObject } from './node';
+import type { MdlStatement } from '../../mdl/tree';
+import { NODE_FLAG } from '../../mdx/node';
+import { NO_BYTES } from '../mdx-cursor';
+import { blockRules } from '../mdl/fields';
+import type { MdlReadContext } from '../mdl/reader';
+import type { MdlWriter } from '../mdl/writer';
+import { printAnimatedNodeMdl, readNodeBlockMdl, type NodeKindMdl } from './node';
 
 /** Bytes of an attachment's path field. */
 export const ATTACHMENT_PATH_BYTES = 260;
@@ -42,3 +49,41 @@ export const attachmentsChunkMdx: ChunkCodec<Attachment[]> = {
   read: (cursor) => readObjects(cursor, 'ATCH', readAttachmentMdx),
   write: (writer, attachments) => attachments.forEach((attachment) => writeAttachmentMdx(writer, attachment)),
 };
+
+// MDL ---------------------------------------------------------------------------------------------
+
+/** `Attachment "name" { … AttachmentID 0, Path "…", Visibility … }`. */
+export const ATTACHMENT_MDL: NodeKindMdl = {
+  keyword: 'Attachment',
+  kindBit: NODE_FLAG.attachment,
+  rules: blockRules([
+    { kind: 'scalar', keyword: 'AttachmentID', field: 'attachmentId', type: 'i32', fallback: 0, print: 'always' },
+    {
+      kind: 'string',
+      keyword: 'Path',
+      field: 'path',
+      print: 'nondefault',
+      bytes: ATTACHMENT_PATH_BYTES,
+      bytesField: 'pathBytes',
+    },
+    { kind: 'track', keyword: 'Visibility', track: 'KATV' },
+  ]),
+};
+
+/** Reads an `Attachment` block. */
+export function readAttachmentMdl(context: MdlReadContext, block: MdlStatement): Attachment {
+  const { node, draft, tracks } = readNodeBlockMdl(context, block, ATTACHMENT_MDL);
+  return {
+    node,
+    path: draft['path'] as string,
+    pathBytes: draft['pathBytes'] as Uint8Array,
+    attachmentId: draft['attachmentId'] as number,
+    tracks,
+    unparsedBytes: NO_BYTES,
+  };
+}
+
+/** Prints an `Attachment` block. */
+export function printAttachmentMdl(writer: MdlWriter, attachment: Attachment): void {
+  printAnimatedNodeMdl(writer, ATTACHMENT_MDL, attachment);
+}

@@ -6,6 +6,9 @@ import { float32View } from '../../binary/reader';
 import { CodecError } from '../../binary/codec-error';
 import { writeArray, type ChunkCodec } from '../chunk-codec';
 import { bodyView } from './body';
+import type { MdlStatement } from '../../mdl/tree';
+import type { MdlReadContext } from '../mdl/reader';
+import type { MdlWriter } from '../mdl/writer';
 
 /** Floats of one bind-pose matrix. */
 export const BIND_POSE_FLOATS = 12;
@@ -83,3 +86,27 @@ export const bindPosesChunkMdx: ChunkCodec<Float32Array> = {
     writeArray(writer, matrices);
   },
 };
+
+// MDL ---------------------------------------------------------------------------------------------
+
+/** Reads `BindPose { Matrices N { { 12 floats }, … } }`. */
+export function readBindPosesMdl(context: MdlReadContext, block: MdlStatement): Float32Array {
+  let matrices: Float32Array = new Float32Array(0);
+  context.entries(block, (entry) => {
+    if (entry.key !== 'Matrices' || !entry.hasGroup) return false;
+    const declared = context.declaredCount(entry);
+    const values = context.numbers(entry, BIND_POSE_FLOATS, null, declared);
+    context.checkCount(entry, declared, values.length / BIND_POSE_FLOATS, 'matrices');
+    matrices = values.floatArray();
+    entry.next = entry.stop;
+    return true;
+  });
+  return matrices;
+}
+
+/** Prints the BindPose block. */
+export function printBindPosesMdl(writer: MdlWriter, matrices: Float32Array): void {
+  writer.open('BindPose');
+  writer.floatRows('Matrices', matrices, BIND_POSE_FLOATS, 'BindPose');
+  writer.close();
+}

@@ -6,6 +6,12 @@ import type { BinaryWriter } from '../../binary/writer';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
 import type { MdxCursor } from '../mdx-cursor';
 import { readNodeMdx, writeNodeMdx, type NodeObject } from './node';
+import type { MdlStatement } from '../../mdl/tree';
+import { NODE_FLAG } from '../../mdx/node';
+import { blockRules, printRules } from '../mdl/fields';
+import type { MdlReadContext } from '../mdl/reader';
+import type { MdlWriter } from '../mdl/writer';
+import { printNodeBlockMdl, readNodeBlockMdl, type NodeKindMdl } from './node';
 
 export { BONE_FIELD_BYTES } from '../../mdx/node-objects';
 
@@ -34,3 +40,42 @@ export const bonesChunkMdx: ChunkCodec<Bone[]> = {
   read: (cursor) => readObjects(cursor, 'BONE', readBoneMdx),
   write: (writer, bones) => bones.forEach((bone) => writeBoneMdx(writer, bone)),
 };
+
+// MDL ---------------------------------------------------------------------------------------------
+
+/** `Bone "name" { … }`: `GeosetId Multiple` and `GeosetAnimId None` stand for -1. */
+export const BONE_MDL: NodeKindMdl = {
+  keyword: 'Bone',
+  kindBit: NODE_FLAG.bone,
+  rules: blockRules([
+    {
+      kind: 'scalar',
+      keyword: 'GeosetId',
+      field: 'geosetId',
+      type: 'i32',
+      fallback: -1,
+      print: 'always',
+      words: [[-1, 'Multiple']],
+    },
+    {
+      kind: 'scalar',
+      keyword: 'GeosetAnimId',
+      field: 'geosetAnimationId',
+      type: 'i32',
+      fallback: -1,
+      print: 'always',
+      words: [[-1, 'None']],
+    },
+  ]),
+};
+
+/** Reads a `Bone` block. */
+export function readBoneMdl(context: MdlReadContext, block: MdlStatement): Bone {
+  const { node, draft } = readNodeBlockMdl(context, block, BONE_MDL);
+  return { node, geosetId: draft['geosetId'] as number, geosetAnimationId: draft['geosetAnimationId'] as number };
+}
+
+/** Prints a `Bone` block. */
+export function printBoneMdl(writer: MdlWriter, bone: Bone): void {
+  printNodeBlockMdl(writer, BONE_MDL, bone, (where) => printRules(writer, bone, [], BONE_MDL.rules, where));
+}

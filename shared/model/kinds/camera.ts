@@ -8,6 +8,12 @@ import { encodeName } from '../../mdx/names';
 import { beginSize, patchSize, readObjects, type ChunkCodec } from '../chunk-codec';
 import type { MdxCursor } from '../mdx-cursor';
 import { readTracksMdx, writeTracksMdx, type Track } from '../track';
+import type { MdlStatement } from '../../mdl/tree';
+import { NO_BYTES } from '../mdx-cursor';
+import { blockName, blockRules, printRules, readRuleBlock, type Draft } from '../mdl/fields';
+import type { MdlReadContext } from '../mdl/reader';
+import type { MdlWriter } from '../mdl/writer';
+import { checkTrackOrder, tracksInOrder } from './node';
 
 /** Bytes of a camera without tracks, inclusive size included. */
 export const CAMERA_FIXED_BYTES = 120;
@@ -65,3 +71,82 @@ export const camerasChunkMdx: ChunkCodec<Camera[]> = {
   read: (cursor) => readObjects(cursor, 'CAMS', readCameraMdx),
   write: (writer, cameras) => cameras.forEach((camera) => writeCameraMdx(writer, camera)),
 };
+
+// MDL ---------------------------------------------------------------------------------------------
+
+/** The MDX order of a camera's tracks (MDL prints KTTR in its `Target` block). */
+const CAMERA_TRACK_ORDER = ['KCTR', 'KTTR', 'KCRL'];
+
+const TARGET_MDL = blockRules([
+  {
+    kind: 'vector',
+    keyword: 'Position',
+    field: 'targetPosition',
+    type: 'f32',
+    length: 3,
+    fallback: [0, 0, 0],
+    print: 'always',
+  },
+  { kind: 'track', keyword: 'Translation', track: 'KTTR' },
+]);
+
+const CAMERA_MDL = blockRules([
+  {
+    kind: 'vector',
+    keyword: 'Position',
+    field: 'position',
+    type: 'f32',
+    length: 3,
+    fallback: [0, 0, 0],
+    print: 'always',
+  },
+  { kind: 'track', keyword: 'Translation', track: 'KCTR' },
+  { kind: 'track', keyword: 'Rotation', track: 'KCRL' },
+  { kind: 'scalar', keyword: 'FieldOfView', field: 'fieldOfView', type: 'f32', fallback: 0, print: 'always' },
+  { kind: 'scalar', keyword: 'FarClip', field: 'farClippingPlane', type: 'f32', fallback: 0, print: 'always' },
+  { kind: 'scalar', keyword: 'NearClip', field: 'nearClippingPlane', type: 'f32', fallback: 0, print: 'always' },
+  {
+    kind: 'custom',
+    print: (writer, camera, where) => {
+      writer.open('Target');
+      printRules(writer, camera, camera['targetTracks'] as Track[], TARGET_MDL, where);
+      writer.close();
+    },
+  },
+]);
+
+/** Reads a `Camera "name" { Position …, Translation …, Rotation …, FieldOfView …, Target { … } }` block. */
+export function readCameraMdl(context: MdlReadContext, block: MdlStatement): Camera {
+  let target: { draft: Draft; tracks: Track[] } = { draft: { targetPosition: [0, 0, 0] }, tracks: [] };
+  const { draft, tracks } = readRuleBlock(context, block, CAMERA_MDL, (entry) => {
+    if (entry.key !== 'Target' || !entry.hasGroup) return false;
+    target = readRuleBlock(context, entry.statement, TARGET_MDL);
+    entry.next = entry.stop;
+    return true;
+  });
+  const name = blockName(context, block, CAMERA_NAME_BYTES);
+  return {
+    name,
+    nameBytes: encodeName(name, CAMERA_NAME_BYTES),
+    position: draft['position'] as [number, number, number],
+    fieldOfView: draft['fieldOfView'] as number,
+    farClippingPlane: draft['farClippingPlane'] as number,
+    nearClippingPlane: draft['nearClippingPlane'] as number,
+    targetPosition: target.draft['targetPosition'] as [number, number, number],
+    tracks: tracksInOrder([...tracks, ...target.tracks], CAMERA_TRACK_ORDER),
+    unparsedBytes: NO_BYTES,
+  };
+}
+
+/** Prints a `Camera` block. */
+export function printCameraMdl(writer: MdlWriter, camera: Camera): void {
+  const where = `Camera "${camera.name}"`;
+  checkTrackOrder(writer, camera.tracks, CAMERA_TRACK_ORDER, where);
+  writer.open('Camera', camera.name);
+  const targetTracks = camera.tracks.filter((track) => track.tag === 'KTTR');
+  const ownTracks = camera.tracks.filter((track) => track.tag !== 'KTTR');
+  printRules(writer, { ...camera, targetTracks }, ownTracks, CAMERA_MDL, where);
+  writer.close();
+  if (camera.unparsedBytes.byteLength > 0)
+    writer.warn(where, `${where} ends in ${camera.unparsedBytes.byteLength} bytes MDL cannot hold`);
+}

@@ -8,6 +8,12 @@ import { COLLISION_SHAPE_TYPE } from '../../mdx/node-objects';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
 import type { MdxCursor } from '../mdx-cursor';
 import { readNodeMdx, writeNodeMdx, type NodeObject } from './node';
+import type { MdlStatement } from '../../mdl/tree';
+import { NODE_FLAG } from '../../mdx/node';
+import { blockRules } from '../mdl/fields';
+import type { MdlReadContext } from '../mdl/reader';
+import type { MdlWriter } from '../mdl/writer';
+import { printNodeBlockMdl, readNodeBlockMdl, type NodeKindMdl } from './node';
 
 export { COLLISION_SHAPE_TYPE } from '../../mdx/node-objects';
 
@@ -63,3 +69,90 @@ export const collisionShapesChunkMdx: ChunkCodec<CollisionShape[]> = {
   read: (cursor) => readObjects(cursor, 'CLID', readCollisionShapeMdx),
   write: (writer, shapes) => shapes.forEach((shape) => writeCollisionShapeMdx(writer, shape)),
 };
+
+// MDL ---------------------------------------------------------------------------------------------
+
+/** MDL words of the shape types, by their number. */
+const SHAPE_WORDS = ['Box', 'Plane', 'Sphere', 'Cylinder'] as const;
+
+/** `CollisionShape "name" { … Box, Vertices 2 { { … }, { … } }, BoundsRadius r, … }`. */
+export const COLLISION_SHAPE_MDL: NodeKindMdl = {
+  keyword: 'CollisionShape',
+  kindBit: NODE_FLAG.collisionShape,
+  rules: blockRules([
+    {
+      kind: 'choice',
+      field: 'type',
+      choices: SHAPE_WORDS.map((word, type) => [type, word] as const),
+      numberKeyword: 'ShapeType',
+      fallback: COLLISION_SHAPE_TYPE.box,
+    },
+    { kind: 'scalar', keyword: 'BoundsRadius', field: 'radius', type: 'f32', fallback: 0, print: 'always' },
+  ]),
+};
+
+/**
+ * Reads a `CollisionShape` block. Vertices that do not fit the type (two for a box, a plane or a
+ * cylinder, one for a sphere) are an error; the shape keeps what fits, zeros for what is missing.
+ */
+export function readCollisionShapeMdl(context: MdlReadContext, block: MdlStatement): CollisionShape {
+  let vertices: Float32Array = new Float32Array(0);
+  let sawRadius = false;
+  const { node, draft } = readNodeBlockMdl(context, block, COLLISION_SHAPE_MDL, (entry) => {
+    if (entry.key !== 'Vertices' || !entry.hasGroup) return false;
+    const declared = context.declaredCount(entry);
+    const values = context.numbers(entry, 3, null, declared);
+    context.checkCount(entry, declared, values.length / 3, 'vertices');
+    vertices = values.floatArray();
+    entry.next = entry.stop;
+    return true;
+  });
+  for (const statement of block.children) if (statement.is('BoundsRadius')) sawRadius = true;
+  const type = draft['type'] as number;
+  const vertexCount = collisionShapeVertexCount(type);
+  const hasRadius = collisionShapeHasRadius(type);
+  if (vertexCount === undefined) {
+    context.report(
+      'error',
+      block,
+      block.start,
+      'mdl.invalid-value',
+      `collision shape type ${type} is not 0–3; read as a box`,
+    );
+    return { node, type: COLLISION_SHAPE_TYPE.box, vertices: fitted(vertices, 6), radius: null };
+  }
+  if (vertices.length !== vertexCount * 3)
+    context.report(
+      'error',
+      block,
+      block.start,
+      'mdl.count-mismatch',
+      `a ${SHAPE_WORDS[type]} has ${vertexCount} vertices; the block holds ${vertices.length / 3}`,
+    );
+  if (sawRadius && !hasRadius)
+    context.report('warning', block, block.start, 'mdl.not-stored', `a ${SHAPE_WORDS[type]} stores no BoundsRadius`);
+  return {
+    node,
+    type,
+    vertices: fitted(vertices, vertexCount * 3),
+    radius: hasRadius ? (draft['radius'] as number) : null,
+  };
+}
+
+function fitted(values: Float32Array, length: number): Float32Array {
+  if (values.length === length) return values;
+  const result = new Float32Array(length);
+  result.set(values.subarray(0, length));
+  return result;
+}
+
+/** Prints a `CollisionShape` block. */
+export function printCollisionShapeMdl(writer: MdlWriter, shape: CollisionShape): void {
+  printNodeBlockMdl(writer, COLLISION_SHAPE_MDL, shape, (where) => {
+    const type = shape.type;
+    if (type >= 0 && type < SHAPE_WORDS.length) writer.flag(SHAPE_WORDS[type]!);
+    else writer.unsignedStatement('ShapeType', type);
+    writer.floatRows('Vertices', shape.vertices, 3, where);
+    if (shape.radius !== null) writer.floatStatement('BoundsRadius', shape.radius, `${where} BoundsRadius`);
+  });
+}

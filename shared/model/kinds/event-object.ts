@@ -8,6 +8,13 @@ import { KEVT_FRAME_BYTES, KEVT_TAG } from '../../mdx/node-objects';
 import { readObjects, writeArray, type ChunkCodec } from '../chunk-codec';
 import type { MdxCursor } from '../mdx-cursor';
 import { readNodeMdx, writeNodeMdx, type NodeObject } from './node';
+import type { MdlStatement } from '../../mdl/tree';
+import { NODE_FLAG } from '../../mdx/node';
+import { blockRules } from '../mdl/fields';
+import { checkedInteger, type MdlReadContext } from '../mdl/reader';
+import { ValueToken } from '../mdl/scanner';
+import type { MdlWriter } from '../mdl/writer';
+import { printNodeBlockMdl, readNodeBlockMdl, type NodeKindMdl } from './node';
 
 /** The times an event object fires at. */
 export interface EventKeyframes {
@@ -50,3 +57,68 @@ export const eventObjectsChunkMdx: ChunkCodec<EventObject[]> = {
   read: (cursor) => readObjects(cursor, 'EVTS', readEventObjectMdx),
   write: (writer, objects) => objects.forEach((object) => writeEventObjectMdx(writer, object)),
 };
+
+// MDL ---------------------------------------------------------------------------------------------
+
+/** `EventObject "name" { … EventTrack N { GlobalSeqId g, frame, … } … }`. */
+export const EVENT_OBJECT_MDL: NodeKindMdl = {
+  keyword: 'EventObject',
+  kindBit: NODE_FLAG.eventObject,
+  rules: blockRules([]),
+};
+
+/**
+ * Reads an `EventObject` block: no `EventTrack` is no KEVT block; `GlobalSeqId` is read inside
+ * the EventTrack (where the community's tools write it) or after it in the object.
+ */
+export function readEventObjectMdl(context: MdlReadContext, block: MdlStatement): EventObject {
+  let frames: number[] | null = null;
+  let globalSequenceId = -1;
+  const { node } = readNodeBlockMdl(context, block, EVENT_OBJECT_MDL, (entry) => {
+    if (entry.key === 'GlobalSeqId' && !entry.hasGroup) {
+      globalSequenceId = context.integer(entry, 'i32') ?? globalSequenceId;
+      return true;
+    }
+    if (entry.key !== 'EventTrack') return false;
+    const declared = context.declaredCount(entry);
+    const scanner = context.group(entry);
+    frames ??= [];
+    if (scanner) {
+      for (let token = scanner.next(); token !== ValueToken.End; token = scanner.next()) {
+        if (token === ValueToken.Word && scanner.isWord('GlobalSeqId')) {
+          const at = scanner.start;
+          const value = scanner.next() === ValueToken.Number ? checkedInteger(scanner.number, 'i32') : undefined;
+          if (value === undefined) context.invalid(entry, 'GlobalSeqId needs an integer', at);
+          else globalSequenceId = value;
+          continue;
+        }
+        const frame = token === ValueToken.Number ? checkedInteger(scanner.number, 'i32') : undefined;
+        if (frame === undefined)
+          context.invalid(entry, `"${scanner.text().slice(0, 40)}" is not a frame`, scanner.start);
+        else frames.push(frame);
+        if (token === ValueToken.Open) scanner.skipGroup();
+      }
+    }
+    context.checkCount(entry, declared, frames.length, 'frames');
+    entry.next = entry.stop;
+    return true;
+  });
+  const keys: number[] | null = frames;
+  return { node, keys: keys === null ? null : { globalSequenceId, frames: Int32Array.from(keys) } };
+}
+
+/** Prints an `EventObject` block. */
+export function printEventObjectMdl(writer: MdlWriter, object: EventObject): void {
+  printNodeBlockMdl(writer, EVENT_OBJECT_MDL, object, () => {
+    const keys = object.keys;
+    if (!keys) return;
+    writer.open('EventTrack', undefined, keys.frames.length);
+    if (keys.globalSequenceId !== -1) writer.integerStatement('GlobalSeqId', keys.globalSequenceId);
+    for (const frame of keys.frames) {
+      writer.indent();
+      writer.integer(frame);
+      writer.endStatement();
+    }
+    writer.close();
+  });
+}

@@ -6,6 +6,10 @@ import type { BinaryWriter } from '../../binary/writer';
 import { encodeName } from '../../mdx/names';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
 import type { MdxCursor } from '../mdx-cursor';
+import type { MdlStatement } from '../../mdl/tree';
+import { blockName, fittedString } from '../mdl/fields';
+import type { MdlReadContext } from '../mdl/reader';
+import type { MdlWriter } from '../mdl/writer';
 
 /** Bytes of one face effect. */
 export const FACE_EFFECT_BYTES = 340;
@@ -41,3 +45,29 @@ export const faceEffectsChunkMdx: ChunkCodec<FaceEffect[]> = {
   read: (cursor) => readObjects(cursor, 'FAFX', readFaceEffectMdx),
   write: (writer, effects) => effects.forEach((effect) => writeFaceEffectMdx(writer, effect)),
 };
+
+// MDL ---------------------------------------------------------------------------------------------
+
+/** Reads a `FaceFX "target" { Path "…", }` block (one per face effect). */
+export function readFaceEffectMdl(context: MdlReadContext, block: MdlStatement): FaceEffect {
+  const target = blockName(context, block, FACE_EFFECT_TARGET_BYTES);
+  let path = '';
+  context.entries(block, (entry) => {
+    if (entry.key !== 'Path') return false;
+    path = fittedString(context, entry, context.string(entry) ?? '', FACE_EFFECT_PATH_BYTES);
+    return true;
+  });
+  return {
+    target,
+    targetBytes: encodeName(target, FACE_EFFECT_TARGET_BYTES),
+    path,
+    pathBytes: encodeName(path, FACE_EFFECT_PATH_BYTES),
+  };
+}
+
+/** Prints a `FaceFX` block. */
+export function printFaceEffectMdl(writer: MdlWriter, effect: FaceEffect): void {
+  writer.open('FaceFX', effect.target);
+  writer.stringStatement('Path', effect.path, `FaceFX "${effect.target}" Path`);
+  writer.close();
+}

@@ -6,6 +6,11 @@ import type { BinaryWriter } from '../../binary/writer';
 import { beginSize, patchSize, readObjects, type ChunkCodec } from '../chunk-codec';
 import type { MdxCursor } from '../mdx-cursor';
 import { readTracksMdx, writeTracksMdx, type Track } from '../track';
+import type { MdlStatement } from '../../mdl/tree';
+import { NO_BYTES } from '../mdx-cursor';
+import { blockRules, printRules, readRuleBlock } from '../mdl/fields';
+import type { MdlReadContext } from '../mdl/reader';
+import type { MdlWriter } from '../mdl/writer';
 
 /** Bytes of a geoset animation without tracks, inclusive size included. */
 export const GEOSET_ANIMATION_FIXED_BYTES = 28;
@@ -50,3 +55,69 @@ export const geosetAnimationsChunkMdx: ChunkCodec<GeosetAnimation[]> = {
   read: (cursor) => readObjects(cursor, 'GEOA', readGeosetAnimationMdx),
   write: (writer, animations) => animations.forEach((animation) => writeGeosetAnimationMdx(writer, animation)),
 };
+
+// MDL ---------------------------------------------------------------------------------------------
+
+/** Geoset animation flags: DropShadow, and the bit a Color statement implies. */
+const DROP_SHADOW = 0x1;
+const USE_COLOR = 0x2;
+
+const GEOSET_ANIMATION_MDL = blockRules([
+  { kind: 'flag', keyword: 'DropShadow', field: 'flags', bit: DROP_SHADOW },
+  {
+    kind: 'scalar',
+    keyword: 'Alpha',
+    field: 'alpha',
+    type: 'f32',
+    fallback: 1,
+    print: 'always',
+    isStatic: true,
+    track: 'KGAO',
+  },
+  {
+    kind: 'vector',
+    keyword: 'Color',
+    field: 'color',
+    type: 'f32',
+    length: 3,
+    fallback: [1, 1, 1],
+    print: 'nondefault',
+    isStatic: true,
+    track: 'KGAC',
+    reversed: true,
+    implies: { field: 'flags', bit: USE_COLOR },
+  },
+  {
+    kind: 'scalar',
+    keyword: 'GeosetId',
+    field: 'geosetId',
+    type: 'i32',
+    fallback: -1,
+    print: 'always',
+    words: [[-1, 'Multiple']],
+  },
+  { kind: 'flags', keyword: 'Flags', field: 'flags' },
+]);
+
+/** Reads a `GeosetAnim { … }` block (a Color statement or track sets the colour flag). */
+export function readGeosetAnimationMdl(context: MdlReadContext, block: MdlStatement): GeosetAnimation {
+  const { draft, tracks } = readRuleBlock(context, block, GEOSET_ANIMATION_MDL);
+  return {
+    alpha: draft['alpha'] as number,
+    flags: draft['flags'] as number,
+    color: draft['color'] as [number, number, number],
+    geosetId: draft['geosetId'] as number,
+    tracks,
+    unparsedBytes: NO_BYTES,
+  };
+}
+
+/** Prints a `GeosetAnim` block. */
+export function printGeosetAnimationMdl(writer: MdlWriter, animation: GeosetAnimation, index: number): void {
+  const where = `GeosetAnim ${index}`;
+  writer.open('GeosetAnim');
+  printRules(writer, animation, animation.tracks, GEOSET_ANIMATION_MDL, where);
+  writer.close();
+  if (animation.unparsedBytes.byteLength > 0)
+    writer.warn(where, `${where} ends in ${animation.unparsedBytes.byteLength} bytes MDL cannot hold`);
+}

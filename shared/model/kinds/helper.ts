@@ -5,6 +5,12 @@ import type { BinaryWriter } from '../../binary/writer';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
 import type { MdxCursor } from '../mdx-cursor';
 import { readNodeMdx, writeNodeMdx, type NodeObject } from './node';
+import type { MdlStatement } from '../../mdl/tree';
+import { NODE_FLAG } from '../../mdx/node';
+import { blockRules } from '../mdl/fields';
+import type { MdlReadContext } from '../mdl/reader';
+import type { MdlWriter } from '../mdl/writer';
+import { printNodeBlockMdl, readNodeBlockMdl, type NodeKindMdl } from './node';
 
 /** A helper: a node that only carries transformations. */
 export type Helper = NodeObject;
@@ -24,3 +30,18 @@ export const helpersChunkMdx: ChunkCodec<Helper[]> = {
   read: (cursor) => readObjects(cursor, 'HELP', readHelperMdx),
   write: (writer, helpers) => helpers.forEach((helper) => writeHelperMdx(writer, helper)),
 };
+
+// MDL ---------------------------------------------------------------------------------------------
+
+/** `Helper "name" { … }`: the node alone. */
+export const HELPER_MDL: NodeKindMdl = { keyword: 'Helper', kindBit: NODE_FLAG.helper, rules: blockRules([]) };
+
+/** Reads a `Helper` block. */
+export function readHelperMdl(context: MdlReadContext, block: MdlStatement): Helper {
+  return { node: readNodeBlockMdl(context, block, HELPER_MDL).node };
+}
+
+/** Prints a `Helper` block. */
+export function printHelperMdl(writer: MdlWriter, helper: Helper): void {
+  printNodeBlockMdl(writer, HELPER_MDL, helper, () => undefined);
+}

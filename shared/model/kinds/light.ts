@@ -9,6 +9,13 @@ import { type MdxLayout } from '../../mdx/versions';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
 import type { MdxCursor } from '../mdx-cursor';
 import { readWrappedNodeObjectMdx, writeWrappedNodeObjectMdx, type AnimatedNodeObject } from './node';
+import type { MdlStatement } from '../../mdl/tree';
+import { NODE_FLAG } from '../../mdx/node';
+import { NO_BYTES } from '../mdx-cursor';
+import { blockRules } from '../mdl/fields';
+import type { MdlReadContext } from '../mdl/reader';
+import type { MdlWriter } from '../mdl/writer';
+import { printAnimatedNodeMdl, readNodeBlockMdl, type NodeKindMdl } from './node';
 
 /** Light types. */
 export const LIGHT_TYPE = { omni: 0, directional: 1, ambient: 2 } as const;
@@ -57,3 +64,125 @@ export const lightsChunkMdx: ChunkCodec<Light[]> = {
   read: (cursor, layout) => readObjects(cursor, 'LITE', (at) => readLightMdx(at, layout)),
   write: (writer, lights, layout) => lights.forEach((light) => writeLightMdx(writer, light, layout)),
 };
+
+// MDL ---------------------------------------------------------------------------------------------
+
+/** `Light "name" { … }`: the type as a word, static values or tracks, colours printed RGB. */
+export const LIGHT_MDL: NodeKindMdl = {
+  keyword: 'Light',
+  kindBit: NODE_FLAG.light,
+  rules: blockRules([
+    {
+      kind: 'choice',
+      field: 'type',
+      choices: [
+        [LIGHT_TYPE.omni, 'Omnidirectional'],
+        [LIGHT_TYPE.directional, 'Directional'],
+        [LIGHT_TYPE.ambient, 'Ambient'],
+      ],
+      numberKeyword: 'LightType',
+      fallback: LIGHT_TYPE.omni,
+    },
+    {
+      kind: 'scalar',
+      keyword: 'AttenuationStart',
+      field: 'attenuationStart',
+      type: 'f32',
+      fallback: 0,
+      print: 'always',
+      isStatic: true,
+      track: 'KLAS',
+    },
+    {
+      kind: 'scalar',
+      keyword: 'AttenuationEnd',
+      field: 'attenuationEnd',
+      type: 'f32',
+      fallback: 0,
+      print: 'always',
+      isStatic: true,
+      track: 'KLAE',
+    },
+    {
+      kind: 'vector',
+      keyword: 'Color',
+      field: 'color',
+      type: 'f32',
+      length: 3,
+      fallback: [1, 1, 1],
+      print: 'always',
+      isStatic: true,
+      track: 'KLAC',
+      reversed: true,
+    },
+    {
+      kind: 'scalar',
+      keyword: 'Intensity',
+      field: 'intensity',
+      type: 'f32',
+      fallback: 0,
+      print: 'always',
+      isStatic: true,
+      track: 'KLAI',
+    },
+    {
+      kind: 'scalar',
+      keyword: 'AmbIntensity',
+      field: 'ambientIntensity',
+      type: 'f32',
+      fallback: 0,
+      print: 'always',
+      isStatic: true,
+      track: 'KLBI',
+    },
+    {
+      kind: 'vector',
+      keyword: 'AmbColor',
+      field: 'ambientColor',
+      type: 'f32',
+      length: 3,
+      fallback: [1, 1, 1],
+      print: 'always',
+      isStatic: true,
+      track: 'KLBC',
+      reversed: true,
+    },
+    { kind: 'track', keyword: 'Visibility', track: 'KLAV' },
+    {
+      kind: 'scalar',
+      keyword: 'ShadowIntensity',
+      field: 'shadowIntensity',
+      type: 'f32',
+      fallback: 0,
+      print: 'nondefault',
+    },
+  ]),
+};
+
+/** Reads a `Light` block. */
+export function readLightMdl(context: MdlReadContext, block: MdlStatement): Light {
+  const { node, draft, tracks } = readNodeBlockMdl(context, block, LIGHT_MDL);
+  return {
+    node,
+    type: draft['type'] as number,
+    attenuationStart: draft['attenuationStart'] as number,
+    attenuationEnd: draft['attenuationEnd'] as number,
+    color: draft['color'] as [number, number, number],
+    intensity: draft['intensity'] as number,
+    ambientColor: draft['ambientColor'] as [number, number, number],
+    ambientIntensity: draft['ambientIntensity'] as number,
+    shadowIntensity: draft['shadowIntensity'] as number,
+    tracks,
+    unparsedBytes: NO_BYTES,
+  };
+}
+
+/** Prints a `Light` block (ShadowIntensity, 1200+, only when the layout has it or it is set). */
+export function printLightMdl(writer: MdlWriter, light: Light, layout: MdxLayout): void {
+  if (!layout.lightHasShadowIntensity && light.shadowIntensity !== 0)
+    writer.warn(
+      `Light "${light.node.name}"`,
+      `Light "${light.node.name}" has a ShadowIntensity its version does not store`,
+    );
+  printAnimatedNodeMdl(writer, LIGHT_MDL, light);
+}

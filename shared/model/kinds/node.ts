@@ -178,7 +178,7 @@ export function readNodeBlockMdl(
   context: MdlReadContext,
   block: MdlStatement,
   kind: NodeKindMdl,
-  custom?: (entry: MdlEntry, draft: Draft) => boolean,
+  custom?: (entry: MdlEntry, draft: Draft, tracks: Track[]) => boolean,
 ): NodeBlockMdl {
   const header = draftOf(NODE_HEADER_MDL, { flags: kind.kindBit });
   const headerState = new RuleState();
@@ -203,7 +203,7 @@ export function readNodeBlockMdl(
       readRule(context, entry, header, NODE_HEADER_MDL, headerState) ||
       readRule(context, entry, header, NODE_TRACKS_MDL, trackState) ||
       readRule(context, entry, draft, kind.rules, state) ||
-      (custom?.(entry, draft) ?? false)
+      (custom?.(entry, draft, state.tracks) ?? false)
     );
   });
   finishRules(draft, kind.rules, state);
@@ -239,4 +239,43 @@ export function printNodeBlockMdl(
   printKind(where);
   printRules(writer, {}, node.tracks, NODE_TRACKS_MDL, where);
   writer.close();
+}
+
+/** Tracks in the order of `tags` (the MDX order), for objects whose tracks MDL spreads over nested blocks. */
+export function tracksInOrder(tracks: readonly Track[], tags: readonly string[]): Track[] {
+  const rank = (track: Track) => {
+    const index = tags.indexOf(track.tag);
+    return index < 0 ? tags.length : index;
+  };
+  return [...tracks].sort((left, right) => rank(left) - rank(right));
+}
+
+/** True when `tracks` are in the order of `tags` (a warning otherwise: MDL cannot carry another order). */
+export function checkTrackOrder(
+  writer: MdlWriter,
+  tracks: readonly Track[],
+  tags: readonly string[],
+  where: string,
+): void {
+  const sorted = tracksInOrder(tracks, tags);
+  if (sorted.some((track, index) => track !== tracks[index]))
+    writer.warn(where, `${where} stores its tracks in an order MDL does not carry; they come back in the usual order`);
+}
+
+/**
+ * Prints the block of a node object with fields and tracks of its own: the node, the kind's
+ * statements by its rules from `fields` (the object, with `flags` when the kind names flag bits),
+ * then the node's tracks.
+ */
+export function printAnimatedNodeMdl(
+  writer: MdlWriter,
+  kind: NodeKindMdl,
+  object: AnimatedNodeObject,
+  fields: object = object,
+): void {
+  printNodeBlockMdl(writer, kind, object, (where) => {
+    printRules(writer, fields, object.tracks, kind.rules, where);
+    if (object.unparsedBytes.byteLength > 0)
+      writer.warn(where, `${where} ends in ${object.unparsedBytes.byteLength} bytes MDL cannot hold`);
+  });
 }

@@ -9,6 +9,14 @@ import { encodeName } from '../../mdx/names';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
 import type { MdxCursor } from '../mdx-cursor';
 import { readWrappedNodeObjectMdx, writeWrappedNodeObjectMdx, type AnimatedNodeObject } from './node';
+import type { MdlStatement } from '../../mdl/tree';
+import { NODE_FLAG } from '../../mdx/node';
+import { NO_BYTES } from '../mdx-cursor';
+import type { Track } from '../track';
+import { blockRules, printRules, readRuleBlock } from '../mdl/fields';
+import type { MdlReadContext } from '../mdl/reader';
+import type { MdlWriter } from '../mdl/writer';
+import { checkTrackOrder, printNodeBlockMdl, readNodeBlockMdl, tracksInOrder, type NodeKindMdl } from './node';
 
 /** Bytes of the spawned model's file name. */
 export const PARTICLE_EMITTER_PATH_BYTES = 260;
@@ -62,3 +70,148 @@ export const particleEmittersChunkMdx: ChunkCodec<ParticleEmitter[]> = {
   read: (cursor) => readObjects(cursor, 'PREM', readParticleEmitterMdx),
   write: (writer, emitters) => emitters.forEach((emitter) => writeParticleEmitterMdx(writer, emitter)),
 };
+
+// MDL ---------------------------------------------------------------------------------------------
+
+/** Node flags of particle emitters. */
+const EMITTER_USES_MDL = 0x8000;
+const EMITTER_USES_TGA = 0x10000;
+
+/** The MDX order of the emitter's tracks (MDL prints two of them in its `Particle` block). */
+const PARTICLE_EMITTER_TRACK_ORDER = ['KPEE', 'KPEG', 'KPLN', 'KPLT', 'KPEL', 'KPES', 'KPEV'];
+
+/** `ParticleEmitter "name" { … Particle { LifeSpan, InitVelocity, Path } Visibility … }`. */
+export const PARTICLE_EMITTER_MDL: NodeKindMdl = {
+  keyword: 'ParticleEmitter',
+  kindBit: NODE_FLAG.particleEmitter,
+  rules: blockRules([
+    { kind: 'flag', keyword: 'EmitterUsesMDL', field: 'flags', bit: EMITTER_USES_MDL },
+    { kind: 'flag', keyword: 'EmitterUsesTGA', field: 'flags', bit: EMITTER_USES_TGA },
+    {
+      kind: 'scalar',
+      keyword: 'EmissionRate',
+      field: 'emissionRate',
+      type: 'f32',
+      fallback: 0,
+      print: 'always',
+      isStatic: true,
+      track: 'KPEE',
+    },
+    {
+      kind: 'scalar',
+      keyword: 'Gravity',
+      field: 'gravity',
+      type: 'f32',
+      fallback: 0,
+      print: 'always',
+      isStatic: true,
+      track: 'KPEG',
+    },
+    {
+      kind: 'scalar',
+      keyword: 'Longitude',
+      field: 'longitude',
+      type: 'f32',
+      fallback: 0,
+      print: 'always',
+      isStatic: true,
+      track: 'KPLN',
+    },
+    {
+      kind: 'scalar',
+      keyword: 'Latitude',
+      field: 'latitude',
+      type: 'f32',
+      fallback: 0,
+      print: 'always',
+      isStatic: true,
+      track: 'KPLT',
+    },
+    { kind: 'custom', print: () => undefined },
+    { kind: 'track', keyword: 'Visibility', track: 'KPEV' },
+  ]),
+};
+
+/** The `Particle { … }` block inside. */
+const PARTICLE_MDL = blockRules([
+  {
+    kind: 'scalar',
+    keyword: 'LifeSpan',
+    field: 'lifespan',
+    type: 'f32',
+    fallback: 0,
+    print: 'always',
+    isStatic: true,
+    track: 'KPEL',
+  },
+  {
+    kind: 'scalar',
+    keyword: 'InitVelocity',
+    field: 'initialVelocity',
+    type: 'f32',
+    fallback: 0,
+    print: 'always',
+    isStatic: true,
+    track: 'KPES',
+  },
+  {
+    kind: 'string',
+    keyword: 'Path',
+    field: 'spawnModelFileName',
+    print: 'nondefault',
+    bytes: PARTICLE_EMITTER_PATH_BYTES,
+    bytesField: 'spawnModelFileNameBytes',
+  },
+]);
+
+const INNER_TAGS = new Set(['KPEL', 'KPES']);
+
+/** Reads a `ParticleEmitter` block. */
+export function readParticleEmitterMdl(context: MdlReadContext, block: MdlStatement): ParticleEmitter {
+  let particle: { draft: Record<string, unknown>; tracks: Track[] } = { draft: {}, tracks: [] };
+  const { node, draft, tracks } = readNodeBlockMdl(context, block, PARTICLE_EMITTER_MDL, (entry) => {
+    if (entry.key !== 'Particle' || !entry.hasGroup) return false;
+    particle = readRuleBlock(context, entry.statement, PARTICLE_MDL);
+    entry.next = entry.stop;
+    return true;
+  });
+  return {
+    node,
+    emissionRate: draft['emissionRate'] as number,
+    gravity: draft['gravity'] as number,
+    longitude: draft['longitude'] as number,
+    latitude: draft['latitude'] as number,
+    spawnModelFileName: (particle.draft['spawnModelFileName'] as string | undefined) ?? '',
+    spawnModelFileNameBytes: particle.draft['spawnModelFileNameBytes'] as Uint8Array | undefined,
+    lifespan: (particle.draft['lifespan'] as number | undefined) ?? 0,
+    initialVelocity: (particle.draft['initialVelocity'] as number | undefined) ?? 0,
+    tracks: tracksInOrder([...tracks, ...particle.tracks], PARTICLE_EMITTER_TRACK_ORDER),
+    unparsedBytes: NO_BYTES,
+  };
+}
+
+/** Prints a `ParticleEmitter` block. */
+export function printParticleEmitterMdl(writer: MdlWriter, emitter: ParticleEmitter): void {
+  const outer = emitter.tracks.filter((track) => !INNER_TAGS.has(track.tag));
+  const inner = emitter.tracks.filter((track) => INNER_TAGS.has(track.tag));
+  printNodeBlockMdl(writer, PARTICLE_EMITTER_MDL, emitter, (where) => {
+    checkTrackOrder(writer, emitter.tracks, PARTICLE_EMITTER_TRACK_ORDER, where);
+    const rules = blockRules(
+      PARTICLE_EMITTER_MDL.rules.rules.map((rule) =>
+        rule.kind === 'custom'
+          ? {
+              kind: 'custom' as const,
+              print: () => {
+                writer.open('Particle');
+                printRules(writer, emitter, inner, PARTICLE_MDL, where);
+                writer.close();
+              },
+            }
+          : rule,
+      ),
+    );
+    printRules(writer, { ...emitter, flags: emitter.node.flags }, outer, rules, where);
+    if (emitter.unparsedBytes.byteLength > 0)
+      writer.warn(where, `${where} ends in ${emitter.unparsedBytes.byteLength} bytes MDL cannot hold`);
+  });
+}

@@ -15,6 +15,13 @@ import type { BinaryWriter } from '../../binary/writer';
 import { readObjects, writeArray, type ChunkCodec } from '../chunk-codec';
 import type { MdxCursor } from '../mdx-cursor';
 import { readWrappedNodeObjectMdx, writeWrappedNodeObjectMdx, type AnimatedNodeObject } from './node';
+import type { MdlStatement } from '../../mdl/tree';
+import { NODE_FLAG } from '../../mdx/node';
+import { NO_BYTES } from '../mdx-cursor';
+import { blockRules, type FieldRule } from '../mdl/fields';
+import type { MdlEntry, MdlReadContext } from '../mdl/reader';
+import type { MdlWriter } from '../mdl/writer';
+import { printAnimatedNodeMdl, readNodeBlockMdl, type NodeKindMdl } from './node';
 
 /** Bytes of a particle emitter 2's fields after its node. */
 export const PARTICLE_EMITTER2_FIELD_BYTES = 171;
@@ -120,3 +127,230 @@ export const particleEmitters2ChunkMdx: ChunkCodec<ParticleEmitter2[]> = {
   read: (cursor) => readObjects(cursor, 'PRE2', readParticleEmitter2Mdx),
   write: (writer, emitters) => emitters.forEach((emitter) => writeParticleEmitter2Mdx(writer, emitter)),
 };
+
+// MDL ---------------------------------------------------------------------------------------------
+
+/** Floats of the three segment colours. */
+const SEGMENT_COLOR_FLOATS = 9;
+
+/** `SegmentColor { Color { r, g, b }, … }`: the three colours, each printed RGB (stored BGR). */
+function printSegmentColors(writer: MdlWriter, colors: Float32Array, where: string): void {
+  writer.open('SegmentColor');
+  for (let at = 0; at + 3 <= colors.length; at += 3) {
+    writer.key('Color');
+    writer.floatGroup(colors, at, 3, `${where} SegmentColor`, true);
+    writer.endStatement();
+  }
+  writer.close(true);
+}
+
+function readSegmentColors(context: MdlReadContext, entry: MdlEntry, into: Float32Array): void {
+  let index = 0;
+  context.entries(entry.statement, (color) => {
+    if (color.key !== 'Color') return false;
+    const value = context.floatVector(color, 3, true);
+    if (index >= 3) context.invalid(color, 'SegmentColor holds three colours');
+    else if (value) into.set(value, index * 3);
+    index += 1;
+    return true;
+  });
+  if (index < 3) context.invalid(entry, `SegmentColor holds ${index} colours; it should hold 3`);
+  entry.next = entry.stop;
+}
+
+/**
+ * `ParticleEmitter2 "name" { … }`, in the layout the community's tools write. Its `Width`
+ * statement and KP2N track hold the first of the two size floats (the typed model's `length`,
+ * the specification's name) and `Length`/KP2W the second, as the game's own MDL files and
+ * mdx-m3-viewer and Retera's Model Studio read them.
+ */
+export const PARTICLE_EMITTER2_MDL: NodeKindMdl = {
+  keyword: 'ParticleEmitter2',
+  kindBit: NODE_FLAG.particleEmitter,
+  rules: blockRules([
+    { kind: 'flag', keyword: 'SortPrimsFarZ', field: 'flags', bit: 0x10000 },
+    { kind: 'flag', keyword: 'Unshaded', field: 'flags', bit: 0x8000 },
+    { kind: 'flag', keyword: 'LineEmitter', field: 'flags', bit: 0x20000 },
+    { kind: 'flag', keyword: 'Unfogged', field: 'flags', bit: 0x40000 },
+    { kind: 'flag', keyword: 'ModelSpace', field: 'flags', bit: 0x80000 },
+    { kind: 'flag', keyword: 'XYQuad', field: 'flags', bit: 0x100000 },
+    {
+      kind: 'scalar',
+      keyword: 'Speed',
+      field: 'speed',
+      type: 'f32',
+      fallback: 0,
+      print: 'always',
+      isStatic: true,
+      track: 'KP2S',
+    },
+    {
+      kind: 'scalar',
+      keyword: 'Variation',
+      field: 'variation',
+      type: 'f32',
+      fallback: 0,
+      print: 'always',
+      isStatic: true,
+      track: 'KP2R',
+    },
+    {
+      kind: 'scalar',
+      keyword: 'Latitude',
+      field: 'latitude',
+      type: 'f32',
+      fallback: 0,
+      print: 'always',
+      isStatic: true,
+      track: 'KP2L',
+    },
+    {
+      kind: 'scalar',
+      keyword: 'Gravity',
+      field: 'gravity',
+      type: 'f32',
+      fallback: 0,
+      print: 'always',
+      isStatic: true,
+      track: 'KP2G',
+    },
+    { kind: 'flag', keyword: 'Squirt', field: 'squirt', bit: 1 },
+    { kind: 'scalar', keyword: 'LifeSpan', field: 'lifespan', type: 'f32', fallback: 0, print: 'always' },
+    {
+      kind: 'scalar',
+      keyword: 'EmissionRate',
+      field: 'emissionRate',
+      type: 'f32',
+      fallback: 0,
+      print: 'always',
+      isStatic: true,
+      track: 'KP2E',
+    },
+    {
+      kind: 'scalar',
+      keyword: 'Width',
+      field: 'length',
+      type: 'f32',
+      fallback: 0,
+      print: 'always',
+      isStatic: true,
+      track: 'KP2N',
+    },
+    {
+      kind: 'scalar',
+      keyword: 'Length',
+      field: 'width',
+      type: 'f32',
+      fallback: 0,
+      print: 'always',
+      isStatic: true,
+      track: 'KP2W',
+    },
+    { kind: 'track', keyword: 'Visibility', track: 'KP2V' },
+    {
+      kind: 'choice',
+      field: 'filterMode',
+      choices: [
+        [0, 'Blend'],
+        [1, 'Additive'],
+        [2, 'Modulate'],
+        [3, 'Modulate2x'],
+        [4, 'AlphaKey'],
+      ],
+      numberKeyword: 'FilterMode',
+      fallback: 0,
+    },
+    { kind: 'scalar', keyword: 'Rows', field: 'rows', type: 'u32', fallback: 1, print: 'always' },
+    { kind: 'scalar', keyword: 'Columns', field: 'columns', type: 'u32', fallback: 1, print: 'always' },
+    {
+      kind: 'choice',
+      field: 'headOrTail',
+      choices: [
+        [0, 'Head'],
+        [1, 'Tail'],
+        [2, 'Both'],
+      ],
+      numberKeyword: 'HeadOrTail',
+      fallback: 0,
+    },
+    { kind: 'scalar', keyword: 'TailLength', field: 'tailLength', type: 'f32', fallback: 0, print: 'always' },
+    { kind: 'scalar', keyword: 'Time', field: 'time', type: 'f32', fallback: 0, print: 'always' },
+    {
+      kind: 'custom',
+      print: (writer, emitter, where) => printSegmentColors(writer, emitter['segmentColors'] as Float32Array, where),
+    },
+    ...vectorRules([
+      ['Alpha', 'segmentAlphas', 'u8'],
+      ['ParticleScaling', 'segmentScaling', 'f32'],
+      ['LifeSpanUVAnim', 'headInterval', 'u32'],
+      ['DecayUVAnim', 'headDecayInterval', 'u32'],
+      ['TailUVAnim', 'tailInterval', 'u32'],
+      ['TailDecayUVAnim', 'tailDecayInterval', 'u32'],
+    ]),
+    { kind: 'scalar', keyword: 'TextureID', field: 'textureId', type: 'i32', fallback: 0, print: 'always' },
+    { kind: 'scalar', keyword: 'ReplaceableId', field: 'replaceableId', type: 'u32', fallback: 0, print: 'nondefault' },
+    { kind: 'scalar', keyword: 'PriorityPlane', field: 'priorityPlane', type: 'i32', fallback: 0, print: 'nondefault' },
+  ]),
+};
+
+function vectorRules(fields: readonly (readonly [string, string, 'u8' | 'u32' | 'f32'])[]): FieldRule[] {
+  return fields.map(([keyword, field, type]) => ({
+    kind: 'vector',
+    keyword,
+    field,
+    type,
+    length: 3,
+    fallback: [0, 0, 0],
+    print: 'always',
+  }));
+}
+
+/** Reads a `ParticleEmitter2` block. */
+export function readParticleEmitter2Mdl(context: MdlReadContext, block: MdlStatement): ParticleEmitter2 {
+  const segmentColors = new Float32Array(SEGMENT_COLOR_FLOATS);
+  const { node, draft, tracks } = readNodeBlockMdl(context, block, PARTICLE_EMITTER2_MDL, (entry) => {
+    if (entry.key !== 'SegmentColor' || !entry.hasGroup) return false;
+    readSegmentColors(context, entry, segmentColors);
+    return true;
+  });
+  const number = (field: string) => draft[field] as number;
+  return {
+    node,
+    speed: number('speed'),
+    variation: number('variation'),
+    latitude: number('latitude'),
+    gravity: number('gravity'),
+    lifespan: number('lifespan'),
+    emissionRate: number('emissionRate'),
+    length: number('length'),
+    width: number('width'),
+    filterMode: number('filterMode'),
+    rows: number('rows'),
+    columns: number('columns'),
+    headOrTail: number('headOrTail'),
+    tailLength: number('tailLength'),
+    time: number('time'),
+    segmentColors,
+    segmentAlphas: Uint8Array.from(draft['segmentAlphas'] as number[]),
+    segmentScaling: Float32Array.from(draft['segmentScaling'] as number[]),
+    headInterval: Uint32Array.from(draft['headInterval'] as number[]),
+    headDecayInterval: Uint32Array.from(draft['headDecayInterval'] as number[]),
+    tailInterval: Uint32Array.from(draft['tailInterval'] as number[]),
+    tailDecayInterval: Uint32Array.from(draft['tailDecayInterval'] as number[]),
+    textureId: number('textureId'),
+    squirt: number('squirt'),
+    priorityPlane: number('priorityPlane'),
+    replaceableId: number('replaceableId'),
+    tracks,
+    unparsedBytes: NO_BYTES,
+  };
+}
+
+/** Prints a `ParticleEmitter2` block (a Squirt value other than 0 or 1 is a warning: MDL says only whether). */
+export function printParticleEmitter2Mdl(writer: MdlWriter, emitter: ParticleEmitter2): void {
+  if (emitter.squirt > 1) {
+    const where = `ParticleEmitter2 "${emitter.node.name}"`;
+    writer.warn(where, `${where} has Squirt ${emitter.squirt}; MDL writes it as Squirt (1)`);
+  }
+  printAnimatedNodeMdl(writer, PARTICLE_EMITTER2_MDL, emitter, { ...emitter, flags: emitter.node.flags });
+}

@@ -4,6 +4,9 @@
 import { float32View } from '../../binary/reader';
 import { writeArray, type ChunkCodec } from '../chunk-codec';
 import { entryCount } from './body';
+import type { MdlStatement } from '../../mdl/tree';
+import { MdlEntry, type MdlReadContext } from '../mdl/reader';
+import type { MdlWriter } from '../mdl/writer';
 
 /** Bytes of one pivot point. */
 export const PIVOT_BYTES = 12;
@@ -38,3 +41,19 @@ export const pivotsChunkMdx: ChunkCodec<Float32Array> = {
     writeArray(writer, points);
   },
 };
+
+// MDL ---------------------------------------------------------------------------------------------
+
+/** Reads `PivotPoints N { { x, y, z }, … }` (a count that disagrees with the points is an error). */
+export function readPivotsMdl(context: MdlReadContext, block: MdlStatement): Float32Array {
+  const entry = new MdlEntry(block, block.keyword, false, block.first, block.first + 1);
+  const declared = context.declaredCount(entry);
+  const values = context.numbers(entry, PIVOT_FLOATS, null, declared);
+  context.checkCount(entry, declared, values.length / PIVOT_FLOATS, 'points');
+  return values.floatArray();
+}
+
+/** Prints the PivotPoints block. */
+export function printPivotsMdl(writer: MdlWriter, points: Float32Array): void {
+  writer.floatRows('PivotPoints', points, PIVOT_FLOATS, 'PivotPoints');
+}

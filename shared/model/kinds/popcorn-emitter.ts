@@ -9,6 +9,13 @@ import { encodeName } from '../../mdx/names';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
 import type { MdxCursor } from '../mdx-cursor';
 import { readWrappedNodeObjectMdx, writeWrappedNodeObjectMdx, type AnimatedNodeObject } from './node';
+import type { MdlStatement } from '../../mdl/tree';
+import { NODE_FLAG } from '../../mdx/node';
+import { NO_BYTES } from '../mdx-cursor';
+import { blockRules } from '../mdl/fields';
+import type { MdlReadContext } from '../mdl/reader';
+import type { MdlWriter } from '../mdl/writer';
+import { printAnimatedNodeMdl, readNodeBlockMdl, type NodeKindMdl } from './node';
 
 /** Bytes of each of a popcorn emitter's two text fields. */
 export const POPCORN_TEXT_BYTES = 260;
@@ -73,3 +80,110 @@ export const popcornEmittersChunkMdx: ChunkCodec<PopcornEmitter[]> = {
   read: (cursor) => readObjects(cursor, 'CORN', readPopcornEmitterMdx),
   write: (writer, emitters) => emitters.forEach((emitter) => writePopcornEmitterMdx(writer, emitter)),
 };
+
+// MDL ---------------------------------------------------------------------------------------------
+
+/** `ParticleEmitterPopcorn "name" { … }` (Reforged), as mdx-m3-viewer and Retera's Model Studio write it. */
+export const POPCORN_EMITTER_MDL: NodeKindMdl = {
+  keyword: 'ParticleEmitterPopcorn',
+  kindBit: NODE_FLAG.particleEmitter,
+  rules: blockRules([
+    { kind: 'flag', keyword: 'SortPrimsFarZ', field: 'flags', bit: 0x10000 },
+    { kind: 'flag', keyword: 'Unshaded', field: 'flags', bit: 0x8000 },
+    { kind: 'flag', keyword: 'Unfogged', field: 'flags', bit: 0x40000 },
+    {
+      kind: 'scalar',
+      keyword: 'Alpha',
+      field: 'alpha',
+      type: 'f32',
+      fallback: 0,
+      print: 'always',
+      isStatic: true,
+      track: 'KPPA',
+    },
+    {
+      kind: 'vector',
+      keyword: 'Color',
+      field: 'color',
+      type: 'f32',
+      length: 3,
+      fallback: [0, 0, 0],
+      print: 'always',
+      isStatic: true,
+      track: 'KPPC',
+    },
+    {
+      kind: 'scalar',
+      keyword: 'EmissionRate',
+      field: 'emissionRate',
+      type: 'f32',
+      fallback: 0,
+      print: 'always',
+      isStatic: true,
+      track: 'KPPE',
+    },
+    {
+      kind: 'scalar',
+      keyword: 'LifeSpan',
+      field: 'lifespan',
+      type: 'f32',
+      fallback: 0,
+      print: 'always',
+      isStatic: true,
+      track: 'KPPL',
+    },
+    {
+      kind: 'scalar',
+      keyword: 'Speed',
+      field: 'speed',
+      type: 'f32',
+      fallback: 0,
+      print: 'always',
+      isStatic: true,
+      track: 'KPPS',
+    },
+    { kind: 'track', keyword: 'Visibility', track: 'KPPV' },
+    { kind: 'scalar', keyword: 'ReplaceableId', field: 'replaceableId', type: 'u32', fallback: 0, print: 'nondefault' },
+    {
+      kind: 'string',
+      keyword: 'Path',
+      field: 'path',
+      print: 'nondefault',
+      bytes: POPCORN_TEXT_BYTES,
+      bytesField: 'pathBytes',
+    },
+    {
+      kind: 'string',
+      keyword: 'AnimVisibilityGuide',
+      field: 'animationVisibilityGuide',
+      print: 'nondefault',
+      bytes: POPCORN_TEXT_BYTES,
+      bytesField: 'animationVisibilityGuideBytes',
+    },
+  ]),
+};
+
+/** Reads a `ParticleEmitterPopcorn` block. */
+export function readPopcornEmitterMdl(context: MdlReadContext, block: MdlStatement): PopcornEmitter {
+  const { node, draft, tracks } = readNodeBlockMdl(context, block, POPCORN_EMITTER_MDL);
+  return {
+    node,
+    lifespan: draft['lifespan'] as number,
+    emissionRate: draft['emissionRate'] as number,
+    speed: draft['speed'] as number,
+    color: draft['color'] as [number, number, number],
+    alpha: draft['alpha'] as number,
+    replaceableId: draft['replaceableId'] as number,
+    path: draft['path'] as string,
+    pathBytes: draft['pathBytes'] as Uint8Array,
+    animationVisibilityGuide: draft['animationVisibilityGuide'] as string,
+    animationVisibilityGuideBytes: draft['animationVisibilityGuideBytes'] as Uint8Array,
+    tracks,
+    unparsedBytes: NO_BYTES,
+  };
+}
+
+/** Prints a `ParticleEmitterPopcorn` block. */
+export function printPopcornEmitterMdl(writer: MdlWriter, emitter: PopcornEmitter): void {
+  printAnimatedNodeMdl(writer, POPCORN_EMITTER_MDL, emitter, { ...emitter, flags: emitter.node.flags });
+}

@@ -8,6 +8,13 @@ import type { BinaryWriter } from '../../binary/writer';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
 import type { MdxCursor } from '../mdx-cursor';
 import { readWrappedNodeObjectMdx, writeWrappedNodeObjectMdx, type AnimatedNodeObject } from './node';
+import type { MdlStatement } from '../../mdl/tree';
+import { NODE_FLAG } from '../../mdx/node';
+import { NO_BYTES } from '../mdx-cursor';
+import { blockRules } from '../mdl/fields';
+import type { MdlReadContext } from '../mdl/reader';
+import type { MdlWriter } from '../mdl/writer';
+import { printAnimatedNodeMdl, readNodeBlockMdl, type NodeKindMdl } from './node';
 
 /** Bytes of a ribbon emitter's fields after its node. */
 export const RIBBON_EMITTER_FIELD_BYTES = 52;
@@ -59,3 +66,99 @@ export const ribbonEmittersChunkMdx: ChunkCodec<RibbonEmitter[]> = {
   read: (cursor) => readObjects(cursor, 'RIBB', readRibbonEmitterMdx),
   write: (writer, emitters) => emitters.forEach((emitter) => writeRibbonEmitterMdx(writer, emitter)),
 };
+
+// MDL ---------------------------------------------------------------------------------------------
+
+/** `RibbonEmitter "name" { … }`: static values or tracks, the colour printed RGB. */
+export const RIBBON_EMITTER_MDL: NodeKindMdl = {
+  keyword: 'RibbonEmitter',
+  kindBit: NODE_FLAG.ribbonEmitter,
+  rules: blockRules([
+    {
+      kind: 'scalar',
+      keyword: 'HeightAbove',
+      field: 'heightAbove',
+      type: 'f32',
+      fallback: 0,
+      print: 'always',
+      isStatic: true,
+      track: 'KRHA',
+    },
+    {
+      kind: 'scalar',
+      keyword: 'HeightBelow',
+      field: 'heightBelow',
+      type: 'f32',
+      fallback: 0,
+      print: 'always',
+      isStatic: true,
+      track: 'KRHB',
+    },
+    {
+      kind: 'scalar',
+      keyword: 'Alpha',
+      field: 'alpha',
+      type: 'f32',
+      fallback: 0,
+      print: 'always',
+      isStatic: true,
+      track: 'KRAL',
+    },
+    {
+      kind: 'vector',
+      keyword: 'Color',
+      field: 'color',
+      type: 'f32',
+      length: 3,
+      fallback: [0, 0, 0],
+      print: 'always',
+      isStatic: true,
+      track: 'KRCO',
+      reversed: true,
+    },
+    {
+      kind: 'scalar',
+      keyword: 'TextureSlot',
+      field: 'textureSlot',
+      type: 'u32',
+      fallback: 0,
+      print: 'always',
+      isStatic: true,
+      track: 'KRTX',
+    },
+    { kind: 'track', keyword: 'Visibility', track: 'KRVS' },
+    { kind: 'scalar', keyword: 'EmissionRate', field: 'emissionRate', type: 'u32', fallback: 0, print: 'always' },
+    { kind: 'scalar', keyword: 'LifeSpan', field: 'lifespan', type: 'f32', fallback: 0, print: 'always' },
+    { kind: 'scalar', keyword: 'Gravity', field: 'gravity', type: 'f32', fallback: 0, print: 'nondefault' },
+    { kind: 'scalar', keyword: 'Rows', field: 'rows', type: 'u32', fallback: 0, print: 'always' },
+    { kind: 'scalar', keyword: 'Columns', field: 'columns', type: 'u32', fallback: 0, print: 'always' },
+    { kind: 'scalar', keyword: 'MaterialID', field: 'materialId', type: 'i32', fallback: 0, print: 'always' },
+  ]),
+};
+
+/** Reads a `RibbonEmitter` block. */
+export function readRibbonEmitterMdl(context: MdlReadContext, block: MdlStatement): RibbonEmitter {
+  const { node, draft, tracks } = readNodeBlockMdl(context, block, RIBBON_EMITTER_MDL);
+  const number = (field: string) => draft[field] as number;
+  return {
+    node,
+    heightAbove: number('heightAbove'),
+    heightBelow: number('heightBelow'),
+    alpha: number('alpha'),
+    color: draft['color'] as [number, number, number],
+    lifespan: number('lifespan'),
+    textureSlot: number('textureSlot'),
+    emissionRate: number('emissionRate'),
+    rows: number('rows'),
+    columns: number('columns'),
+    materialId: number('materialId'),
+    gravity: number('gravity'),
+    tracks,
+    unparsedBytes: NO_BYTES,
+  };
+}
+
+/** Prints a `RibbonEmitter` block. */
+export function printRibbonEmitterMdl(writer: MdlWriter, emitter: RibbonEmitter): void {
+  printAnimatedNodeMdl(writer, RIBBON_EMITTER_MDL, emitter);
+}
