@@ -376,11 +376,9 @@ export function printMdlModel(model: Pick<TypedMdxModel, 'chunks'>): MdlModelPri
   const seen = new Set<string>();
   for (const chunk of chunks) {
     if (!isParsedChunk(chunk)) {
-      writer.warn(
-        chunk.tag,
-        `chunk ${chunk.tag} (${chunk.bytes.byteLength} bytes) is ${isKnownTag(chunk.tag) ? 'damaged' : 'unknown to the model'}; MDL cannot carry it`,
-        'mdl.chunk-not-carried',
-      );
+      const why = isKnownTag(chunk.tag) ? 'damaged' : 'unknown to the model';
+      const message = `chunk ${chunk.tag} (${chunk.bytes.byteLength} bytes) is ${why}; MDL cannot carry it`;
+      writer.warn(chunk.tag, message, 'mdl.chunk-not-carried');
       continue;
     }
     if (seen.has(chunk.tag))
