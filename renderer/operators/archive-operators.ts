@@ -40,11 +40,48 @@ export async function addGameFolder(store: EditorStore, files: FileService): Pro
 
 /** Chooses a map or game archive and looks inside it in the file browser. */
 export async function browseArchive(store: EditorStore, files: FileService): Promise<boolean> {
+  // The native Open dialog offers maps and archives, and opens a chosen one in the in-app browser.
+  if (store.getState().runtime.nativeDialogs) return files.open();
   if (!(await files.confirmDiscard('opening another file'))) return false;
   const archive = await askPath(store, 'dataFolder', '', undefined, 'Browse Archive');
   if (!archive) return false;
   const path = await askPath(store, 'open', '', archive);
   return path ? files.openPath(path, { skipPrompt: true }) : false;
+}
+
+/** Chooses the listfile (one game path a line) whose names are tried in archives without a (listfile), or none. */
+export async function chooseListfile(store: EditorStore): Promise<boolean> {
+  const host = store.services.host;
+  if (!host) return false;
+  const current = await host.getArchiveListfile();
+  if (current.path) {
+    const choice = await askConfirm(
+      store,
+      'Archive Listfile',
+      `Archives without a (listfile) take names from ${current.path} (${current.names} names).`,
+      [
+        { id: 'cancel', label: 'Cancel' },
+        { id: 'none', label: 'Stop Using It', danger: true },
+        { id: 'choose', label: 'Choose Another…', primary: true },
+      ],
+    );
+    if (choice === 'cancel') return false;
+    if (choice === 'none') {
+      await host.setArchiveListfile({ path: null });
+      notify(store, 'Archives without a (listfile) list their files by number again');
+      return true;
+    }
+  }
+  const path = await askPath(store, 'open', '', undefined, 'Archive Listfile (a text file of game paths)');
+  if (!path) return false;
+  try {
+    const listfile = await host.setArchiveListfile({ path });
+    notify(store, `Archives without a (listfile) take names from ${path} (${listfile.names} names)`);
+    return true;
+  } catch (error) {
+    notify(store, `Cannot use ${path} as a listfile: ${(error as Error).message}`, 'error');
+    return false;
+  }
 }
 
 /** The archive operators. */
@@ -62,6 +99,12 @@ export function archiveOperators(files: FileService): Operator[] {
       'Browse Archive…',
       'Look inside a map (.w3x, .w3m) or a game archive (.mpq) and open a model or cape from it',
       async ({ store }) => void (await browseArchive(store, files)),
+    ),
+    defineOperator(
+      'wm.archive_listfile',
+      'Archive Listfile…',
+      'Choose a listfile (one game path a line) to name the files of archives that have no (listfile)',
+      async ({ store }) => void (await chooseListfile(store)),
     ),
   ];
 }

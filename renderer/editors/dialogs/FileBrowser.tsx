@@ -8,7 +8,13 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GrantedRoot } from '../../../shared/contract/contract';
-import { archiveEntryPath, distinctLabels, isWritableArchive, splitArchivePath } from '../../files/archive-paths';
+import {
+  archiveEntryPath,
+  distinctLabels,
+  isArchiveName,
+  isWritableArchive,
+  splitArchivePath,
+} from '../../files/archive-paths';
 import { useApp } from '../../ui/editor-context';
 import { Icon } from '../../ui/Icon';
 import { answerDialog } from '../../state/dialog-actions';
@@ -219,7 +225,9 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
               title={root.path}
               data-hint={`${root.path} (${root.reason})`}
               data-testid="file-browser-place"
-              onClick={() => void list(root.kind === 'directory' ? root.path : folderOf(root.path))}
+              onClick={() =>
+                void list(root.kind === 'directory' || isArchiveName(root.path) ? root.path : folderOf(root.path))
+              }
             >
               <Icon name={root.kind === 'directory' ? 'folder' : 'file'} size={12} /> {placeLabels[index]?.name}
               {placeLabels[index]?.folder ? (

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { useApp, useEditor } from '../../ui/editor-context';
 import { Icon } from '../../ui/Icon';
+import { archiveEntryOf, displayName, distinctLabels } from '../../files/archive-paths';
 import { baseName } from '../../files/file-service';
 import { isDirty } from '../../state/editor-store';
 import { redoLabel, undoLabel } from '../../state/history';
@@ -38,9 +39,9 @@ function useMenus(): Record<string, MenuEntry[]> {
       if (item === 'recent')
         return [
           { kind: 'heading', label: recentFiles.length ? 'Open Recent' : 'No Recent Files' },
-          ...recentFiles.slice(0, 10).map((path): MenuEntry => ({
+          ...recentFiles.slice(0, 10).map((path, index, recent): MenuEntry => ({
             kind: 'action',
-            label: baseName(path),
+            label: recentLabel(path, recent),
             hint: path,
             run: () => void files.openPath(path),
           })),
@@ -56,6 +57,13 @@ function useMenus(): Record<string, MenuEntry[]> {
       ];
     });
   return Object.fromEntries(menuLayout.map((menu) => [menu.label, entries(menu.items)]));
+}
+
+/** A recent file's label: `Map.w3x\\inside` for a file in a map, and the folder that tells two of one name apart. */
+function recentLabel(path: string, recent: readonly string[]): string {
+  if (archiveEntryOf(path)) return displayName(path);
+  const label = distinctLabels(recent)[recent.indexOf(path)];
+  return label?.folder ? `${label.name} — ${label.folder}` : (label?.name ?? baseName(path));
 }
 
 /** "1 file", "7 files". */
