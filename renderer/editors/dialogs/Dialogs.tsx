@@ -10,6 +10,7 @@ import { AREA_LABELS } from '../../../shared/keymap/keymap';
 import { contextFor } from '../../operators/operator';
 import { answerDialog } from '../../state/dialog-actions';
 import type { Dialog } from '../../state/editor-store';
+import { FormDialog } from '../../capes/FormDialog';
 import { FileBrowser } from './FileBrowser';
 import { Modal } from './Modal';
 
@@ -237,5 +238,7 @@ export function Dialogs() {
       return <AboutDialog close={close} />;
     case 'fileBrowser':
       return <FileBrowser dialog={dialog} />;
+    case 'form':
+      return <FormDialog dialog={dialog} />;
   }
 }
