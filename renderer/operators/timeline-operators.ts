@@ -4,14 +4,8 @@
  */
 import { areaCommands, requestAreaCommand } from '../state/area-commands';
 import { currentDocument } from '../state/editor-store';
-import {
-  copySelectedKeys,
-  deleteSelectedKeys,
-  insertKeyAtPlayhead,
-  pasteKeys,
-  selectAllKeys,
-  targetObjects,
-} from '../state/key-actions';
+import { copySelectedKeys, deleteSelectedKeys, pasteKeys, selectAllKeys } from '../state/key-actions';
+import { insertKeyAtPlayhead } from '../state/key-insert';
 import { cancelPlayback, jumpToEnd, jumpToKey, stepFrames, togglePlayback } from '../state/playback';
 import { updateSession } from '../state/session-actions';
 import { defineOperator, hasFile, hasModel, hasSelectedKeys, notDragging, stateOf, withDefaults } from './define';
@@ -123,12 +117,9 @@ export function timelineOperators(): Operator[] {
     defineOperator(
       'action.keyframe_insert',
       'Insert Key',
-      'Insert a key at the playhead on the selected channel',
-      ({ store }) => {
-        if (!insertKeyAtPlayhead(store))
-          notify(store, 'Insert Key: select a channel without a key at the playhead', 'warning');
-      },
-      (context) => hasModel(context) && notDragging(context) && targetObjects(context.store).length > 0,
+      'Insert a key at the playhead on each selected row (on a link row: the key that flips its cape there)',
+      ({ store }) => void insertKeyAtPlayhead(store),
+      (context) => hasModel(context) && notDragging(context),
     ),
     defineOperator(
       'action.copy',

@@ -9,13 +9,13 @@ import {
   copySelectedKeys,
   deleteSelectedKeys,
   duplicateSelectedKeys,
-  insertKeyAtPlayhead,
   pasteKeys,
   selectAllKeys,
   selectKeys,
   setKeyTime,
   updateKeyDrag,
 } from './key-actions';
+import { insertKeyAtPlayhead } from './key-insert';
 import { keyId, selectedKeyAddresses } from './selection';
 import { setPlayhead } from './session-actions';
 

@@ -79,45 +79,6 @@ export function deleteSelectedKeys(store: EditorStore): boolean {
   return outcome.applied;
 }
 
-/** The objects a key insert or paste goes to: the selected objects, else the active object or link's show object. */
-export function targetObjects(store: EditorStore): number[] {
-  const state = store.getState();
-  const document = currentDocument(state);
-  if (!document) return [];
-  if (state.selection.objects.size > 0)
-    return [...state.selection.objects].filter((index) => index < document.eventObjects.length).sort((a, b) => a - b);
-  const active = state.selection.active;
-  if (active?.kind === 'object' || active?.kind === 'key') return [active.objectIndex];
-  if (active?.kind === 'link') {
-    const link = document.links.find((candidate) => candidate.id.toUpperCase() === active.id.toUpperCase());
-    const index = link?.showIndex ?? link?.hideIndex;
-    return index === null || index === undefined ? [] : [index];
-  }
-  return [];
-}
-
-/** I: a key at the playhead (whole ms) on each target object that has none there. */
-export function insertKeyAtPlayhead(store: EditorStore): boolean {
-  const state = store.getState();
-  const document = currentDocument(state);
-  if (!document) return false;
-  const frame = Math.max(0, Math.round(state.session.playback.playheadMs));
-  const edits: ModelEdit[] = targetObjects(store)
-    .filter((index) => !document.eventObjects[index]!.frames.includes(frame))
-    .map((objectIndex) => ({ kind: 'addKeys', objectIndex, frames: [frame] }));
-  if (edits.length === 0) return false;
-  return editDocument(store, edits.length === 1 ? edits[0]! : { kind: 'batch', edits }, 'Insert Key', {
-    selectionAfter: (_before, after) => {
-      const keys = new Set<number>();
-      for (const edit of edits)
-        if (edit.kind === 'addKeys')
-          keys.add(keyId(edit.objectIndex, after.eventObjects[edit.objectIndex]!.frames.indexOf(frame)));
-      const first = keyAddress([...keys][0]!);
-      return { ...store.getState().selection, keys, active: { kind: 'key', ...first } };
-    },
-  }).applied;
-}
-
 /** Ctrl+C: remembers the selected keys relative to the earliest one. */
 export function copySelectedKeys(store: EditorStore): boolean {
   const state = store.getState();
