@@ -9,9 +9,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type HostClient, type OperationName, operationNames, validateArguments } from '../../shared/contract/contract';
 import { HostServices } from '../../electron/host/host';
-import { createHandlers, headlessShell } from '../../electron/host/operations';
 import { modelCodec } from '../../shared/events';
 import { createOperatorRegistry } from '../operators';
 import { contextFor } from '../operators/operator';
@@ -24,38 +22,11 @@ import { selectKeys, beginKeyDrag, updateKeyDrag, commitKeyDrag } from '../state
 import { createModelParser } from '../workers/model-parser';
 import { answerDialog } from '../state/dialog-actions';
 import { FileService } from './file-service';
+import { answerNextDialog, inProcessClient } from '../../tests/testing/in-process-host';
 
 const sampleDirectory = join(import.meta.dirname, '..', '..', 'assets', 'sample');
 const sampleModel = join(sampleDirectory, 'ArthasIllidanSample.mdx');
 const sampleData = join(sampleDirectory, 'data');
-
-/** A HostClient calling the host's operation handlers in process, validating arguments as main does. */
-function inProcessClient(host: HostServices): HostClient {
-  const handlers = createHandlers(host, headlessShell) as unknown as Record<
-    OperationName,
-    (args: unknown) => Promise<unknown>
-  >;
-  const client: Record<string, unknown> = {
-    runtime: 'web',
-    onEvent: (listener: Parameters<HostClient['onEvent']>[0]) => host.onEvent(listener),
-  };
-  for (const name of operationNames)
-    client[name] = (args?: unknown) => handlers[name](validateArguments(name, args ?? {}));
-  return client as unknown as HostClient;
-}
-
-/** Answers the next dialog with an action id. */
-function answerNextDialog(store: EditorStore, actionId: string): Promise<void> {
-  return new Promise((resolve) => {
-    const unsubscribe = store.subscribe((state) => {
-      if (state.dialog?.kind === 'confirm') {
-        unsubscribe();
-        answerDialog(store, actionId);
-        resolve();
-      }
-    });
-  });
-}
 
 describe('file service over the real host', () => {
   let work: string;

@@ -93,7 +93,10 @@ function startGrab(context: OperatorContext, event: ModalEvent | null, duplicate
     if (startX === null || pointerX === null) return;
     const view = latest.session.timeline.view;
     const rawMs = (pointerX - startX) / view.pixelsPerMs;
-    updateKeyDrag(store, snapDelta(anchorMs, rawMs, targets, SNAP_DISTANCE_PX / view.pixelsPerMs, snapping, minimum));
+    const { unit } = latest.session.timeline;
+    const frameStepMs = unit === 'frames' ? latest.session.playback.frameStepMs : 0;
+    const threshold = SNAP_DISTANCE_PX / view.pixelsPerMs;
+    updateKeyDrag(store, snapDelta(anchorMs, rawMs, targets, threshold, snapping, minimum, frameStepMs));
   };
   const cancel = () => {
     cancelKeyDrag(store);

@@ -44,6 +44,8 @@ export function nearestTarget(targets: Float64Array, timeMs: number): number {
 /**
  * The delta to apply: `rawDeltaMs` rounded to whole ms, or — with snapping on and a target
  * within `thresholdMs` of the anchor's new time — the delta that puts the anchor on the target.
+ * With snapping on and `frameStepMs` > 0 (the timeline shows frames), the anchor otherwise lands
+ * on the nearest frame (frame × step, rounded to whole ms) — Blender's Nearest Frame snapping.
  * `minimumDeltaMs` keeps every moved key at or after 0.
  */
 export function snapDelta(
@@ -53,12 +55,14 @@ export function snapDelta(
   thresholdMs: number,
   enabled: boolean,
   minimumDeltaMs = Number.NEGATIVE_INFINITY,
+  frameStepMs = 0,
 ): number {
   let delta = Math.round(rawDeltaMs);
   if (enabled) {
-    const target = nearestTarget(targets, anchorMs + rawDeltaMs);
-    if (!Number.isNaN(target) && Math.abs(target - (anchorMs + rawDeltaMs)) <= thresholdMs)
-      delta = Math.round(target - anchorMs);
+    const wanted = anchorMs + rawDeltaMs;
+    const target = nearestTarget(targets, wanted);
+    if (!Number.isNaN(target) && Math.abs(target - wanted) <= thresholdMs) delta = Math.round(target - anchorMs);
+    else if (frameStepMs > 0) delta = Math.round(Math.round(wanted / frameStepMs) * frameStepMs) - anchorMs;
   }
   return Math.max(delta, Math.ceil(minimumDeltaMs));
 }

@@ -6,7 +6,9 @@ import type { ModelDocument, MrfLink } from '../../shared/events/document';
 import { findLink, linkEndpointIndices } from '../../shared/events/links';
 import { editDocument } from './document-actions';
 import { type EditorStore, currentDocument } from './editor-store';
+import { requestAreaCommand } from './area-commands';
 import { type ActiveItem, EMPTY_SELECTION, type SelectMode, combine, keyId } from './selection';
+import { setPlayhead, updateSession } from './session-actions';
 
 function keysOf(document: ModelDocument, objectIndices: Iterable<number>): number[] {
   const keys: number[] = [];
@@ -71,6 +73,19 @@ export function selectLink(store: EditorStore, id: string, mode: SelectMode = 'r
 /** Makes a sequence or global sequence the active item (properties), keeping nothing else selected. */
 export function activateItem(store: EditorStore, active: ActiveItem): void {
   store.setState({ selection: { ...EMPTY_SELECTION, active } });
+}
+
+/**
+ * A click on a sequence in the outliner: it becomes the active item and the timeline's sequence,
+ * the timeline frames its range and the playhead goes to its start.
+ */
+export function activateSequence(store: EditorStore, sequenceIndex: number): void {
+  const sequence = currentDocument(store.getState())?.sequences[sequenceIndex];
+  if (!sequence) return;
+  activateItem(store, { kind: 'sequence', sequenceIndex });
+  updateSession(store, (session) => ({ ...session, timeline: { ...session.timeline, sequenceIndex } }));
+  setPlayhead(store, sequence.start);
+  requestAreaCommand(store, 'timeline', 'viewAll');
 }
 
 /** The next free four-digit link id (0000, 0001, …). */

@@ -55,6 +55,20 @@ describe('validateModel', () => {
     }
   });
 
+  it('warns of a show key after the last hide (a pasted one) as of a link without hide keys, at that key', () => {
+    const document = mdl(event('MRFx0001', 0, [1100, 1600]) + event('MRDx0001', 1, [1300]));
+    expect(only(validateModel(document), 'events.show-without-hide')).toMatchObject([
+      {
+        severity: 'warning',
+        message: 'Link 0001 shows its cape at 1600 ms with no hide key after it; the cape stays once shown',
+        target: { kind: 'eventObject', objectIndex: 0, frameIndex: 1 },
+      },
+    ]);
+    expect(
+      only(validateModel(mdl(event('MRFx0001', 0, [1100]) + event('MRDx0001', 1, [1300]))), 'events.show-without-hide'),
+    ).toEqual([]);
+  });
+
   it('reports keys out of order, duplicate keys and keys before 0 at the first such key', () => {
     const document = mdl(event('SNDxAAAA', 0, [1500, 1200, 1200, -5]));
     const found = validateModel(document);

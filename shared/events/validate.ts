@@ -251,9 +251,12 @@ function checkLink(document: ModelDocument, link: MrfLink, out: Diagnostic[]): v
     ...link.hideFrames.map((frame, frameIndex) => ({ frame, show: false, frameIndex })),
   ].sort((left, right) => left.frame - right.frame || Number(right.show) - Number(left.show));
   let shown = false;
+  let lastShow = keys[0]!;
   for (const key of keys) {
-    if (key.show) shown = true;
-    else if (!shown) {
+    if (key.show) {
+      shown = true;
+      lastShow = key;
+    } else if (!shown) {
       out.push({
         ...objectDiagnostic(
           hide,
@@ -265,6 +268,19 @@ function checkLink(document: ModelDocument, link: MrfLink, out: Diagnostic[]): v
         where: `link ${link.id}`,
       });
     } else shown = false;
+  }
+  // A show after the last hide (a pasted or inserted one) leaves the cape on as a link without hide keys does.
+  if (shown && link.hideFrames.length > 0) {
+    out.push({
+      ...objectDiagnostic(
+        show,
+        'warning',
+        'events.show-without-hide',
+        `Link ${link.id} shows its cape at ${lastShow.frame} ms with no hide key after it; the cape stays once shown`,
+        lastShow.frameIndex,
+      ),
+      where: `link ${link.id}`,
+    });
   }
   if (link.showFrames.length > 0 && link.hideFrames.length === 0) {
     out.push(

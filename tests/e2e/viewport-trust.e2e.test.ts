@@ -9,11 +9,17 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { PNG } from 'pngjs';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelCorpus } from '../testing/corpus-folder';
 import { browserSkipReason, launchBrowser, openEditor, repositoryRoot, screenshot, startWebShell } from './harness';
+import {
+  afterRender,
+  captureViewport as capture,
+  changedPixels as changed,
+  setPlayhead,
+  snapshot,
+} from './editor-page';
 
 const skipReason = browserSkipReason();
 const sampleModel = join(repositoryRoot, 'assets', 'sample', 'ArthasIllidanSample.mdx');
@@ -21,67 +27,6 @@ const sampleData = join(repositoryRoot, 'assets', 'sample', 'data');
 const FOOTMAN = 'wiselencave__Warcraft_MRF_Blender/test__MRF_126.w3m__units__human__Footman__Footman_portrait.mdx';
 const CLOTH =
   'wiselencave__Warcraft_MRF_Blender/test__MRF_126.w3m__doodads__cinematic__arthasillidanfight__arthascapeCLOTH.mrf';
-
-interface Snapshot {
-  file: string | null;
-  playheadMs: number;
-  active: string | null;
-  links: { id: string; status: string }[];
-}
-
-const snapshot = (page: Page) =>
-  page.evaluate(() => (window as unknown as { morfStudio: { snapshot(): Snapshot } }).morfStudio.snapshot());
-const frames = (page: Page) =>
-  page.evaluate(() => (window as unknown as { morfStudio: { viewportFrames(): number } }).morfStudio.viewportFrames());
-
-/** Runs an action and waits until the viewport rendered after it. */
-async function afterRender(page: Page, action: () => Promise<unknown>): Promise<void> {
-  const before = await frames(page);
-  await action();
-  await page.waitForFunction(
-    (count) => (window as unknown as { morfStudio: { viewportFrames(): number } }).morfStudio.viewportFrames() > count,
-    before,
-    { timeout: 10_000 },
-  );
-  await page.waitForTimeout(100);
-}
-
-async function setPlayhead(page: Page, timeMs: number): Promise<void> {
-  const field = page.getByTestId('playhead-field');
-  await field.click();
-  await field.fill(String(timeMs));
-  await field.press('Enter');
-  await expect.poll(async () => (await snapshot(page)).playheadMs).toBe(timeMs);
-}
-
-/** The viewport canvas as pixels. */
-async function capture(page: Page): Promise<PNG> {
-  const dataUrl = await page
-    .locator('[data-area="viewport"] canvas')
-    .evaluate((canvas) => (canvas as HTMLCanvasElement).toDataURL('image/png'));
-  return PNG.sync.read(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'));
-}
-
-/** Pixels that differ between two captures, with the one nearest their centroid. */
-function changed(a: PNG, b: PNG): { count: number; centre: { x: number; y: number } | null } {
-  const points: [number, number][] = [];
-  for (let y = 0; y < a.height; y += 1)
-    for (let x = 0; x < a.width; x += 1) {
-      const offset = (y * a.width + x) * 4;
-      const difference =
-        Math.abs(a.data[offset]! - b.data[offset]!) +
-        Math.abs(a.data[offset + 1]! - b.data[offset + 1]!) +
-        Math.abs(a.data[offset + 2]! - b.data[offset + 2]!);
-      if (difference > 40) points.push([x, y]);
-    }
-  if (points.length === 0) return { count: 0, centre: null };
-  const mx = points.reduce((sum, [x]) => sum + x, 0) / points.length;
-  const my = points.reduce((sum, [, y]) => sum + y, 0) / points.length;
-  const [x, y] = points.reduce((best, point) =>
-    Math.hypot(point[0] - mx, point[1] - my) < Math.hypot(best[0] - mx, best[1] - my) ? point : best,
-  );
-  return { count: points.length, centre: { x, y } };
-}
 
 describe.skipIf(skipReason !== null)('the viewport picks and frames what it shows', () => {
   let browser: Browser;
@@ -97,7 +42,7 @@ describe.skipIf(skipReason !== null)('the viewport picks and frames what it show
     rmSync(work, { recursive: true, force: true });
   });
 
-  it('selects the link of the cape drawn under the mouse, never a hidden one', async () => {
+  it("'view3d.view_all' (Home) frames the capes; a click picks the cape drawn, never a hidden one", async () => {
     const shell = await startWebShell([sampleModel, '--data', sampleData]);
     try {
       const page = await openEditor(browser, shell.url);

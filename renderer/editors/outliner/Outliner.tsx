@@ -7,7 +7,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useApp, useEditor, useRunOperator, useShortcuts } from '../../ui/editor-context';
 import { Icon } from '../../ui/Icon';
 import { currentDocument } from '../../state/editor-store';
-import { activateItem, selectLink, selectObjects } from '../../state/outliner-actions';
+import { activateItem, activateSequence, selectLink, selectObjects } from '../../state/outliner-actions';
 import { toggleCollapsed } from '../../state/session-actions';
 import { Area } from '../layout/Area';
 import { type MenuEntry, MenuPopup } from '../layout/Menu';
@@ -61,14 +61,16 @@ export function Outliner() {
   const standaloneCape = useEditor((state) => state.standaloneCape);
   const capes = useEditor((state) => state.capes);
   const collapsed = useEditor((state) => state.session.timeline.collapsed);
+  const unit = useEditor((state) => state.session.timeline.unit);
+  const frameStepMs = useEditor((state) => state.session.playback.frameStepMs);
   const [filter, setFilter] = useState('');
   const [scrollTop, setScrollTop] = useState(0);
   const [viewHeight, setViewHeight] = useState(600);
   const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
   const treeRef = useRef<HTMLDivElement>(null);
   const rows = useMemo(
-    () => outlinerRows(document, standaloneCape, capes, collapsed, filter),
-    [document, standaloneCape, capes, collapsed, filter],
+    () => outlinerRows(document, standaloneCape, capes, collapsed, filter, { unit, frameStepMs }),
+    [document, standaloneCape, capes, collapsed, filter, unit, frameStepMs],
   );
   const isSelected = useIsSelected();
 
@@ -77,7 +79,7 @@ export function Outliner() {
     const target = row.target;
     if (target.kind === 'link') selectLink(store, target.id, mode);
     else if (target.kind === 'object') selectObjects(store, [target.objectIndex], mode);
-    else if (target.kind === 'sequence') activateItem(store, { kind: 'sequence', sequenceIndex: target.sequenceIndex });
+    else if (target.kind === 'sequence') activateSequence(store, target.sequenceIndex);
     else if (target.kind === 'globalSequence')
       activateItem(store, { kind: 'globalSequence', globalSequenceIndex: target.globalSequenceIndex });
     else if (target.kind === 'cape') activateItem(store, { kind: 'cape' });

@@ -34,6 +34,18 @@ describe('outliner tree', () => {
     expect(rows.find((row) => row.label === 'Footprints')).toBeUndefined();
   });
 
+  it('writes times in the timeline’s unit: milliseconds, frames or seconds', () => {
+    const meta = (unit: 'ms' | 'frames' | 'seconds', label: string) =>
+      outlinerRows(document, null, capes, {}, '', { unit, frameStepMs: 1000 / 30 }).find((row) => row.label === label)
+        ?.meta;
+    expect(meta('ms', 'Cinematic')).toBe('0–80000 ms');
+    expect(meta('frames', 'Cinematic')).toBe('0–2400 f');
+    expect(meta('seconds', 'Cinematic')).toBe('0.00–80.00 s');
+    expect(meta('ms', 'MRFx0000')).toBe('show 19300');
+    expect(meta('frames', 'MRFx0000')).toBe('show 579');
+    expect(meta('frames', 'Global Sequence 0')).toBe('30 f');
+  });
+
   it('shows each link’s file state', () => {
     const rows = outlinerRows(document, null, capes, {}, '');
     expect(rows.find((row) => row.label === 'Link 0001')?.status).toBe('missing');

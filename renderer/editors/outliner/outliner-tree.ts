@@ -9,6 +9,8 @@ import type { IconName } from '../../ui/Icon';
 import { baseName } from '../../files/file-service';
 import { linkEndpointIndices } from '../../../shared/events/links';
 import { GROUPS } from '../timeline/rows';
+import { formatTime, formatTimeLabel } from '../timeline/layout';
+import type { TimeUnit } from '../../state/timeline-view';
 
 /** What a row stands for (selection and properties use it). */
 export type OutlinerTarget =
@@ -45,14 +47,31 @@ const GROUP_ICONS: Record<string, IconName> = {
   OTHER: 'event',
 };
 
-function framesText(frames: readonly number[]): string {
+/** How times are written: the timeline's unit (the outliner follows it). */
+export interface TimeFormat {
+  unit: TimeUnit;
+  frameStepMs: number;
+}
+
+const MILLISECONDS: TimeFormat = { unit: 'ms', frameStepMs: 1000 / 30 };
+
+const timeLabel = (timeMs: number, format: TimeFormat) => formatTimeLabel(timeMs, format.unit, format.frameStepMs);
+
+function framesText(frames: readonly number[], format: TimeFormat): string {
   if (frames.length === 0) return 'no keys';
-  const shown = frames.slice(0, 3).join(', ');
+  const shown = frames
+    .slice(0, 3)
+    .map((frame) => formatTime(frame, format.unit, format.frameStepMs))
+    .join(', ');
   return frames.length > 3 ? `${shown} … (${frames.length})` : shown;
 }
 
 /** The rows of a model, before filtering and collapsing. */
-function modelRows(document: ModelDocument, capes: Readonly<Record<string, CapeEntry>>): OutlinerRow[] {
+function modelRows(
+  document: ModelDocument,
+  capes: Readonly<Record<string, CapeEntry>>,
+  format: TimeFormat,
+): OutlinerRow[] {
   const rows: OutlinerRow[] = [];
   const push = (row: Omit<OutlinerRow, 'collapsed'>) => rows.push({ ...row, collapsed: false });
   push({
@@ -78,7 +97,7 @@ function modelRows(document: ModelDocument, capes: Readonly<Record<string, CapeE
       key: `sequence:${sequenceIndex}`,
       depth: 2,
       label: sequence.name || `Sequence ${sequenceIndex}`,
-      meta: `${sequence.start}–${sequence.end}`,
+      meta: `${formatTime(sequence.start, format.unit, format.frameStepMs)}–${timeLabel(sequence.end, format)}`,
       icon: 'sequence',
       target: { kind: 'sequence', sequenceIndex },
       parent: false,
@@ -98,7 +117,7 @@ function modelRows(document: ModelDocument, capes: Readonly<Record<string, CapeE
       key: `global:${globalSequenceIndex}`,
       depth: 2,
       label: `Global Sequence ${globalSequenceIndex}`,
-      meta: `${duration} ms`,
+      meta: timeLabel(duration, format),
       icon: 'clock',
       target: { kind: 'globalSequence', globalSequenceIndex },
       parent: false,
@@ -133,7 +152,7 @@ function modelRows(document: ModelDocument, capes: Readonly<Record<string, CapeE
         key: `object:${objectIndex}`,
         depth: 3,
         label: object.name,
-        meta: `${role} ${framesText(object.frames)}`,
+        meta: `${role} ${framesText(object.frames, format)}`,
         icon: role === 'show' ? 'eye' : 'eye-off',
         target: { kind: 'object', objectIndex },
         parent: false,
@@ -159,7 +178,7 @@ function modelRows(document: ModelDocument, capes: Readonly<Record<string, CapeE
         key: `object:${object.index}`,
         depth: 2,
         label: object.name,
-        meta: framesText(object.frames),
+        meta: framesText(object.frames, format),
         icon,
         target: { kind: 'object', objectIndex: object.index },
         parent: false,
@@ -197,8 +216,9 @@ export function outlinerRows(
   capes: Readonly<Record<string, CapeEntry>>,
   collapsed: Readonly<Record<string, boolean>>,
   filter: string,
+  format: TimeFormat = MILLISECONDS,
 ): OutlinerRow[] {
-  const all = document ? modelRows(document, capes) : standaloneCape ? capeRows(standaloneCape) : [];
+  const all = document ? modelRows(document, capes, format) : standaloneCape ? capeRows(standaloneCape) : [];
   const needle = filter.trim().toLowerCase();
   if (needle) {
     const keep = new Set<number>();

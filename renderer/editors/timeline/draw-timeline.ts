@@ -521,6 +521,9 @@ function drawGutter(context: CanvasRenderingContext2D, scene: TimelineScene, fir
   context.fillRect(geometry.gutterWidth - 1, 0, 1, geometry.height);
 }
 
+/** Height of the named sequence bands at the bottom of the ruler (px). */
+const SEQUENCE_BAND_HEIGHT = 13;
+
 function drawRuler(
   context: CanvasRenderingContext2D,
   scene: TimelineScene,
@@ -535,13 +538,27 @@ function drawRuler(
   context.beginPath();
   context.rect(geometry.gutterWidth, 0, geometry.width - geometry.gutterWidth, geometry.rulerHeight);
   context.clip();
-  // Sequence bands along the bottom of the ruler.
+  // Sequence bands along the bottom of the ruler, each named where it starts (or at the ruler's left edge when
+  // its start is scrolled away), the name clipped to the band.
+  const bandTop = geometry.rulerHeight - SEQUENCE_BAND_HEIGHT - 2;
+  context.font = '10px Inter, "DejaVu Sans", system-ui, sans-serif';
+  context.textBaseline = 'middle';
+  context.textAlign = 'left';
   scene.sequences.forEach((sequence, index) => {
     const left = timeToScreenX(sequence.start, view, geometry);
     const right = timeToScreenX(sequence.end, view, geometry);
     if (right < geometry.gutterWidth || left > geometry.width) return;
     context.fillStyle = index === scene.sequenceIndex ? C.sequenceBandActive : C.sequenceBand;
-    context.fillRect(left, geometry.rulerHeight - 4, Math.max(1, right - left), 3);
+    context.fillRect(left, bandTop, Math.max(1, right - left), SEQUENCE_BAND_HEIGHT);
+    const textLeft = Math.max(left, geometry.gutterWidth) + 3;
+    if (right - textLeft < 12) return;
+    context.save();
+    context.beginPath();
+    context.rect(textLeft, bandTop, right - textLeft - 2, SEQUENCE_BAND_HEIGHT);
+    context.clip();
+    context.fillStyle = C.rulerText;
+    context.fillText(sequence.name, textLeft, bandTop + SEQUENCE_BAND_HEIGHT / 2 + 0.5);
+    context.restore();
   });
   context.font = '11px Inter, "DejaVu Sans", system-ui, sans-serif';
   context.textBaseline = 'middle';
@@ -549,8 +566,8 @@ function drawRuler(
   for (const tick of ticks) {
     const x = Math.round(timeToScreenX(tick.timeMs, view, geometry)) + 0.5;
     context.fillStyle = tick.major ? C.rulerText : C.gridMajor;
-    context.fillRect(x - 0.5, geometry.rulerHeight - (tick.major ? 9 : 5), 1, tick.major ? 5 : 3);
-    if (tick.major) context.fillText(tick.label, x, 9);
+    context.fillRect(x - 0.5, bandTop - (tick.major ? 6 : 3), 1, tick.major ? 5 : 2);
+    if (tick.major) context.fillText(tick.label, x, 8);
   }
   context.restore();
   context.fillStyle = C.textDim;

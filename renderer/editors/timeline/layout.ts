@@ -27,7 +27,7 @@ export {
 /** Default metrics, Blender's dope sheet density. */
 export const DEFAULT_GEOMETRY: Omit<TimelineGeometry, 'width' | 'height'> = {
   gutterWidth: 200,
-  rulerHeight: 24,
+  rulerHeight: 36,
   rowHeight: 20,
   scrollTop: 0,
 };

@@ -1,0 +1,103 @@
+/**
+ * What end-to-end tests do with the editor page: read `window.morfStudio` (renderer/app/automation.ts),
+ * wait for the viewport to render after an action, set the playhead through its field, capture the
+ * viewport's pixels and compare two captures.
+ */
+import type { Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { expect } from 'vitest';
+
+/** The automation snapshot (the fields tests read). */
+export interface EditorSnapshot {
+  file: string | null;
+  dirty: boolean;
+  playheadMs: number;
+  timelineView: { startMs: number; pixelsPerMs: number };
+  notice: string | null;
+  links: { id: string; show: number[]; hide: number[]; status: string }[];
+  undoSteps: number;
+  selectedKeys: number;
+  active: string | null;
+  format: 'mdx' | 'mdl' | null;
+  messages: { text: string; severity: string }[];
+  recentFiles: string[];
+}
+
+interface Automation {
+  snapshot(): EditorSnapshot;
+  viewportFrames(): number;
+  linkKeyPosition(linkId: string, which: 'show' | 'hide', frameIndex?: number): { x: number; y: number } | null;
+}
+
+/** The editor's state as the automation surface reports it. */
+export const snapshot = (page: Page): Promise<EditorSnapshot> =>
+  page.evaluate(() => (window as unknown as { morfStudio: Automation }).morfStudio.snapshot());
+
+/** Frames the viewport has rendered. */
+export const viewportFrames = (page: Page): Promise<number> =>
+  page.evaluate(() => (window as unknown as { morfStudio: Automation }).morfStudio.viewportFrames());
+
+/** Client coordinates of a link's key diamond in the dope sheet. */
+export async function linkKeyPosition(
+  page: Page,
+  linkId: string,
+  which: 'show' | 'hide',
+  frameIndex = 0,
+): Promise<{ x: number; y: number }> {
+  const position = await page.evaluate(
+    ([id, end, index]) => (window as unknown as { morfStudio: Automation }).morfStudio.linkKeyPosition(id, end, index),
+    [linkId, which, frameIndex] as const,
+  );
+  expect(position, `key ${which} ${frameIndex} of link ${linkId} is drawn`).not.toBeNull();
+  return position!;
+}
+
+/** Runs an action and waits until the viewport rendered after it. */
+export async function afterRender(page: Page, action: () => Promise<unknown>): Promise<void> {
+  const before = await viewportFrames(page);
+  await action();
+  await page.waitForFunction(
+    (count) => (window as unknown as { morfStudio: Automation }).morfStudio.viewportFrames() > count,
+    before,
+    { timeout: 10_000 },
+  );
+  await page.waitForTimeout(100);
+}
+
+/** Types a time into the playhead field. */
+export async function setPlayhead(page: Page, timeMs: number): Promise<void> {
+  const field = page.getByTestId('playhead-field');
+  await field.click();
+  await field.fill(String(timeMs));
+  await field.press('Enter');
+  await expect.poll(async () => (await snapshot(page)).playheadMs).toBe(timeMs);
+}
+
+/** The viewport canvas as pixels. */
+export async function captureViewport(page: Page): Promise<PNG> {
+  const dataUrl = await page
+    .locator('[data-area="viewport"] canvas')
+    .evaluate((canvas) => (canvas as HTMLCanvasElement).toDataURL('image/png'));
+  return PNG.sync.read(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'));
+}
+
+/** Pixels that differ between two captures, with the one nearest their centroid. */
+export function changedPixels(a: PNG, b: PNG): { count: number; centre: { x: number; y: number } | null } {
+  const points: [number, number][] = [];
+  for (let y = 0; y < a.height; y += 1)
+    for (let x = 0; x < a.width; x += 1) {
+      const offset = (y * a.width + x) * 4;
+      const difference =
+        Math.abs(a.data[offset]! - b.data[offset]!) +
+        Math.abs(a.data[offset + 1]! - b.data[offset + 1]!) +
+        Math.abs(a.data[offset + 2]! - b.data[offset + 2]!);
+      if (difference > 40) points.push([x, y]);
+    }
+  if (points.length === 0) return { count: 0, centre: null };
+  const mx = points.reduce((sum, [x]) => sum + x, 0) / points.length;
+  const my = points.reduce((sum, [, y]) => sum + y, 0) / points.length;
+  const [x, y] = points.reduce((best, point) =>
+    Math.hypot(point[0] - mx, point[1] - my) < Math.hypot(best[0] - mx, best[1] - my) ? point : best,
+  );
+  return { count: points.length, centre: { x, y } };
+}
