@@ -291,7 +291,11 @@ const LAYER_TAIL_RULES: readonly FieldRule[] = [
   { kind: 'flags', keyword: 'Shading', field: 'shadingFlags' },
 ];
 
-/** Layers before 1100: one texture, `static TextureID 3,` or a `TextureID` track. */
+/**
+ * Layers before 1100: one texture, `static TextureID 3,` or a `TextureID` track. A layer with a
+ * track and no static value reads as -1 (no texture), as mdx-m3-viewer reads it; the static value
+ * beside a track (0 in the game's files) is printed whenever it is not -1.
+ */
 const LAYER_MDL = blockRules([
   { kind: 'word', keyword: 'FilterMode', field: 'filterMode', choices: FILTER_MODES, fallback: 0 },
   ...SHADING_RULES,
@@ -300,7 +304,7 @@ const LAYER_MDL = blockRules([
     keyword: 'TextureID',
     field: 'textureId',
     type: 'i32',
-    fallback: 0,
+    fallback: -1,
     print: 'always',
     isStatic: true,
     track: 'KMTF',
