@@ -12,6 +12,7 @@ import { areaCommands } from '../state/area-commands';
 import { beginKeyDrag, cancelKeyDrag, selectAllKeys, setSelection, updateKeyDrag } from '../state/key-actions';
 import { selectedKeyAddresses } from '../state/selection';
 import { viewportFrames } from '../editors/viewport/ViewportScene';
+import { type ModelSummary, modelSummary } from '../editors/viewport/model/model-summary';
 
 /** What tests can read. */
 export interface MorfAutomation {
@@ -34,6 +35,8 @@ export interface MorfAutomation {
     /** The Info log, oldest first. */
     messages: { text: string; severity: string }[];
     recentFiles: string[];
+    /** The open model: geosets, vertices, triangles, cameras, the camera looked through, the sequence (or null). */
+    model: ModelSummary | null;
   };
   /** performance.now() of the first frame painted with a file open and its capes resolved (null before). */
   paintedMs(): number | null;
@@ -118,6 +121,7 @@ export function installAutomation(store: EditorStore): void {
         format: document?.format ?? null,
         messages: state.messages.map((message) => ({ text: message.text, severity: message.severity })),
         recentFiles: [...state.recentFiles],
+        model: modelSummary(state),
       };
     },
     linkKeyPosition(linkId, which, frameIndex = 0) {

@@ -21,6 +21,8 @@ import type { TextureSource } from './cape-texture';
 import { ViewNavigator } from './view-navigator';
 import { type ViewportOverlayRefs, ViewportScene } from './ViewportScene';
 import { createCapeRegistry } from './viewport-registry';
+import { rigOfDocument } from './model/document-model';
+import { createModelViewState } from './model/model-view-state';
 
 const VIEW_MENU: MenuEntry[] = [
   { kind: 'operator', id: 'view3d.view_all', label: 'Frame All' },
@@ -157,6 +159,7 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
     (state) => state.standaloneCape !== null || Object.values(state.capes).some((entry) => entry.cape !== null),
   );
   const linkCount = useEditor((state) => currentDocument(state)?.links.length ?? 0);
+  const hasModel = useEditor((state) => (rigOfDocument(currentDocument(state))?.vertexCount ?? 0) > 0);
   const loadingCapes = useEditor((state) => Object.values(state.capes).some((entry) => entry.status === 'loading'));
   const booted = useEditor((state) => state.booted);
   const keys = useShortcuts();
@@ -168,7 +171,13 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
   const overlay = useRef<HTMLDivElement>(null);
   const viewName = useRef<HTMLDivElement>(null);
   const refs = useMemo<ViewportOverlayRefs>(
-    () => ({ statistics: { visibleCapes: 0, vertices: 0, faces: 0 }, capes: createCapeRegistry(), overlay, viewName }),
+    () => ({
+      statistics: { visibleCapes: 0, vertices: 0, faces: 0, modelGeosets: 0, modelVertices: 0, modelTriangles: 0 },
+      capes: createCapeRegistry(),
+      model: createModelViewState(),
+      overlay,
+      viewName,
+    }),
     [],
   );
   return (
@@ -194,7 +203,7 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
         <div className="view-name" ref={viewName}>
           {navigator.viewName}
         </div>
-        <div className="viewport-stats" ref={overlay} data-testid="viewport-stats" />
+        <div className="viewport-stats" ref={overlay} data-testid="viewport-stats" style={{ whiteSpace: 'pre-line' }} />
       </div>
       {!hasFile ? (
         <div className="viewport-message">
@@ -208,7 +217,7 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
           {hint}
         </div>
       ) : !hasCapes && !loadingCapes ? (
-        <div className="viewport-message">
+        <div className={hasModel ? 'viewport-hint' : 'viewport-message'} data-testid="viewport-no-capes">
           {linkCount === 0
             ? 'This model links no capes (it has no MRFx/MRDx event objects).\nAdd one from the outliner’s context ' +
               'menu.'

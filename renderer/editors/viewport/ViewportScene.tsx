@@ -19,6 +19,9 @@ import { linkShowsWithin } from '../../state/visibility';
 import type { TextureSource } from './cape-texture';
 import { CapeMesh } from './CapeMesh';
 import { GridFloor } from './GridFloor';
+import { rigOfDocument } from './model/document-model';
+import type { ModelViewState } from './model/model-view-state';
+import { ModelView } from './model/ModelView';
 import type { ViewNavigator } from './view-navigator';
 import {
   type CapeRegistry,
@@ -32,6 +35,7 @@ import {
 export interface ViewportOverlayRefs {
   statistics: ViewportStatistics;
   capes: CapeRegistry;
+  model: ModelViewState;
   overlay: { current: HTMLDivElement | null };
   viewName: { current: HTMLDivElement | null };
 }
@@ -39,7 +43,22 @@ export interface ViewportOverlayRefs {
 /** Counts rendered frames for end-to-end tests (a plain counter: no allocation per frame). */
 export const viewportFrames = { count: 0 };
 
-function Navigation({ navigator, capes }: { navigator: ViewNavigator; capes: CapeRegistry }) {
+/** Bounds of `a` grown by `b` (either may be null). */
+function unionBounds(a: ArrayLike<number> | null, b: ArrayLike<number> | null): ArrayLike<number> | null {
+  if (!a || !Number.isFinite(a[0]!)) return b && Number.isFinite(b[0]!) ? b : null;
+  if (!b || !Number.isFinite(b[0]!)) return a;
+  return [0, 1, 2, 3, 4, 5].map((axis) => (axis < 3 ? Math.min(a[axis]!, b[axis]!) : Math.max(a[axis]!, b[axis]!)));
+}
+
+function Navigation({
+  navigator,
+  capes,
+  model,
+}: {
+  navigator: ViewNavigator;
+  capes: CapeRegistry;
+  model: ModelViewState;
+}) {
   const { store } = useApp();
   const set = useThree((state) => state.set);
   const size = useThree((state) => state.size);
@@ -50,7 +69,7 @@ function Navigation({ navigator, capes }: { navigator: ViewNavigator; capes: Cap
   const frameAll = useRef<(() => void) | null>(null);
   // A frame request (a file was opened) is served once capes are mounted to frame.
   useFrame(() => {
-    if (pendingFrame.current && frameAll.current && capes.animators.size > 0) {
+    if (pendingFrame.current && frameAll.current && (capes.animators.size > 0 || model.animator)) {
       pendingFrame.current = false;
       frameAll.current();
     }
@@ -106,7 +125,8 @@ function Navigation({ navigator, capes }: { navigator: ViewNavigator; capes: Cap
         }
       } else if (state.standaloneCape?.cape) all.add(state.standaloneCape.cape.file);
       const shown = files.size > 0 ? files : all;
-      const bounds = animationBounds(shown);
+      const modelBounds = model.animator && state.session.viewport.overlays.geosets ? model.animator.rig.bounds : null;
+      const bounds = unionBounds(animationBounds(shown), modelBounds);
       if (!bounds) return frame(false, face);
       if (face) {
         const facing = (animator: CapeAnimator) => shown.has(animator.file);
@@ -207,8 +227,15 @@ function Navigation({ navigator, capes }: { navigator: ViewNavigator; capes: Cap
       element.removeEventListener('wheel', onWheel);
       element.removeEventListener('auxclick', onAuxClick);
     };
-  }, [navigator, capes, store, element, invalidate]);
+  }, [navigator, capes, model, store, element, invalidate]);
   return null;
+}
+
+/** Stores a figure the overlay shows; 1 when it changed. */
+function setFigure(last: Float64Array, index: number, value: number): number {
+  if (last[index] === value) return 0;
+  last[index] = value;
+  return 1;
 }
 
 /** The scene. */
@@ -226,26 +253,41 @@ export function ViewportScene({
   const capes = useEditor((state) => state.capes);
   const standaloneCape = useEditor((state) => state.standaloneCape);
   const overlays = useEditor((state) => state.session.viewport.overlays);
-  const lastStatistics = useRef(Number.NaN);
+  const rig = useEditor((state) => rigOfDocument(currentDocument(state)));
+  const lastStatistics = useRef(new Float64Array(7).fill(Number.NaN));
 
   useFrame(() => {
     const statistics = refs.statistics;
     statistics.visibleCapes = 0;
     statistics.vertices = 0;
     statistics.faces = 0;
+    statistics.modelGeosets = 0;
+    statistics.modelVertices = 0;
+    statistics.modelTriangles = 0;
   }, -1);
   useFrame(() => {
     viewportFrames.count += 1;
     // Text is rebuilt only when a figure changes: no string per frame.
     const overlay = refs.overlay.current;
     const statistics = refs.statistics;
-    const signature = overlays.statistics
-      ? statistics.visibleCapes * 1e12 + statistics.vertices * 1e6 + statistics.faces
-      : -1;
-    if (overlay && signature !== lastStatistics.current) {
-      lastStatistics.current = signature;
+    const last = lastStatistics.current;
+    // Bitwise or: every figure is stored, whichever changed.
+    const changed =
+      setFigure(last, 0, overlays.statistics ? 1 : 0) |
+      setFigure(last, 1, statistics.visibleCapes) |
+      setFigure(last, 2, statistics.vertices) |
+      setFigure(last, 3, statistics.faces) |
+      setFigure(last, 4, statistics.modelGeosets) |
+      setFigure(last, 5, statistics.modelVertices) |
+      setFigure(last, 6, statistics.modelTriangles);
+    if (overlay && changed) {
+      const model =
+        statistics.modelVertices > 0
+          ? `Model: geosets ${statistics.modelGeosets} · vertices ${statistics.modelVertices.toLocaleString()} · ` +
+            `triangles ${statistics.modelTriangles.toLocaleString()}\n`
+          : '';
       overlay.textContent = overlays.statistics
-        ? `Capes ${statistics.visibleCapes} · Vertices ${statistics.vertices.toLocaleString()} · ` +
+        ? `${model}Capes ${statistics.visibleCapes} · Vertices ${statistics.vertices.toLocaleString()} · ` +
           `Faces ${statistics.faces.toLocaleString()}`
         : '';
     }
@@ -283,9 +325,12 @@ export function ViewportScene({
 
   return (
     <>
-      <Navigation navigator={navigator} capes={refs.capes} />
+      <Navigation navigator={navigator} capes={refs.capes} model={refs.model} />
       <GridFloor navigator={navigator} grid={overlays.grid} axes={overlays.axes} />
-      {meshes}
+      {rig ? (
+        <ModelView rig={rig} textureSource={textureSource} statistics={refs.statistics} view={refs.model} />
+      ) : null}
+      {overlays.capes ? meshes : null}
       <GizmoHelper alignment="top-right" margin={[64, 64]}>
         <GizmoViewport
           axisColors={['#ff3352', '#8bdc00', '#2890ff']}

@@ -61,6 +61,8 @@ export function recordTextureStatus(store: EditorStore, texturePath: string, sta
 export type TextureSource = ((texturePath: string) => Promise<{ texture: Texture | null; status: TextureStatus }>) & {
   /** Forgets a resolved file, so the next request reads and decodes it again. */
   invalidate?(resolvedPath: string): void;
+  /** The source for the model's own textures (straight alpha, no flip); without one, the model uses this one. */
+  model?: TextureSource;
 };
 
 /**

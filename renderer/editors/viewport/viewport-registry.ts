@@ -11,6 +11,10 @@ export interface ViewportStatistics {
   visibleCapes: number;
   vertices: number;
   faces: number;
+  /** The model's geosets drawn this frame (shown by their geoset animation and the overlay), and its size. */
+  modelGeosets: number;
+  modelVertices: number;
+  modelTriangles: number;
 }
 
 /** The mounted capes of one viewport (each viewport creates its own and hands it to its meshes). */

@@ -40,8 +40,12 @@ export class ModelAnimator {
   version = 0;
   private readonly look = createGeosetLook();
 
-  constructor(readonly rig: ModelRig) {
-    this.palette = new Float32Array(rig.paletteSize * MATRIX_FLOATS);
+  /** `paletteLength`: floats to allocate for the palette (at least 16 per slot; more for a texture's whole rows). */
+  constructor(
+    readonly rig: ModelRig,
+    paletteLength = rig.paletteSize * MATRIX_FLOATS,
+  ) {
+    this.palette = new Float32Array(Math.max(paletteLength, rig.paletteSize * MATRIX_FLOATS));
     for (let diagonal = 0; diagonal < 4; diagonal += 1) this.palette[diagonal * 5] = 1;
     this.geosetColors = new Float32Array(rig.geosets.length * 4).fill(1);
     this.layerAlphas = new Float32Array(rig.layers.length).fill(1);

@@ -15,6 +15,7 @@ import type { Camera } from '../../../../shared/model/kinds/camera';
 import type { Geoset } from '../../../../shared/model/kinds/geoset';
 import type { GeosetAnimation } from '../../../../shared/model/kinds/geoset-animation';
 import type { Layer, Material } from '../../../../shared/model/kinds/material';
+import type { Texture } from '../../../../shared/model/kinds/texture';
 import type { TextureAnimation } from '../../../../shared/model/kinds/texture-animation';
 import { findParsedChunk, type TypedMdxModel } from '../../../../shared/model/mdx-model';
 import { createNodeTransforms, type NodeTransforms } from '../../../../shared/model/sampling/node-transforms';
@@ -40,6 +41,8 @@ export const REPLACEABLE_TEXTURES: Readonly<Record<number, string>> = {
 export interface RigTexture {
   readonly path: string;
   readonly replaceableId: number;
+  /** TEXS flags: 0x1 wrap width, 0x2 wrap height. */
+  readonly flags: number;
 }
 
 /** A geoset ready for the GPU. */
@@ -266,6 +269,23 @@ function createRigGeometry(geosetChunk: readonly Geoset[], nodes: NodeTransforms
   };
 }
 
+const NO_TEXTURES: readonly Texture[] = [];
+const textureMemo = new WeakMap<readonly Texture[], readonly RigTexture[]>();
+
+/** The textures of TEXS (memoized per TEXS array, so an edit elsewhere loads none again). */
+function rigTexturesOf(chunk: readonly Texture[]): readonly RigTexture[] {
+  let textures = textureMemo.get(chunk);
+  if (!textures) {
+    textures = chunk.map((texture): RigTexture => ({
+      path: texture.replaceableId !== 0 ? (REPLACEABLE_TEXTURES[texture.replaceableId] ?? '') : texture.fileName,
+      replaceableId: texture.replaceableId,
+      flags: texture.flags,
+    }));
+    textureMemo.set(chunk, textures);
+  }
+  return textures;
+}
+
 /** Builds the rig of a typed model. */
 export function createModelRig(model: TypedMdxModel): ModelRig {
   const nodes = createNodeTransforms(model);
@@ -304,10 +324,7 @@ export function createModelRig(model: TypedMdxModel): ModelRig {
     );
   });
 
-  const textures = (findParsedChunk(model, 'TEXS') ?? []).map((texture): RigTexture => ({
-    path: texture.replaceableId !== 0 ? (REPLACEABLE_TEXTURES[texture.replaceableId] ?? '') : texture.fileName,
-    replaceableId: texture.replaceableId,
-  }));
+  const textures = rigTexturesOf(findParsedChunk(model, 'TEXS') ?? NO_TEXTURES);
 
   const nodeSlotBase = geometry.groupStarts.length;
   return {

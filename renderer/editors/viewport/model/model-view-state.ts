@@ -1,0 +1,21 @@
+/**
+ * What the viewport's model parts share without React (one object per viewport): the animator of the drawn model
+ * (the camera view samples its cameras at the same time) and the rotation billboards turn to.
+ */
+import type { BillboardCamera } from '../../../../shared/model/sampling/node-transforms';
+import type { ModelAnimator } from './model-animator';
+
+/** See the module comment. */
+export interface ModelViewState {
+  animator: ModelAnimator | null;
+  /** x, y, z, w: the rendering camera's orientation (camera axes to model axes), copied every frame. */
+  readonly billboardRotation: Float64Array;
+  /** The billboard camera over `billboardRotation`. */
+  readonly billboard: BillboardCamera;
+}
+
+/** A fresh state. */
+export function createModelViewState(): ModelViewState {
+  const billboardRotation = new Float64Array([0, 0, 0, 1]);
+  return { animator: null, billboardRotation, billboard: { rotation: billboardRotation } };
+}
