@@ -67,7 +67,8 @@ export function chooseEmfAnimation(manifest: EmfManifest, choice: string | numbe
   if (Number.isInteger(index) && index >= 0 && index < manifest.animations.length) return index;
   throw emfError(
     option,
-    `no animation ${JSON.stringify(choice)}: the manifest names ${manifest.animations.map((name) => `"${name}"`).join(', ')}`,
+    `no animation ${JSON.stringify(choice)}: the manifest names ` +
+      manifest.animations.map((name) => `"${name}"`).join(', '),
   );
 }
 

@@ -77,7 +77,7 @@ describe('KF2 reader', () => {
     }
   });
 
-  it('reads version 0 and 1 sub-chunks: Node 0, Geometry 0, Polygons 0, Smoothing, Polygon Material 0, UV 0, Reference', () => {
+  it('reads Node 0, Geometry 0, Polygons 0, Smoothing, Polygon Material 0, UV 0, Reference, Skin 0, Camera', () => {
     const writer = new Kf2Writer();
     writer.chunk(0x0001000f, 0, (list) => {
       list.string('').int(2);

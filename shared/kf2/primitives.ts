@@ -305,7 +305,8 @@ export class Kf2Cursor {
       throw this.error(
         'truncated',
         `${where}.size`,
-        `chunk 0x${id.toString(16).padStart(8, '0')} of ${size} bytes does not end within its ${this.end - start} bytes`,
+        `chunk 0x${id.toString(16).padStart(8, '0')} of ${size} bytes does not end within its ` +
+          `${this.end - start} bytes`,
         start + 9,
       );
     }

@@ -232,7 +232,8 @@ function readSkin(cursor: Kf2Cursor, header: Kf2ChunkHeader, where: string): Kf2
         throw cursor.error(
           'invalid',
           `${where}.vertex_indices[${vertex}]`,
-          `influences ${starts[vertex]}…${starts[vertex]! + counts[vertex]! - 1} pass the ${Math.min(bones.length, weights.length)} listed`,
+          `influences ${starts[vertex]}…${starts[vertex]! + counts[vertex]! - 1} pass the ` +
+            `${Math.min(bones.length, weights.length)} listed`,
         );
       }
       influences.vertices.push(vertex);
