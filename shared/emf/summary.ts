@@ -18,14 +18,14 @@ export interface EmfAnimationSummary {
 }
 
 /** The `inspect --json` fields of an EMF set. */
-export interface EmfSummary {
+export type EmfSummary = {
   material: string;
   framerate: number;
   mesh: { triangles: number; corners: number };
   collision?: { triangles: number };
   bones: { id: number; name: string }[];
   animations: EmfAnimationSummary[];
-}
+};
 
 /** The summary of `set` (and of its collision mesh when read). */
 export function emfSummary(set: EmfSet, collision?: EmfMesh): EmfSummary {

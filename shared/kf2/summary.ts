@@ -7,7 +7,7 @@ import { kf2Clips, kf2MeshTexture, type Kf2Clip } from './cape';
 import type { Kf2File } from './read';
 
 /** The `inspect --json` fields of a KF2 file. */
-export interface Kf2Summary {
+export type Kf2Summary = {
   chunks: number;
   meshes: {
     name: string;
@@ -41,7 +41,7 @@ export interface Kf2Summary {
   environments: number;
   undescribed: { name: string; version: number; bytes: number }[];
   skipped: { where: string; name: string; version: number; bytes: number }[];
-}
+};
 
 function clipsOf(file: Kf2File): Kf2Clip[] {
   try {

@@ -9,7 +9,9 @@
  */
 import { extname } from 'node:path';
 import type { FormatHandler } from './format-handler';
+import { emfHandler } from './emf';
 import { gltfHandler } from './gltf';
+import { kf2Handler } from './kf2';
 import { modelHandlers } from './model';
 import { mrfHandler } from './mrf';
 
@@ -25,7 +27,7 @@ export type {
 } from './format-handler';
 
 /** Every format the file commands understand. */
-export const formatHandlers: FormatHandler[] = [mrfHandler, ...modelHandlers, gltfHandler];
+export const formatHandlers: FormatHandler[] = [mrfHandler, ...modelHandlers, gltfHandler, emfHandler, kf2Handler];
 
 /** The handler owning `fileName`'s extension, if any. */
 export function handlerForExtension(fileName: string): FormatHandler | undefined {
