@@ -5,6 +5,7 @@ import { DEFAULT_KEYMAP } from '../../shared/keymap/default-keymap';
 import { Keymap } from '../../shared/keymap/keymap';
 import type { FileService } from '../files/file-service';
 import { archiveOperators } from './archive-operators';
+import { capeOperators } from './cape-operators';
 import { editOperators, fileOperators } from './edit-operators';
 import { OperatorRegistry } from './operator';
 import { outlinerOperators, viewportOperators } from './outliner-operators';
@@ -22,6 +23,7 @@ export function createOperatorRegistry(files: FileService): OperatorRegistry {
     ...transformOperators(),
     ...outlinerOperators(),
     ...viewportOperators(),
+    ...capeOperators(files),
   );
 }
 

@@ -45,8 +45,8 @@ export interface CapeDocument {
   /** True for a cape opened on its own (the open file); false for a link's cape. */
   standalone: boolean;
   history: History<MrfFile>;
-  /** The file as last read or saved: unsaved changes are `present(history) !== saved`. */
-  saved: MrfFile;
+  /** The file as last read or saved: unsaved changes are `present(history) !== saved` (null: never saved). */
+  saved: MrfFile | null;
   /** The bytes the cape was read from: their hash is its identity on disk until it is saved. */
   readBytes: Uint8Array;
   /** The identity on disk after a save (null until then). */
@@ -267,6 +267,18 @@ export function redoFocused(store: EditorStore): string | null {
   return (key === null ? redoDocument(store) : redoCape(store, key)) ? label : null;
 }
 
+/**
+ * Makes the standalone cape a document that was never saved (a cape imported from another format): Save asks for
+ * a path and closing asks first.
+ */
+export function markStandaloneCapeUnsaved(store: EditorStore): void {
+  const state = store.getState();
+  const key = standaloneCapeKey(state);
+  if (key === null || !state.standaloneCape?.cape) return;
+  const document = { ...newDocument(key, state.standaloneCape, true), saved: null };
+  store.setState((latest) => ({ capeDocuments: { ...latest.capeDocuments, [key]: document } }));
+}
+
 /** Records a save of a cape document: its present becomes the saved file. */
 export function markCapeSaved(store: EditorStore, key: string, saved: MrfFile, identity: FileIdentity | null): void {
   const document = store.getState().capeDocuments[key];
@@ -287,7 +299,7 @@ export function discardCapeDocuments(store: EditorStore): void {
   let patch: Partial<EditorState> = {};
   for (const document of documents) {
     const entry = capeEntryOf({ ...state, ...patch }, document.key);
-    if (entry?.cape && entry.cape.file === present(document.history) && entry.cape.file !== document.saved)
+    if (document.saved && entry?.cape?.file === present(document.history) && entry.cape.file !== document.saved)
       patch = { ...patch, ...showFile({ ...state, ...patch } as EditorState, document.key, document.saved) };
   }
   store.setState({ ...patch, capeDocuments: {}, focusedDocument: null });
