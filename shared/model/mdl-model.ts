@@ -364,7 +364,8 @@ const CHUNK_PRINTERS: { readonly [Tag in Exclude<MdxChunkTag, 'MODL'>]: ChunkPri
  * bytes (unknown to the model, or damaged) cannot be printed: it is a warning naming it, and the
  * rest is written. So are tracks after a chunk, and anything else the text cannot carry.
  */
-export function printMdlModel(model: Pick<TypedMdxModel, 'chunks'>): MdlModelPrint {
+export function printMdlModel(input: Pick<TypedMdxModel, 'chunks'> | MdlModelRead): MdlModelPrint {
+  const model = 'model' in input ? input.model : input;
   const layout = mdxLayout(mdxVersionOf(model.chunks));
   const writer = new MdlWriter();
   const chunks = [...model.chunks];
@@ -458,7 +459,10 @@ function sameAsText(bytes: Uint8Array, text: string): boolean {
   return true;
 }
 
-/** Writes a typed model as MDL text (latin1 bytes); {@link printMdlModel} also gives what it could not carry. */
-export function writeMdlModel(model: Pick<TypedMdxModel, 'chunks'>): Uint8Array {
+/**
+ * Writes a typed model (or what {@link readMdlModel} gave) as MDL text, latin1 bytes;
+ * {@link printMdlModel} also gives what it could not carry.
+ */
+export function writeMdlModel(model: Pick<TypedMdxModel, 'chunks'> | MdlModelRead): Uint8Array {
   return printMdlModel(model).bytes;
 }

@@ -96,13 +96,15 @@ function conversionsHelp(): string {
 /** `morf convert IN OUT`: rewrites IN as OUT's format (MRF: the canonical layout; glTF ↔ MRF), atomically. */
 export const convertCommand: CliCommand = {
   name: 'convert',
-  summary: "Rewrite a file in its canonical layout or as OUT's format (MRF ↔ glTF)",
+  summary: "Rewrite a file in its canonical layout or as OUT's format (MRF ↔ glTF, MDX ↔ MDL)",
   get usage() {
     return (
       `Usage: ${usage}\n\nReads IN and writes OUT in the format of OUT's extension. IN.mrf → OUT.mrf rewrites the ` +
       `file in\nthe canonical layout; a cape → OUT.glb or OUT.gltf (with OUT.bin and OUT.png beside it) writes\n` +
       `glTF, embedding the texture found through the --data folders as PNG; IN.glb or IN.gltf → OUT.mrf\nbakes an ` +
-      `animation into keyframes. OUT is written atomically; an existing OUT is kept as OUT.bak.\n\n` +
+      `animation into keyframes. IN.mdx → OUT.mdl and IN.mdl → OUT.mdx convert the whole model, each thing\n` +
+      `the output cannot carry a warning naming it. OUT is written atomically; an existing OUT is kept as\n` +
+      `OUT.bak.\n\n` +
       `  ${`${DATA_OPTION.flag} ${DATA_OPTION.value}`.padEnd(28)}${DATA_OPTION.summary}\n\n` +
       `Conversions and their options:\n${conversionsHelp()}`
     );

@@ -190,18 +190,45 @@ describe('morf link and unlink', () => {
 });
 
 describe('morf convert and validate for models', () => {
-  it('rewrites a model in its own format byte for byte and refuses MDX ↔ MDL clearly', async () => {
+  it('rewrites a model in its own format byte for byte', async () => {
     expect((await morf('convert', 'sample.mdl', 'copy.mdl')).code).toBe(0);
     expect(bytes('copy.mdl')).toEqual(new Uint8Array(readFileSync(`${sample}.mdl`)));
-    const refused = await morf('convert', 'fixture.mdx', 'fixture-out.mdl');
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(
-      new RegExp(
-        '^morf convert: fixture\\.mdx: MDX unsupported at convert \\(byte 0\\): ' +
-          'converting a whole model from MDX to MDL is not supported; [^\\n]*\\n$',
-      ),
+  });
+
+  it('converts a whole model MDX → MDL → MDX, byte for byte when nothing is lost', async () => {
+    const toText = await morf('convert', 'sample.mdx', 'sample-out.mdl');
+    expect(toText).toMatchObject({ code: 0, stderr: '' });
+    expect(toText.stdout).toMatch(/^sample\.mdx → sample-out\.mdl \(MDL, \d+ bytes\): whole model MDX → MDL\n$/);
+    const text = new TextDecoder('latin1').decode(bytes('sample-out.mdl'));
+    expect(text).toMatch(/^Version {\n\tFormatVersion 800,\n}\nModel "ArthasIllidanSample" {\n\tNumHelpers 1,\n/);
+    expect(text).toContain('EventObject "MRFx0000" {');
+    expect((await morf('convert', 'sample-out.mdl', 'sample-back.mdx')).code).toBe(0);
+    expect(bytes('sample-back.mdx')).toEqual(bytes('sample.mdx'));
+  });
+
+  it('warns, naming it, about what MDL cannot carry, and writes the rest', async () => {
+    const source = bytes('fixture.mdx');
+    const unknown = new Uint8Array(source.length + 12);
+    unknown.set(source);
+    unknown.set([0x5a, 0x5a, 0x5a, 0x5a, 4, 0, 0, 0, 1, 2, 3, 4], source.length);
+    writeFileSync(join(folder, 'unknown.mdx'), unknown);
+    const result = await morf('convert', 'unknown.mdx', 'unknown.mdl');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('whole model MDX → MDL, 1 thing not carried (warnings below)');
+    expect(result.stderr).toBe(
+      'morf convert: warning: chunk ZZZZ (4 bytes) is unknown to the model; MDL cannot carry it\n',
     );
-    expect(existsSync(join(folder, 'fixture-out.mdl'))).toBe(false);
+    expect((await morf('convert', 'unknown.mdl', 'unknown-back.mdx')).code).toBe(0);
+    expect(bytes('unknown-back.mdx')).toEqual(source);
+  });
+
+  it('converts an inconsistent MDL text, its errors as warnings', async () => {
+    const text = new TextDecoder('latin1').decode(bytes('sample.mdl')).replace('Sequences 1 {', 'Sequences 3 {');
+    writeFileSync(join(folder, 'miscounted.mdl'), text, 'latin1');
+    const result = await morf('convert', 'miscounted.mdl', 'miscounted.mdx');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^morf convert: warning: [^\n]*Sequences[^\n]*declares 3 Anim blocks but holds 1/);
+    expect(existsSync(join(folder, 'miscounted.mdx'))).toBe(true);
   });
 
   it('validates models: 0 when clean, 1 with errors, 2 when unreadable', async () => {

@@ -75,9 +75,15 @@ describe('morf dump for models', () => {
     expect(dump.diagnostics.map((item: { code: string }) => item.code)).toContain('model.unread-chunk');
   });
 
-  it('says dump is not available for MDL (yet)', async () => {
-    const { code, stderr } = await morf('dump', 'model.mdl');
-    expect(code).not.toBe(0);
-    expect(stderr).toContain('dump is not available for MDL files');
+  it('dumps the whole model of an MDL file, the same model its MDX gives', async () => {
+    await morf('convert', 'full.mdx', 'full.mdl');
+    const fromMdl = JSON.parse((await morf('dump', 'full.mdl', '--json')).stdout);
+    const fromMdx = JSON.parse((await morf('dump', 'full.mdx', '--json')).stdout);
+    expect(fromMdl.format).toBe('mdl');
+    expect(fromMdl.version).toBe(1100);
+    expect(fromMdl.chunks).toEqual(fromMdx.chunks);
+    expect(fromMdl.diagnostics).toEqual([]);
+    const small = JSON.parse((await morf('dump', 'model.mdl')).stdout);
+    expect(small).toMatchObject({ format: 'mdl', version: 800, chunks: [{ tag: 'VERS', parsed: 800 }] });
   });
 });

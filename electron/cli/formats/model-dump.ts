@@ -1,5 +1,5 @@
 /**
- * `morf dump Model.mdx --json`: the whole typed model (shared/model) as JSON, written chunk by
+ * `morf dump Model.mdx --json` (or `Model.mdl`): the whole typed model (shared/model) as JSON, written chunk by
  * chunk. Typed arrays print as arrays of numbers on one line, tracks as their keys, chunks the
  * model keeps as bytes as their bytes; numbers print exactly, NaN and infinities as the strings
  * "NaN", "Infinity" and "-Infinity" (as the MRF dump does). A raw name field prints only when it
@@ -8,12 +8,14 @@
 import { encodeLatin1 } from '../../../shared/binary/text';
 import {
   isParsedChunk,
+  readMdlModel,
   readMdxModel,
   trackFrame,
   trackInTangent,
   trackOutTangent,
   trackValue,
   type Track,
+  type TypedMdxModel,
 } from '../../../shared/model/index';
 import { jsonNumber, toJson } from '../json';
 
@@ -84,10 +86,9 @@ function dumpJson(value: unknown, depth: number): string {
   return `{\n${lines.join(',\n')}\n${outer}}`;
 }
 
-/** Writes the whole model of an MDX file as one JSON document, in pieces (after reading it all). */
-export function dumpMdxModel(bytes: Uint8Array, write: (text: string) => void): void {
-  const model = readMdxModel(bytes);
-  write(`{\n${INDENT}"format": "mdx",\n${INDENT}"version": ${jsonNumber(model.version)},\n${INDENT}"chunks": [`);
+/** Writes a typed model as one JSON document, in pieces. */
+function dumpTypedModel(format: 'mdx' | 'mdl', model: TypedMdxModel, write: (text: string) => void): void {
+  write(`{\n${INDENT}"format": "${format}",\n${INDENT}"version": ${jsonNumber(model.version)},\n${INDENT}"chunks": [`);
   model.chunks.forEach((chunk, index) => {
     const body = isParsedChunk(chunk)
       ? { tag: chunk.tag, parsed: chunk.parsed }
@@ -97,4 +98,17 @@ export function dumpMdxModel(bytes: Uint8Array, write: (text: string) => void): 
   });
   const diagnostics = toJson(model.diagnostics).replace(/\n/g, `\n${INDENT}`);
   write(`${model.chunks.length ? `\n${INDENT}` : ''}],\n${INDENT}"diagnostics": ${diagnostics}\n}\n`);
+}
+
+/** Writes the whole model of an MDX file as one JSON document, in pieces (after reading it all). */
+export function dumpMdxModel(bytes: Uint8Array, write: (text: string) => void): void {
+  dumpTypedModel('mdx', readMdxModel(bytes), write);
+}
+
+/**
+ * Writes the whole model of an MDL file as one JSON document (the same typed model an MDX reads
+ * into, chunks in MDX order), with what reading the text found as its diagnostics.
+ */
+export function dumpMdlModel(bytes: Uint8Array, write: (text: string) => void): void {
+  dumpTypedModel('mdl', readMdlModel(bytes).model, write);
 }

@@ -2,14 +2,15 @@
  * The `mdx` and `mdl` format handlers: Warcraft III models, read through the events module
  * (shared/events). `inspect` reports the model's sequences, event objects and MRF links;
  * `validate` the read and validation diagnostics; `convert` rewrites a model in its own format
- * (identical bytes, since nothing is edited) and refuses MDX ↔ MDL; `dump` (MDX) prints the whole
- * typed model (./model-dump.ts).
+ * (identical bytes, since nothing is edited) and converts whole models MDX ↔ MDL through the typed
+ * model (shared/model `convertModel`), each thing the output cannot carry a warning naming it;
+ * `dump` prints the whole typed model of an MDX or MDL file (./model-dump.ts).
  */
-import { CodecError } from '../../../shared/binary/codec-error';
 import type { Diagnostic } from '../../../shared/diagnostics';
 import { modelCodec, sniffModelFormat, type ModelDocument } from '../../../shared/events/index';
-import type { FormatConversion, FormatHandler, InspectResult } from './format-handler';
-import { dumpMdxModel } from './model-dump';
+import type { ConvertRequest, ConvertResult, FormatConversion, FormatHandler, InspectResult } from './format-handler';
+import { convertModel } from '../../../shared/model/index';
+import { dumpMdlModel, dumpMdxModel } from './model-dump';
 import { formatDiagnostics } from './text';
 
 /** Read diagnostics and the validation pass, in that order. */
@@ -95,21 +96,30 @@ function inspect(bytes: Uint8Array, fileName: string): InspectResult {
   return { summary: modelSummary(document, diagnostics), text: inspectText(document, bytes.byteLength, diagnostics) };
 }
 
-function convert(bytes: Uint8Array, outputFormat: string, fileName: string): Uint8Array {
-  const document = modelCodec.readModel(bytes, fileName);
-  if (outputFormat !== document.format) {
-    throw new CodecError({
-      format: document.format,
-      kind: 'unsupported',
-      where: 'convert',
-      offset: 0,
-      detail:
-        `converting a whole model from ${document.format.toUpperCase()} to ${outputFormat.toUpperCase()} is ` +
-        `not supported; morf convert rewrites a model in its own format ` +
-        `(IN.${document.format} → OUT.${document.format})`,
-    });
-  }
-  return modelCodec.writeModel(document);
+/**
+ * Rewrites a model in its own format (the same bytes: nothing is edited), or converts it to the
+ * other one through the typed model. What the output cannot carry, and the errors an inconsistent
+ * MDL text opens with, are warnings; the source's format is decided by its content.
+ */
+function convert(request: ConvertRequest, outputFormat: 'mdx' | 'mdl', fileName: string): ConvertResult {
+  const bytes = request.source.bytes;
+  // Neither MDX nor MDL: the events reader refuses it with the reason.
+  const sourceFormat = sniffModelFormat(bytes) ?? modelCodec.readModel(bytes, fileName).format;
+  if (sourceFormat === outputFormat) return { bytes: modelCodec.writeModel(modelCodec.readModel(bytes, fileName)) };
+  const conversion = convertModel(bytes, sourceFormat, outputFormat, request.source.path);
+  for (const diagnostic of conversion.diagnostics)
+    if (diagnostic.severity === 'error') request.warn(`${diagnostic.where ?? ''}: ${diagnostic.message}`);
+  for (const warning of conversion.warnings)
+    request.warn(
+      `${warning.message}${warning.where && !warning.message.includes(warning.where) ? ` (${warning.where})` : ''}`,
+    );
+  const lost = conversion.warnings.length;
+  return {
+    bytes: conversion.bytes,
+    description:
+      `whole model ${sourceFormat.toUpperCase()} → ${outputFormat.toUpperCase()}` +
+      (lost ? `, ${lost} thing${lost === 1 ? '' : 's'} not carried (warnings below)` : ''),
+  };
 }
 
 function handler(format: 'mdx' | 'mdl', sniff: (bytes: Uint8Array) => boolean): FormatHandler {
@@ -120,14 +130,14 @@ function handler(format: 'mdx' | 'mdl', sniff: (bytes: Uint8Array) => boolean): 
     sniff,
     inspect: (bytes) => inspect(bytes, fileName),
     validate: (bytes) => modelDiagnostics(modelCodec.readModel(bytes, fileName)),
-    // Each model format converts to itself; the other is offered so that it is refused with the reason.
+    // Each model format converts to itself (the same bytes) and to the other (the whole model).
     conversions: Object.fromEntries(
       (['mdx', 'mdl'] as const).map((output) => [
         output,
-        { convert: ({ source }) => ({ bytes: convert(source.bytes, output, fileName) }) } satisfies FormatConversion,
+        { convert: (request) => convert(request, output, fileName) } satisfies FormatConversion,
       ]),
     ),
-    ...(format === 'mdx' ? { dump: dumpMdxModel } : {}),
+    dump: (bytes, write) => (sniffModelFormat(bytes) === 'mdl' ? dumpMdlModel : dumpMdxModel)(bytes, write),
   };
 }
 
