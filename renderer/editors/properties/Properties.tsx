@@ -11,6 +11,7 @@ import { findLink } from '../../../shared/events/links';
 import { renameLink } from '../../state/outliner-actions';
 import { Area } from '../layout/Area';
 import { Panel, Row, TextField, formatNumber } from './fields';
+import { CapeProperties } from './CapeProperties';
 import { KeyProperties, ObjectProperties } from './ObjectProperties';
 
 function TextureRows({ texturePath }: { texturePath: string }) {
@@ -133,6 +134,7 @@ function LinkProperties({ document, link }: { document: ModelDocument; link: Mrf
         </Row>
       </Panel>
       {entry ? <CapePanel entry={entry} title="Cape file" /> : null}
+      {entry?.cape ? <CapeProperties cacheKey={capeKey(link.path)} /> : null}
     </>
   );
 }
@@ -165,7 +167,13 @@ function ActiveProperties() {
   const active = useEditor((state) => state.selection.active);
   const document = useEditor(currentDocument);
   const standaloneCape = useEditor((state) => state.standaloneCape);
-  if (standaloneCape && (!active || active.kind === 'cape')) return <CapePanel entry={standaloneCape} title="Cape" />;
+  if (standaloneCape && (!active || active.kind === 'cape'))
+    return (
+      <>
+        <CapePanel entry={standaloneCape} title="Cape" />
+        <CapeProperties cacheKey={capeKey(standaloneCape.gamePath)} />
+      </>
+    );
   if (!document || !active) return <FileSummary />;
   switch (active.kind) {
     case 'link': {
