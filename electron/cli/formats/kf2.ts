@@ -34,6 +34,7 @@ function inspect(bytes: Uint8Array): InspectResult {
 
 function kf2Text(summary: Kf2InspectSummary): string {
   const number = (value: number) => String(Number(value.toPrecision(6)));
+  const nodes = summary.nodes.map((node) => (node.parent ? `${node.name} < ${node.parent}` : node.name)).join(', ');
   const lines = [
     `KF2, ${summary.byteLength} bytes, ${summary.chunks} chunks`,
     ...summary.meshes.map(
@@ -43,7 +44,7 @@ function kf2Text(summary: Kf2InspectSummary): string {
         (mesh.texture ? ` (${mesh.texture})` : '') +
         (mesh.skinned ? ', skinned' : ''),
     ),
-    `  nodes           ${summary.nodes.map((node) => (node.parent ? `${node.name} < ${node.parent}` : node.name)).join(', ') || '(none)'}`,
+    `  nodes           ${nodes || '(none)'}`,
     ...summary.skins.map(
       (skin, index) =>
         `  skin ${index}          ${skin.objects.join(', ')}: ${skin.bones} bones, ${skin.influences} influences`,
