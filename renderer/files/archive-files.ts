@@ -7,6 +7,7 @@ import type { FileIdentity, HostClient, OpenedFile, SaveResult } from '../../sha
 import { HostError } from '../../shared/contract/contract';
 import { capeKey } from '../capes/cape-entry';
 import { askConfirm } from '../state/dialog-actions';
+import type { ModelDocument } from '../../shared/events/document';
 import { currentDocument, type EditorStore } from '../state/editor-store';
 import { archiveEntryOf, dataFolderFor, displayName } from './archive-paths';
 
@@ -65,15 +66,43 @@ export async function saveAnywhere(host: ArchiveHost, path: string, bytes: Array
   }
 }
 
+/** How long the offer waits for the capes to be found or missing. */
+const CAPES_SETTLE_MS = 30_000;
+
+/** Resolves once no linked cape of `document` is loading (or after {@link CAPES_SETTLE_MS}). */
+function capesSettled(store: EditorStore, document: ModelDocument): Promise<void> {
+  const pending = () =>
+    document.links.some((link) => {
+      const status = store.getState().capes[capeKey(link.path)]?.status;
+      return status === undefined || status === 'loading';
+    });
+  if (!pending()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    };
+    const timer = setTimeout(done, CAPES_SETTLE_MS);
+    const stop = store.subscribe(() => {
+      if (!pending()) done();
+    });
+  });
+}
+
 /**
  * After a model opened: when some of its capes are in no data folder and the model sits in a map (an archive,
  * or a map or mod folder) or in a folder laid out as the game's that is not in the stack yet, offers to add
  * it — one click. Resolves with the folder to add, or null.
  */
 export async function offerDataFolder(store: EditorStore, modelPath: string): Promise<string | null> {
+  const opened = currentDocument(store.getState());
+  if (!opened) return null;
+  await capesSettled(store, opened);
   const state = store.getState();
   const document = currentDocument(state);
-  if (!document) return null;
+  // Another file opened meanwhile: not this one's offer any more.
+  if (!document || state.file?.path !== modelPath) return null;
   const missing = document.links.filter((link) => state.capes[capeKey(link.path)]?.status === 'missing');
   if (missing.length === 0) return null;
   const folder = dataFolderFor(modelPath, missing[0]!.path);

@@ -67,11 +67,12 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
   const pathField = useRef<HTMLInputElement>(null);
 
   const list = useCallback(
-    async (path: string | null, quiet = false): Promise<boolean> => {
+    async (path: string | null, quiet = false, keepTyped = false): Promise<boolean> => {
       if (!locations) return false;
       try {
         setListing(await locations.list(path));
-        setTyped(null);
+        // The first listing arrives while the user may already be typing a path: it keeps what they typed.
+        if (!keepTyped) setTyped(null);
         setError(null);
         setSelected(null);
         return true;
@@ -88,7 +89,7 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
     host.listRoots().then(setRoots, () => setRoots([]));
     const start = startOf(dialog, store.getState().file?.path ?? null);
     // Start next to the open file when its folder is browsable, else at the granted places.
-    void list(start, true).then((listed) => listed || list(null));
+    void list(start, true, true).then((listed) => listed || list(null, false, true));
   }, [host, list, store, dialog]);
 
   const pattern = useMemo(() => filterPattern(filter), [filter]);
