@@ -31,17 +31,15 @@ const WRITABLE_ARCHIVE = /\.(w3x|w3m|w3n)$/i;
 const READ_ONLY_ARCHIVE = /\.mpq$/i;
 
 /**
- * The first data source a cape can be written to: a folder, or a map, in stack order; the sample's folder (added
- * for the session only) and the game's archives are skipped.
+ * The first data source a cape can be written to: a folder, or a map, in stack order — the user's own first, then
+ * those added for the session only (`--data`, the sample's folder); the game's archives are never written.
  */
 export function firstWritableDataSource(
   folders: readonly DataFolderStatus[],
 ): { path: string; kind: 'folder' | 'map' } | null {
-  for (const folder of folders) {
-    if (folder.transient || folder.state !== 'ready' || READ_ONLY_ARCHIVE.test(folder.path)) continue;
-    return { path: folder.path, kind: WRITABLE_ARCHIVE.test(folder.path) ? 'map' : 'folder' };
-  }
-  return null;
+  const writable = folders.filter((folder) => folder.state === 'ready' && !READ_ONLY_ARCHIVE.test(folder.path));
+  const folder = writable.find((candidate) => !candidate.transient) ?? writable[0];
+  return folder ? { path: folder.path, kind: WRITABLE_ARCHIVE.test(folder.path) ? 'map' : 'folder' } : null;
 }
 
 function describe(error: unknown): string {
@@ -184,7 +182,7 @@ export async function readCapeSource(
     }
     const bytes = await readFileBytes(client, path);
     const resources: Record<string, ArrayBuffer> = {};
-    const companions = importer.companions?.(new Uint8Array(bytes)) ?? { required: [], optional: [] };
+    const companions = importer.companions?.(new Uint8Array(bytes), name) ?? { required: [], optional: [] };
     for (const uri of companions.required) resources[uri] = await readFileBytes(client, folderOf(path) + decode(uri));
     for (const uri of companions.optional) {
       const optional = await readFileBytes(client, folderOf(path) + decode(uri)).catch(() => null);

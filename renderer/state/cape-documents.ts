@@ -306,6 +306,22 @@ export function discardCapeDocuments(store: EditorStore): void {
   refreshDiagnostics(store);
 }
 
+/** Whether the document in focus (a cape, or the open file) has unsaved changes. */
+export function focusedDocumentDirty(state: EditorState): boolean {
+  const key = focusedCapeKey(state);
+  const cape = key === null ? undefined : state.capeDocuments[key];
+  if (cape) return isCapeDirty(cape);
+  return key !== null && !state.standaloneCape ? false : isDirty(state);
+}
+
+/** The file name of the link's cape in focus, or null when the open file has the focus. */
+export function focusedLinkCapeName(state: EditorState): string | null {
+  const key = focusedLinkCapeKey(state);
+  if (key === null) return null;
+  const entry = state.capes[key];
+  return state.capeDocuments[key]?.name ?? baseNameOf(entry?.resolvedPath ?? entry?.gamePath ?? key);
+}
+
 /** The window title: the focused document's name, a dot when it has unsaved changes. */
 export function windowTitle(state: EditorState): string {
   const key = focusedCapeKey(state);

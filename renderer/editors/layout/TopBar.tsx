@@ -8,7 +8,7 @@ import { useApp, useEditor } from '../../ui/editor-context';
 import { Icon } from '../../ui/Icon';
 import { archiveEntryOf, displayName, distinctLabels } from '../../files/archive-paths';
 import { baseName } from '../../files/file-service';
-import { isDirty } from '../../state/editor-store';
+import { focusedDocumentDirty, focusedLinkCapeName } from '../../state/cape-documents';
 import { redoLabel, undoLabel } from '../../state/history';
 import { type MenuLayout, menuLayout } from '../../../shared/contract/menu-commands';
 import { type MenuEntry, MenuPopup } from './Menu';
@@ -76,7 +76,8 @@ export function TopBar() {
   const menus = useMenus();
   const [open, setOpen] = useState<{ name: string; x: number; y: number } | null>(null);
   const file = useEditor((state) => state.file);
-  const dirty = useEditor(isDirty);
+  const dirty = useEditor(focusedDocumentDirty);
+  const capeName = useEditor(focusedLinkCapeName);
   const dataFolders = useEditor((state) => state.dataFolders);
   const [foldersOpen, setFoldersOpen] = useState<{ x: number; y: number } | null>(null);
   const openMenu = (name: string, element: HTMLElement) => {
@@ -105,7 +106,7 @@ export function TopBar() {
       ))}
       <div className="file-title" data-hint={file?.path ?? 'No file open'} data-testid="file-title">
         {dirty ? <span className="unsaved-dot" title="Unsaved changes" data-testid="unsaved-dot" /> : null}
-        <span className="name">{file ? file.name : 'No file'}</span>
+        <span className="name">{capeName ? `${capeName} (cape)` : file ? file.name : 'No file'}</span>
         {file?.path ? <span className="path">{file.path.slice(0, -file.name.length)}</span> : null}
       </div>
       <button
