@@ -24,7 +24,7 @@ describe('cape importers', () => {
     const original = gridMrf({ keyframeCount: 5, frameInterval: 0.25 });
     const gltf = capeImporterById('gltf')!;
     const bytes = mrfToGlb(original);
-    expect(gltf.companions!(bytes)).toEqual({ required: [], optional: [] });
+    expect(gltf.companions!(bytes, 'cape.glb')).toEqual({ required: [], optional: [] });
     const same = await gltf.convert({ name: 'cape.glb', bytes, resources: {} }, {});
     expect(same.mrf.keyframes).toHaveLength(5);
     expect(same.mrf.header.frameInterval).toBeCloseTo(0.25, 6);
