@@ -6,6 +6,7 @@
  */
 import { gltfExternalUris, gltfToMrf, readGltf, type GltfImportOptions } from '../../shared/capes/gltf/index';
 import type { MrfFile } from '../../shared/mrf/types';
+import { emfCapeImporter, kf2CapeImporter } from './emf-kf2-importers';
 
 /** One field of an importer's options dialog. An empty field means the importer's default. */
 export interface CapeImportOption {
@@ -56,8 +57,8 @@ export interface CapeImporter {
   /** Lower-case extensions with the dot. */
   extensions: readonly string[];
   options: readonly CapeImportOption[];
-  /** The companion files to read beside the source (URIs relative to its folder); none when absent. */
-  companions?(bytes: Uint8Array): CapeImportCompanions;
+  /** The companion files to read beside the source (URIs relative to its folder), given its bytes and base name. */
+  companions?(bytes: Uint8Array, name: string): CapeImportCompanions;
   /** Converts; throws a CodecError (or an Error whose message says what to change) when it cannot. */
   convert(source: CapeImportSource, values: CapeImportValues): Promise<CapeImportResult>;
 }
@@ -120,7 +121,7 @@ export const gltfCapeImporter: CapeImporter = {
 };
 
 /** Every importer, in menu order. Other formats are added as rows here. */
-export const CAPE_IMPORTERS: readonly CapeImporter[] = [gltfCapeImporter];
+export const CAPE_IMPORTERS: readonly CapeImporter[] = [gltfCapeImporter, emfCapeImporter, kf2CapeImporter];
 
 /** The importer taking a file name's extension, or null. */
 export function capeImporterFor(
