@@ -28,8 +28,8 @@ type Loose = Record<string, unknown>;
  */
 const VIEWER_NORMALIZATIONS = {
   faces:
-    "its MDL reader puts every face in one triangle group (faceTypeGroups [4], faceGroups [count]) whatever the MDL's " +
-    'Triangles blocks say: an all-triangle geoset is compared as its face indices alone',
+    'its MDL reader puts every face in one triangle group (faceTypeGroups [4], faceGroups [count]) whatever ' +
+    "the MDL's Triangles blocks say: an all-triangle geoset is compared as its face indices alone",
   unknownChunks:
     'its MDL reader has no unknown chunks and its MDX reader keeps them as bytes: compared apart (an MDL cannot ' +
     'carry them; our converter warns and names each one)',

@@ -6,10 +6,11 @@
  * misread in one of those shows up here as a disagreement.
  *
  * {@link versionFixtureContent} gives the content (plain values in the typed model's shape, every
- * float exact in float32); `versionFixture` (./fixture-900-1100-bytes.ts) adds its bytes. The content exercises what differs between versions: geosets
- * with levels of detail, names, tangents and skin weights; materials with a shader name (900) or
- * layers with texture slots (1100) and the Reforged layer fields and tracks; nodes (bones, a light,
- * a helper) with tracks of every interpolation kind and global sequences; pivots and bind poses.
+ * float exact in float32); `versionFixture` (./fixture-900-1100-bytes.ts) adds its bytes. The
+ * content exercises what differs between versions: geosets with levels of detail, names, tangents
+ * and skin weights; materials with a shader name (900) or layers with texture slots (1100) and the
+ * Reforged layer fields and tracks; nodes (bones, a light, a helper) with tracks of every
+ * interpolation kind and global sequences; pivots and bind poses.
  */
 
 /** The two versions the fixtures stand in for. */
