@@ -59,7 +59,7 @@ function useMenus(): Record<string, MenuEntry[]> {
   return Object.fromEntries(menuLayout.map((menu) => [menu.label, entries(menu.items)]));
 }
 
-/** A recent file's label: `Map.w3x\\inside` for a file in a map, and the folder that tells two of one name apart. */
+/** A recent file's label: `Map.w3x\path` for a file in a map, and the folder that tells two of one name apart. */
 function recentLabel(path: string, recent: readonly string[]): string {
   if (archiveEntryOf(path)) return displayName(path);
   const label = distinctLabels(recent)[recent.indexOf(path)];
@@ -159,6 +159,7 @@ export function TopBar() {
             { kind: 'separator' },
             { kind: 'operator', id: 'wm.open_data_folder' },
             { kind: 'operator', id: 'wm.add_game_folder' },
+            { kind: 'operator', id: 'wm.archive_listfile' },
             { kind: 'operator', id: 'wm.reload_capes' },
           ]}
         />
