@@ -6,6 +6,7 @@
  */
 import { parsers } from 'mdx-m3-viewer';
 import { describe, expect, it } from 'vitest';
+import { convertModel } from './convert';
 import { findParsedChunk, readMdxModel, writeMdxModel, type TypedMdxModel } from './mdx-model';
 import { trackFrame, trackInTangent, trackOutTangent, trackValue, hasTangents, type Track } from './track';
 import type { Extent } from './kinds/extent';
@@ -237,6 +238,20 @@ describe.each(VERSIONS)('version %i fixture (built from the specification)', (ve
     ];
     expect(new Set(tracks.map((track) => track.interpolation))).toEqual(new Set([0, 1, 2, 3]));
     expect(new Set(tracks.map((track) => track.globalSequenceId))).toEqual(new Set([-1, 0]));
+  });
+
+  it('converts MDX → MDL → MDX back to identical bytes, with no warning', () => {
+    const mdl = convertModel(bytes, 'mdx', 'mdl');
+    expect(mdl.warnings).toEqual([]);
+    const text = new TextDecoder('latin1').decode(mdl.bytes);
+    // The version-specific content is in the text, not only in the bytes it came from.
+    expect(text).toContain(`FormatVersion ${version}`);
+    expect(text).toContain('Body_LOD1');
+    expect(text).toMatch(/Tangents 4/);
+    const back = convertModel(mdl.bytes, 'mdl', 'mdx');
+    expect(back.warnings).toEqual([]);
+    expect(back.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+    expect(same(back.bytes, bytes)).toBe(true);
   });
 
   it('is refused or damaged when read as the other version: the rules differ', () => {
