@@ -25,7 +25,7 @@ export function isArchivePath(path: string, extensions = archiveExtensions): boo
   return extensions.some((extension) => lower.endsWith(extension));
 }
 
-/** Names tried in every archive the host opens besides its own `(listfile)`: the user's listfile (see setUserListfile). */
+/** Names tried in every archive the host opens besides its own `(listfile)`: the user's listfile. */
 let userListfile: readonly string[] = [];
 
 /** Sets the names of the user's listfile, tried in every archive opened from now on (empty: none). */

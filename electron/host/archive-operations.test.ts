@@ -115,7 +115,7 @@ describe('archive operations through the dispatch', () => {
     expect(errorOf(await second.call('listArchive', { path: join(work, 'War3.mpq'), limit: 10 }))?.code).toBe('denied');
   });
 
-  it('names the entries of an archive without a (listfile) from the user’s listfile, kept in the settings', async () => {
+  it('names the entries of an archive without a (listfile) from the user’s listfile, kept', async () => {
     const base0 = await MpqArchive.open(memorySource(emptyMpq()));
     const edits = [
       { kind: 'put' as const, name: 'Units\\Human\\Footman.mdx', bytes: new TextEncoder().encode('footman') },

@@ -185,7 +185,7 @@ describe.skipIf(skipReason !== null)('maps and game archives in the editor (issu
     }
   });
 
-  it('stacks the game’s archives in the game’s order, a map added later above them; a CASC install says so', async () => {
+  it('stacks the game’s archives in the game’s order, a map added later above them; CASC is told', async () => {
     const game = join(work, 'Warcraft III');
     mkdirSync(game);
     for (const name of ['War3.mpq', 'War3x.mpq', 'War3Patch.mpq'])
