@@ -1,7 +1,8 @@
 /**
  * The archive operators run by id (as F3 runs them) over the real host in process, dialogs answered as the user
  * would: 'wm.browse_archive' opens a model from inside a map (the in-app browser starting in the map), the capes'
- * offer adds the map, 'wm.save' writes the edit back into the map (MAP.bak kept, every other file unchanged) and a
+ * offer adds the map, 'wm.save' writes the edit back into the map (MAP.bak kept, every other file unchanged), Save
+ * As puts a copy into the map, and a
  * file from the game's own archive is saved through Save As; 'wm.add_game_folder' stacks the game's archives in
  * the game's order and answers a CASC install with a dialog; 'wm.archive_listfile' names the files of an archive
  * without a (listfile), and stops doing so.
@@ -120,6 +121,16 @@ describe('archive operators over the real host', () => {
     expect(after.get(modelKey)).toBe(Buffer.from(written).toString('hex'));
     for (const [name, bytes] of before)
       if (name !== modelKey && name !== '(attributes)') expect(after.get(name), name).toBe(bytes);
+
+    // Save As into the map from the in-app browser: a new file inside it.
+    expect(run('wm.save_as')).toBe(true);
+    const copy = join(map, 'Copies', 'Sample2.mdx');
+    await answerWhen(store, 'fileBrowser', copy);
+    await vi.waitFor(() => expect(store.getState().file?.path).toBe(copy));
+    expect(store.getState().file?.name).toBe('Cinematic.w3x\\Copies\\Sample2.mdx');
+    const copied = await filesOf(map);
+    expect(copied.get('copies\\sample2.mdx')).toBe(Buffer.from(written).toString('hex'));
+    expect(copied.get(modelKey)).toBe(after.get(modelKey));
   });
 
   it("saves a file from the game's own archive through Save As", async () => {
