@@ -70,6 +70,7 @@ describe('KF2 reader', () => {
       const [animation] = readKf2(writer.done()).animations;
       expect(animation!.version).toBe(version);
       expect(animation!.frames).toEqual([3]);
+      expect(animation!.frameCount).toBe(4);
       expect(animation!.visibility !== undefined).toBe(version >= 1);
       expect(animation!.loopToFrame !== undefined).toBe(version >= 2);
       expect(animation!.interpolationMethod !== undefined).toBe(version >= 3);

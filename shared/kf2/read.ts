@@ -80,6 +80,8 @@ export interface Kf2KeyframeAnimation {
   parentName: string;
   loopInterpolation: boolean;
   totalKeyframes: number;
+  /** Frames the animation spans: num_total_keyframes + 1 before version 5 (the spec's notes), as stored from 5. */
+  frameCount: number;
   frames: number[];
   /** Twelve numbers (a Matrix4x3) per keyframe. */
   matrices: Float32Array;
@@ -263,6 +265,7 @@ function readKeyframeAnimation(cursor: Kf2Cursor, header: Kf2ChunkHeader, where:
     parentName,
     loopInterpolation,
     totalKeyframes,
+    frameCount: header.version < 5 ? totalKeyframes + 1 : totalKeyframes,
     frames,
     matrices,
   };

@@ -33,6 +33,8 @@ export type Kf2Summary = {
     version: number;
     fps: number;
     keyframes: number;
+    /** Frames the track spans (num_total_keyframes, + 1 before version 5). */
+    frames: number;
     firstFrame?: number;
     lastFrame?: number;
   }[];
@@ -92,6 +94,7 @@ export function kf2Summary(file: Kf2File): Kf2Summary {
       version: track.version,
       fps: track.animation.fps,
       keyframes: track.frames.length,
+      frames: track.frameCount,
       ...(track.frames.length ? { firstFrame: Math.min(...track.frames), lastFrame: Math.max(...track.frames) } : {}),
     })),
     materials: file.materialLists.flatMap((list) =>

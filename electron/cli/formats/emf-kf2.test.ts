@@ -94,7 +94,7 @@ describe('morf with KF2', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('  mesh 2          cape: 3 vertices, 1 polygons, material cloth (cape.tga), skinned');
     expect(stdout).toContain('  animation 0     2 tracks, 4 keyframes, 0–1 s at 30 fps');
-    expect(stdout).toContain('    track         bone1 (version 5): 2 keyframes, frames 0–30 at 30 fps');
+    expect(stdout).toContain('    track         bone1 (version 5): 2 keyframes of 31 frames, frames 0–30 at 30 fps');
     const json = JSON.parse((await morf('inspect', 'scene.kf2', '--json')).stdout);
     expect(json).toMatchObject({ format: 'kf2', chunks: 7, skins: [{ objects: ['cape'], bones: 2, influences: 4 }] });
   });

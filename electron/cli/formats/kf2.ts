@@ -56,7 +56,8 @@ function kf2Text(summary: Kf2InspectSummary): string {
     ),
     ...summary.tracks.map(
       (track) =>
-        `    track         ${track.object} (version ${track.version}): ${track.keyframes} keyframes` +
+        `    track         ${track.object} (version ${track.version}): ` +
+        `${track.keyframes} keyframes of ${track.frames} frames` +
         (track.firstFrame !== undefined ? `, frames ${track.firstFrame}–${track.lastFrame}` : '') +
         ` at ${track.fps} fps`,
     ),

@@ -143,7 +143,13 @@ export function keyframeChunk(
 ) {
   writer.chunk(0x00010012, version, (chunk) => {
     chunk.chunk(0x00010013, 0, (info) => info.string(object).int(fps).bool(true));
-    chunk.string('').bool(false).uint(keys.length).uint(keys.length);
+    // num_total_keyframes: the frames spanned, one fewer before version 5 (the spec's notes).
+    const spanned = Math.max(0, ...keys.map(([frame]) => frame + 1));
+    chunk
+      .string('')
+      .bool(false)
+      .uint(version < 5 ? Math.max(0, spanned - 1) : spanned)
+      .uint(keys.length);
     for (const [frame, rows] of keys) chunk.uint(frame).matrix(rows);
     if (version >= 1) chunk.uint(1).uint(0).float(1);
     if (version >= 2) chunk.uint(0);
