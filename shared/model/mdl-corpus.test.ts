@@ -1,0 +1,87 @@
+/**
+ * MDX ↔ MDL conversion over every model of the corpus (../shared/corpus; skipped with a message
+ * when it is absent): every MDX converts MDX → MDL → MDX byte-identical unless the conversion
+ * warned about what it could not carry; every MDL converts MDL → MDX → MDL → MDX to a fixpoint
+ * (and its MDL text to a fixpoint too); and the MDL mdx-m3-viewer writes for each file it reads is
+ * read here without an error.
+ */
+import { parsers } from 'mdx-m3-viewer';
+import { expect, it } from 'vitest';
+import { corpusModels, describeCorpus, modelCorpus } from '../../tests/testing/corpus';
+import { convertModel } from './convert';
+import { readMdlModel } from './mdl-model';
+
+const mdxFiles = corpusModels('MDX').map((entry) => entry.file);
+const mdlFiles = corpusModels('MDL').map((entry) => entry.file);
+
+function same(left: Uint8Array, right: Uint8Array): boolean {
+  if (left.byteLength !== right.byteLength) return false;
+  for (let index = 0; index < left.byteLength; index += 1) if (left[index] !== right[index]) return false;
+  return true;
+}
+
+describeCorpus(modelCorpus, 'MDX ↔ MDL over the corpus', () => {
+  it('converts every MDX to MDL and back byte-identical, or warns naming what it could not carry', () => {
+    let identical = 0;
+    const warned: string[] = [];
+    for (const file of mdxFiles) {
+      const source = modelCorpus.bytes(file);
+      const text = convertModel(source, 'mdx', 'mdl', file);
+      const back = convertModel(text.bytes, 'mdl', 'mdx', file);
+      expect(
+        back.diagnostics.filter((diagnostic) => diagnostic.severity === 'error'),
+        file,
+      ).toEqual([]);
+      expect(back.warnings, file).toEqual([]);
+      if (same(back.bytes, source)) identical += 1;
+      else {
+        // Never a silent loss: a file that does not come back had a warning naming what was lost.
+        expect(text.warnings.length, `${file} came back different without a warning`).toBeGreaterThan(0);
+        warned.push(`${file}: ${text.warnings[0]!.message}`);
+      }
+    }
+    console.info(
+      `MDX → MDL → MDX: ${identical} of ${mdxFiles.length} byte-identical; warned:\n  ${warned.join('\n  ')}`,
+    );
+    expect(identical + warned.length).toBe(mdxFiles.length);
+    expect(identical).toBeGreaterThanOrEqual(Math.ceil(mdxFiles.length * 0.75));
+  });
+
+  it('converts every MDL to MDX, MDL and MDX again to a fixpoint', () => {
+    for (const file of mdlFiles) {
+      const source = modelCorpus.bytes(file);
+      const first = convertModel(source, 'mdl', 'mdx', file);
+      const text = convertModel(first.bytes, 'mdx', 'mdl', file);
+      const second = convertModel(text.bytes, 'mdl', 'mdx', file);
+      // (Compared by hand: toEqual on megabyte arrays takes seconds.)
+      expect(same(second.bytes, first.bytes), `${file}: MDX differs after MDL → MDX → MDL → MDX`).toBe(true);
+      expect(same(convertModel(second.bytes, 'mdx', 'mdl', file).bytes, text.bytes), `${file}: MDL text`).toBe(true);
+      expect(
+        first.diagnostics.filter((diagnostic) => diagnostic.severity === 'error'),
+        file,
+      ).toEqual([]);
+    }
+  });
+
+  it('reads the MDL mdx-m3-viewer writes for every corpus model it reads, without an error', () => {
+    let read = 0;
+    for (const file of [...mdxFiles, ...mdlFiles]) {
+      const bytes = modelCorpus.bytes(file);
+      const viewer = new parsers.mdlx.Model();
+      let text: string;
+      try {
+        viewer.load(file.toLowerCase().endsWith('.mdl') ? new TextDecoder('latin1').decode(bytes) : bytes);
+        text = viewer.saveMdl();
+      } catch {
+        continue;
+      }
+      const { diagnostics } = readMdlModel(text, file);
+      expect(
+        diagnostics.filter((diagnostic) => diagnostic.severity === 'error'),
+        file,
+      ).toEqual([]);
+      read += 1;
+    }
+    expect(read).toBeGreaterThan((mdxFiles.length + mdlFiles.length) / 2);
+  });
+});
