@@ -9,7 +9,7 @@ import { stat } from 'node:fs/promises';
 import type { PathGuard } from '../host/confinement';
 import type { ShellOperations } from '../host/operations';
 
-const filters: Record<'model' | 'mrf' | 'any', FileFilter[]> = {
+const filters: Record<'model' | 'mrf' | 'any' | 'archive', FileFilter[]> = {
   model: [
     { name: 'Warcraft III models, capes and maps', extensions: ['mdx', 'mdl', 'mrf', 'w3x', 'w3m', 'w3n', 'mpq'] },
     { name: 'Models and capes', extensions: ['mdx', 'mdl', 'mrf'] },
@@ -22,6 +22,10 @@ const filters: Record<'model' | 'mrf' | 'any', FileFilter[]> = {
     { name: 'All files', extensions: ['*'] },
   ],
   any: [{ name: 'All files', extensions: ['*'] }],
+  archive: [
+    { name: 'Maps and game archives', extensions: ['w3x', 'w3m', 'w3n', 'mpq'] },
+    { name: 'All files', extensions: ['*'] },
+  ],
 };
 
 /** The window's state the shell keeps for the close prompt. */
@@ -44,7 +48,7 @@ export function electronShellOperations(
         properties:
           purpose === 'data-folder' ? ['openDirectory'] : multiple ? ['openFile', 'multiSelections'] : ['openFile'],
         filters: purpose === 'data-folder' ? [] : filters[purpose],
-        title: purpose === 'data-folder' ? 'Open Data Folder' : 'Open',
+        title: purpose === 'data-folder' ? 'Open Data Folder' : purpose === 'archive' ? 'Add Map or Archive' : 'Open',
       };
       const result = owner ? await dialog.showOpenDialog(owner, options) : await dialog.showOpenDialog(options);
       if (result.canceled) return { canceled: true, paths: [] };

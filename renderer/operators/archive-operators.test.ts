@@ -151,7 +151,7 @@ describe('archive operators over the real host', () => {
     expect(readFileSync(join(work, 'Sample.mdx')).length).toBeGreaterThan(0);
   });
 
-  it("'wm.add_game_folder' stacks the game's archives in the game's order; a CASC install is told", async () => {
+  it("'wm.add_game_folder' stacks the game's archives in order, CASC is told; 'wm.add_archive' puts a map on top", async () => {
     const install = join(work, 'Warcraft III');
     mkdirSync(install);
     for (const name of ['war3.mpq', 'War3x.mpq', 'War3xLocal.mpq', 'War3Patch.mpq', 'War3Local.mpq'])
@@ -176,6 +176,14 @@ describe('archive operators over the real host', () => {
       ),
     );
     expect(store.getState().notice?.text).toContain("Found 5 of the game's archives");
+
+    // A map added afterwards goes above them.
+    const map = join(work, 'Mine.w3x');
+    writeFileSync(map, await mapBytes({ 'war3map.j': 'main' }));
+    expect(run('wm.add_archive')).toBe(true);
+    expect(await answerWhen(store, 'fileBrowser', map)).toMatchObject({ purpose: 'dataFolder' });
+    await vi.waitFor(() => expect(store.getState().dataFolders[0]?.path).toBe(map));
+    expect(store.getState().dataFolders).toHaveLength(6);
   });
 
   it("'wm.archive_listfile' names the files of an archive without a (listfile), and stops", async () => {

@@ -38,6 +38,12 @@ export async function addGameFolder(store: EditorStore, files: FileService): Pro
   return files.addDataSources(fresh, -1, search.message);
 }
 
+/** Chooses a map or game archive and puts it first in the data folder stack (a map's files win over the game's). */
+export async function addArchive(store: EditorStore, files: FileService): Promise<boolean> {
+  const path = await askPath(store, 'archive', '', undefined, 'Add Map or Archive');
+  return path ? files.addDataFolder(path) : false;
+}
+
 /** Chooses a map or game archive and looks inside it in the file browser. */
 export async function browseArchive(store: EditorStore, files: FileService): Promise<boolean> {
   // The native Open dialog offers maps and archives, and opens a chosen one in the in-app browser.
@@ -93,6 +99,12 @@ export function archiveOperators(files: FileService): Operator[] {
       "Add the game's archives (War3Patch, War3xLocal, War3x, War3Local, War3.mpq) of a Warcraft III folder as data " +
         'sources, in the order the game reads them',
       async ({ store }) => void (await addGameFolder(store, files)),
+    ),
+    defineOperator(
+      'wm.add_archive',
+      'Add Map or Archive…',
+      'Add a map (.w3x, .w3m) or an MPQ archive to the data folders, first: its files win',
+      async ({ store }) => void (await addArchive(store, files)),
     ),
     defineOperator(
       'wm.browse_archive',

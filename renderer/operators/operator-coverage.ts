@@ -62,6 +62,7 @@ export const OPERATOR_COVERAGE: Readonly<Record<string, string>> = {
   'view3d.view_selected': 'tests/e2e/dope-sheet.e2e.test.ts',
   'view3d.zoom': 'renderer/operators/operator-effects.test.ts',
   'wm.about': 'renderer/operators/operator-effects.test.ts',
+  'wm.add_archive': 'renderer/operators/archive-operators.test.ts',
   'wm.add_game_folder': 'renderer/operators/archive-operators.test.ts',
   'wm.archive_listfile': 'renderer/operators/archive-operators.test.ts',
   'wm.browse_archive': 'renderer/operators/archive-operators.test.ts',

@@ -49,7 +49,7 @@ export function askText(store: EditorStore, title: string, label: string, value:
 }
 
 /** What a path is chosen for. */
-export type PathPurpose = 'open' | 'save' | 'dataFolder';
+export type PathPurpose = 'open' | 'save' | 'dataFolder' | 'archive';
 
 /**
  * Lets the user choose a path; null when cancelled. With `startPath` (a folder or an archive to look inside) the
@@ -70,7 +70,7 @@ export async function askPath(
       return result.canceled ? null : result.path;
     }
     const result = await host.showOpenDialog({
-      purpose: purpose === 'dataFolder' ? 'data-folder' : 'model',
+      purpose: purpose === 'dataFolder' ? 'data-folder' : purpose === 'archive' ? 'archive' : 'model',
       multiple: false,
     });
     return result.canceled ? null : (result.paths[0] ?? null);
@@ -78,7 +78,8 @@ export async function askPath(
   const heading = title ?? (purpose === 'open' ? 'Open' : purpose === 'save' ? 'Save As' : 'Open Data Folder');
   return showDialog(store, {
     kind: 'fileBrowser',
-    purpose,
+    // The in-app browser's data-folder choice takes archives as well as folders.
+    purpose: purpose === 'archive' ? 'dataFolder' : purpose,
     title: heading,
     initialName,
     ...(startPath ? { startPath } : {}),

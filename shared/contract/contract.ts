@@ -312,7 +312,8 @@ export interface HostOperations {
 
   /** Native open dialog (Electron only; check StartupRequest.nativeDialogs). The chosen paths are granted. */
   showOpenDialog: {
-    args: { purpose: 'model' | 'mrf' | 'any' | 'data-folder'; multiple: boolean };
+    /** `archive`: a map or game archive (.w3x, .w3m, .w3n, .mpq), e.g. to add as a data source. */
+    args: { purpose: 'model' | 'mrf' | 'any' | 'data-folder' | 'archive'; multiple: boolean };
     result: { canceled: boolean; paths: string[] };
   };
   /** Native save dialog (Electron only). The chosen path is granted for writing. */
@@ -499,7 +500,7 @@ export const operationArguments: { [K in OperationName]: ArgumentValidators<Oper
   discardRecovery: { id: recoveryId },
   listDirectory: { path: nullable(filePath) },
   listRoots: {},
-  showOpenDialog: { purpose: oneOf(['model', 'mrf', 'any', 'data-folder'] as const), multiple: bool },
+  showOpenDialog: { purpose: oneOf(['model', 'mrf', 'any', 'data-folder', 'archive'] as const), multiple: bool },
   showSaveDialog: { defaultPath: nullable(filePath), purpose: oneOf(['model', 'mrf', 'any'] as const) },
   revealPath: { path: filePath },
   setWindowState: { title: text(512, true), edited: bool },

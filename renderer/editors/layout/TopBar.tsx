@@ -158,6 +158,7 @@ export function TopBar() {
             })),
             { kind: 'separator' },
             { kind: 'operator', id: 'wm.open_data_folder' },
+            { kind: 'operator', id: 'wm.add_archive' },
             { kind: 'operator', id: 'wm.add_game_folder' },
             { kind: 'operator', id: 'wm.archive_listfile' },
             { kind: 'operator', id: 'wm.reload_capes' },
