@@ -79,8 +79,8 @@ export class Kf2Writer {
     return this;
   }
 
-  raw(values: number[]): this {
-    this.bytes.push(...values);
+  raw(values: ArrayLike<number>): this {
+    for (let index = 0; index < values.length; index += 1) this.bytes.push(values[index]!);
     return this;
   }
 
