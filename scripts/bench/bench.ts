@@ -10,6 +10,7 @@ import { mpqBench } from './mpq.bench';
 import { textureBench } from './texture.bench';
 import { documentBench } from './document.bench';
 import { mdlDocumentBench } from './mdl-document.bench';
+import { mdlModelBench } from './mdl-model.bench';
 import { editorBench } from './editor.bench';
 import { dataFolderSuite } from '../../electron/host/data-folders.bench';
 
@@ -22,6 +23,7 @@ const suites: BenchSuite[] = [
   modelBench,
   documentBench,
   mdlDocumentBench,
+  mdlModelBench,
   fullModelBench,
   mpqBench,
 ];
