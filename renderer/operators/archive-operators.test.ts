@@ -2,10 +2,10 @@
  * The archive operators run by id (as F3 runs them) over the real host in process, dialogs answered as the user
  * would: 'wm.browse_archive' opens a model from inside a map (the in-app browser starting in the map), the capes'
  * offer adds the map, 'wm.save' writes the edit back into the map (MAP.bak kept, every other file unchanged), Save
- * As puts a copy into the map, and a
- * file from the game's own archive is saved through Save As; 'wm.add_game_folder' stacks the game's archives in
- * the game's order and answers a CASC install with a dialog; 'wm.archive_listfile' names the files of an archive
- * without a (listfile), and stops doing so.
+ * As puts a copy into the map, and a file from the game's own archive is saved through Save As;
+ * 'wm.add_game_folder' stacks the game's archives in the game's order and answers a CASC install with a dialog,
+ * 'wm.add_archive' puts a map above them; 'wm.archive_listfile' names the files of an archive without a
+ * (listfile), and stops doing so.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -151,7 +151,7 @@ describe('archive operators over the real host', () => {
     expect(readFileSync(join(work, 'Sample.mdx')).length).toBeGreaterThan(0);
   });
 
-  it("'wm.add_game_folder' stacks the game's archives in order, CASC is told; 'wm.add_archive' puts a map on top", async () => {
+  it("'wm.add_game_folder' stacks the game's archives in order; 'wm.add_archive' puts a map on top", async () => {
     const install = join(work, 'Warcraft III');
     mkdirSync(install);
     for (const name of ['war3.mpq', 'War3x.mpq', 'War3xLocal.mpq', 'War3Patch.mpq', 'War3Local.mpq'])
