@@ -7,7 +7,9 @@ import { CodecError } from '../binary/codec-error';
 import { bakeCape, bakeInterval, type BakeOptions, type BakeSource } from '../capes/bake';
 import { composeTrs, invertMatrix, MATRIX4_SIZE, multiplyMatrices, setIdentity, slerp } from '../capes/math';
 import { createSkinScratch, skinVertices } from '../capes/skinning';
+import { MRF_ADDRESSABLE_VERTEX_COUNT } from '../mrf/layout';
 import type { MrfFile } from '../mrf/types';
+import { shareCorners } from './corners';
 import {
   emfPartNames,
   readEmfKeyframes,
@@ -216,13 +218,8 @@ export function emfCapeSource(
 
   // Vertices: the corners, identical ones shared (MRF faces are uint16).
   const corners = mesh.triangleCount * 3;
-  const vertexOf = new Map<string, number>();
-  const faces = new Uint16Array(corners);
-  const joints: number[] = [];
-  const positions: number[] = [];
-  const normals: number[] = [];
-  const uvs: number[] = [];
   const vertexPart = emfPartNames(set.manifestName).vertices;
+  const cornerBones = new Int32Array(corners);
   for (let corner = 0; corner < corners; corner += 1) {
     const bone = boneIndex.get(mesh.bones[corner]!);
     if (bone === undefined) {
@@ -231,31 +228,36 @@ export function emfCapeSource(
         `bone ${mesh.bones[corner]} is not in the skeleton (${boneCount} bones)`,
       );
     }
-    const p = mesh.positions.subarray(corner * 3, corner * 3 + 3);
-    const n = mesh.normals.subarray(corner * 3, corner * 3 + 3);
-    const uv = mesh.uvs.subarray(corner * 2, corner * 2 + 2);
-    const key = `${bone} ${p.join(' ')} ${n.join(' ')} ${uv.join(' ')}`;
-    let vertex = vertexOf.get(key);
-    if (vertex === undefined) {
-      vertex = joints.length;
-      if (vertex >= 65536) {
-        throw new CodecError({
-          format: 'emf',
-          kind: 'limit',
-          where: `${vertexPart}:nTriangles`,
-          offset: 0,
-          detail: `the mesh has more than 65,536 distinct vertices; an MRF addresses at most 65,536`,
-        });
-      }
-      vertexOf.set(key, vertex);
-      joints.push(bone);
-      positions.push(p[0]!, p[1]!, p[2]!);
-      normals.push(n[0]!, n[1]!, n[2]!);
-      uvs.push(uv[0]!, 1 - uv[1]!);
-    }
-    faces[corner] = vertex;
+    cornerBones[corner] = bone;
   }
-  const vertexCount = joints.length;
+  const shared = shareCorners(
+    cornerBones,
+    mesh.positions,
+    mesh.normals,
+    mesh.uvs,
+    MRF_ADDRESSABLE_VERTEX_COUNT,
+    () =>
+      new CodecError({
+        format: 'emf',
+        kind: 'limit',
+        where: `${vertexPart}:nTriangles`,
+        offset: 0,
+        detail: `the mesh has more than ${MRF_ADDRESSABLE_VERTEX_COUNT} distinct vertices; an MRF addresses no more`,
+      }),
+  );
+  const vertexCount = shared.vertexCount;
+  const faces = Uint16Array.from(shared.faces);
+  const joints = new Uint16Array(vertexCount);
+  const restPositions = new Float32Array(vertexCount * 3);
+  const restNormals = new Float32Array(vertexCount * 3);
+  const uvs = new Float32Array(vertexCount * 2);
+  shared.firstCorner.forEach((corner, vertex) => {
+    joints[vertex] = cornerBones[corner]!;
+    restPositions.set(mesh.positions.subarray(corner * 3, corner * 3 + 3), vertex * 3);
+    restNormals.set(mesh.normals.subarray(corner * 3, corner * 3 + 3), vertex * 3);
+    uvs[vertex * 2] = mesh.uvs[corner * 2]!;
+    uvs[vertex * 2 + 1] = 1 - mesh.uvs[corner * 2 + 1]!;
+  });
 
   // Bind matrices and their inverses, once.
   const inverseBind = new Float64Array(boneCount * MATRIX4_SIZE);
@@ -288,14 +290,12 @@ export function emfCapeSource(
   }
 
   const jointMatrices = new Float64Array(boneCount * MATRIX4_SIZE);
-  const skin = { joints: Uint16Array.from(joints), weights: new Float32Array(vertexCount).fill(1), influences: 1 };
+  const skin = { joints, weights: new Float32Array(vertexCount).fill(1), influences: 1 };
   const skinScratch = createSkinScratch();
-  const restPositions = Float32Array.from(positions);
-  const restNormals = Float32Array.from(normals);
   const source: BakeSource = {
     vertexCount,
     faces,
-    uvs: Float32Array.from(uvs),
+    uvs,
     texturePath: manifest.material,
     sample(timeSeconds, outPositions, outNormals) {
       const frame = timeSeconds * manifest.framerate;
