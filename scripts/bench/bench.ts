@@ -6,6 +6,7 @@ import { modelBench } from './model.bench';
 import { fullModelBench } from './full-model.bench';
 import { mrfBench } from './mrf.bench';
 import { capesBench } from './capes.bench';
+import { emfKf2Bench } from './emf-kf2.bench';
 import { mpqBench } from './mpq.bench';
 import { textureBench } from './texture.bench';
 import { documentBench } from './document.bench';
@@ -17,6 +18,7 @@ import { dataFolderSuite } from '../../electron/host/data-folders.bench';
 const suites: BenchSuite[] = [
   mrfBench,
   capesBench,
+  emfKf2Bench,
   dataFolderSuite,
   textureBench,
   editorBench,
