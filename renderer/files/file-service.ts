@@ -376,8 +376,12 @@ export class FileService {
   }
 
   /** Writes the open file where it was read from: into its map, or over the file on disk. */
-  private writeFile(path: string, bytes: Uint8Array, expected: FileIdentity | null, force: boolean) {
-    return this.inArchive.has(path)
+  private async writeFile(path: string, bytes: Uint8Array, expected: FileIdentity | null, force: boolean) {
+    // A file not read here (a recovered one) whose path goes through a map that is no folder on disk: the map.
+    const inArchive =
+      this.inArchive.has(path) ||
+      (archiveEntryOf(path) !== null && (await this.host.statFile({ path }).catch(() => null)) === null);
+    return inArchive
       ? writeIntoArchive(this.host, path, exactBuffer(bytes), expected, force)
       : this.host.saveFile({ path, bytes: exactBuffer(bytes), expected, force });
   }

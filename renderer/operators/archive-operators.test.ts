@@ -133,6 +133,24 @@ describe('archive operators over the real host', () => {
     expect(copied.get(modelKey)).toBe(after.get(modelKey));
   });
 
+  it("'wm.save' writes a recovered file whose path is inside a map back into the map", async () => {
+    const model = new Uint8Array(readFileSync(join(sample, 'ArthasIllidanSample.mdx')));
+    const map = join(work, 'Recovered.w3x');
+    writeFileSync(map, await mapBytes({ 'Units\\Sample.mdx': model, 'war3map.j': 'main' }));
+    const entry = join(map, 'Units', 'Sample.mdx');
+    // As a recovery file is opened: its bytes and its document path, never read from the map.
+    expect(await files.openBytes('Sample.mdx', model.slice().buffer, entry, null)).toBe(true);
+    selectLink(store, '0000');
+    setPlayhead(store, 20_000);
+    expect(insertKeyAtPlayhead(store)).toBe(true);
+    const written = files.serialize()!;
+    expect(run('wm.save')).toBe(true);
+    // The map holds a version the editor never read: asked first, as for a file on disk.
+    expect(await answerWhen(store, 'confirm', 'overwrite')).toMatchObject({ title: 'File changed on disk' });
+    await vi.waitFor(() => expect(isDirty(store.getState())).toBe(false));
+    expect((await filesOf(map)).get('units\\sample.mdx')).toBe(Buffer.from(written).toString('hex'));
+  });
+
   it("saves a file from the game's own archive through Save As", async () => {
     const game = join(work, 'War3.mpq');
     const model = new Uint8Array(readFileSync(join(sample, 'ArthasIllidanSample.mdx')));
