@@ -1,8 +1,19 @@
 /**
  * Reader of Max Payne 1 and 2's `.kf2` (and `.kfs`/`.skd`, the same chunks): a sequence of
- * top-level chunks, each read by its kind and version (`../shared/specs/kf2-format.md`). How the
- * primitive types are read, and chunk sizes, is decided in `primitives.ts`; how the file's axes
- * become Warcraft III's, in `cape.ts`.
+ * top-level chunks, each read by its kind and version (`../shared/specs/kf2-format.md`).
+ *
+ * Decisions where the spec is silent:
+ * - Primitive types: read as Max Payne's Direct3D tools write them — a one-byte type tag before
+ *   every value, integers in 1–4 bytes by tag, strings as a tagged length then the bytes, Matrix4x3
+ *   as four rows of three applied to row vectors — the table and chunk sizes are in `primitives.ts`.
+ * - Axes: Direct3D's, Y up and left-handed. A cape gets Warcraft III's right-handed Z-up axes by
+ *   swapping Y and Z, which mirrors nothing (the swap undoes the change of handedness); triangles'
+ *   corners are turned to keep them facing out; UVs are kept (Direct3D's origin is top-left, like
+ *   MRF's). See `axes.ts`; the reader itself keeps every value as stored.
+ * - Skin version 1's `vertex_indices` are, per vertex, where its bones start in
+ *   `bones_list_per_vertex` and `weights` (`bones_per_vertex` of them) — as the tools write them.
+ *   Skin version 0's three lists are all (vertex, bone, weight) influences.
+ * - Animations, time, interpolation and the texture path: see `cape.ts`.
  *
  * Every chunk kind the spec describes is read, in every version it lists; another version is
  * refused with an `unsupported` error naming the chunk. Kinds the spec lists without a layout
