@@ -338,7 +338,7 @@ export function windowTitle(state: EditorState): string {
 /**
  * Keeps the cape documents in step with the asset cache and the focus in step with the user: a pointer press or a
  * keyboard focus inside an element with `data-cape-document` focuses that cape, one inside any other editor area
- * (`data-area`) gives the focus back to the open file; a cape reloaded from disk (data folders changed) shows the
+ * (`data-area`) and any change to the model's history give the focus back to the open file; a cape reloaded from disk (data folders changed) shows the
  * document's unsaved edits again, or ends the document when it had none. Returns the function that stops.
  */
 export function followCapeDocuments(
@@ -355,6 +355,8 @@ export function followCapeDocuments(
   root.addEventListener('pointerdown', onEvent, true);
   root.addEventListener('focusin', onEvent, true);
   const unsubscribe = store.subscribe((state, previous) => {
+    // A change to the model (an edit, an undo, another file) is work on the model: it takes the focus.
+    if (state.history !== previous.history && state.focusedDocument !== null) focusCapeDocument(store, null);
     if (state.capes === previous.capes) return;
     for (const document of Object.values(state.capeDocuments)) {
       if (document.standalone) continue;
