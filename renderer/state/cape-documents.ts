@@ -338,8 +338,9 @@ export function windowTitle(state: EditorState): string {
 /**
  * Keeps the cape documents in step with the asset cache and the focus in step with the user: a pointer press or a
  * keyboard focus inside an element with `data-cape-document` focuses that cape, one inside any other editor area
- * (`data-area`) and any change to the model's history give the focus back to the open file; a cape reloaded from disk (data folders changed) shows the
- * document's unsaved edits again, or ends the document when it had none. Returns the function that stops.
+ * (`data-area`) and any change to the model's history give the focus back to the open file; a cape reloaded from
+ * disk (data folders changed) shows the document's unsaved edits again, or ends the document when it had none.
+ * Returns the function that stops.
  */
 export function followCapeDocuments(
   store: EditorStore,
