@@ -325,7 +325,8 @@ export function versionFixtureContent(version: FixtureVersion): VersionFixtureCo
     geosetAnimations: [
       {
         alpha: 1,
-        flags: 1,
+        // Drop shadow and use colour (it has a colour track).
+        flags: 3,
         color: [0.25, 0.5, 1],
         geosetId: 0,
         tracks: [track('KGAO', LINEAR, -1, [0, 1500], 1, 0), track('KGAC', BEZIER, -1, [0, 900], 3, 0.5)],
