@@ -12,7 +12,8 @@
  * As of this writing: 76 of the 78 corpus MDX are compared (mdx-m3-viewer cannot read the 1200 one
  * nor FountainOfSouls.mdx) and all 76 agree, 11 of them once the viewer is spared our Flags lines;
  * 25 of the 28 corpus MDL are compared (it refuses 'BillboardLockZ' in the other three) and all
- * 25 agree.
+ * 25 agree. The specification fixtures (full models of 800, 900 and 1000, the 900 fixture) cover
+ * the chunk kinds the corpus lacks, both ways, without a corpus.
  */
 import { parsers } from 'mdx-m3-viewer';
 import { describe, expect, it } from 'vitest';
