@@ -203,7 +203,7 @@ describe.skipIf(skipReason !== null)('maps and game archives in the editor (issu
       const goTo = async (path: string) => {
         await page.fill('[data-testid="file-browser-path"]', path);
         await page.press('[data-testid="file-browser-path"]', 'Enter');
-        await expect.poll(() => page.inputValue('[data-testid="file-browser-path"]')).toBe(path);
+        await expect.poll(() => page.getByTestId('file-browser-entries').getAttribute('data-location')).toBe(path);
       };
       const stack = async () =>
         (JSON.parse(readFileSync(join(shell.configDirectory, 'settings.json'), 'utf8')) as { dataFolders: string[] })

@@ -171,7 +171,7 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
         : null
       : dialog.purpose === 'open'
         ? 'Filter: wildcards such as *.mrf *.mdx (* for every file)'
-        : 'Choose a folder extracted from the game or a map, or an archive (.w3x, .w3m, .mpq)';
+        : 'Choose a folder, or a map or game archive (.w3x, .w3m, .mpq)';
 
   return (
     <Modal title={dialog.title} className="file-browser" testId="file-browser" onCancel={cancel}>
@@ -237,7 +237,7 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
             </div>
           ))}
         </div>
-        <div className="entries" data-testid="file-browser-entries">
+        <div className="entries" data-testid="file-browser-entries" data-location={listing?.path ?? ''}>
           {error ? (
             <div className="empty-hint" style={{ color: 'var(--error)' }} data-testid="file-browser-error">
               {error}
