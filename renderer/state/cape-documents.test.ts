@@ -173,7 +173,7 @@ describe('cape documents', () => {
     expect(windowTitle(store.getState())).toBe('• arthascape0002.mrf — Morf Studio');
     const expected = writeMrf(presentCape(store.getState(), key)!);
     expect(await files.save()).toBe(true);
-    expect(new Uint8Array(readFileSync(path))).toEqual(expected);
+    expect(readFileSync(path).equals(expected)).toBe(true);
     expect(hasUnsavedChanges(store.getState())).toBe(false);
     expect(await files.openPath(path)).toBe(true);
     expect(store.getState().standaloneCape!.cape!.statistics.frameInterval).toBe(Math.fround(1 / 12));
