@@ -367,7 +367,10 @@ const CHUNK_PRINTERS: { readonly [Tag in Exclude<MdxChunkTag, 'MODL'>]: ChunkPri
 export function printMdlModel(input: Pick<TypedMdxModel, 'chunks'> | MdlModelRead): MdlModelPrint {
   const model = 'model' in input ? input.model : input;
   const layout = mdxLayout(mdxVersionOf(model.chunks));
-  const writer = new MdlWriter();
+  // Text is about twice the binary; a model built by an edit (no source) starts small and grows.
+  let estimate = 4096;
+  for (const chunk of model.chunks) estimate += 2 * (chunk.source?.body.byteLength ?? 0);
+  const writer = new MdlWriter(estimate);
   const chunks = [...model.chunks];
   const materialsAt = chunks.findIndex((chunk) => chunk.tag === 'MTLS');
   if (materialsAt >= 0 && chunks[materialsAt + 1]?.tag === 'TEXS')

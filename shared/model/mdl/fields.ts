@@ -202,11 +202,7 @@ export function readRule(
       const value =
         rule.type === 'f32'
           ? context.float(entry)
-          : context.integer(
-              entry,
-              rule.type,
-              rule.words ? Object.fromEntries(rule.words.map(([n, w]) => [w, n])) : undefined,
-            );
+          : context.integer(entry, rule.type, rule.words ? wordValues(rule.words) : undefined);
       if (value !== undefined) draft[rule.field] = rule.type === 'f32' ? Math.fround(value) : value;
       imply(state, rule.implies);
       return true;
@@ -244,6 +240,18 @@ export function readRule(
     case 'custom':
       return false;
   }
+}
+
+const wordTables = new WeakMap<object, Readonly<Record<string, number>>>();
+
+/** A rule's value words as a lookup (built once per rule). */
+function wordValues(words: readonly (readonly [number, string])[]): Readonly<Record<string, number>> {
+  let table = wordTables.get(words);
+  if (!table) {
+    table = Object.fromEntries(words.map(([value, word]) => [word, value]));
+    wordTables.set(words, table);
+  }
+  return table;
 }
 
 /** `value`, cut to the `bytes` of its MDX field (with an error) when it is longer. */

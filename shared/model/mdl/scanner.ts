@@ -92,7 +92,12 @@ export class ValueScanner {
         this.number = value;
         return ValueToken.Number;
       }
-      const special = specialFloatWord(this.text());
+      // Only a word starting with n, i, a sign or a digit can be NaN, infinity or 1.#IND (InTan, Hermite… cannot).
+      const lower = code | 0x20;
+      const special =
+        lower === 0x6e || lower === 0x69 || code === 0x2d || code === 0x2b || (code >= 0x30 && code <= 0x39)
+          ? specialFloatWord(this.text())
+          : undefined;
       this.number = special ? special.value : Number.NaN;
       this.negativeNaN = special !== undefined && special.negative;
       return special ? ValueToken.Number : ValueToken.Word;

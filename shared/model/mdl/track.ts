@@ -68,6 +68,27 @@ export function printTrackMdl(writer: MdlWriter, keyword: string, track: Track, 
   writer.close();
 }
 
+/** Pushes the scanner's current token to `into` as one value; false (with an error) when it is not a number. */
+function pushNumber(
+  context: MdlReadContext,
+  entry: MdlEntry,
+  scanner: ValueScanner,
+  token: ValueToken,
+  integer: boolean,
+  into: Growing32,
+): boolean {
+  if (token !== ValueToken.Number) {
+    context.invalid(entry, `expected a number, found ${JSON.stringify(scanner.text().slice(0, 40))}`, scanner.start);
+    return false;
+  }
+  if (integer) {
+    const value = checkedInteger(scanner.number, 'u32');
+    if (value === undefined) context.invalid(entry, `expected an integer, found "${scanner.text()}"`, scanner.start);
+    into.pushWord(value ?? 0);
+  } else into.pushFloat(scanner.number, scanner.negativeNaN);
+  return true;
+}
+
 /** Reads one value of `components` into `into` (a number, or a `{ … }` vector); false when the text holds none. */
 function readValue(
   context: MdlReadContext,
@@ -78,30 +99,16 @@ function readValue(
   into: Growing32,
 ): boolean {
   let token = scanner.next();
-  const push = (): boolean => {
-    if (token !== ValueToken.Number) {
-      context.invalid(entry, `expected a number, found ${JSON.stringify(scanner.text().slice(0, 40))}`, scanner.start);
-      return false;
-    }
-    if (integer) {
-      const value = checkedInteger(scanner.number, 'u32');
-      if (value === undefined) context.invalid(entry, `expected an integer, found "${scanner.text()}"`, scanner.start);
-      into.pushWord(value ?? 0);
-    } else into.pushFloat(scanner.number, scanner.negativeNaN);
-    return true;
-  };
   if (token !== ValueToken.Open) {
     if (components !== 1) {
       context.invalid(entry, `expected a { } of ${components} numbers`, scanner.start);
       return false;
     }
-    return push();
+    return pushNumber(context, entry, scanner, token, integer, into);
   }
   const start = into.length;
   for (token = scanner.next(); token !== ValueToken.Close && token !== ValueToken.End; token = scanner.next()) {
-    if (!push()) {
-      if (token === ValueToken.Open) scanner.skipGroup();
-    }
+    if (!pushNumber(context, entry, scanner, token, integer, into) && token === ValueToken.Open) scanner.skipGroup();
   }
   const count = into.length - start;
   if (count !== components) {
@@ -123,10 +130,11 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
   const scanner = context.group(entry);
   if (!scanner) return undefined;
   const capacity = capacityOf(entry.groupFrom, entry.groupTo, declared, 1);
-  const frames: number[] = [];
+  const frames = new Growing32(capacity);
   const values = new Growing32(capacity * components);
   const inTangents = new Growing32(4);
   const outTangents = new Growing32(4);
+  const discarded = new Growing32(4);
   let interpolation = -1;
   let globalSequenceId = -1;
   let missingTangents = false;
@@ -136,11 +144,11 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
       const frame = checkedInteger(scanner.number, 'i32');
       if (frame === undefined || scanner.number >= 0x80000000) {
         context.invalid(entry, `a frame must be a 32-bit integer, not "${scanner.text()}"`, scanner.start);
-        if (!readValue(context, entry, scanner, components, integer, new Growing32(4))) break;
+        if (!readValue(context, entry, scanner, components, integer, discarded)) break;
         continue;
       }
       if (!readValue(context, entry, scanner, components, integer, values)) break;
-      frames.push(frame);
+      frames.pushWord(frame >>> 0);
       continue;
     }
     if (token !== ValueToken.Word) {
@@ -163,7 +171,7 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
       // A tangent belongs to the last key read; one before any key is out of place.
       if (frames.length === 0 || target.length !== (frames.length - 1) * components) {
         strayTangents = true;
-        readValue(context, entry, scanner, components, integer, new Growing32(4));
+        readValue(context, entry, scanner, components, integer, discarded);
         continue;
       }
       readValue(context, entry, scanner, components, integer, target);
@@ -184,14 +192,22 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
   const tangents = interpolation >= FIRST_TANGENT_INTERPOLATION;
   const stride = trackStride(components, interpolation);
   const words = new Uint32Array(keyCount * stride);
+  const valueWords = values.words;
+  const inWords = inTangents.words;
+  const outWords = outTangents.words;
+  const tangentsComplete = inTangents.length >= keyCount * components && outTangents.length >= keyCount * components;
   for (let key = 0; key < keyCount; key += 1) {
     const at = key * stride;
-    words[at] = frames[key]! >>> 0;
-    words.set(values.words.subarray(key * components, (key + 1) * components), at + 1);
+    const from = key * components;
+    words[at] = frames.words[key]!;
+    for (let component = 0; component < components; component += 1)
+      words[at + 1 + component] = valueWords[from + component]!;
     if (!tangents) continue;
-    if (inTangents.length >= (key + 1) * components && outTangents.length >= (key + 1) * components) {
-      words.set(inTangents.words.subarray(key * components, (key + 1) * components), at + 1 + components);
-      words.set(outTangents.words.subarray(key * components, (key + 1) * components), at + 1 + 2 * components);
+    if (tangentsComplete || (inTangents.length >= from + components && outTangents.length >= from + components)) {
+      for (let component = 0; component < components; component += 1) {
+        words[at + 1 + components + component] = inWords[from + component]!;
+        words[at + 1 + 2 * components + component] = outWords[from + component]!;
+      }
     } else missingTangents = true;
   }
   if (missingTangents)
