@@ -7,6 +7,7 @@ import type { FileService } from '../files/file-service';
 import { archiveOperators } from './archive-operators';
 import { capeOperators } from './cape-operators';
 import { editOperators, fileOperators } from './edit-operators';
+import { modelViewOperators } from './model-view-operators';
 import { OperatorRegistry } from './operator';
 import { outlinerOperators, viewportOperators } from './outliner-operators';
 import { playbackOperators, timelineOperators } from './timeline-operators';
@@ -23,6 +24,7 @@ export function createOperatorRegistry(files: FileService): OperatorRegistry {
     ...transformOperators(),
     ...outlinerOperators(),
     ...viewportOperators(),
+    ...modelViewOperators(),
     ...capeOperators(files),
   );
 }

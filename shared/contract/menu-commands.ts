@@ -90,6 +90,7 @@ export const menuLayout: readonly MenuLayout[] = [
       command('view3d.view_axis', 'Top', { type: 'top' }),
       command('view3d.view_axis', 'Bottom', { type: 'bottom' }),
       command('view.toggle_orthographic', 'Perspective/Orthographic'),
+      command('view3d.view_camera', 'Cameras ▸ Active Camera'),
       '-',
       command('screen.screen_full_area', 'Toggle Maximize Area'),
       command('screen.screen_full_area', 'Toggle Fullscreen Area', { use_hide_panels: true }),

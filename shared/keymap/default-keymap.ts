@@ -113,6 +113,7 @@ export const DEFAULT_KEYMAP: readonly KeymapItem[] = [
     label: 'Bottom View',
   },
   { area: 'viewport', chord: 'numpad5', operatorId: 'view.toggle_orthographic' },
+  { area: 'viewport', chord: 'numpad0', operatorId: 'view3d.view_camera' },
   {
     area: 'viewport',
     chord: 'numpad4',

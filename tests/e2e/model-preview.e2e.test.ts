@@ -53,13 +53,13 @@ const snapshot = (page: Page) =>
 const frames = (page: Page) =>
   page.evaluate(() => (window as unknown as { morfStudio: { viewportFrames(): number } }).morfStudio.viewportFrames());
 
-/** Runs an action and waits until the viewport rendered twice after it. */
+/** Runs an action and waits until the viewport rendered after it. */
 async function afterRender(page: Page, action: () => Promise<unknown>): Promise<void> {
   const before = await frames(page);
   await action();
   await page.waitForFunction(
     (count) => (window as unknown as { morfStudio: { viewportFrames(): number } }).morfStudio.viewportFrames() > count,
-    before + 1,
+    before,
     { timeout: 10_000 },
   );
   await page.waitForTimeout(150);
@@ -140,14 +140,109 @@ describe.skipIf(skipReason !== null || !modelCorpus.present)('the model preview'
       expect(summary!.vertices).toBeGreaterThan(0);
       await page.waitForTimeout(500);
       await screenshot(page, 'model-preview-footman-free');
+
+      // Numpad 0 over the viewport looks through Camera01 in the 4:3 frame; the picture is what is stored.
+      const canvas = page.locator('[data-area="viewport"] canvas');
+      const box = (await canvas.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await afterRender(page, () => page.keyboard.press('Numpad0'));
+      expect((await snapshot(page)).model!.viewCamera).toBe('Camera01');
+      await expect.poll(() => page.locator('.view-name').textContent()).toBe('Camera: Camera01 (4:3)');
+      await page.waitForTimeout(300);
+      const through = await capture(page);
+      await screenshot(page, 'model-preview-footman-camera');
+      const compared = compareWithStored(through, 'footman-portrait-camera');
+      expect(compared.differing / compared.total).toBeLessThan(0.015);
+      // Letterboxed: the bars left and right of the 4:3 frame are the bar colour.
+      const bar = through.data.subarray(((through.height >> 1) * through.width + 2) * 4);
+      expect([bar[0], bar[1], bar[2]]).toEqual([11, 11, 12]);
+      // Numpad 0 again leaves; looking again and orbiting (middle drag) leaves too.
+      await afterRender(page, () => page.keyboard.press('Numpad0'));
+      expect((await snapshot(page)).model!.viewCamera).toBeNull();
+      await afterRender(page, () => page.keyboard.press('Numpad0'));
+      expect((await snapshot(page)).model!.viewCamera).toBe('Camera01');
+      await page.mouse.down({ button: 'middle' });
+      await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2, { steps: 4 });
+      await page.mouse.up({ button: 'middle' });
+      await expect.poll(async () => (await snapshot(page)).model!.viewCamera).toBeNull();
       expect(errors).toEqual([]);
       await page.close();
     } finally {
       await shell.close();
     }
   });
-});
 
-/** Every corpus MDX (for the open-all test). */
-export const CORPUS_MDX = corpusModels('MDX').map((entry) => entry.file);
-export { LICH_KING };
+  it('looks through the camera of a model with many geosets', async () => {
+    const models = join(work, 'many');
+    mkdirSync(models, { recursive: true });
+    const model = join(models, 'LichKing.mdx');
+    copyFileSync(join(modelCorpus.directory, LICH_KING), model);
+    const shell = await startWebShell([model]);
+    const errors: string[] = [];
+    try {
+      const page = await openEditor(browser, shell.url, { width: 1280, height: 800 });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await expect.poll(async () => (await snapshot(page)).model?.geosets ?? 0, { timeout: 20_000 }).toBe(17);
+      expect((await snapshot(page)).model!.cameras).toEqual(['Portrait_Camera']);
+      await page.waitForTimeout(500);
+      await screenshot(page, 'model-preview-lich-king-free');
+      const canvas = page.locator('[data-area="viewport"] canvas');
+      const box = (await canvas.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await afterRender(page, () => page.keyboard.press('Numpad0'));
+      expect((await snapshot(page)).model!.viewCamera).toBe('Portrait_Camera');
+      await page.waitForTimeout(300);
+      const through = await capture(page);
+      await screenshot(page, 'model-preview-lich-king-camera');
+      const compared = compareWithStored(through, 'lich-king-portrait-camera');
+      expect(compared.differing / compared.total).toBeLessThan(0.015);
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      await shell.close();
+    }
+  });
+
+  it('opens and draws every corpus MDX with no page error', async () => {
+    const models = join(work, 'all');
+    mkdirSync(models, { recursive: true });
+    const files = corpusModels('MDX').map((entry, index) => {
+      const name = `${String(index).padStart(3, '0')}.mdx`;
+      copyFileSync(join(modelCorpus.directory, entry.file), join(models, name));
+      return { name, source: entry.file };
+    });
+    const shell = await startWebShell([join(models, files[0]!.name), '--root', models]);
+    const errors: string[] = [];
+    try {
+      const page = await openEditor(browser, shell.url, { width: 1024, height: 700 });
+      page.on('pageerror', (error) => errors.push(error.message));
+      for (const { name, source } of files) {
+        const before = await frames(page);
+        if (name !== files[0]!.name) {
+          await page.mouse.move(500, 300);
+          await page.keyboard.press('Control+o');
+          await page.fill('[data-testid="file-browser-path"]', models);
+          await page.press('[data-testid="file-browser-path"]', 'Enter');
+          await page.fill('[data-testid="file-browser-filter"]', name);
+          await page.click(`[data-testid="file-entry-${name}"]`);
+          await page.click('[data-testid="file-browser-accept"]');
+        }
+        await expect
+          .poll(async () => (await snapshot(page)).file ?? '', { timeout: 20_000, message: source })
+          .toMatch(new RegExp(`${name.replace('.', '\\.')}$`));
+        await expect.poll(async () => (await snapshot(page)).model !== null, { message: source }).toBe(true);
+        await page.waitForFunction(
+          (count) =>
+            (window as unknown as { morfStudio: { viewportFrames(): number } }).morfStudio.viewportFrames() > count,
+          before,
+          { timeout: 10_000 },
+        );
+        expect(errors, source).toEqual([]);
+      }
+      await screenshot(page, 'model-preview-last-corpus-model');
+      await page.close();
+    } finally {
+      await shell.close();
+    }
+  }, 400_000);
+});

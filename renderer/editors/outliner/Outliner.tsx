@@ -45,6 +45,8 @@ function useIsSelected(): (row: OutlinerRow) => 'active' | 'selected' | '' {
         ? 'active'
         : '';
     if (target.kind === 'cape') return active?.kind === 'cape' ? 'active' : '';
+    if (target.kind === 'camera')
+      return active?.kind === 'camera' && active.cameraIndex === target.cameraIndex ? 'active' : '';
     return '';
   };
 }
@@ -83,6 +85,7 @@ export function Outliner() {
     else if (target.kind === 'globalSequence')
       activateItem(store, { kind: 'globalSequence', globalSequenceIndex: target.globalSequenceIndex });
     else if (target.kind === 'cape') activateItem(store, { kind: 'cape' });
+    else if (target.kind === 'camera') activateItem(store, { kind: 'camera', cameraIndex: target.cameraIndex });
   };
 
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - 5);

@@ -1,5 +1,5 @@
 /**
- * The outliner's tree as flat rows: the model, its sequences and global sequences, the MRF links
+ * The outliner's tree as flat rows: the model, its sequences, global sequences and cameras, the MRF links
  * (each with its show and hide objects and its file's state), then the event objects by type. A
  * filter keeps matching rows and their ancestors. Pure: tested without a DOM.
  */
@@ -11,6 +11,7 @@ import { linkEndpointIndices } from '../../../shared/events/links';
 import { GROUPS } from '../timeline/rows';
 import { formatTime, formatTimeLabel } from '../timeline/layout';
 import type { TimeUnit } from '../../state/timeline-view';
+import { modelCameraNames } from '../viewport/model/document-model';
 
 /** What a row stands for (selection and properties use it). */
 export type OutlinerTarget =
@@ -18,6 +19,7 @@ export type OutlinerTarget =
   | { kind: 'folder'; key: string }
   | { kind: 'sequence'; sequenceIndex: number }
   | { kind: 'globalSequence'; globalSequenceIndex: number }
+  | { kind: 'camera'; cameraIndex: number }
   | { kind: 'link'; id: string }
   | { kind: 'object'; objectIndex: number }
   | { kind: 'cape' };
@@ -123,6 +125,29 @@ function modelRows(
       parent: false,
     }),
   );
+  const cameras = modelCameraNames(document);
+  if (cameras.length > 0) {
+    push({
+      key: 'folder:cameras',
+      depth: 1,
+      label: 'Cameras',
+      meta: String(cameras.length),
+      icon: 'eye',
+      target: { kind: 'folder', key: 'cameras' },
+      parent: true,
+    });
+    cameras.forEach((name, cameraIndex) =>
+      push({
+        key: `camera:${cameraIndex}`,
+        depth: 2,
+        label: name || `Camera ${cameraIndex}`,
+        meta: '',
+        icon: 'eye',
+        target: { kind: 'camera', cameraIndex },
+        parent: false,
+      }),
+    );
+  }
   push({
     key: 'folder:links',
     depth: 1,

@@ -8,7 +8,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useApp, useEditor, useRunOperator, useShortcuts } from '../../ui/editor-context';
 import { Icon, type IconName } from '../../ui/Icon';
 import { EMPTY_SELECTION } from '../../state/selection';
-import type { Shading, ViewportOverlays } from '../../state/session';
+import type { CameraFrame, Shading, ViewportOverlays } from '../../state/session';
 import { updateSession } from '../../state/session-actions';
 import { capeKey } from '../../capes/cape-entry';
 import { dragShift, linkShowTime, sequenceBoundsAt } from '../../state/visibility';
@@ -39,6 +39,23 @@ const VIEW_MENU: MenuEntry[] = [
   { kind: 'operator', id: 'view.toggle_sidebar' },
 ];
 
+/** View ▸ Cameras: look through the selected camera, the frame it is seen in, following the sequence. */
+function cameraMenu(frame: CameraFrame, followSequence: boolean): MenuEntry[] {
+  return [
+    { kind: 'separator' },
+    { kind: 'heading', label: 'Cameras' },
+    { kind: 'operator', id: 'view3d.view_camera', label: 'Active Camera' },
+    ...(['4:3', '16:9', 'square'] as const).map((option): MenuEntry => ({
+      kind: 'operator',
+      id: 'view3d.camera_frame',
+      label: option === 'square' ? 'Square Portrait Frame' : `${option} Frame`,
+      properties: { frame: option },
+      checked: frame === option,
+    })),
+    { kind: 'operator', id: 'view3d.toggle_follow_sequence', checked: followSequence },
+  ];
+}
+
 const SHADINGS: { shading: Shading; icon: IconName; hint: string }[] = [
   { shading: 'wireframe', icon: 'wire', hint: 'Wireframe shading' },
   { shading: 'solid', icon: 'solid', hint: 'Solid shading: grey, lit by the normals' },
@@ -51,12 +68,20 @@ const OVERLAYS: { overlay: keyof ViewportOverlays; label: string }[] = [
   { overlay: 'normals', label: 'Vertex normals' },
   { overlay: 'bounds', label: 'Bounds' },
   { overlay: 'statistics', label: 'Statistics' },
+  { overlay: 'geosets', label: 'Model geosets' },
+  { overlay: 'bones', label: 'Bones, helpers, attachments, lights' },
+  { overlay: 'cameras', label: 'Camera gizmos' },
+  { overlay: 'emitters', label: 'Emitters and ribbons' },
+  { overlay: 'collisionShapes', label: 'Collision shapes' },
+  { overlay: 'capes', label: 'Capes' },
 ];
 
 function ViewportHeader() {
   const { store } = useApp();
   const shading = useEditor((state) => state.session.viewport.shading);
   const overlays = useEditor((state) => state.session.viewport.overlays);
+  const cameraFrame = useEditor((state) => state.session.viewport.cameraFrame);
+  const followSequence = useEditor((state) => state.session.viewport.followSequence);
   const [menu, setMenu] = useState<{ kind: 'view' | 'overlays'; x: number; y: number } | null>(null);
   const keys = useShortcuts();
   const open = (kind: 'view' | 'overlays', element: HTMLElement) => {
@@ -100,7 +125,13 @@ function ViewportHeader() {
         ))}
       </span>
       {menu?.kind === 'view' ? (
-        <MenuPopup entries={VIEW_MENU} x={menu.x} y={menu.y} area="viewport" onClose={() => setMenu(null)} />
+        <MenuPopup
+          entries={[...VIEW_MENU, ...cameraMenu(cameraFrame, followSequence)]}
+          x={menu.x}
+          y={menu.y}
+          area="viewport"
+          onClose={() => setMenu(null)}
+        />
       ) : null}
       {menu?.kind === 'overlays' ? (
         <MenuPopup

@@ -19,6 +19,9 @@ import { linkShowsWithin } from '../../state/visibility';
 import type { TextureSource } from './cape-texture';
 import { CapeMesh } from './CapeMesh';
 import { GridFloor } from './GridFloor';
+import { CameraGizmos } from './camera/CameraGizmos';
+import { ModelCameraView } from './camera/ModelCameraView';
+import { activeViewCamera } from './camera/view-camera';
 import { rigOfDocument } from './model/document-model';
 import type { ModelViewState } from './model/model-view-state';
 import { ModelView } from './model/ModelView';
@@ -87,6 +90,10 @@ function Navigation({
       setOrthographic(navigator.state.orthographic);
       invalidate();
     };
+    /** Navigating the free view leaves a model camera's view (as orbiting does in Blender). */
+    const leaveCamera = () => {
+      if (store.getState().viewCamera !== null) store.setState({ viewCamera: null });
+    };
     /** Frames the selected, else the visible, else all capes; `face` first turns to their broad side. */
     const frame = (selectedOnly: boolean, face = false) => {
       const animators = capes.animators;
@@ -154,18 +161,22 @@ function Navigation({
         invalidate();
       },
       viewAxis: (axis: ViewAxis) => {
+        leaveCamera();
         navigator.viewAxis(axis);
         refresh();
       },
       toggleOrthographic: () => {
+        leaveCamera();
         navigator.toggleOrthographic();
         refresh();
       },
       orbitStep: (direction) => {
+        leaveCamera();
         navigator.orbitStep(direction);
         refresh();
       },
       zoomStep: (delta) => {
+        leaveCamera();
         navigator.zoom(delta > 0 ? 1.2 : 1 / 1.2);
         refresh();
       },
@@ -176,6 +187,7 @@ function Navigation({
       event.preventDefault();
       element.setPointerCapture(event.pointerId);
       drag = { mode: event.shiftKey ? 'pan' : event.ctrlKey ? 'zoom' : 'orbit', x: event.clientX, y: event.clientY };
+      leaveCamera();
     };
     const onPointerMove = (event: PointerEvent) => {
       if (!drag) return;
@@ -193,6 +205,7 @@ function Navigation({
     };
     const onWheel = (event: WheelEvent) => {
       event.preventDefault();
+      leaveCamera();
       const pixels = event.deltaMode === 1 ? event.deltaY * 20 : event.deltaY;
       navigator.zoom(Math.exp(-pixels * 0.0015));
       refresh();
@@ -212,6 +225,7 @@ function Navigation({
         state.selection !== previous.selection ||
         state.session.viewport !== previous.session.viewport ||
         state.standaloneCape !== previous.standaloneCape ||
+        state.viewCamera !== previous.viewCamera ||
         state.textures !== previous.textures
       )
         invalidate();
@@ -254,6 +268,10 @@ export function ViewportScene({
   const standaloneCape = useEditor((state) => state.standaloneCape);
   const overlays = useEditor((state) => state.session.viewport.overlays);
   const rig = useEditor((state) => rigOfDocument(currentDocument(state)));
+  const cameraIndex = useEditor(activeViewCamera);
+  const cameraName = useRef<string | null>(null);
+  cameraName.current = rig && cameraIndex !== null ? (rig.cameras[cameraIndex]?.name ?? null) : null;
+  const frameName = useEditor((state) => state.session.viewport.cameraFrame);
   const lastStatistics = useRef(new Float64Array(7).fill(Number.NaN));
 
   useFrame(() => {
@@ -291,7 +309,8 @@ export function ViewportScene({
           `Faces ${statistics.faces.toLocaleString()}`
         : '';
     }
-    const viewName = navigator.viewName;
+    const viewName =
+      cameraName.current !== null ? `Camera: ${cameraName.current || 'unnamed'} (${frameName})` : navigator.viewName;
     if (refs.viewName.current && refs.viewName.current.textContent !== viewName)
       refs.viewName.current.textContent = viewName;
   }, 2);
@@ -330,33 +349,39 @@ export function ViewportScene({
       {rig ? (
         <ModelView rig={rig} textureSource={textureSource} statistics={refs.statistics} view={refs.model} />
       ) : null}
+      {rig && overlays.cameras && rig.cameras.length > 0 ? <CameraGizmos rig={rig} /> : null}
       {overlays.capes ? meshes : null}
-      <GizmoHelper alignment="top-right" margin={[64, 64]}>
-        <GizmoViewport
-          axisColors={['#ff3352', '#8bdc00', '#2890ff']}
-          labelColor="#111"
-          onClick={(event) => {
-            event.stopPropagation();
-            const position = event.object.position;
-            const axis: ViewAxis | null =
-              position.x > 0.5
-                ? 'right'
-                : position.x < -0.5
-                  ? 'left'
-                  : position.y > 0.5
-                    ? 'back'
-                    : position.y < -0.5
-                      ? 'front'
-                      : position.z > 0.5
-                        ? 'top'
-                        : position.z < -0.5
-                          ? 'bottom'
-                          : null;
-            if (axis) areaCommands(store, 'viewport')?.viewAxis(axis);
-            return null;
-          }}
-        />
-      </GizmoHelper>
+      {rig && cameraIndex !== null ? (
+        <ModelCameraView rig={rig} cameraIndex={cameraIndex} navigator={navigator} />
+      ) : null}
+      {
+        <GizmoHelper alignment="top-right" margin={[64, 64]}>
+          <GizmoViewport
+            axisColors={['#ff3352', '#8bdc00', '#2890ff']}
+            labelColor="#111"
+            onClick={(event) => {
+              event.stopPropagation();
+              const position = event.object.position;
+              const axis: ViewAxis | null =
+                position.x > 0.5
+                  ? 'right'
+                  : position.x < -0.5
+                    ? 'left'
+                    : position.y > 0.5
+                      ? 'back'
+                      : position.y < -0.5
+                        ? 'front'
+                        : position.z > 0.5
+                          ? 'top'
+                          : position.z < -0.5
+                            ? 'bottom'
+                            : null;
+              if (axis) areaCommands(store, 'viewport')?.viewAxis(axis);
+              return null;
+            }}
+          />
+        </GizmoHelper>
+      }
     </>
   );
 }

@@ -10,7 +10,7 @@
  */
 import type { ModelDocument } from '../../../../shared/events/document';
 import { sourceOf } from '../../../../shared/events/source';
-import type { TypedMdxModel } from '../../../../shared/model/mdx-model';
+import { findParsedChunk, type TypedMdxModel } from '../../../../shared/model/mdx-model';
 import { typedModelOf } from '../../../../shared/model/typed-chunks';
 import { createModelRig, type ModelRig } from './model-rig';
 
@@ -42,4 +42,10 @@ export function rigOf(model: TypedMdxModel): ModelRig {
 export function rigOfDocument(document: ModelDocument | null): ModelRig | null {
   const model = typedModelOfDocument(document);
   return model ? rigOf(model) : null;
+}
+
+/** The names of the document's cameras in file order (none without a typed model). */
+export function modelCameraNames(document: ModelDocument | null): string[] {
+  const model = typedModelOfDocument(document);
+  return model ? (findParsedChunk(model, 'CAMS') ?? []).map((camera) => camera.name) : [];
 }

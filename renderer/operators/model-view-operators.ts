@@ -1,0 +1,92 @@
+/**
+ * Operators of the model preview (issue 12): View ▸ Cameras ▸ Active Camera (Numpad 0, as in Blender) looks through
+ * the selected camera (the first when none is selected) and, run again, goes back to the free view; the camera frame
+ * (4:3, 16:9, square) and the follow-sequence option; the overlay toggles for the model's geosets, bones, camera
+ * gizmos, emitters, collision shapes and the capes.
+ */
+import type { CameraFrame, ViewportOverlays } from '../state/session';
+import { updateSession } from '../state/session-actions';
+import { modelCameraNames } from '../editors/viewport/model/document-model';
+import { currentDocument } from '../state/editor-store';
+import { defineOperator, stateOf, withDefaults } from './define';
+import type { Operator, OperatorContext } from './operator';
+
+/** The model has cameras to look through. */
+function hasCameras(context: OperatorContext): boolean {
+  return modelCameraNames(currentDocument(stateOf(context))).length > 0;
+}
+
+const MODEL_OVERLAYS: readonly { overlay: keyof ViewportOverlays; name: string }[] = [
+  { overlay: 'geosets', name: 'Geosets' },
+  { overlay: 'bones', name: 'Bones' },
+  { overlay: 'cameras', name: 'Cameras' },
+  { overlay: 'emitters', name: 'Emitters' },
+  { overlay: 'collisionShapes', name: 'Collision Shapes' },
+  { overlay: 'capes', name: 'Capes' },
+];
+
+const FRAMES: readonly CameraFrame[] = ['4:3', '16:9', 'square'];
+
+/** The operators. */
+export function modelViewOperators(): Operator[] {
+  return [
+    defineOperator(
+      'view3d.view_camera',
+      'Active Camera',
+      'Look through the selected model camera (the first when none is selected); again to go back to the free view',
+      (context) => {
+        const state = stateOf(context);
+        if (state.viewCamera !== null) {
+          context.store.setState({ viewCamera: null });
+          return;
+        }
+        const active = state.selection.active;
+        const count = modelCameraNames(currentDocument(state)).length;
+        const chosen = active?.kind === 'camera' && active.cameraIndex < count ? active.cameraIndex : 0;
+        context.store.setState({ viewCamera: chosen });
+      },
+      hasCameras,
+    ),
+    withDefaults(
+      defineOperator(
+        'view3d.camera_frame',
+        'Camera Frame',
+        'The frame a model camera is looked through in: the game’s 4:3, widescreen 16:9 or a square portrait',
+        (context) => {
+          const requested = context.properties['frame'];
+          const frame = FRAMES.find((candidate) => candidate === requested) ?? '4:3';
+          updateSession(context.store, (session) => ({
+            ...session,
+            viewport: { ...session.viewport, cameraFrame: frame },
+          }));
+        },
+      ),
+      { frame: '4:3' },
+    ),
+    defineOperator(
+      'view3d.toggle_follow_sequence',
+      'Camera Follows Sequence',
+      'Looking through a camera: use the camera with the playing sequence’s index (one camera per sequence)',
+      (context) =>
+        updateSession(context.store, (session) => ({
+          ...session,
+          viewport: { ...session.viewport, followSequence: !session.viewport.followSequence },
+        })),
+    ),
+    ...MODEL_OVERLAYS.map(({ overlay, name }) =>
+      defineOperator(
+        `view3d.toggle_overlay_${overlay}`,
+        `Toggle ${name} Overlay`,
+        `Show or hide the model’s ${name.toLowerCase()} in the viewport`,
+        ({ store }) =>
+          updateSession(store, (session) => ({
+            ...session,
+            viewport: {
+              ...session.viewport,
+              overlays: { ...session.viewport.overlays, [overlay]: !session.viewport.overlays[overlay] },
+            },
+          })),
+      ),
+    ),
+  ];
+}
