@@ -47,7 +47,7 @@ export const menuLayout: readonly MenuLayout[] = [
       command('wm.revert', 'Revert'),
       command('wm.reload_capes', 'Reload Capes'),
       '-',
-      command('cape.import', 'Import Cape from glTF…'),
+      command('cape.import', 'Import Cape from glTF, EMF, KF2…'),
       command('cape.export_gltf', 'Export Cape as glTF…'),
       '-',
       command('wm.close', 'Close'),

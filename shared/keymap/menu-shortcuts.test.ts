@@ -112,7 +112,7 @@ describe('menu shortcuts come from the keymap', () => {
       'Browse Archive…',
       'Revert',
       'Reload Capes',
-      'Import Cape from glTF…',
+      'Import Cape from glTF, EMF, KF2…',
       'Export Cape as glTF…',
       'Close',
       'Add MRF Link…',
