@@ -100,6 +100,22 @@ describe('MDL reader', () => {
     expect(Array.from(findParsedChunk(model, 'PIVT')!)).toEqual([0, 0, 0, 1, 2, 3]);
   });
 
+  it('reads unquoted names, a missing comma, and NaN and infinity words as Visual C++ prints them', () => {
+    const { model, diagnostics } = readMdlModel(
+      'Version {\n\tFormatVersion 800,\n}\nSequences 1 {\n\tAnim Stand {\n\t\tInterval { 0, 100 },\n' +
+        '\t\tMoveSpeed 1.#INF,\n\t\tRarity -1.#IND,\n\t}\n}\nHelper "H" {\n\tObjectId 0 Parent -1,\n' +
+        '\tScaling 1 {\n\t\tLinear,\n\t\t0: { 1.#QNAN0, -NaN, Infinity },\n\t}\n}\nPivotPoints 1 {\n\t{ 0, 0, 0 },\n}\n',
+    );
+    expect(diagnostics).toEqual([]);
+    const sequence = findParsedChunk(model, 'SEQS')![0]!;
+    expect(sequence).toMatchObject({ name: 'Stand', moveSpeed: Infinity, rarity: NaN });
+    const track = findParsedChunk(model, 'HELP')![0]!.node.tracks[0]!;
+    expect(Array.from(new Uint32Array(track.keyWords.buffer, track.keyWords.byteOffset, 4))).toEqual([
+      0, 0x7fc00000, 0xffc00000, 0x7f800000,
+    ]);
+    expect(latin1(writeMdlModel(model))).toContain('\t\tMoveSpeed Infinity,\n\t\tRarity -NaN,\n');
+  });
+
   it('opens a complete but inconsistent text with error diagnostics naming each problem', () => {
     const text = [
       'Version {',

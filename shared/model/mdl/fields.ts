@@ -429,14 +429,16 @@ export function readRuleBlock(
   return { draft, tracks: state.tracks };
 }
 
-/** The name in a block's header (`Bone "Arm" {`), cut to `bytes` with an error when longer. */
+/**
+ * The name in a block's header (`Bone "Arm" {`, or the bare word some writers leave unquoted:
+ * `Anim Stand {`), cut to `bytes` with an error when longer.
+ */
 export function blockName(context: MdlReadContext, block: MdlStatement, bytes: number): string {
-  return fittedString(
-    context,
-    new MdlEntry(block, block.keyword, false, block.first, block.first + 1),
-    statementName(block),
-    bytes,
-  );
+  const header = new MdlEntry(block, block.keyword, false, block.first, block.first + 1);
+  let name = statementName(block);
+  if (name === '' && header.hasValue && block.level.kindOf(header.next) === TokenKind.Word)
+    name = block.level.textOf(header.next);
+  return fittedString(context, header, name, bytes);
 }
 
 /**
