@@ -104,7 +104,8 @@ describe('MDL reader', () => {
     const { model, diagnostics } = readMdlModel(
       'Version {\n\tFormatVersion 800,\n}\nSequences 1 {\n\tAnim Stand {\n\t\tInterval { 0, 100 },\n' +
         '\t\tMoveSpeed 1.#INF,\n\t\tRarity -1.#IND,\n\t}\n}\nHelper "H" {\n\tObjectId 0 Parent -1,\n' +
-        '\tScaling 1 {\n\t\tLinear,\n\t\t0: { 1.#QNAN0, -NaN, Infinity },\n\t}\n}\nPivotPoints 1 {\n\t{ 0, 0, 0 },\n}\n',
+        '\tScaling 1 {\n\t\tLinear,\n\t\t0: { 1.#QNAN0, -NaN, Infinity },\n\t}\n}\n' +
+        'PivotPoints 1 {\n\t{ 0, 0, 0 },\n}\n',
     );
     expect(diagnostics).toEqual([]);
     const sequence = findParsedChunk(model, 'SEQS')![0]!;
