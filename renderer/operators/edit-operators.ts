@@ -3,9 +3,10 @@
  * maximising an area, the keymap and about windows, and the file operators over the FileService.
  */
 import type { FileService } from '../files/file-service';
+import { exportModelAs } from '../files/model-export';
 import { canRedoFocused, canUndoFocused, redoFocused, undoFocused } from '../state/cape-documents';
 import { updateLayout } from '../state/session-actions';
-import { defineOperator, hasFile, notDragging, stateOf, withDefaults } from './define';
+import { defineOperator, hasFile, hasModel, notDragging, stateOf, withDefaults } from './define';
 import type { Operator, OperatorContext } from './operator';
 import { notify } from '../state/dialog-actions';
 
@@ -112,6 +113,13 @@ export function fileOperators(files: FileService): Operator[] {
       'Save the file under a new name, in the same format',
       async () => void (await files.saveAs()),
       hasFile,
+    ),
+    defineOperator(
+      'wm.export_model',
+      'Export As…',
+      'Write the model in the other format (MDX as MDL, MDL as MDX); the open file stays as it is',
+      async ({ store }) => void (await exportModelAs(store, () => files.serialize())),
+      hasModel,
     ),
     defineOperator(
       'wm.revert',

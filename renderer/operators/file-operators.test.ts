@@ -99,6 +99,37 @@ describe('file operators over the real host', () => {
     expect(isDirty(store.getState())).toBe(false);
   });
 
+  it("'wm.export_model' writes the MDX as MDL (the same model read back) and leaves the open file as it is", async () => {
+    await openSample();
+    edit();
+    const target = join(work, 'Exported.mdl');
+    expect(run('wm.export_model')).toBe(true);
+    await answerWhen(store, 'fileBrowser', target);
+    await vi.waitFor(() => expect(existsSync(target)).toBe(true));
+    const text = readFileSync(target);
+    expect(text.subarray(0, 200).toString('latin1')).toMatch(/Version \{/);
+    const exported = modelCodec.readModel(new Uint8Array(text), 'Exported.mdl');
+    expect(exported.format).toBe('mdl');
+    expect(exported.links.find((link) => link.id === '0000')?.hideFrames).toEqual([20_000, 22_300]);
+    expect(store.getState().file?.path).toBe(model);
+    expect(isDirty(store.getState())).toBe(true);
+    expect(store.getState().messages.at(-1)?.text).toMatch(/^Exported ArthasIllidanSample\.mdx as MDL/);
+    // Back again: the MDL opened and exported as MDX gives the saved MDX's bytes.
+    const saved = join(work, 'Saved.mdx');
+    expect(run('wm.save_as')).toBe(true);
+    await answerWhen(store, 'fileBrowser', saved);
+    await vi.waitFor(() => expect(store.getState().file?.path).toBe(saved));
+    expect(run('wm.open')).toBe(true);
+    await answerWhen(store, 'fileBrowser', target);
+    await vi.waitFor(() => expect(currentDocument(store.getState())?.format).toBe('mdl'));
+    const back = join(work, 'Back.mdx');
+    expect(run('wm.export_model')).toBe(true);
+    await answerWhen(store, 'fileBrowser', back);
+    await vi.waitFor(() => expect(existsSync(back)).toBe(true));
+    expect(readFileSync(back)).toEqual(readFileSync(saved));
+    expect(store.getState().messages.at(-1)?.text).toMatch(/comments and layout do not carry over/);
+  });
+
   it("'wm.revert' drops unsaved changes by reading the file again", async () => {
     await openSample();
     edit();

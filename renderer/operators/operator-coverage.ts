@@ -78,6 +78,7 @@ export const OPERATOR_COVERAGE: Readonly<Record<string, string>> = {
   'wm.close': 'renderer/operators/file-operators.test.ts',
   'wm.data_folder_move': 'renderer/files/file-service.test.ts',
   'wm.data_folder_remove': 'renderer/files/file-service.test.ts',
+  'wm.export_model': 'renderer/operators/file-operators.test.ts',
   'wm.keymap': 'renderer/operators/operator-effects.test.ts',
   'wm.open': 'renderer/operators/file-operators.test.ts',
   'wm.open_data_folder': 'renderer/operators/file-operators.test.ts',

@@ -44,6 +44,7 @@ export const menuLayout: readonly MenuLayout[] = [
       '-',
       command('wm.save', 'Save'),
       command('wm.save_as', 'Save As…'),
+      command('wm.export_model', 'Export As…'),
       command('wm.revert', 'Revert'),
       command('wm.reload_capes', 'Reload Capes'),
       '-',
