@@ -99,7 +99,7 @@ describe('file operators over the real host', () => {
     expect(isDirty(store.getState())).toBe(false);
   });
 
-  it("'wm.export_model' writes the MDX as MDL (the same model read back) and leaves the open file as it is", async () => {
+  it("'wm.export_model' writes the MDX as MDL (read back the same), the open file stays as it is", async () => {
     await openSample();
     edit();
     const target = join(work, 'Exported.mdl');
