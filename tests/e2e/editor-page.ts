@@ -6,28 +6,10 @@
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { expect } from 'vitest';
+import type { MorfAutomation as Automation } from '../../renderer/app/automation';
 
-/** The automation snapshot (the fields tests read). */
-export interface EditorSnapshot {
-  file: string | null;
-  dirty: boolean;
-  playheadMs: number;
-  timelineView: { startMs: number; pixelsPerMs: number };
-  notice: string | null;
-  links: { id: string; show: number[]; hide: number[]; status: string }[];
-  undoSteps: number;
-  selectedKeys: number;
-  active: string | null;
-  format: 'mdx' | 'mdl' | null;
-  messages: { text: string; severity: string }[];
-  recentFiles: string[];
-}
-
-interface Automation {
-  snapshot(): EditorSnapshot;
-  viewportFrames(): number;
-  linkKeyPosition(linkId: string, which: 'show' | 'hide', frameIndex?: number): { x: number; y: number } | null;
-}
+/** The automation snapshot. */
+export type EditorSnapshot = ReturnType<Automation['snapshot']>;
 
 /** The editor's state as the automation surface reports it. */
 export const snapshot = (page: Page): Promise<EditorSnapshot> =>

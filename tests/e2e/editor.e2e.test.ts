@@ -27,6 +27,7 @@ import {
   startWebShell,
   type WebShell,
 } from './harness';
+import { afterRender, setPlayhead, snapshot } from './editor-page';
 
 const skipReason = browserSkipReason();
 if (skipReason) process.stderr.write(`[e2e] skipping the browser tests: ${skipReason}\n`);
@@ -36,34 +37,6 @@ const sampleModel = join(sampleDirectory, 'ArthasIllidanSample.mdx');
 const sampleData = join(sampleDirectory, 'data');
 const sampleCape = join(sampleData, 'doodads', 'cinematic', 'arthasillidanfight', 'arthascape0001.mrf');
 const VIEWPORT_BACKGROUND = [0x3d, 0x3d, 0x3d];
-
-type Snapshot = {
-  file: string | null;
-  dirty: boolean;
-  playheadMs: number;
-  timelineView: { startMs: number; pixelsPerMs: number };
-  notice: string | null;
-  links: { id: string; show: number[]; hide: number[]; status: string }[];
-  undoSteps: number;
-  selectedKeys: number;
-};
-
-const snapshot = (page: Page) =>
-  page.evaluate(() => (window as unknown as { morfStudio: { snapshot(): Snapshot } }).morfStudio.snapshot());
-const frames = (page: Page) =>
-  page.evaluate(() => (window as unknown as { morfStudio: { viewportFrames(): number } }).morfStudio.viewportFrames());
-
-/** Runs an action and waits until the viewport rendered after it (it renders on demand). */
-async function afterRender(page: Page, action: () => Promise<unknown>): Promise<void> {
-  const before = await frames(page);
-  await action();
-  await page.waitForFunction(
-    (count) => (window as unknown as { morfStudio: { viewportFrames(): number } }).morfStudio.viewportFrames() > count,
-    before,
-    { timeout: 10_000 },
-  );
-  await page.waitForTimeout(100);
-}
 
 /** What the viewport drew apart from the background. */
 interface Foreground {
@@ -138,15 +111,6 @@ async function toggleOverlay(page: Page, label: string): Promise<void> {
     .locator('[data-area="viewport"] .area-header button', { hasText: 'Overlays' })
     .dispatchEvent('pointerdown');
   await page.locator('.menu .menu-item', { hasText: label }).click();
-}
-
-/** Sets the playhead through the timeline's time field. */
-async function setPlayhead(page: Page, timeMs: number): Promise<void> {
-  const field = page.getByTestId('playhead-field');
-  await field.click();
-  await field.fill(String(timeMs));
-  await field.press('Enter');
-  await expect.poll(async () => (await snapshot(page)).playheadMs).toBe(timeMs);
 }
 
 /** The MDX chunks as (tag, bytes) in file order. */

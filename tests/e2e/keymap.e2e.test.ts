@@ -25,6 +25,8 @@ import {
   startWebShell,
   type WebShell,
 } from './harness';
+import { linkKeyPosition, snapshot } from './editor-page';
+import type { MorfAutomation } from '../../renderer/app/automation';
 
 const skipReason = browserSkipReason();
 if (skipReason) process.stderr.write(`[e2e] skipping the keymap browser tests: ${skipReason}\n`);
@@ -33,28 +35,8 @@ const sampleDirectory = join(repositoryRoot, 'assets', 'sample');
 const sampleModel = join(sampleDirectory, 'ArthasIllidanSample.mdx');
 const sampleData = join(sampleDirectory, 'data');
 
-type Snapshot = {
-  dirty: boolean;
-  notice: string | null;
-  links: { id: string; show: number[]; hide: number[]; status: string }[];
-  undoSteps: number;
-  selectedKeys: number;
-  timelineView: { startMs: number; pixelsPerMs: number };
-};
-type Automation = {
-  snapshot(): Snapshot;
-  linkKeyPosition(id: string, which: 'show' | 'hide', frameIndex?: number): { x: number; y: number } | null;
-};
-
-const snapshot = (page: Page) =>
-  page.evaluate(() => (window as unknown as { morfStudio: Automation }).morfStudio.snapshot());
 const showFrames = async (page: Page, id: string) => (await snapshot(page)).links.find((link) => link.id === id)!.show;
-const keyPosition = (page: Page, id: string, frameIndex = 0) =>
-  page.evaluate(
-    ([linkId, index]) =>
-      (window as unknown as { morfStudio: Automation }).morfStudio.linkKeyPosition(linkId as string, 'show', +index!),
-    [id, String(frameIndex)],
-  );
+const keyPosition = (page: Page, id: string, frameIndex = 0) => linkKeyPosition(page, id, 'show', frameIndex);
 
 /** Opens a top-bar menu and returns its entries as [label, shortcut]. */
 async function topMenu(page: Page, name: string): Promise<[string, string][]> {
@@ -109,7 +91,7 @@ describe.skipIf(skipReason !== null || !existsSync(sampleModel))('keys, menus an
     page.setDefaultTimeout(8000);
     await page.waitForFunction(
       () =>
-        (window as unknown as { morfStudio: Automation }).morfStudio
+        (window as unknown as { morfStudio: MorfAutomation }).morfStudio
           .snapshot()
           .links.map((link) => link.status)
           .join(',') === 'found,found,found,found,found,found',

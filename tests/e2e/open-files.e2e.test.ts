@@ -22,25 +22,16 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason, launchBrowser, openEditor, repositoryRoot, screenshot, startWebShell } from './harness';
+import { snapshot } from './editor-page';
+import type { MorfAutomation } from '../../renderer/app/automation';
 
 const skipReason = browserSkipReason();
 const sampleModel = join(repositoryRoot, 'assets', 'sample', 'ArthasIllidanSample.mdx');
 
-interface Snapshot {
-  file: string | null;
-  format: 'mdx' | 'mdl' | null;
-  notice: string | null;
-  messages: { text: string; severity: string }[];
-  recentFiles: string[];
-}
-
-const snapshot = (page: Page) =>
-  page.evaluate(() => (window as unknown as { morfStudio: { snapshot(): Snapshot } }).morfStudio.snapshot());
-
 /** Waits until the editor has finished opening its startup file (or failed to). */
 async function booted(page: Page): Promise<void> {
   await page.waitForFunction(
-    () => (window as unknown as { morfStudio: { snapshot(): Snapshot } }).morfStudio.snapshot().messages.length > 0,
+    () => (window as unknown as { morfStudio: MorfAutomation }).morfStudio.snapshot().messages.length > 0,
     undefined,
     { timeout: 20_000 },
   );
@@ -117,10 +108,7 @@ describe.skipIf(skipReason !== null)('opening files that are not models', () => 
       await page.click('[data-testid="file-entry-Sample.mdx"]');
       await page.click('[data-testid="file-browser-accept"]');
       await page.waitForFunction(
-        () =>
-          (window as unknown as { morfStudio: { snapshot(): Snapshot } }).morfStudio
-            .snapshot()
-            .file?.endsWith('Sample.mdx'),
+        () => (window as unknown as { morfStudio: MorfAutomation }).morfStudio.snapshot().file?.endsWith('Sample.mdx'),
         undefined,
         { timeout: 20_000 },
       );
@@ -199,10 +187,4 @@ describe.skipIf(skipReason !== null)('capes follow their links (issue 10, item 2
   });
 });
 
-const snapshotLinks = (page: Page) =>
-  page.evaluate(
-    () =>
-      (
-        window as unknown as { morfStudio: { snapshot(): { links: { id: string; status: string }[] } } }
-      ).morfStudio.snapshot().links,
-  );
+const snapshotLinks = async (page: Page) => (await snapshot(page)).links;
