@@ -3,6 +3,7 @@
  * (glTF's order: element (row r, column c) at index c × 4 + r), quaternions as (x, y, z, w).
  * Every function writes into a caller-owned array and allocates nothing.
  */
+import { normalizeQuaternion as normalizeQuaternionAt, slerp as slerpAt } from '../model/sampling/quaternion';
 
 /** A 4×4 matrix, column-major, 16 numbers. */
 export type Matrix4 = Float64Array;
@@ -210,27 +211,13 @@ export function normalMatrix(m: Float64Array, mOffset: number, out: Float64Array
 
 /** Scales the quaternion at `offset` of `q` to unit length (the identity when it has none). */
 export function normalizeQuaternion(q: Float64Array | Float32Array, offset = 0): void {
-  const x = q[offset]!,
-    y = q[offset + 1]!,
-    z = q[offset + 2]!,
-    w = q[offset + 3]!;
-  const length = Math.sqrt(x * x + y * y + z * z + w * w);
-  if (!(length > 0) || !Number.isFinite(length)) {
-    q[offset] = 0;
-    q[offset + 1] = 0;
-    q[offset + 2] = 0;
-    q[offset + 3] = 1;
-    return;
-  }
-  q[offset] = x / length;
-  q[offset + 1] = y / length;
-  q[offset + 2] = z / length;
-  q[offset + 3] = w / length;
+  normalizeQuaternionAt(q, offset);
 }
 
 /**
- * Spherical linear interpolation between the unit quaternions at `aOffset` of `a` and `bOffset`
- * of `b`, taking the shorter arc, written at `outOffset` of `out` (glTF's LINEAR for rotations).
+ * Spherical linear interpolation between the quaternions at `aOffset` of `a` and `bOffset` of `b`,
+ * taking the shorter arc, written at `outOffset` of `out` as a unit quaternion (glTF's LINEAR for
+ * rotations): the model samplers' slerp (shared/model/sampling/quaternion.ts), normalised.
  */
 export function slerp(
   a: ArrayLike<number>,
@@ -241,37 +228,6 @@ export function slerp(
   out: Float64Array | Float32Array,
   outOffset: number,
 ): void {
-  const ax = a[aOffset]!,
-    ay = a[aOffset + 1]!,
-    az = a[aOffset + 2]!,
-    aw = a[aOffset + 3]!;
-  let bx = b[bOffset]!,
-    by = b[bOffset + 1]!,
-    bz = b[bOffset + 2]!,
-    bw = b[bOffset + 3]!;
-  let cosine = ax * bx + ay * by + az * bz + aw * bw;
-  if (cosine < 0) {
-    cosine = -cosine;
-    bx = -bx;
-    by = -by;
-    bz = -bz;
-    bw = -bw;
-  }
-  let weightA: number;
-  let weightB: number;
-  if (cosine > 0.9995) {
-    // Nearly the same rotation: linear interpolation, normalised below, is exact enough and stable.
-    weightA = 1 - t;
-    weightB = t;
-  } else {
-    const angle = Math.acos(cosine);
-    const sine = Math.sin(angle);
-    weightA = Math.sin((1 - t) * angle) / sine;
-    weightB = Math.sin(t * angle) / sine;
-  }
-  out[outOffset] = weightA * ax + weightB * bx;
-  out[outOffset + 1] = weightA * ay + weightB * by;
-  out[outOffset + 2] = weightA * az + weightB * bz;
-  out[outOffset + 3] = weightA * aw + weightB * bw;
-  normalizeQuaternion(out, outOffset);
+  slerpAt(out, outOffset, a, aOffset, b, bOffset, t);
+  normalizeQuaternionAt(out, outOffset);
 }
