@@ -144,7 +144,13 @@ export async function boot(store: EditorStore, files: FileService, operators: Op
       dataFolders,
       loading: null,
     });
-    persistSession(store, host);
+    // Written 400 ms after the last change, and at once when the window goes away (closing it in between kept the
+    // previous value); persisting goes on when the page comes back from the back-forward cache.
+    let stopPersisting = persistSession(store, host);
+    window.addEventListener('pagehide', () => {
+      stopPersisting();
+      stopPersisting = persistSession(store, host);
+    });
     host.onEvent((event) => handleEvent(store, files, operators, event));
     startRecoveryWriter(store, files);
     followLinkedCapes(store);

@@ -41,6 +41,8 @@ export function createWebClient(options: WebClientOptions = {}): HostClient {
         body: body as Uint8Array<ArrayBuffer>,
         credentials: 'same-origin',
         cache: 'no-store',
+        // Session values are flushed as the page goes away: let that small request outlive the page.
+        keepalive: name === 'setSessionValue',
       });
     } catch (error) {
       throw new HostError('io', `${name}: the browser shell's server is unreachable (${(error as Error).message})`);

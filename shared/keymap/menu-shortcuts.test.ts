@@ -110,6 +110,7 @@ describe('menu shortcuts come from the keymap', () => {
       'Open Data Folder…',
       'Add Game Folder…',
       'Browse Archive…',
+      'Export As…',
       'Revert',
       'Reload Capes',
       'Import Cape from glTF…',
