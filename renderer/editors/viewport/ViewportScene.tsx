@@ -25,6 +25,7 @@ import { activeViewCamera } from './camera/view-camera';
 import { rigOfDocument } from './model/document-model';
 import type { ModelViewState } from './model/model-view-state';
 import { ModelView } from './model/ModelView';
+import { NodeGizmos } from './model/NodeGizmos';
 import type { ViewNavigator } from './view-navigator';
 import {
   type CapeRegistry,
@@ -349,6 +350,7 @@ export function ViewportScene({
       {rig ? (
         <ModelView rig={rig} textureSource={textureSource} statistics={refs.statistics} view={refs.model} />
       ) : null}
+      {rig ? <NodeGizmos rig={rig} view={refs.model} /> : null}
       {rig && overlays.cameras && rig.cameras.length > 0 ? <CameraGizmos rig={rig} /> : null}
       {overlays.capes ? meshes : null}
       {rig && cameraIndex !== null ? (

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyEdit, readModel } from '../../../../shared/events/index';
 import { findParsedChunk } from '../../../../shared/model/mdx-model';
 import { typedChunkReads } from '../../../../shared/model/typed-chunks';
-import { describeCorpus, modelCorpus } from '../../../../tests/testing/corpus';
+import { CORPUS_TWINS, describeCorpus, modelCorpus } from '../../../../tests/testing/corpus';
 import { rigOfDocument, typedModelOfDocument } from './document-model';
 
 const FOOTMAN = 'wiselencave__Warcraft_MRF_Blender/test__MRF_126.w3m__units__human__Footman__Footman_portrait.mdx';
@@ -36,6 +36,19 @@ describeCorpus(modelCorpus, 'The preview model of a document', () => {
     // The geosets' GPU data is the same object: nothing is rebuilt or uploaded again.
     expect(editedRig.geometry).toBe(rig.geometry);
     expect(editedRig.geosets[0]).toBe(rig.geosets[0]);
+  });
+});
+
+describeCorpus(modelCorpus, 'The preview model of an MDL document', () => {
+  it('reads the MDL text into the same rig as its MDX twin', () => {
+    const [mdl, mdx] = CORPUS_TWINS[0]!;
+    const fromText = rigOfDocument(readModel(modelCorpus.bytes(mdl), 'PackHorse.mdl'))!;
+    const fromBinary = rigOfDocument(readModel(modelCorpus.bytes(mdx), 'PackHorse.mdx'))!;
+    expect(fromText.geosets.length).toBe(fromBinary.geosets.length);
+    expect(fromText.vertexCount).toBe(fromBinary.vertexCount);
+    expect(fromText.triangleCount).toBe(fromBinary.triangleCount);
+    expect(fromText.nodes.count).toBe(fromBinary.nodes.count);
+    expect(fromText.vertexCount).toBeGreaterThan(0);
   });
 });
 

@@ -5,25 +5,41 @@
  * memoized per typed model, and its geometry per GEOS array (model-rig.ts), so such an edit keeps every geoset's
  * GPU buffers. Reading is fast (every array is a view of the file's bytes), so it runs on the main thread.
  *
- * MDL documents: their typed model comes from the MDL reader of the full model when shared/model offers one
- * (`convertModel`); until then an MDL document has no preview model (the capes are still drawn).
+ * MDL documents: the document keeps the MDL block tree; its text is read once per tree by the full model's MDL
+ * reader (`readMdlModel`) into the same typed model. An edit makes a new tree, so it reads the text again (the
+ * geometry and its GPU buffers are rebuilt too: the MDL side has no per-chunk sharing yet).
  */
 import type { ModelDocument } from '../../../../shared/events/document';
+import { writeModel } from '../../../../shared/events/index';
 import { sourceOf } from '../../../../shared/events/source';
+import type { MdlModel } from '../../../../shared/mdl/types';
+import { readMdlModel } from '../../../../shared/model/mdl-model';
 import { findParsedChunk, type TypedMdxModel } from '../../../../shared/model/mdx-model';
 import { typedModelOf } from '../../../../shared/model/typed-chunks';
 import { createModelRig, type ModelRig } from './model-rig';
 
-/** The document's typed model, or null (an MDL document, or a document the model codec did not make). */
+const mdlModels = new WeakMap<MdlModel, TypedMdxModel | null>();
+
+/** The document's typed model, or null (a document the model codec did not make, or an MDL text it cannot read). */
 export function typedModelOfDocument(document: ModelDocument | null): TypedMdxModel | null {
-  if (!document || document.format !== 'mdx') return null;
+  if (!document) return null;
   let source;
   try {
     source = sourceOf(document);
   } catch {
     return null;
   }
-  return source.format === 'mdx' ? typedModelOf(source.model) : null;
+  if (source.format === 'mdx') return typedModelOf(source.model);
+  let model = mdlModels.get(source.model);
+  if (model === undefined) {
+    try {
+      model = readMdlModel(writeModel(document)).model;
+    } catch {
+      model = null;
+    }
+    mdlModels.set(source.model, model);
+  }
+  return model;
 }
 
 const rigs = new WeakMap<TypedMdxModel, ModelRig>();
