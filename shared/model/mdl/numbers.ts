@@ -218,11 +218,23 @@ export function float32Text(value: number, negativeNaN = false): string {
 /** The largest significand Clinger's fast path multiplies exactly (2^53). */
 const EXACT_SIGNIFICAND = 9007199254740992;
 
+/** Where the last {@link parseDecimalAt} stopped. */
+export let decimalEnd = 0;
+
 /**
  * The number in `bytes[start, end)` (a decimal: sign, digits, fraction, exponent — as the lexer
  * tells numbers), correctly rounded to a double. NaN when the span is not such a number.
  */
 export function parseDecimal(bytes: Uint8Array, start: number, end: number): number {
+  const value = parseDecimalAt(bytes, start, end);
+  return decimalEnd === end ? value : Number.NaN;
+}
+
+/**
+ * The decimal number starting at `start` (read up to `limit`), correctly rounded to a double;
+ * {@link decimalEnd} is set to where it stops. NaN when no number starts there.
+ */
+export function parseDecimalAt(bytes: Uint8Array, start: number, limit: number): number {
   let index = start;
   let negative = false;
   let code = bytes[index];
@@ -235,7 +247,7 @@ export function parseDecimal(bytes: Uint8Array, start: number, end: number): num
   let dropped = 0;
   let power = 0;
   let sawDigit = false;
-  while (index < end) {
+  while (index < limit) {
     code = bytes[index]!;
     if (code < 0x30 || code > 0x39) break;
     sawDigit = true;
@@ -250,9 +262,9 @@ export function parseDecimal(bytes: Uint8Array, start: number, end: number): num
     index += 1;
   }
   power += dropped;
-  if (index < end && bytes[index] === 0x2e) {
+  if (index < limit && bytes[index] === 0x2e) {
     index += 1;
-    while (index < end) {
+    while (index < limit) {
       code = bytes[index]!;
       if (code < 0x30 || code > 0x39) break;
       sawDigit = true;
@@ -265,34 +277,35 @@ export function parseDecimal(bytes: Uint8Array, start: number, end: number): num
       index += 1;
     }
   }
+  decimalEnd = index;
   if (!sawDigit) return Number.NaN;
-  if (index < end && (bytes[index] === 0x65 || bytes[index] === 0x45)) {
+  if (index < limit && (bytes[index] === 0x65 || bytes[index] === 0x45)) {
     index += 1;
     let exponentNegative = false;
-    if (bytes[index] === 0x2d || bytes[index] === 0x2b) {
+    if (index < limit && (bytes[index] === 0x2d || bytes[index] === 0x2b)) {
       exponentNegative = bytes[index] === 0x2d;
       index += 1;
     }
     let exponent = 0;
     let exponentDigits = 0;
-    while (index < end) {
+    while (index < limit) {
       code = bytes[index]!;
       if (code < 0x30 || code > 0x39) break;
       if (exponent < 100000) exponent = exponent * 10 + (code - 0x30);
       exponentDigits += 1;
       index += 1;
     }
+    decimalEnd = index;
     if (exponentDigits === 0) return Number.NaN;
     power += exponentNegative ? -exponent : exponent;
   }
-  if (index !== end) return Number.NaN;
   if (significand === 0) return negative ? -0 : 0;
   if (dropped === 0 && significand < EXACT_SIGNIFICAND && power >= -MAX_EXACT_POWER && power <= MAX_EXACT_POWER) {
     const value = scaleByPowerOfTen(significand, power);
     return negative ? -value : value;
   }
   let text = '';
-  for (let at = start; at < end; at += 1) text += String.fromCharCode(bytes[at]!);
+  for (let at = start; at < index; at += 1) text += String.fromCharCode(bytes[at]!);
   return Number(text);
 }
 

@@ -20,7 +20,14 @@ import {
   stringEnd,
   wordEnd,
 } from '../../mdl/lexer';
-import { parseDecimal, specialFloatWord, NEGATIVE_QUIET_NAN_BITS, QUIET_NAN_BITS } from './numbers';
+import {
+  decimalEnd,
+  parseDecimal,
+  parseDecimalAt,
+  specialFloatWord,
+  NEGATIVE_QUIET_NAN_BITS,
+  QUIET_NAN_BITS,
+} from './numbers';
 
 /** What {@link ValueScanner.next} found. */
 export const ValueToken = {
@@ -32,6 +39,32 @@ export const ValueToken = {
   Close: 5,
 } as const;
 export type ValueToken = (typeof ValueToken)[keyof typeof ValueToken];
+
+/** True for a byte that ends a word in every case (whitespace, `{`, `}`, `,`, `:`, `"`); `/` is left to the lexer. */
+function endsNumber(code: number): boolean {
+  return (
+    code === BYTE_COMMA ||
+    code === BYTE_CLOSE_BRACE ||
+    isWhitespaceByte(code) ||
+    code === BYTE_COLON ||
+    code === BYTE_OPEN_BRACE ||
+    code === BYTE_QUOTE
+  );
+}
+
+/**
+ * False for a word that cannot be NaN, an infinity or 1.#IND (`InTan`, `Hermite`…), cheaply: it
+ * must start with a sign, a digit, `na` or `inf` (any case).
+ */
+function maySpellSpecialFloat(bytes: Uint8Array, start: number, end: number): boolean {
+  const code = bytes[start]!;
+  if (code === 0x2d || code === 0x2b || (code >= 0x30 && code <= 0x39)) return true;
+  const lower = code | 0x20;
+  if (lower === 0x6e) return end - start >= 3 && (bytes[start + 1]! | 0x20) === 0x61;
+  return (
+    lower === 0x69 && end - start >= 3 && (bytes[start + 1]! | 0x20) === 0x6e && (bytes[start + 2]! | 0x20) === 0x66
+  );
+}
 
 /** Steps through the values of `bytes[from, to)`. */
 export class ValueScanner {
@@ -85,6 +118,14 @@ export class ValueScanner {
         this.end = this.position = end < 0 ? to : end;
         return ValueToken.String;
       }
+      // A number is read in one pass when a separator follows it; anything else is a word, read as the lexer reads it.
+      const number = parseDecimalAt(bytes, index, to);
+      const after = decimalEnd;
+      if (number === number && (after === to || endsNumber(bytes[after]!))) {
+        this.end = this.position = after;
+        this.number = number;
+        return ValueToken.Number;
+      }
       const end = wordEnd(bytes, index, to);
       this.end = this.position = end;
       const value = parseDecimal(bytes, index, end);
@@ -92,12 +133,7 @@ export class ValueScanner {
         this.number = value;
         return ValueToken.Number;
       }
-      // Only a word starting with n, i, a sign or a digit can be NaN, infinity or 1.#IND (InTan, Hermite… cannot).
-      const lower = code | 0x20;
-      const special =
-        lower === 0x6e || lower === 0x69 || code === 0x2d || code === 0x2b || (code >= 0x30 && code <= 0x39)
-          ? specialFloatWord(this.text())
-          : undefined;
+      const special = maySpellSpecialFloat(bytes, index, end) ? specialFloatWord(this.text()) : undefined;
       this.number = special ? special.value : Number.NaN;
       this.negativeNaN = special !== undefined && special.negative;
       return special ? ValueToken.Number : ValueToken.Word;
@@ -165,14 +201,14 @@ export class Growing32 {
     this.words[this.length++] = value;
   }
 
-  /** The values as a Float32Array of exactly `length` (a copy). */
+  /** The values as a Float32Array of exactly `length` (the storage itself when it is full, else a copy). */
   floatArray(): Float32Array {
-    return this.floats.slice(0, this.length);
+    return this.length === this.floats.length ? this.floats : this.floats.slice(0, this.length);
   }
 
-  /** The values as a Uint32Array of exactly `length` (a copy). */
+  /** The values as a Uint32Array of exactly `length` (the storage itself when it is full, else a copy). */
   wordArray(): Uint32Array {
-    return this.words.slice(0, this.length);
+    return this.length === this.words.length ? this.words : this.words.slice(0, this.length);
   }
 }
 

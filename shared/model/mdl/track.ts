@@ -22,6 +22,9 @@ import { checkedInteger, type MdlEntry, type MdlReadContext } from './reader';
 import { Growing32, ValueToken, capacityOf, type ValueScanner } from './scanner';
 import type { MdlWriter } from './writer';
 
+/** Tangents of a track without them: never written to (a tangent before the interpolation is out of place). */
+const NO_VALUES = new Growing32(0);
+
 /** MDL words of the interpolation kinds, by their stored number. */
 export const INTERPOLATION_WORDS = ['DontInterp', 'Linear', 'Hermite', 'Bezier'] as const;
 
@@ -132,9 +135,11 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
   const capacity = capacityOf(entry.groupFrom, entry.groupTo, declared, 1);
   const frames = new Growing32(capacity);
   const values = new Growing32(capacity * components);
-  const inTangents = new Growing32(4);
-  const outTangents = new Growing32(4);
-  const discarded = new Growing32(4);
+  // Tangents sized for every key once the interpolation says there are any; values read to be dropped go to scrap.
+  let inTangents = NO_VALUES;
+  let outTangents = NO_VALUES;
+  let scrap: Growing32 | null = null;
+  const discarded = () => (scrap ??= new Growing32(4));
   let interpolation = -1;
   let globalSequenceId = -1;
   let missingTangents = false;
@@ -144,7 +149,7 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
       const frame = checkedInteger(scanner.number, 'i32');
       if (frame === undefined || scanner.number >= 0x80000000) {
         context.invalid(entry, `a frame must be a 32-bit integer, not "${scanner.text()}"`, scanner.start);
-        if (!readValue(context, entry, scanner, components, integer, discarded)) break;
+        if (!readValue(context, entry, scanner, components, integer, discarded())) break;
         continue;
       }
       if (!readValue(context, entry, scanner, components, integer, values)) break;
@@ -156,25 +161,30 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
       if (token === ValueToken.Open) scanner.skipGroup();
       continue;
     }
-    const named = INTERPOLATION_BY_WORD.get(scanner.text());
-    if (named !== undefined) {
-      if (interpolation >= 0 && interpolation !== named)
-        context.invalid(entry, `a second interpolation (${scanner.text()})`, scanner.start);
-      else interpolation = named;
+    const inTangent = scanner.isWord('InTan');
+    if (inTangent || scanner.isWord('OutTan')) {
+      const target = inTangent ? inTangents : outTangents;
+      // A tangent belongs to the last key read of a Hermite or Bezier track; any other is out of place.
+      if (target === NO_VALUES || frames.length === 0 || target.length !== (frames.length - 1) * components) {
+        strayTangents = true;
+        readValue(context, entry, scanner, components, integer, discarded());
+        continue;
+      }
+      readValue(context, entry, scanner, components, integer, target);
     } else if (scanner.isWord('GlobalSeqId')) {
       const at = scanner.start;
       const value = scanner.next() === ValueToken.Number ? checkedInteger(scanner.number, 'i32') : undefined;
       if (value === undefined) context.invalid(entry, 'GlobalSeqId needs an integer', at);
       else globalSequenceId = value;
-    } else if (scanner.isWord('InTan') || scanner.isWord('OutTan')) {
-      const target = scanner.isWord('InTan') ? inTangents : outTangents;
-      // A tangent belongs to the last key read; one before any key is out of place.
-      if (frames.length === 0 || target.length !== (frames.length - 1) * components) {
-        strayTangents = true;
-        readValue(context, entry, scanner, components, integer, discarded);
-        continue;
+    } else if (INTERPOLATION_BY_WORD.has(scanner.text())) {
+      const named = INTERPOLATION_BY_WORD.get(scanner.text())!;
+      if (interpolation >= 0 && interpolation !== named)
+        context.invalid(entry, `a second interpolation (${scanner.text()})`, scanner.start);
+      else interpolation = named;
+      if (interpolation >= FIRST_TANGENT_INTERPOLATION && inTangents === NO_VALUES) {
+        inTangents = new Growing32(capacity * components);
+        outTangents = new Growing32(capacity * components);
       }
-      readValue(context, entry, scanner, components, integer, target);
     } else context.invalid(entry, `unexpected word "${scanner.text().slice(0, 40)}"`, scanner.start);
   }
   if (interpolation < 0) {
