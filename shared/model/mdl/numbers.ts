@@ -57,19 +57,39 @@ export function shortestFloat32Digits(value: number): DecimalDigits {
   if (order + 1 <= MAX_EXACT_POWER && order + 1 >= -MAX_EXACT_POWER && scaleByPowerOfTen(1, order + 1) <= value)
     order += 1;
   else if (order <= MAX_EXACT_POWER && order >= -MAX_EXACT_POWER && scaleByPowerOfTen(1, order) > value) order -= 1;
-  for (let precision = 1; precision <= 9; precision += 1) {
+  // A decimal of p digits inside the interval means one of p + 1 digits is too (the nearest one is at least as
+  // close), so the fewest digits are found by halving [1, 9] — the same candidates a count from 1 would try.
+  let fewest = 1;
+  let most = 9;
+  let found = -1;
+  let foundScale = 0;
+  while (fewest <= most) {
+    const precision = (fewest + most) >> 1;
     const scale = precision - 1 - order;
     if (scale > MAX_EXACT_POWER || scale < -MAX_EXACT_POWER) return slowShortest(value, low, high);
-    const scaled = scaleByPowerOfTen(value, scale);
-    const floor = Math.floor(scaled);
-    const first = scaled - floor < 0.5 ? floor : floor + 1;
-    let decimal = scaleByPowerOfTen(first, -scale);
-    if (decimal > low && decimal < high) return trimmed(first, -scale);
-    const second = first === floor ? floor + 1 : floor;
-    decimal = scaleByPowerOfTen(second, -scale);
-    if (decimal > low && decimal < high) return trimmed(second, -scale);
+    const digits = candidateDigits(value, scale, low, high);
+    if (digits >= 0) {
+      found = digits;
+      foundScale = scale;
+      most = precision - 1;
+    } else fewest = precision + 1;
   }
-  return slowShortest(value, low, high);
+  return found >= 0 ? trimmed(found, -foundScale) : slowShortest(value, low, high);
+}
+
+/**
+ * The digits of `value` × 10^scale rounded to an integer (or the other neighbour) that read back
+ * inside (low, high), or -1.
+ */
+function candidateDigits(value: number, scale: number, low: number, high: number): number {
+  const scaled = scaleByPowerOfTen(value, scale);
+  const floor = Math.floor(scaled);
+  const first = scaled - floor < 0.5 ? floor : floor + 1;
+  let decimal = scaleByPowerOfTen(first, -scale);
+  if (decimal > low && decimal < high) return first;
+  const second = first === floor ? floor + 1 : floor;
+  decimal = scaleByPowerOfTen(second, -scale);
+  return decimal > low && decimal < high ? second : -1;
 }
 
 /** Digits through `toPrecision`, for values whose scaling is not exact. */
@@ -104,7 +124,12 @@ function trimmed(digits: number, exponent: number): DecimalDigits {
 export interface ByteSink {
   byte(code: number): void;
   ascii(text: string): void;
+  /** Appends `bytes[0, length)`. */
+  run(bytes: Uint8Array, length: number): void;
 }
+
+/** A laid-out number, handed to the sink in one piece. */
+const textScratch = new Uint8Array(48);
 
 const digitScratch = new Uint8Array(24);
 
@@ -169,36 +194,42 @@ function writeDigits(sink: ByteSink, digits: number, exponent: number): void {
   let count = 0;
   let rest = digits;
   while (rest > 0) {
-    const quotient = Math.floor(rest / 10);
+    const quotient = (rest / 10) | 0;
     digitScratch[count++] = 0x30 + (rest - quotient * 10);
     rest = quotient;
   }
   // digitScratch holds the digits last first; `point` is where the decimal point goes.
+  const text = textScratch;
+  let length = 0;
   const point = count + exponent;
   if (count <= point && point <= 21) {
-    while (count > 0) sink.byte(digitScratch[--count]!);
-    for (let zero = exponent; zero > 0; zero -= 1) sink.byte(0x30);
+    while (count > 0) text[length++] = digitScratch[--count]!;
+    for (let zero = exponent; zero > 0; zero -= 1) text[length++] = 0x30;
   } else if (point > 0 && point <= 21) {
     for (let index = count - 1; index >= 0; index -= 1) {
-      if (count - 1 - index === point) sink.byte(0x2e);
-      sink.byte(digitScratch[index]!);
+      if (count - 1 - index === point) text[length++] = 0x2e;
+      text[length++] = digitScratch[index]!;
     }
   } else if (point > -6 && point <= 0) {
-    sink.byte(0x30);
-    sink.byte(0x2e);
-    for (let zero = point; zero < 0; zero += 1) sink.byte(0x30);
-    while (count > 0) sink.byte(digitScratch[--count]!);
+    text[length++] = 0x30;
+    text[length++] = 0x2e;
+    for (let zero = point; zero < 0; zero += 1) text[length++] = 0x30;
+    while (count > 0) text[length++] = digitScratch[--count]!;
   } else {
-    sink.byte(digitScratch[count - 1]!);
+    text[length++] = digitScratch[count - 1]!;
     if (count > 1) {
-      sink.byte(0x2e);
-      for (let index = count - 2; index >= 0; index -= 1) sink.byte(digitScratch[index]!);
+      text[length++] = 0x2e;
+      for (let index = count - 2; index >= 0; index -= 1) text[length++] = digitScratch[index]!;
     }
-    sink.byte(0x65);
+    text[length++] = 0x65;
     const power = point - 1;
-    sink.byte(power < 0 ? 0x2d : 0x2b);
-    writeUnsigned(sink, Math.abs(power));
+    text[length++] = power < 0 ? 0x2d : 0x2b;
+    // |power| < 100 for any float32 (1e-45 … 3.4e38).
+    const magnitude = Math.abs(power);
+    if (magnitude >= 10) text[length++] = 0x30 + Math.floor(magnitude / 10);
+    text[length++] = 0x30 + (magnitude % 10);
   }
+  sink.run(text, length);
 }
 
 /** A sink collecting into a string, for tests and messages. */
@@ -208,6 +239,9 @@ export function float32Text(value: number, negativeNaN = false): string {
     {
       byte: (code) => (text += String.fromCharCode(code)),
       ascii: (part) => (text += part),
+      run: (bytes, length) => {
+        for (let index = 0; index < length; index += 1) text += String.fromCharCode(bytes[index]!);
+      },
     },
     value,
     negativeNaN,

@@ -73,6 +73,15 @@ export class MdlWriter implements ByteSink {
     this.length = at;
   }
 
+  /** Appends `bytes[0, length)`. */
+  run(bytes: Uint8Array, length: number): void {
+    if (this.length + length > this.buffer.length) this.grow(length);
+    const buffer = this.buffer;
+    let at = this.length;
+    for (let index = 0; index < length; index += 1) buffer[at++] = bytes[index]!;
+    this.length = at;
+  }
+
   /** The bytes written so far (a copy sized to fit). */
   finish(): Uint8Array {
     return this.buffer.slice(0, this.length);
