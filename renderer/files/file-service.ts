@@ -104,6 +104,11 @@ export class FileService {
   /** Opens a file path the host granted. */
   async openPath(path: string, options: { skipPrompt?: boolean } = {}): Promise<boolean> {
     if (!options.skipPrompt && !(await this.confirmDiscard('opening another file'))) return false;
+    // A map or game archive (chosen in a native dialog, dropped): look inside it in the in-app browser, by range.
+    if (isArchiveName(path) && !archiveEntryOf(path)) {
+      const inside = await askPath(this.store, 'open', '', path);
+      return inside !== null && !isArchiveName(inside) && this.openPath(inside, { skipPrompt: true });
+    }
     const name = displayName(path);
     this.store.setState({ loading: { label: `Reading ${name}…`, progress: null } });
     try {
@@ -326,9 +331,7 @@ export class FileService {
   /** Ctrl+O: chooses a file and opens it. */
   async open(): Promise<boolean> {
     if (!(await this.confirmDiscard('opening another file'))) return false;
-    let path = await askPath(this.store, 'open');
-    // A map or game archive chosen in the native dialog: look inside it in the in-app browser.
-    if (path && isArchiveName(path)) path = await askPath(this.store, 'open', '', path);
+    const path = await askPath(this.store, 'open');
     return path ? this.openPath(path, { skipPrompt: true }) : false;
   }
 

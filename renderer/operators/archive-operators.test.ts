@@ -151,6 +151,19 @@ describe('archive operators over the real host', () => {
     expect((await filesOf(map)).get('units\\sample.mdx')).toBe(Buffer.from(written).toString('hex'));
   });
 
+  it('a map handed over to open (dropped, chosen in a native dialog) is looked inside, never read whole', async () => {
+    const model = new Uint8Array(readFileSync(join(sample, 'ArthasIllidanSample.mdx')));
+    const map = join(work, 'Dropped.w3x');
+    writeFileSync(map, await mapBytes({ 'Units\\Sample.mdx': model }));
+    const opened = files.openPath(map);
+    expect(await answerWhen(store, 'fileBrowser', join(map, 'Units', 'Sample.mdx'))).toMatchObject({
+      purpose: 'open',
+      startPath: map,
+    });
+    expect(await opened).toBe(true);
+    expect(store.getState().file?.name).toBe('Dropped.w3x\\Units\\Sample.mdx');
+  });
+
   it("saves a file from the game's own archive through Save As", async () => {
     const game = join(work, 'War3.mpq');
     const model = new Uint8Array(readFileSync(join(sample, 'ArthasIllidanSample.mdx')));
