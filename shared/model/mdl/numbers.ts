@@ -276,40 +276,38 @@ export function parseDecimalAt(bytes: Uint8Array, start: number, limit: number):
     negative = code === 0x2d;
     index += 1;
   }
+  // Every digit counts against the 15 an exact double holds, leading zeros too (a number with more
+  // goes the slow, exact way): one test per digit.
   let significand = 0;
   let digitCount = 0;
   let dropped = 0;
   let power = 0;
-  let sawDigit = false;
+  const digitsStart = index;
   while (index < limit) {
-    code = bytes[index]!;
-    if (code < 0x30 || code > 0x39) break;
-    sawDigit = true;
-    if (significand === 0 && code === 0x30) {
-      index += 1;
-      continue;
-    }
+    const digit = bytes[index]! - 0x30;
+    if (digit < 0 || digit > 9) break;
     if (digitCount < 15) {
-      significand = significand * 10 + (code - 0x30);
+      significand = significand * 10 + digit;
       digitCount += 1;
     } else dropped += 1;
     index += 1;
   }
   power += dropped;
+  let sawDigit = index > digitsStart;
   if (index < limit && bytes[index] === 0x2e) {
     index += 1;
+    const fractionStart = index;
     while (index < limit) {
-      code = bytes[index]!;
-      if (code < 0x30 || code > 0x39) break;
-      sawDigit = true;
-      if (significand === 0 && code === 0x30) power -= 1;
-      else if (digitCount < 15) {
-        significand = significand * 10 + (code - 0x30);
+      const digit = bytes[index]! - 0x30;
+      if (digit < 0 || digit > 9) break;
+      if (digitCount < 15) {
+        significand = significand * 10 + digit;
         digitCount += 1;
         power -= 1;
-      } else if (code !== 0x30) dropped += 1;
+      } else if (digit !== 0) dropped += 1;
       index += 1;
     }
+    if (index > fractionStart) sawDigit = true;
   }
   decimalEnd = index;
   if (!sawDigit) return Number.NaN;
@@ -333,7 +331,7 @@ export function parseDecimalAt(bytes: Uint8Array, start: number, limit: number):
     if (exponentDigits === 0) return Number.NaN;
     power += exponentNegative ? -exponent : exponent;
   }
-  if (significand === 0) return negative ? -0 : 0;
+  if (significand === 0 && dropped === 0) return negative ? -0 : 0;
   if (dropped === 0 && significand < EXACT_SIGNIFICAND && power >= -MAX_EXACT_POWER && power <= MAX_EXACT_POWER) {
     const value = scaleByPowerOfTen(significand, power);
     return negative ? -value : value;
