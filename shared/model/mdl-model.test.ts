@@ -117,6 +117,17 @@ describe('MDL reader', () => {
     expect(latin1(writeMdlModel(model))).toContain('\t\tMoveSpeed Infinity,\n\t\tRarity -NaN,\n');
   });
 
+  it('takes a name field spelled out whole (NULs and the bytes after them, as war3-model prints it)', () => {
+    const { model, diagnostics } = readMdlModel(
+      'Version {\n\tFormatVersion 800,\n}\nModel "Wisp" {\n\tBlendTime 150,\n\tAnimationFile "\0\0PDR",\n}\n',
+    );
+    expect(diagnostics).toEqual([]);
+    const info = findParsedChunk(model, 'MODL')!;
+    expect(info.animationFileName).toBe('');
+    expect(Array.from(info.animationFileNameBytes.subarray(0, 6))).toEqual([0, 0, 0x50, 0x44, 0x52, 0]);
+    expect(readMdxModel(writeMdxModel(model)).chunks).toHaveLength(2);
+  });
+
   it('opens a complete but inconsistent text with error diagnostics naming each problem', () => {
     const text = [
       'Version {',

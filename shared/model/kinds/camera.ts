@@ -10,7 +10,7 @@ import type { MdxCursor } from '../mdx-cursor';
 import { readTracksMdx, writeTracksMdx, type Track } from '../track';
 import type { MdlStatement } from '../../mdl/tree';
 import { NO_BYTES } from '../mdx-cursor';
-import { blockName, blockRules, printRules, readRuleBlock, type Draft } from '../mdl/fields';
+import { blockName, blockRules, nameField, printRules, readRuleBlock, type Draft } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 import { checkTrackOrder, tracksInOrder } from './node';
@@ -124,10 +124,10 @@ export function readCameraMdl(context: MdlReadContext, block: MdlStatement): Cam
     entry.next = entry.stop;
     return true;
   });
-  const name = blockName(context, block, CAMERA_NAME_BYTES);
+  const { name, bytes: nameBytes } = nameField(blockName(context, block, CAMERA_NAME_BYTES), CAMERA_NAME_BYTES);
   return {
     name,
-    nameBytes: encodeName(name, CAMERA_NAME_BYTES),
+    nameBytes,
     position: draft['position'] as [number, number, number],
     fieldOfView: draft['fieldOfView'] as number,
     farClippingPlane: draft['farClippingPlane'] as number,

@@ -7,7 +7,7 @@ import { encodeName } from '../../mdx/names';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
 import type { MdxCursor } from '../mdx-cursor';
 import type { MdlStatement } from '../../mdl/tree';
-import { blockName, fittedString } from '../mdl/fields';
+import { blockName, fittedString, nameField } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 
@@ -57,12 +57,9 @@ export function readFaceEffectMdl(context: MdlReadContext, block: MdlStatement):
     path = fittedString(context, entry, context.string(entry) ?? '', FACE_EFFECT_PATH_BYTES);
     return true;
   });
-  return {
-    target,
-    targetBytes: encodeName(target, FACE_EFFECT_TARGET_BYTES),
-    path,
-    pathBytes: encodeName(path, FACE_EFFECT_PATH_BYTES),
-  };
+  const targetField = nameField(target, FACE_EFFECT_TARGET_BYTES);
+  const pathField = nameField(path, FACE_EFFECT_PATH_BYTES);
+  return { target: targetField.name, targetBytes: targetField.bytes, path: pathField.name, pathBytes: pathField.bytes };
 }
 
 /** Prints a `FaceFX` block. */

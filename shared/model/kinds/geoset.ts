@@ -18,7 +18,7 @@ import { beginSize, patchSize, readObjects, writeArray, type ChunkCodec } from '
 import { NO_BYTES, type MdxCursor } from '../mdx-cursor';
 import { EXTENT_BYTES, EXTENT_MDL_RULES, extentOfDraft, readExtentMdx, writeExtent, type Extent } from './extent';
 import type { MdlStatement } from '../../mdl/tree';
-import { blockRules, fittedString, printRules, readRuleBlock, type FieldRule } from '../mdl/fields';
+import { blockRules, fittedString, nameField, printRules, readRuleBlock, type FieldRule } from '../mdl/fields';
 import { checkedInteger, type MdlEntry, type MdlReadContext } from '../mdl/reader';
 import { Growing32, ValueToken } from '../mdl/scanner';
 import type { MdlWriter } from '../mdl/writer';
@@ -434,7 +434,7 @@ export function readGeosetMdl(context: MdlReadContext, block: MdlStatement): Geo
   let skin: Uint8Array | null = null;
   let vertexGroups = new Uint8Array(0);
   let lod = 0;
-  let lodName = '';
+  let lodNameField: { name: string; bytes: Uint8Array } | undefined;
   const textureCoordinateSets: Float32Array[] = [];
   const faces = { types: [] as number[], counts: [] as number[], faces: new Growing32(64) };
   const matrixSizes: number[] = [];
@@ -477,7 +477,10 @@ export function readGeosetMdl(context: MdlReadContext, block: MdlStatement): Geo
         lod = context.integer(entry, 'u32') ?? lod;
         return true;
       case 'Name':
-        lodName = fittedString(context, entry, context.string(entry) ?? '', GEOSET_LOD_NAME_BYTES);
+        lodNameField = nameField(
+          fittedString(context, entry, context.string(entry) ?? '', GEOSET_LOD_NAME_BYTES),
+          GEOSET_LOD_NAME_BYTES,
+        );
         return true;
       default:
         return false;
@@ -498,7 +501,8 @@ export function readGeosetMdl(context: MdlReadContext, block: MdlStatement): Geo
     selectionGroup: draft['selectionGroup'] as number,
     selectionFlags: draft['selectionFlags'] as number,
     lod,
-    lodName,
+    lodName: lodNameField?.name ?? '',
+    lodNameBytes: lodNameField?.bytes,
     extent: extentOfDraft(draft),
     sequenceExtents,
     tangents,

@@ -27,7 +27,15 @@ import { beginSize, patchSize, readObjects, type ChunkCodec } from '../chunk-cod
 import { NO_BYTES, type MdxCursor } from '../mdx-cursor';
 import { readTrackMdx, readTracksMdx, writeTrackMdx, writeTracksMdx, type Track } from '../track';
 import type { MdlStatement } from '../../mdl/tree';
-import { blockRules, fittedString, printRules, readCountedList, readRuleBlock, type FieldRule } from '../mdl/fields';
+import {
+  blockRules,
+  fittedString,
+  nameField,
+  printRules,
+  readCountedList,
+  readRuleBlock,
+  type FieldRule,
+} from '../mdl/fields';
 import type { MdlEntry, MdlReadContext } from '../mdl/reader';
 import { printTrackMdl, readTrackMdl } from '../mdl/track';
 import type { MdlWriter } from '../mdl/writer';
@@ -408,7 +416,7 @@ const MATERIAL_MDL = blockRules([
 export function readMaterialsMdl(context: MdlReadContext, block: MdlStatement): Material[] {
   return readCountedList(context, block, 'Material', (child) => {
     const layers: Layer[] = [];
-    let shader = '';
+    let shaderField: { name: string; bytes: Uint8Array } | undefined;
     const { draft } = readRuleBlock(context, child, MATERIAL_MDL, (entry) => {
       if (entry.key === 'Layer' && entry.hasGroup) {
         layers.push(readLayerMdl(context, entry.statement));
@@ -416,13 +424,17 @@ export function readMaterialsMdl(context: MdlReadContext, block: MdlStatement): 
         return true;
       }
       if (entry.key !== 'Shader') return false;
-      shader = fittedString(context, entry, context.string(entry) ?? '', MATERIAL_SHADER_NAME_BYTES);
+      shaderField = nameField(
+        fittedString(context, entry, context.string(entry) ?? '', MATERIAL_SHADER_NAME_BYTES),
+        MATERIAL_SHADER_NAME_BYTES,
+      );
       return true;
     });
     return {
       priorityPlane: draft['priorityPlane'] as number,
       flags: draft['flags'] as number,
-      shader,
+      shader: shaderField?.name ?? '',
+      shaderBytes: shaderField?.bytes,
       layers,
       unparsedBytes: NO_BYTES,
     };

@@ -9,7 +9,7 @@ import { MdxCursor } from '../mdx-cursor';
 import { expectSize } from './body';
 import { EXTENT_BYTES, EXTENT_MDL_RULES, extentOfDraft, readExtentMdx, writeExtent, type Extent } from './extent';
 import type { MdlStatement } from '../../mdl/tree';
-import { blockName, blockRules, printRules, readRuleBlock } from '../mdl/fields';
+import { blockName, blockRules, nameField, printRules, readRuleBlock } from '../mdl/fields';
 import type { MdlEntry, MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 
@@ -100,10 +100,10 @@ export function readModelInfoMdl(
   count: (entry: MdlEntry) => boolean,
 ): ModelInfo {
   const { draft } = readRuleBlock(context, block, MODEL_INFO_MDL, (entry) => count(entry));
-  const name = blockName(context, block, MODL_NAME_BYTES);
+  const { name, bytes: nameBytes } = nameField(blockName(context, block, MODL_NAME_BYTES), MODL_NAME_BYTES);
   return {
     name,
-    nameBytes: encodeName(name, MODL_NAME_BYTES),
+    nameBytes,
     animationFileName: draft['animationFileName'] as string,
     animationFileNameBytes: draft['animationFileNameBytes'] as Uint8Array,
     extent: extentOfDraft(draft),

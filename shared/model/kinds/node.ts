@@ -21,6 +21,7 @@ import {
   draftOf,
   finishRules,
   blockName,
+  nameField,
   printRules,
   readRule,
   RuleState,
@@ -207,9 +208,10 @@ export function readNodeBlockMdl(
     );
   });
   finishRules(draft, kind.rules, state);
-  const name = blockName(context, block, NODE_NAME_BYTES);
+  const { name, bytes: nameBytes } = nameField(blockName(context, block, NODE_NAME_BYTES), NODE_NAME_BYTES);
   const node: Node = {
     name,
+    nameBytes,
     objectId: header['objectId'] as number,
     parentId: header['parentId'] as number,
     flags: exactFlags ?? ((header['flags'] as number) | (draft['flags'] as number)) >>> 0,

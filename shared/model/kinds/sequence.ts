@@ -9,7 +9,7 @@ import { MdxCursor } from '../mdx-cursor';
 import { entryCount } from './body';
 import { EXTENT_MDL_RULES, extentOfDraft, readExtentMdx, writeExtent, type Extent } from './extent';
 import type { MdlStatement } from '../../mdl/tree';
-import { blockName, blockRules, printRules, readRuleBlock } from '../mdl/fields';
+import { blockName, blockRules, nameField, printRules, readRuleBlock } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 
@@ -112,12 +112,12 @@ const SEQUENCE_MDL = blockRules([
 /** Reads `Anim "name" { Interval { 333, 1333 }, … }`. */
 export function readSequenceMdl(context: MdlReadContext, block: MdlStatement): Sequence {
   const { draft } = readRuleBlock(context, block, SEQUENCE_MDL);
-  const name = blockName(context, block, SEQUENCE_NAME_BYTES);
+  const { name, bytes: nameBytes } = nameField(blockName(context, block, SEQUENCE_NAME_BYTES), SEQUENCE_NAME_BYTES);
   const [start, end] = draft['interval'] as [number, number];
   const flags = draft['flags'] as number;
   return {
     name,
-    nameBytes: encodeName(name, SEQUENCE_NAME_BYTES),
+    nameBytes,
     start,
     end,
     moveSpeed: draft['moveSpeed'] as number,

@@ -7,7 +7,7 @@ import { encodeName } from '../../mdx/names';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
 import type { MdxCursor } from '../mdx-cursor';
 import type { MdlStatement } from '../../mdl/tree';
-import { blockName, blockRules, printRules, readCountedList, readRuleBlock } from '../mdl/fields';
+import { blockName, blockRules, nameField, printRules, readCountedList, readRuleBlock } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 
@@ -64,8 +64,10 @@ const SOUND_TRACK_MDL = blockRules([
 export function readSoundTracksMdl(context: MdlReadContext, block: MdlStatement): SoundTrack[] {
   return readCountedList(context, block, 'SoundTrack', (child) => {
     const { draft } = readRuleBlock(context, child, SOUND_TRACK_MDL);
+    const file = nameField(blockName(context, child, SOUND_TRACK_FILE_NAME_BYTES), SOUND_TRACK_FILE_NAME_BYTES);
     return {
-      fileName: blockName(context, child, SOUND_TRACK_FILE_NAME_BYTES),
+      fileName: file.name,
+      fileNameBytes: file.bytes,
       volume: draft['volume'] as number,
       pitch: draft['pitch'] as number,
       flags: draft['flags'] as number,

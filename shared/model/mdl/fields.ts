@@ -18,7 +18,6 @@
 import { TRACK_COMPONENTS } from '../../mdx/tracks';
 import { TokenKind } from '../../mdl/lexer';
 import type { Track } from '../track';
-import { encodeName } from '../../mdx/names';
 import type { MdlStatement } from '../../mdl/tree';
 import { statementName } from '../../mdl/values';
 import { MdlEntry, type IntegerType, type MdlReadContext } from './reader';
@@ -264,13 +263,28 @@ export function fittedString(context: MdlReadContext, entry: MdlEntry, value: st
   return value.slice(0, bytes);
 }
 
+/**
+ * A string read for a name field of `size` bytes: its name is the text up to a NUL, its bytes the
+ * whole text then NULs — so a text that spells out a field with bytes after its NUL (war3-model
+ * prints fields whole) gives those bytes back. The text is already fitted to the field.
+ */
+export function nameField(text: string, size: number): { name: string; bytes: Uint8Array } {
+  const nul = text.indexOf('\0');
+  const bytes = new Uint8Array(size);
+  for (let index = 0; index < text.length && index < size; index += 1) bytes[index] = text.charCodeAt(index) & 0xff;
+  return { name: nul < 0 ? text : text.slice(0, nul), bytes };
+}
+
 /** Applies what reading gathered: implied bits, exact flags words, the string fields' bytes. */
 export function finishRules(draft: Draft, rules: BlockRules, state: RuleState): void {
   for (const [field, bits] of state.impliedBits) draft[field] = ((draft[field] as number) | bits) >>> 0;
   for (const [field, value] of state.exactFlags) draft[field] = value;
-  for (const rule of rules.rules)
-    if (rule.kind === 'string' && rule.bytesField)
-      draft[rule.bytesField] = encodeName(draft[rule.field] as string, rule.bytes);
+  for (const rule of rules.rules) {
+    if (rule.kind !== 'string') continue;
+    const field = nameField(draft[rule.field] as string, rule.bytes);
+    draft[rule.field] = field.name;
+    if (rule.bytesField) draft[rule.bytesField] = field.bytes;
+  }
 }
 
 function sameNumber(left: number, right: number): boolean {
