@@ -93,7 +93,7 @@ describeCorpus(modelCorpus, 'MDX ↔ MDL over the corpus', () => {
       const bytes = modelCorpus.bytes(file);
       let text: string;
       try {
-        text = generateMDL(parseMDX(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)));
+        text = generateMDL(parseMDX(bytes.slice().buffer));
       } catch {
         continue;
       }
