@@ -13,6 +13,7 @@ import { documentBench } from './document.bench';
 import { mdlDocumentBench } from './mdl-document.bench';
 import { mdlModelBench } from './mdl-model.bench';
 import { editorBench } from './editor.bench';
+import { modelPreviewBench } from './model-preview.bench';
 import { dataFolderSuite } from '../../electron/host/data-folders.bench';
 
 const suites: BenchSuite[] = [
@@ -22,6 +23,7 @@ const suites: BenchSuite[] = [
   dataFolderSuite,
   textureBench,
   editorBench,
+  modelPreviewBench,
   modelBench,
   documentBench,
   mdlDocumentBench,

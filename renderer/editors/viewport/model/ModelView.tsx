@@ -103,7 +103,7 @@ export function ModelView({ rig, textureSource, statistics, view }: ModelViewPro
   const textureGeneration = useEditor((state) => state.textureGeneration);
   const textures = useModelTextures(store, rig.textures, textureSource, textureGeneration);
   const animator = useMemo(() => new ModelAnimator(rig, paletteFloats(rig.paletteSize)), [rig]);
-  const palette = useMemo(() => createPaletteTexture(animator.palette), [animator]);
+  const palette = useMemo(() => createPaletteTexture(animator.palette, rig.paletteSize), [animator, rig]);
   const geometries = useMemo(() => createGeometries(rig.geometry), [rig.geometry]);
   const order = useMemo(() => drawOrder(rig), [rig]);
   const materials = useMemo(

@@ -18,7 +18,76 @@ import {
   updateNodeTransforms,
 } from '../../../../shared/model/sampling/node-transforms';
 import { createSampleTime, type SampleTime, setSampleTime } from '../../../../shared/model/sampling/sample-time';
+import { NODE_FLAG } from '../../../../shared/mdx/node';
+import type { Track } from '../../../../shared/model/track';
+import type { NodeTransforms } from '../../../../shared/model/sampling/node-transforms';
 import type { ModelRig } from './model-rig';
+
+const BILLBOARD_FLAGS =
+  NODE_FLAG.billboarded | NODE_FLAG.billboardedLockX | NODE_FLAG.billboardedLockY | NODE_FLAG.billboardedLockZ;
+
+/**
+ * Whether a track's value can change within [start, end] (by the sampling rules: keys outside the sequence are
+ * ignored, the default value holds before its first key in it, the last key holds to the end). It cannot when it
+ * has no key inside, or when every key inside holds the same value — and, before a first key after the start, that
+ * value is the default; Hermite keys also need zero tangents and Bezier keys control points at the value — unless
+ * it runs on a global sequence's clock.
+ */
+export function trackVaries(track: Track | null, start: number, end: number, fallback: ArrayLike<number>): boolean {
+  if (!track || track.keyCount === 0) return false;
+  if (track.globalSequenceId >= 0) return true;
+  const { stride, components, keyWords, keyValues, interpolation } = track;
+  let first = -1;
+  for (let key = 0; key < track.keyCount; key += 1) {
+    const frame = keyWords[key * stride]!;
+    if (frame < start || frame > end) continue;
+    if (first < 0) {
+      first = key;
+      if (frame > start)
+        for (let component = 0; component < components; component += 1)
+          if (keyValues[key * stride + 1 + component] !== fallback[component]) return true;
+    }
+    for (let component = 0; component < components; component += 1) {
+      const value = keyValues[first * stride + 1 + component]!;
+      if (keyValues[key * stride + 1 + component] !== value) return true;
+      if (interpolation === 2)
+        for (let tangent = 1; tangent <= 2; tangent += 1)
+          if (keyValues[key * stride + 1 + tangent * components + component] !== 0) return true;
+      if (interpolation === 3)
+        for (let tangent = 1; tangent <= 2; tangent += 1)
+          if (keyValues[key * stride + 1 + tangent * components + component] !== value) return true;
+    }
+  }
+  return false;
+}
+
+const ZERO = [0, 0, 0];
+const IDENTITY = [0, 0, 0, 1];
+const ONE = [1, 1, 1];
+
+/**
+ * The nodes whose world matrix can change within the sequence [start, end]: a node with a varying track (or one on
+ * a global sequence), billboarded, or below such a node. The others keep the matrix the sequence's first update gave
+ * them, as mdx-m3-viewer skips its nodes that do not vary in a sequence. Shares every array of `nodes`.
+ */
+export function varyingNodes(nodes: NodeTransforms, start: number, end: number): NodeTransforms {
+  const varies = new Uint8Array(nodes.count);
+  const order: number[] = [];
+  for (let step = 0; step < nodes.order.length; step += 1) {
+    const index = nodes.order[step]!;
+    const parent = nodes.parents[index]!;
+    const moving =
+      (parent >= 0 && varies[parent] === 1) ||
+      (nodes.flags[index]! & BILLBOARD_FLAGS) !== 0 ||
+      trackVaries(nodes.translations[index] ?? null, start, end, ZERO) ||
+      trackVaries(nodes.rotations[index] ?? null, start, end, IDENTITY) ||
+      trackVaries(nodes.scalings[index] ?? null, start, end, ONE);
+    if (!moving) continue;
+    varies[index] = 1;
+    order.push(index);
+  }
+  return { ...nodes, order: Int32Array.from(order), nodeIndexOf: nodes.nodeIndexOf };
+}
 
 /** Below this geoset alpha a geoset is not drawn (the game hides it). */
 export const HIDDEN_ALPHA = 1e-3;
@@ -39,6 +108,10 @@ export class ModelAnimator {
   /** Bumped by every update (meshes upload when it changes). */
   version = 0;
   private readonly look = createGeosetLook();
+  /** The sequence of the last update and its varying nodes (all of them until the first update). */
+  private sequenceStart = Number.NaN;
+  private sequenceEnd = Number.NaN;
+  private varying: NodeTransforms | null = null;
 
   /** `paletteLength`: floats to allocate for the palette (at least 16 per slot; more for a texture's whole rows). */
   constructor(
@@ -65,7 +138,13 @@ export class ModelAnimator {
     const { rig, palette, time } = this;
     setSampleTime(time, frameMs, startMs, endMs, globalMs);
     const nodes = rig.nodes;
-    updateNodeTransforms(nodes, time, camera);
+    // A new sequence: every node once, then only those that vary in it (made once per sequence change).
+    if (!this.varying || !Object.is(startMs, this.sequenceStart) || !Object.is(endMs, this.sequenceEnd)) {
+      this.sequenceStart = startMs;
+      this.sequenceEnd = endMs;
+      updateNodeTransforms(nodes, time, camera);
+      this.varying = Number.isNaN(startMs) ? null : varyingNodes(nodes, startMs, endMs);
+    } else updateNodeTransforms(this.varying, time, camera);
     palette.set(nodes.worldMatrices, rig.nodeSlotBase * MATRIX_FLOATS);
     this.averageGroups();
     const look = this.look;

@@ -63,23 +63,33 @@ export const SHADING_FLAG = {
   noDepthSet: 0x80,
 } as const;
 
-/** Matrices per row of the palette texture (four RGBA texels each). */
-export const PALETTE_MATRICES_PER_ROW = 256;
+/** At most this many matrices per row of the palette texture (four RGBA texels each: 4096 texels, WebGL's minimum). */
+export const PALETTE_MATRICES_PER_ROW = 1024;
 
-/** The palette texture over `palette` (16 floats per slot; its length a multiple of a row's). */
-export function createPaletteTexture(palette: Float32Array): DataTexture {
-  const rows = palette.length / (PALETTE_MATRICES_PER_ROW * 16);
-  const texture = new DataTexture(palette, PALETTE_MATRICES_PER_ROW * 4, rows, RGBAFormat, FloatType);
+/** How a palette of `slots` matrices is laid out: matrices per row (no wider than needed) and rows. */
+export function paletteLayout(slots: number): { perRow: number; rows: number } {
+  const perRow = Math.max(1, Math.min(PALETTE_MATRICES_PER_ROW, slots));
+  return { perRow, rows: Math.max(1, Math.ceil(slots / perRow)) };
+}
+
+/** Floats a palette of `slots` matrices takes in the texture (whole rows). */
+export function paletteFloats(slots: number): number {
+  const { perRow, rows } = paletteLayout(slots);
+  return perRow * rows * 16;
+}
+
+/**
+ * The palette texture over `palette` (16 floats per slot) for `slots` matrices: exactly as wide as needed, so each
+ * frame's upload carries no padding.
+ */
+export function createPaletteTexture(palette: Float32Array, slots: number): DataTexture {
+  const { perRow, rows } = paletteLayout(slots);
+  const texture = new DataTexture(palette, perRow * 4, rows, RGBAFormat, FloatType);
   texture.magFilter = NearestFilter;
   texture.minFilter = NearestFilter;
   texture.generateMipmaps = false;
   texture.needsUpdate = true;
   return texture;
-}
-
-/** Floats a palette of `slots` matrices takes in the texture (whole rows). */
-export function paletteFloats(slots: number): number {
-  return Math.max(1, Math.ceil(slots / PALETTE_MATRICES_PER_ROW)) * PALETTE_MATRICES_PER_ROW * 16;
 }
 
 const VERTEX_SHADER = /* glsl */ `
@@ -88,6 +98,7 @@ precision highp int;
 uniform mat4 modelViewMatrix;
 uniform mat4 projectionMatrix;
 uniform highp sampler2D palette;
+uniform int paletteRow;
 uniform mat3 textureTransform;
 in vec3 position;
 in vec3 normal;
@@ -99,8 +110,8 @@ out vec3 vNormal;
 
 mat4 paletteMatrix(float slot) {
   int index = int(slot + 0.5);
-  int x = (index % ${PALETTE_MATRICES_PER_ROW}) * 4;
-  int y = index / ${PALETTE_MATRICES_PER_ROW};
+  int x = (index % paletteRow) * 4;
+  int y = index / paletteRow;
   return mat4(
     texelFetch(palette, ivec2(x, y), 0),
     texelFetch(palette, ivec2(x + 1, y), 0),
@@ -156,6 +167,8 @@ export interface LayerLook {
 /** The uniforms every layer material has (updated in place every frame). */
 export type LayerUniforms = {
   palette: { value: Texture | null };
+  /** Matrices per palette row. */
+  paletteRow: { value: number };
   map: { value: Texture | null };
   color: { value: Vector4 };
   alphaTest: { value: number };
@@ -176,6 +189,7 @@ export function createLayerMaterial(
 ): RawShaderMaterial & { uniforms: LayerUniforms } {
   const uniforms: LayerUniforms = {
     palette: { value: palette },
+    paletteRow: { value: (palette.image as { width: number }).width / 4 },
     map: { value: null },
     color: { value: new Vector4(1, 1, 1, 1) },
     alphaTest: { value: look.filterMode === FILTER_MODE.transparent && !look.solid ? 0.75 : 0 },

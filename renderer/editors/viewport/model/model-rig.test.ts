@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Geoset } from '../../../../shared/model/kinds/geoset';
 import type { TypedMdxChunk, TypedMdxModel } from '../../../../shared/model/mdx-model';
-import { readMdxModel } from '../../../../shared/model/mdx-model';
+import { findParsedChunk, readMdxModel } from '../../../../shared/model/mdx-model';
 import { boneModel, constantTrack } from '../../../../shared/model/sampling/testing/node-models';
 import { createTrack, INTERPOLATION } from '../../../../shared/model/track';
 import { corpusModels, describeCorpus, modelCorpus } from '../../../../tests/testing/corpus';
-import { ModelAnimator } from './model-animator';
+import { ModelAnimator, trackVaries } from './model-animator';
 import { createModelRig } from './model-rig';
 
 const empty = new Uint8Array(0);
@@ -196,5 +196,42 @@ describeCorpus(modelCorpus, 'The preview rig over the corpus', () => {
     }
     expect(files.length).toBe(78);
     expect(vertices).toBeGreaterThan(80_000);
+  });
+});
+
+describe('ModelAnimator: nodes that do not vary in a sequence', () => {
+  it('tells a track that holds one value in the sequence from one that moves', () => {
+    const held = createTrack('KGTR', INTERPOLATION.linear, -1, [
+      { frame: 0, value: [1, 2, 3] },
+      { frame: 500, value: [1, 2, 3] },
+      { frame: 2000, value: [9, 9, 9] },
+    ]);
+    expect(trackVaries(held, 0, 1000, [0, 0, 0])).toBe(false);
+    expect(trackVaries(held, 0, 3000, [0, 0, 0])).toBe(true);
+    // The first key after the start: the default holds before it.
+    expect(trackVaries(held, -100, 1000, [0, 0, 0])).toBe(true);
+    expect(trackVaries(held, 1000, 1500, [0, 0, 0])).toBe(false);
+    const global = createTrack('KGTR', INTERPOLATION.linear, 0, [{ frame: 0, value: [1, 2, 3] }]);
+    expect(trackVaries(global, 0, 1000, [0, 0, 0])).toBe(true);
+  });
+
+  it('gives every corpus MDX the same palette as sampling every node each frame', () => {
+    if (!modelCorpus.present) return;
+    for (const file of files) {
+      const model = readMdxModel(modelCorpus.bytes(file));
+      const rig = createModelRig(model);
+      const skipping = new ModelAnimator(rig);
+      const sequences = findParsedChunk(model, 'SEQS') ?? [];
+      for (const sequence of sequences.slice(0, 3)) {
+        for (let step = 0; step <= 4; step += 1) {
+          const time = sequence.start + ((sequence.end - sequence.start) * step) / 4;
+          skipping.update(time, sequence.start, sequence.end, time, null);
+          // A fresh animator samples every node (its first update in a sequence).
+          const full = new ModelAnimator(createModelRig(model));
+          full.update(time, sequence.start, sequence.end, time, null);
+          expect(skipping.palette, `${file} ${sequence.name} ${time}`).toEqual(full.palette);
+        }
+      }
+    }
   });
 });

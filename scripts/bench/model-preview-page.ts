@@ -1,0 +1,146 @@
+/**
+ * The page side of the model preview benchmark (bundled by model-preview.bench.ts with esbuild and run in Chromium):
+ * one model, two players, each timed for the same frames of the same sequence, like with like —
+ *  - the preview's per-frame work (ModelView): ModelAnimator.update (every node's world matrix, geoset animation
+ *    colour and alpha, layer alpha and texture id, texture animation) and the skinning palette uploaded to a WebGL 2
+ *    float texture;
+ *  - mdx-m3-viewer's ModelViewer instance of the same model with its particle emitters, ribbons and event object
+ *    emitters turned off: MdxModelInstance.updateAnimations (its nodes, its bone texture upload, its batches'
+ *    geoset and layer animation), what its viewer's update runs for a visible instance. Its browser build
+ *    (dist/umd/viewer.min.js, the global `ModelViewer`) is loaded into the page before this script.
+ */
+import type { viewer as MdxViewerModule } from 'mdx-m3-viewer';
+import { readMdxModel } from '../../shared/model/mdx-model';
+import { findParsedChunk } from '../../shared/model/mdx-model';
+import { ModelAnimator } from '../../renderer/editors/viewport/model/model-animator';
+import { createModelRig } from '../../renderer/editors/viewport/model/model-rig';
+import { paletteFloats, paletteLayout } from '../../renderer/editors/viewport/model/model-material';
+
+interface Player {
+  frame(dt: number): void;
+}
+
+/** What the bench calls in the page. */
+export interface ModelPreviewBenchPage {
+  setup(base64: string): Promise<{ sequence: string; start: number; end: number; nodes: number; vertices: number }>;
+  /** Plays `frames` frames of 1/60 s (after `warmup`); JS time per frame in ms, one sample per batch of frames. */
+  run(player: 'preview' | 'preview-update' | 'viewer', frames: number, warmup: number): number[];
+}
+
+let preview: Player | null = null;
+let previewUpdate: Player | null = null;
+let viewer: Player | null = null;
+
+function decode(base64: string): Uint8Array {
+  const text = atob(base64);
+  const bytes = new Uint8Array(text.length);
+  for (let index = 0; index < text.length; index += 1) bytes[index] = text.charCodeAt(index);
+  return bytes;
+}
+
+async function setup(base64: string) {
+  const bytes = decode(base64);
+  const model = readMdxModel(bytes);
+  const sequences = findParsedChunk(model, 'SEQS') ?? [];
+  const sequenceIndex = Math.max(
+    0,
+    sequences.findIndex((sequence) => sequence.end - sequence.start >= 1000),
+  );
+  const sequence = sequences[sequenceIndex]!;
+
+  // The preview: the animator and its palette texture in a WebGL 2 context of its own.
+  const rig = createModelRig(model);
+  const animator = new ModelAnimator(rig, paletteFloats(rig.paletteSize));
+  const canvas = document.createElement('canvas');
+  const gl = canvas.getContext('webgl2')!;
+  const texture = gl.createTexture();
+  gl.bindTexture(gl.TEXTURE_2D, texture);
+  const { perRow, rows } = paletteLayout(rig.paletteSize);
+  gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA32F, perRow * 4, rows, 0, gl.RGBA, gl.FLOAT, null);
+  let time = sequence.start;
+  preview = {
+    frame(dt) {
+      time += dt;
+      if (time > sequence.end) time = sequence.start;
+      animator.update(time, sequence.start, sequence.end, time, null);
+      gl.bindTexture(gl.TEXTURE_2D, texture);
+      gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, perRow * 4, rows, gl.RGBA, gl.FLOAT, animator.palette);
+    },
+  };
+
+  let updateTime = sequence.start;
+  previewUpdate = {
+    frame(dt) {
+      updateTime += dt;
+      if (updateTime > sequence.end) updateTime = sequence.start;
+      animator.update(updateTime, sequence.start, sequence.end, updateTime, null);
+    },
+  };
+
+  // mdx-m3-viewer: its own viewer on another canvas, textures not fetched.
+  const mdxViewer = (globalThis as unknown as { ModelViewer: { viewer: typeof MdxViewerModule } }).ModelViewer.viewer;
+  const viewerCanvas = document.createElement('canvas');
+  const modelViewer = new mdxViewer.ModelViewer(viewerCanvas);
+  modelViewer.addHandler(mdxViewer.handlers.mdx);
+  const scene = modelViewer.addScene();
+  const loaded = (await modelViewer.load(bytes.buffer.slice(0), (src: unknown) =>
+    typeof src === 'string' ? 'data:,' : src,
+  )) as unknown as { addInstance(): MdxInstance };
+  const instance = loaded.addInstance();
+  instance.setScene(scene);
+  instance.setSequence(sequenceIndex);
+  instance.setSequenceLoopMode(2);
+  instance.particleEmitters.length = 0;
+  instance.particleEmitters2.length = 0;
+  instance.ribbonEmitters.length = 0;
+  instance.eventObjectEmitters.length = 0;
+  viewer = {
+    frame(dt) {
+      instance.updateAnimations(dt / 1000);
+    },
+  };
+  // Both play: the viewer's frame moves through the sequence and its nodes are built.
+  const before = instance.frame;
+  viewer.frame(100);
+  if (instance.frame === before || instance.nodes.length !== rig.nodes.count)
+    throw new Error(`mdx-m3-viewer does not play the model (${instance.nodes.length} nodes)`);
+  return {
+    sequence: sequence.name,
+    start: sequence.start,
+    end: sequence.end,
+    nodes: rig.nodes.count,
+    vertices: rig.vertexCount,
+  };
+}
+
+interface MdxInstance {
+  frame: number;
+  nodes: unknown[];
+  setScene(scene: unknown): void;
+  setSequence(index: number): void;
+  setSequenceLoopMode(mode: number): void;
+  updateAnimations(dt: number): void;
+  particleEmitters: unknown[];
+  particleEmitters2: unknown[];
+  ribbonEmitters: unknown[];
+  eventObjectEmitters: unknown[];
+}
+
+/** Frames timed together (the browser's clock is coarse): each batch's time over its frames is one sample. */
+const BATCH = 200;
+
+function run(which: 'preview' | 'preview-update' | 'viewer', frames: number, warmup: number): number[] {
+  const player = which === 'preview' ? preview : which === 'viewer' ? viewer : previewUpdate;
+  if (!player) throw new Error('setup() first');
+  for (let frame = 0; frame < warmup; frame += 1) player.frame(1000 / 60);
+  const batches = Math.max(1, Math.floor(frames / BATCH));
+  const times = new Array<number>(batches);
+  for (let batch = 0; batch < batches; batch += 1) {
+    const started = performance.now();
+    for (let frame = 0; frame < BATCH; frame += 1) player.frame(1000 / 60);
+    times[batch] = (performance.now() - started) / BATCH;
+  }
+  return times;
+}
+
+(globalThis as unknown as { modelPreviewBench: ModelPreviewBenchPage }).modelPreviewBench = { setup, run };

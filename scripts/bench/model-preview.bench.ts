@@ -1,0 +1,225 @@
+/**
+ * `npm run bench -- model-preview` (issue 12), in Chromium (SwiftShader here), side by side in one page:
+ *  - JavaScript time per frame playing the largest corpus MDX: the preview's node update, geoset and layer
+ *    animation and skinning palette upload (model-preview-page.ts), against mdx-m3-viewer's own viewer updating the
+ *    same model with its particle emitters, ribbons and event emitters off (like with like). Goals: ≤ 2 ms, and at
+ *    least 2× faster than mdx-m3-viewer;
+ *  - garbage collections while playing 1,200 frames of each (Chromium's trace events MinorGC / MajorGC): the
+ *    preview's goal is none (no per-frame allocation);
+ *  - open → first drawn frame of that model in the editor (browser shell): from navigation to the viewport's first
+ *    frame with the model open.
+ * Needs Chromium (CHROMIUM_PATH or /usr/bin/chromium), the corpus (../shared) and a built app (`npm run build`).
+ */
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import type { Browser, Page } from 'playwright-core';
+import { corpusModels, modelCorpus } from '../../tests/testing/corpus-folder';
+import { browserSkipReason, launchBrowser, repositoryRoot, startWebShell } from '../../tests/e2e/harness';
+import { median, type BenchReport, type BenchSuite } from './harness';
+import type { ModelPreviewBenchPage } from './model-preview-page';
+
+const SUITE = 'model-preview';
+const FRAMES = 2000;
+
+/** The largest corpus MDX by bytes. */
+function largestMdx(): string {
+  let best = '';
+  let bestSize = -1;
+  for (const entry of corpusModels('MDX')) {
+    const size = statSync(join(modelCorpus.directory, entry.file)).size;
+    if (size > bestSize) {
+      best = entry.file;
+      bestSize = size;
+    }
+  }
+  return best;
+}
+
+/** The page script, bundled for the browser. */
+async function pageScript(): Promise<string> {
+  const result = await build({
+    entryPoints: [join(repositoryRoot, 'scripts', 'bench', 'model-preview-page.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    logLevel: 'error',
+  });
+  return result.outputFiles[0]!.text;
+}
+
+type Bench = { modelPreviewBench: ModelPreviewBenchPage };
+
+/** Garbage collections Chromium traced while `action` ran. */
+async function countCollections(browser: Browser, page: Page, action: () => Promise<unknown>): Promise<number> {
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'v8', 'disabled-by-default-v8.gc'] });
+  await action();
+  const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
+    traceEvents: { name: string; ph: string }[];
+  };
+  return trace.traceEvents.filter(
+    (event) => (event.name === 'MinorGC' || event.name === 'MajorGC') && (event.ph === 'X' || event.ph === 'B'),
+  ).length;
+}
+
+async function playing(report: BenchReport, browser: Browser, file: string): Promise<void> {
+  const page = await browser.newPage();
+  try {
+    await page.setContent('<!doctype html><html><body></body></html>');
+    await page.addScriptTag({
+      path: join(repositoryRoot, 'node_modules', 'mdx-m3-viewer', 'dist', 'umd', 'viewer.min.js'),
+    });
+    await page.addScriptTag({ content: await pageScript() });
+    const bytes = readFileSync(join(modelCorpus.directory, file)).toString('base64');
+    const info = await page.evaluate((data) => (window as unknown as Bench).modelPreviewBench.setup(data), bytes);
+    report.note(
+      `${file.split('/').pop()}: ${info.nodes} nodes, ${info.vertices.toLocaleString('en')} vertices, ` +
+        `sequence ${info.sequence} (${info.start}–${info.end} ms)`,
+    );
+    const times: Record<'preview' | 'preview-update' | 'viewer', number> = {
+      preview: 0,
+      'preview-update': 0,
+      viewer: 0,
+    };
+    const collections: Record<'preview' | 'preview-update' | 'viewer', number> = {
+      preview: 0,
+      'preview-update': 0,
+      viewer: 0,
+    };
+    for (const which of ['preview', 'preview-update', 'viewer'] as const) {
+      // Warm up (compiled code), then time and count collections over the same frames.
+      await page.evaluate((player) => (window as unknown as Bench).modelPreviewBench.run(player, 600, 100), which);
+      let samples: number[] = [];
+      collections[which] = await countCollections(browser, page, async () => {
+        samples = await page.evaluate(
+          ([player, frames]) => (window as unknown as Bench).modelPreviewBench.run(player, frames, 0),
+          [which, FRAMES] as const,
+        );
+      });
+      times[which] = median(samples);
+    }
+    report.row({
+      suite: SUITE,
+      name: 'JS per frame playing the largest corpus MDX (preview)',
+      value: times.preview,
+      unit: 'ms',
+      goal: '≤ 2 ms',
+      met: times.preview <= 2,
+    });
+    report.row({
+      suite: SUITE,
+      name: '… of which sampling (palette upload left out)',
+      value: times['preview-update'],
+      unit: 'ms',
+    });
+    report.row({
+      suite: SUITE,
+      name: 'the same with mdx-m3-viewer (emitters off)',
+      value: times.viewer,
+      unit: 'ms',
+    });
+    const ratio = times.viewer / times.preview;
+    report.row({
+      suite: SUITE,
+      name: 'mdx-m3-viewer time ÷ preview time',
+      value: ratio,
+      unit: '×',
+      goal: '≥ 2×',
+      met: ratio >= 2,
+    });
+    report.row({
+      suite: SUITE,
+      name: `garbage collections in ${FRAMES} frames (preview)`,
+      value: collections.preview,
+      unit: 'GCs',
+      goal: '0',
+      met: collections.preview === 0,
+    });
+    report.row({
+      suite: SUITE,
+      name: `garbage collections in ${FRAMES} frames (preview, sampling only)`,
+      value: collections['preview-update'],
+      unit: 'GCs',
+    });
+    report.row({
+      suite: SUITE,
+      name: `garbage collections in ${FRAMES} frames (mdx-m3-viewer)`,
+      value: collections.viewer,
+      unit: 'GCs',
+    });
+  } finally {
+    await page.close();
+  }
+}
+
+async function firstFrame(report: BenchReport, browser: Browser, file: string): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'morf-bench-preview-'));
+  try {
+    const times: number[] = [];
+    for (let run = 0; run < 3; run += 1) {
+      const copy = join(work, `Largest${run}.mdx`);
+      copyFileSync(join(modelCorpus.directory, file), copy);
+      const shell = await startWebShell([copy]);
+      try {
+        const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+        await page.goto(shell.url);
+        await page.waitForFunction(
+          () =>
+            (
+              window as unknown as { morfStudio?: { viewportReadyMs(): number | null; snapshot(): { model: unknown } } }
+            ).morfStudio?.viewportReadyMs() != null,
+          undefined,
+          { timeout: 60_000 },
+        );
+        times.push(
+          await page.evaluate(() =>
+            (window as unknown as { morfStudio: { viewportReadyMs(): number } }).morfStudio.viewportReadyMs(),
+          ),
+        );
+        await page.close();
+      } finally {
+        await shell.close();
+      }
+    }
+    report.row({
+      suite: SUITE,
+      name: 'open → first drawn frame of it (browser shell, SwiftShader)',
+      value: median(times),
+      unit: 'ms',
+    });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The suite. */
+export const modelPreviewBench: BenchSuite = {
+  name: SUITE,
+  async run(report) {
+    if (!modelCorpus.present) {
+      report.note(`skipped: ${modelCorpus.absence}`);
+      return;
+    }
+    let reason: string | null;
+    try {
+      reason = browserSkipReason();
+    } catch (error) {
+      reason = (error as Error).message;
+    }
+    if (reason) {
+      report.note(`skipped: ${reason}`);
+      return;
+    }
+    const file = largestMdx();
+    const browser = await launchBrowser();
+    try {
+      await playing(report, browser, file);
+      await firstFrame(report, browser, file);
+    } finally {
+      await browser.close();
+    }
+  },
+};
