@@ -161,8 +161,9 @@ function readSegmentColors(context: MdlReadContext, entry: MdlEntry, into: Float
 /**
  * `ParticleEmitter2 "name" { … }`, in the layout the community's tools write. Its `Width`
  * statement and KP2N track hold the first of the two size floats (the typed model's `length`,
- * the specification's name) and `Length`/KP2W the second, as the game's own MDL files and
- * mdx-m3-viewer and Retera's Model Studio read them.
+ * the specification's name) and `Length`/KP2W the second, as Magos and mdx-m3-viewer write them
+ * (the corpus's Magos MDL of PackHorse.mdx says `static Width 10,` for a first float of 10);
+ * Retera's Model Studio reads the two names the other way round.
  */
 export const PARTICLE_EMITTER2_MDL: NodeKindMdl = {
   keyword: 'ParticleEmitter2',
