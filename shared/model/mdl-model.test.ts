@@ -193,6 +193,7 @@ describe('MDL reader', () => {
       expect(error, `cut at ${end}`).toBeInstanceOf(CodecError);
       expect((error as CodecError).kind).toBe('truncated');
     }
+    expect(() => readMdlModel('Version {\n\tFormatVersion 800,\n}\nModel "模型" {\n}\n')).toThrow(CodecError);
   });
 });
 

@@ -14,6 +14,7 @@
  * model cannot hold — each is an error diagnostic naming the block and line. Only text the block
  * tree cannot read (cut short, unbalanced braces, no block at the top level) throws CodecError.
  */
+import { CodecError } from '../binary/codec-error';
 import type { Diagnostic } from '../diagnostics';
 import { MdlTree, type MdlStatement } from '../mdl/tree';
 import { encodeMdlText } from '../mdl/text';
@@ -188,7 +189,7 @@ const CHUNK_READERS: { readonly [Tag in Exclude<MdxChunkTag, 'VERS' | 'MODL'>]: 
  * text in the diagnostics. Throws CodecError only for text that is not MDL (cut, unbalanced).
  */
 export function readMdlModel(input: Uint8Array | string, file = ''): MdlModelRead {
-  const bytes = typeof input === 'string' ? encodeMdlText(input) : input;
+  const bytes = typeof input === 'string' ? latin1Bytes(input) : input;
   const tree = new MdlTree(bytes);
   const versionBlock = tree.statements.find((statement) => statement.is('Version'));
   const probe = new MdlReadContext(bytes, mdxLayout(DEFAULT_MDX_VERSION));
@@ -264,6 +265,21 @@ export function readMdlModel(input: Uint8Array | string, file = ''): MdlModelRea
     ? context.diagnostics.map((diagnostic) => ({ ...diagnostic, where: `${file}: ${diagnostic.where ?? ''}` }))
     : context.diagnostics;
   return { model: { version, chunks, diagnostics }, diagnostics };
+}
+
+/** MDL text as its latin1 bytes; a character above 255 (which no MDL byte is) is a CodecError naming it. */
+function latin1Bytes(text: string): Uint8Array {
+  for (let index = 0; index < text.length; index += 1) {
+    if (text.charCodeAt(index) <= 0xff) continue;
+    throw new CodecError({
+      format: 'mdl',
+      kind: 'invalid',
+      where: 'text',
+      offset: index,
+      detail: `the text holds ${JSON.stringify(text[index])}, which is not a single byte (MDL text is latin1)`,
+    });
+  }
+  return encodeMdlText(text);
 }
 
 /**
