@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { modelCodec } from '../../shared/events';
 import { FileService } from '../files/file-service';
 import { openModelDocument } from '../state/document-actions';
-import { createEditorStore } from '../state/editor-store';
+import { createEditorStore, currentDocument } from '../state/editor-store';
+import { rigOfDocument } from '../editors/viewport/model/document-model';
 import { activateItem } from '../state/outliner-actions';
 import { createModelParser } from '../workers/model-parser';
 import { activeViewCamera } from '../editors/viewport/camera/view-camera';
-import { modelSummary } from '../editors/viewport/model/model-summary';
+import { missingModelTexturesHint, modelSummary } from '../editors/viewport/model/model-summary';
 import { describeCorpus, modelCorpus } from '../../tests/testing/corpus';
 import { createOperatorRegistry } from './index';
 import { contextFor, type OperatorProperties } from './operator';
@@ -38,6 +39,28 @@ describeCorpus(modelCorpus, 'model preview operators', () => {
     run('view3d.view_camera');
     expect(store.getState().viewCamera).toBeNull();
     expect(modelSummary(store.getState())!.viewCamera).toBeNull();
+  });
+
+  it('names the model textures shown as a checker, with the reason', () => {
+    const { store } = editor(FOOTMAN);
+    expect(missingModelTexturesHint(store.getState())).toBeNull();
+    const path = rigOfDocument(currentDocument(store.getState()))!.textures[0]!.path;
+    expect(path.toLowerCase()).toMatch(/warcraftiii-logo-alpha\.blp$/);
+    store.setState({
+      textures: {
+        [path.toLowerCase()]: {
+          status: 'missing',
+          resolvedPath: null,
+          reason: 'not in any data folder',
+          width: 0,
+          height: 0,
+        },
+      },
+    });
+    expect(missingModelTexturesHint(store.getState())).toBe(
+      `Model textures shown as a checker: ${path} — not in any data folder. Add the data folder that holds them ` +
+        '(File ▸ Open Data Folder…).',
+    );
   });
 
   it('picks the camera selected in the outliner, and the sequence’s camera when following sequences', () => {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpusModels, modelCorpus } from '../testing/corpus-folder';
+import { corpusModels, modelCorpus, textureCorpus } from '../testing/corpus-folder';
 import {
   browserSkipReason,
   launchBrowser,
@@ -30,6 +30,8 @@ const FOOTMAN = 'wiselencave__Warcraft_MRF_Blender/test__MRF_126.w3m__units__hum
 const CLOTH =
   'wiselencave__Warcraft_MRF_Blender/test__MRF_126.w3m__doodads__cinematic__arthasillidanfight__arthascapeCLOTH.mrf';
 const LICH_KING = 'pqhuy98__wow-converter/maps__test-regression.w3x__7-the-lich-king-36597.mdx';
+const SMILEY = 'flowtsohg__mdx-m3-viewer/clients__example__resources__SmileyGW_004.mdx';
+const SMILEY_TEXTURE = 'flowtsohg__mdx-m3-viewer/clients__example__resources__Textures__SmileyGW.blp';
 const STORED = join(repositoryRoot, 'tests', 'e2e', 'screenshots');
 
 interface ModelSnapshot {
@@ -138,6 +140,11 @@ describe.skipIf(skipReason !== null || !modelCorpus.present)('the model preview'
       const { model: summary } = await snapshot(page);
       expect(summary).toMatchObject({ geosets: 1, cameras: ['Camera01'], viewCamera: null });
       expect(summary!.vertices).toBeGreaterThan(0);
+      // Its one texture is not in the data folder: the checker, and a hint naming it.
+      await expect
+        .poll(() => page.getByTestId('model-texture-hint').textContent(), { timeout: 10_000 })
+        .toContain('warcraftiii-logo-alpha.blp');
+      await expect(page.getByTestId('viewport-stats').textContent()).resolves.toContain('Model: geosets 1');
       await page.waitForTimeout(500);
       await screenshot(page, 'model-preview-footman-free');
 
@@ -184,6 +191,9 @@ describe.skipIf(skipReason !== null || !modelCorpus.present)('the model preview'
       page.on('pageerror', (error) => errors.push(error.message));
       await expect.poll(async () => (await snapshot(page)).model?.geosets ?? 0, { timeout: 20_000 }).toBe(17);
       expect((await snapshot(page)).model!.cameras).toEqual(['Portrait_Camera']);
+      await expect
+        .poll(() => page.getByTestId('model-texture-hint').textContent(), { timeout: 10_000 })
+        .toMatch(/^Model textures shown as a checker: wow\\creature\\arthaslichking/);
       await page.waitForTimeout(500);
       await screenshot(page, 'model-preview-lich-king-free');
       const canvas = page.locator('[data-area="viewport"] canvas');
@@ -195,6 +205,33 @@ describe.skipIf(skipReason !== null || !modelCorpus.present)('the model preview'
       const through = await capture(page);
       await screenshot(page, 'model-preview-lich-king-camera');
       const compared = compareWithStored(through, 'lich-king-portrait-camera');
+      expect(compared.differing / compared.total).toBeLessThan(0.015);
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      await shell.close();
+    }
+  });
+
+  it.skipIf(!textureCorpus.present)('draws a model with its texture from the data folder', async () => {
+    const data = join(work, 'smiley-data');
+    mkdirSync(join(data, 'Textures'), { recursive: true });
+    copyFileSync(join(textureCorpus.directory, SMILEY_TEXTURE), join(data, 'Textures', 'SmileyGW.blp'));
+    const models = join(work, 'smiley');
+    mkdirSync(models, { recursive: true });
+    const model = join(models, 'SmileyGW_004.mdx');
+    copyFileSync(join(modelCorpus.directory, SMILEY), model);
+    const shell = await startWebShell([model, '--data', data]);
+    const errors: string[] = [];
+    try {
+      const page = await openEditor(browser, shell.url, { width: 1280, height: 800 });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await expect.poll(async () => (await snapshot(page)).model?.geosets ?? 0, { timeout: 20_000 }).toBe(1);
+      await page.waitForTimeout(1500);
+      expect(await page.getByTestId('model-texture-hint').count()).toBe(0);
+      const picture = await capture(page);
+      await screenshot(page, 'model-preview-smiley-textured');
+      const compared = compareWithStored(picture, 'smiley-textured');
       expect(compared.differing / compared.total).toBeLessThan(0.015);
       expect(errors).toEqual([]);
       await page.close();
@@ -223,10 +260,17 @@ describe.skipIf(skipReason !== null || !modelCorpus.present)('the model preview'
           await page.keyboard.press('Control+o');
           await page.fill('[data-testid="file-browser-path"]', models);
           await page.press('[data-testid="file-browser-path"]', 'Enter');
+          await expect.poll(() => page.getByTestId('file-browser-entries').getAttribute('data-location')).toBe(models);
           await page.fill('[data-testid="file-browser-filter"]', name);
-          await page.click(`[data-testid="file-entry-${name}"]`);
+          await page.locator(`[data-testid="file-entry-${name}"]`).click({ timeout: 10_000 });
           await page.click('[data-testid="file-browser-accept"]');
+          await page.waitForSelector('[data-testid="file-browser-entries"]', { state: 'detached', timeout: 10_000 });
         }
+        await expect
+          .poll(async () => (await snapshot(page)).file ?? '', { timeout: 20_000, message: source })
+          .toMatch(/./)
+          .catch(() => undefined);
+        if (!((await snapshot(page)).file ?? '').endsWith(name)) await screenshot(page, 'model-preview-open-failed');
         await expect
           .poll(async () => (await snapshot(page)).file ?? '', { timeout: 20_000, message: source })
           .toMatch(new RegExp(`${name.replace('.', '\\.')}$`));

@@ -23,6 +23,7 @@ import { type ViewportOverlayRefs, ViewportScene } from './ViewportScene';
 import { createCapeRegistry } from './viewport-registry';
 import { rigOfDocument } from './model/document-model';
 import { createModelViewState } from './model/model-view-state';
+import { missingModelTexturesHint } from './model/model-summary';
 
 const VIEW_MENU: MenuEntry[] = [
   { kind: 'operator', id: 'view3d.view_all', label: 'Frame All' },
@@ -191,6 +192,7 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
   );
   const linkCount = useEditor((state) => currentDocument(state)?.links.length ?? 0);
   const hasModel = useEditor((state) => (rigOfDocument(currentDocument(state))?.vertexCount ?? 0) > 0);
+  const textureHint = useEditor(missingModelTexturesHint);
   const loadingCapes = useEditor((state) => Object.values(state.capes).some((entry) => entry.status === 'loading'));
   const booted = useEditor((state) => state.booted);
   const keys = useShortcuts();
@@ -229,6 +231,15 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
         >
           <ViewportScene navigator={navigator} textureSource={textureSource} refs={refs} />
         </Canvas>
+      ) : null}
+      {textureHint && hasModel ? (
+        <div
+          className="viewport-hint"
+          data-testid="model-texture-hint"
+          style={{ bottom: hint || !hasCapes ? 40 : 14 }}
+        >
+          {textureHint}
+        </div>
       ) : null}
       <div className="viewport-overlay">
         <div className="view-name" ref={viewName}>

@@ -32,3 +32,29 @@ export function modelSummary(state: EditorState): ModelSummary | null {
     sequence: sequence >= 0 ? (document.sequences[sequence]?.name ?? null) : null,
   };
 }
+
+/**
+ * A line naming the model's textures that show the checker pattern (missing or unreadable), with the first one's
+ * reason, or null when every texture it names is loaded or loading (a string, so a selector's result is stable).
+ */
+export function missingModelTexturesHint(state: EditorState): string | null {
+  const rig = rigOfDocument(currentDocument(state));
+  if (!rig) return null;
+  const missing: { path: string; reason: string }[] = [];
+  const seen = new Set<string>();
+  for (const texture of rig.textures) {
+    const key = texture.path.toLowerCase();
+    if (!texture.path || seen.has(key)) continue;
+    seen.add(key);
+    const status = state.textures[key];
+    if (status && (status.status === 'missing' || status.status === 'unreadable'))
+      missing.push({ path: texture.path, reason: status.reason ?? status.status });
+  }
+  if (missing.length === 0) return null;
+  const first = missing[0]!;
+  const more = missing.length > 1 ? ` and ${missing.length - 1} more` : '';
+  return (
+    `Model textures shown as a checker: ${first.path}${more} — ${first.reason}. ` +
+    'Add the data folder that holds them (File ▸ Open Data Folder…).'
+  );
+}
