@@ -61,6 +61,16 @@ async function confirmMessage(page: Page): Promise<string> {
 }
 
 async function waitForFile(page: Page, suffix: string): Promise<void> {
+  await page
+    .waitForFunction(
+      (end) =>
+        (window as unknown as { morfStudio: { snapshot(): { file: string | null } } }).morfStudio
+          .snapshot()
+          .file?.endsWith(end),
+      suffix,
+      { timeout: 20_000 },
+    )
+    .catch(() => screenshot(page, `cape-authoring-waiting-for-${suffix}`));
   await expect
     .poll(async () => (await snapshot(page)).file ?? '', { timeout: 20_000 })
     .toMatch(new RegExp(`${suffix}$`));
@@ -152,6 +162,33 @@ describe.skipIf(skipReason !== null)('cape authoring', () => {
     expect(await page.getByTestId('file-title').innerText()).toContain('arthascape0001.mrf (cape)');
     expect((await snapshot(page)).dirty).toBe(false);
     await screenshot(page, 'cape-authoring-link-cape-focused');
+
+    // Dragging a number sideways: Esc rolls the drag back (nothing to redo); a kept drag is one undo step.
+    const radius = page.getByTestId('cape-bounds-radius');
+    const original = await radius.inputValue();
+    await radius.scrollIntoViewIfNeeded();
+    const box = (await radius.boundingBox())!;
+    const drag = async (escape: boolean) => {
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      for (const dx of [5, 20, 40, 60]) await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2);
+      await expect.poll(() => radius.inputValue()).not.toBe(original);
+      if (escape) await page.keyboard.press('Escape');
+      await page.mouse.up();
+    };
+    await drag(true);
+    await expect.poll(() => radius.inputValue()).toBe(original);
+    await page.keyboard.press('Control+Shift+z');
+    await page.waitForTimeout(200);
+    expect(await radius.inputValue()).toBe(original);
+    await drag(false);
+    const dragged = await radius.inputValue();
+    expect(Number(dragged)).toBeCloseTo(Number(original) + 6, 0);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => radius.inputValue()).toBe(original);
+    expect(await page.getByTestId('cape-initial-time').inputValue()).toBe('-0.25');
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => radius.inputValue()).toBe(dragged);
 
     // The model gets an unsaved change of its own; Undo over the outliner acts on the model, not the cape.
     await menu(page, 'Edit', 'Add MRF Link…');
