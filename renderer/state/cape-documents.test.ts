@@ -20,6 +20,7 @@ import { createModelParser } from '../workers/model-parser';
 import {
   canRedoFocused,
   editCape,
+  finishCapeGesture,
   focusCapeDocument,
   hasUnsavedChanges,
   isCapeDirty,
@@ -126,6 +127,17 @@ describe('cape documents', () => {
     expect(rollBackCape(store, key1, mark)).toBe(true);
     expect(presentCape(store.getState(), key1)).toBe(original);
     expect(canRedoFocused(store.getState())).toBe(false);
+  });
+
+  it('validates a dragged cape once the drag ends, not at every step', () => {
+    const codes = () => store.getState().capes[key1]!.cape!.diagnostics.map((diagnostic) => diagnostic.code);
+    expect(codes()).not.toContain('mrf.frame-interval-zero');
+    editCape(store, key1, (file) => setCapeHeader(file, { frameInterval: 0 }), 'Interval', { gesture: 'drag' });
+    expect(presentCape(store.getState(), key1)!.header.frameInterval).toBe(0);
+    expect(codes()).not.toContain('mrf.frame-interval-zero');
+    finishCapeGesture(store, key1, 'drag');
+    expect(codes()).toContain('mrf.frame-interval-zero');
+    expect(store.getState().diagnostics.map((diagnostic) => diagnostic.code)).toContain('mrf.frame-interval-zero');
   });
 
   it('saves the focused cape where it resolved: only the edited field’s bytes change, the model stays', async () => {

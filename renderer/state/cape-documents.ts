@@ -111,21 +111,23 @@ export function focusCapeDocument(store: EditorStore, key: string | null): void 
   if (store.getState().focusedDocument !== key) store.setState({ focusedDocument: key });
 }
 
-/** The entry with `file` as its cape: statistics and diagnostics computed again, the bytes as read kept. */
-function withFile(entry: CapeEntry, file: MrfFile): CapeEntry {
+/**
+ * The entry with `file` as its cape: statistics computed again, the bytes as read kept, and the diagnostics
+ * validated again — or, while a gesture runs (`validate` false), kept until it ends (a drag over a large cape would
+ * otherwise validate every keyframe at each pointer move).
+ */
+function withFile(entry: CapeEntry, file: MrfFile, validate = true): CapeEntry {
   if (!entry.cape || entry.cape.file === file) return entry;
-  return {
-    ...entry,
-    cape: { bytes: entry.cape.bytes, file, statistics: capeStatistics(file), diagnostics: validateMrf(file) },
-  };
+  const diagnostics = validate ? validateMrf(file) : entry.cape.diagnostics;
+  return { ...entry, cape: { bytes: entry.cape.bytes, file, statistics: capeStatistics(file), diagnostics } };
 }
 
 /** The state change that shows `file` as the cape of `key`. */
-function showFile(state: EditorState, key: string, file: MrfFile): Partial<EditorState> {
+function showFile(state: EditorState, key: string, file: MrfFile, validate = true): Partial<EditorState> {
   if (state.standaloneCape && capeKey(state.standaloneCape.gamePath) === key)
-    return { standaloneCape: withFile(state.standaloneCape, file) };
+    return { standaloneCape: withFile(state.standaloneCape, file, validate) };
   const entry = state.capes[key];
-  return entry ? { capes: { ...state.capes, [key]: withFile(entry, file) } } : {};
+  return entry ? { capes: { ...state.capes, [key]: withFile(entry, file, validate) } } : {};
 }
 
 /** A new document over a loaded entry. */
@@ -176,7 +178,7 @@ export function editCape(
   store.setState((latest) => ({
     capeDocuments: { ...latest.capeDocuments, [key]: { ...document, history } },
     focusedDocument: standalone ? latest.focusedDocument : key,
-    ...showFile(latest, key, after),
+    ...showFile(latest, key, after, options.gesture === undefined),
   }));
   refreshDiagnostics(store);
   return true;
@@ -226,8 +228,18 @@ export function finishCapeGesture(store: EditorStore, key: string, gesture: stri
   const document = store.getState().capeDocuments[key];
   if (!document) return;
   const history = endGesture(document.history, gesture);
-  if (history !== document.history)
-    store.setState((latest) => ({ capeDocuments: { ...latest.capeDocuments, [key]: { ...document, history } } }));
+  if (history === document.history) return;
+  // The diagnostics the gesture left as they were are brought up to date.
+  const revalidate = (entry: CapeEntry): CapeEntry =>
+    entry.cape ? { ...entry, cape: { ...entry.cape, diagnostics: validateMrf(entry.cape.file) } } : entry;
+  store.setState((latest) => {
+    const patch: Partial<EditorState> = { capeDocuments: { ...latest.capeDocuments, [key]: { ...document, history } } };
+    if (latest.standaloneCape && capeKey(latest.standaloneCape.gamePath) === key)
+      patch.standaloneCape = revalidate(latest.standaloneCape);
+    else if (latest.capes[key]) patch.capes = { ...latest.capes, [key]: revalidate(latest.capes[key]) };
+    return patch;
+  });
+  refreshDiagnostics(store);
 }
 
 /** The history Undo and Redo act on: the focused cape's (null when it was never edited), or the model's. */
