@@ -3,7 +3,7 @@ import { readGltf } from '../../shared/capes/gltf';
 import { readMrf, writeMrf } from '../../shared/mrf';
 import { gridMrf } from '../../shared/mrf/testing/fixtures';
 import { answerCapeRequest, createCapeConverter } from './cape-conversions';
-import { firstWritableDataSource, linkCapeGamePath } from './cape-flows';
+import { firstWritableDataSource, linkCapeGamePath } from '../files/cape-flows';
 
 const buffer = (bytes: Uint8Array) => bytes.slice().buffer as ArrayBuffer;
 

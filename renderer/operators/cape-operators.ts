@@ -4,12 +4,11 @@
  * history — and the cape file commands: Export Cape as glTF, Import Cape, New Link from Cape.
  */
 import { recomputeCapeBounds, recomputeCapeNormals, retimeCape, reverseCape, trimCape } from '../../shared/capes/edit';
-import { askForm } from '../capes/ask-form';
 import { type CapeConverter, createCapeConverter, startCapeWorker } from '../capes/cape-conversions';
-import { exportCapeAsGltf, importCape, newLinkFromCape, targetCapeKey } from '../capes/cape-flows';
+import { exportCapeAsGltf, importCape, newLinkFromCape, targetCapeKey } from '../files/cape-flows';
 import type { FileService } from '../files/file-service';
 import { editCape, presentCape } from '../state/cape-documents';
-import { askText } from '../state/dialog-actions';
+import { askForm, askText } from '../state/dialog-actions';
 import type { EditorStore } from '../state/editor-store';
 import { defineOperator, hasModel, notDragging } from './define';
 import type { Operator, OperatorContext } from './operator';

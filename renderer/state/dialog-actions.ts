@@ -48,6 +48,22 @@ export function askText(store: EditorStore, title: string, label: string, value:
   return showDialog(store, { kind: 'prompt', title, label, value });
 }
 
+/** The fields of a form (see {@link askForm}). */
+export type FormFields = Extract<Dialog, { kind: 'form' }>['fields'];
+
+/** Shows a form of text fields; resolves with the texts typed by field key, or null when cancelled. */
+export function askForm(
+  store: EditorStore,
+  title: string,
+  message: string,
+  fields: FormFields,
+  submitLabel = 'OK',
+): Promise<Record<string, string> | null> {
+  return showDialog<unknown>(store, { kind: 'form', title, message, fields, submitLabel }).then((answer) =>
+    answer && typeof answer === 'object' ? (answer as Record<string, string>) : null,
+  );
+}
+
 /** What a path is chosen for. */
 export type PathPurpose = 'open' | 'save' | 'dataFolder' | 'archive';
 

@@ -74,7 +74,7 @@ export type Dialog =
       startPath?: string;
     }
   | {
-      /** Text fields answered as a record of the texts typed (by key), or null: see renderer/capes/FormDialog.tsx. */
+      /** Text fields answered with the texts typed by key, or null (askForm; editors/dialogs/FormDialog.tsx). */
       kind: 'form';
       title: string;
       message: string;

@@ -10,7 +10,7 @@ import { AREA_LABELS } from '../../../shared/keymap/keymap';
 import { contextFor } from '../../operators/operator';
 import { answerDialog } from '../../state/dialog-actions';
 import type { Dialog } from '../../state/editor-store';
-import { FormDialog } from '../../capes/FormDialog';
+import { FormDialog } from './FormDialog';
 import { FileBrowser } from './FileBrowser';
 import { Modal } from './Modal';
 

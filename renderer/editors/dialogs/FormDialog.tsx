@@ -1,11 +1,11 @@
 /**
  * The `form` dialog: labelled text fields (the empty placeholder saying what the default is), OK and Cancel.
- * Answered with the texts by key (see ask-form.ts).
+ * Answered with the texts by key (askForm in renderer/state/dialog-actions.ts).
  */
 import { useState } from 'react';
-import { Modal } from '../editors/dialogs/Modal';
-import type { Dialog } from '../state/editor-store';
-import { useApp } from '../ui/editor-context';
+import { Modal } from './Modal';
+import type { Dialog } from '../../state/editor-store';
+import { useApp } from '../../ui/editor-context';
 
 /** The dialog box. */
 export function FormDialog({ dialog }: { dialog: Extract<Dialog, { kind: 'form' }> }) {

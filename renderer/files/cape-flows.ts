@@ -9,16 +9,15 @@ import { readMrf } from '../../shared/mrf/read';
 import { validateMrf } from '../../shared/mrf/validate';
 import { writeMrf } from '../../shared/mrf/write';
 import type { MrfFile } from '../../shared/mrf/types';
-import type { FileService } from '../files/file-service';
+import type { FileService } from './file-service';
 import { parseCape } from '../state/cape-actions';
 import { capeEntryOf, markStandaloneCapeUnsaved, presentCape } from '../state/cape-documents';
-import { askConfirm, askPath, askText, notify } from '../state/dialog-actions';
+import { askConfirm, askForm, askPath, askText, notify } from '../state/dialog-actions';
 import { type EditorStore, currentDocument } from '../state/editor-store';
 import { addLink, nextLinkId } from '../state/outliner-actions';
-import { askForm } from './ask-form';
-import { capeKey, capeStatistics } from './cape-entry';
-import type { CapeConverter } from './cape-conversions';
-import { CAPE_IMPORTERS, type CapeImporter, capeImporterFor, parseCapeImportValues } from './cape-importers';
+import { capeKey, capeStatistics } from '../capes/cape-entry';
+import type { CapeConverter } from '../capes/cape-conversions';
+import { CAPE_IMPORTERS, type CapeImporter, capeImporterFor, parseCapeImportValues } from '../capes/cape-importers';
 
 /** Where New Link from Cape puts the cape, by link ID. */
 export function linkCapeGamePath(id: string): string {
