@@ -1,12 +1,14 @@
 /**
- * Max Payne's KF2 (and KFS/SKD): the tagged-value primitives, every chunk kind the spec describes,
- * the file's summary and findings, and the bake of a skinned, animated mesh into an MRF cape.
+ * Max Payne's KF2 (and KFS/SKD): the primitives (issue 15's plain layout, the tagged one as a
+ * fallback), every chunk kind the spec describes, the file's summary and findings, and the bake of
+ * a skinned, animated mesh into an MRF cape.
  */
 export { KF2_CHUNK, KF2_SUB_CHUNK, KF2_VERSIONS, kf2ChunkName } from './layout';
-export { KF2_TAG, Kf2Cursor, type Kf2ChunkHeader } from './primitives';
+export { KF2_LAYOUTS, KF2_TAG, Kf2Cursor, type Kf2ChunkHeader, type Kf2Layout } from './primitives';
 export {
   isKf2,
   readKf2,
+  readKf2Layout,
   type Kf2Camera,
   type Kf2Environment,
   type Kf2File,

@@ -2,9 +2,29 @@
  * How KF2's primitive types are read — the one place that decides it.
  *
  * The spec (`../shared/specs/kf2-format.md`) names `M_Int`, `M_String`, `M_Matrix4x3`… without
- * defining them. Max Payne's Direct3D tools (MaxFX and the 3ds Max exporters that write files the
- * games load) write every such value as a one-byte type tag followed by the value, little-endian;
- * integers take the fewest bytes that hold them. This reader follows the tools:
+ * defining them. Issue 15 defines them, and that definition is THE reading — the `plain` layout,
+ * tried first, all little-endian, no tags:
+ *
+ * | spec type                   | plain layout                                                   |
+ * |-----------------------------|----------------------------------------------------------------|
+ * | `M_Int`, `TypeInt`          | int32                                                          |
+ * | `M_Unsigned_Int`            | uint32                                                         |
+ * | `M_Float`, `TypeFloat`      | float32                                                        |
+ * | `M_Bool`                    | one byte (0 false, anything else true)                         |
+ * | `M_String`                  | a uint32 byte length, then the bytes (Latin-1)                 |
+ * | `M_Vector3`                 | three float32                                                  |
+ * | `M_Matrix4x3`               | twelve float32: four rows of three — the 3×3 rotation/scale    |
+ * |                             | rows, then the translation row — applied to row vectors (v·M)  |
+ * | `M_Unsigned_Char`           | one byte (the issue is silent; the C type's size)              |
+ * | `unsigned byte type_tag`    | one byte, kept whatever its value (the spec gives none)        |
+ *
+ * Chunk headers are as the spec gives them: byte tag 0x0C, then uint32 id, version and size, 13
+ * bytes; the size is the size in bytes of the data, after the header. A chunk that does not end
+ * within its enclosing data is refused.
+ *
+ * The fallback — the `tagged` layout, tried only when the plain layout refuses a file (see
+ * `readKf2` in `read.ts`), because Max Payne's tools (MaxFX, the 3ds Max exporters) may write it:
+ * a one-byte type tag before every value, integers in the fewest bytes that hold them:
  *
  * | tag  | value                      | tag  | value                               |
  * |------|----------------------------|------|-------------------------------------|
@@ -19,27 +39,29 @@
  * | 0x08 | unsigned char (1)          | 0x17 | vector4: 4 float32                  |
  * | 0x09 | float32 (`M_Float`)        | 0x18 | matrix 2×2: 4 float32               |
  * | 0x0A | float64                    | 0x19 | matrix 3×3: 9 float32               |
- * | 0x0C | a chunk header (see below) | 0x1A | matrix 4×3: 12 float32 (`M_Matrix4x3`) |
+ * | 0x0C | a chunk header (untagged)  | 0x1A | matrix 4×3: 12 float32 (`M_Matrix4x3`) |
  * | 0x0D | string: an integer byte length (itself tagged), then the bytes (`M_String`) |
  * | 0x0E | bool: one byte (`M_Bool`)  | 0x1B | matrix 4×4: 16 float32              |
  * | 0x1C | the `type_tag` that opens an array in Skin version 1 (no value of its own) |
  *
- * `M_Int`/`TypeInt`/`M_Unsigned_Int`/`M_Unsigned_Char` accept any integer tag (the tools pick
- * the width by the value); `M_Float`/`TypeFloat` accept float32 or float64. A Matrix4x3 is four
- * rows of three — the 3×3 rotation/scale rows, then the translation row — applied to row vectors
- * (v' = v·M), Direct3D's convention. The arrays the spec spells as plain C structs (Geometry
- * version 1's vertices and normals, Polygons version 1's `unsigned short` indices, UV Mapping
- * version 1's coordinates) are raw, untagged, little-endian.
+ * There every integer type accepts any integer tag and `M_Float` float32 or float64. The tools
+ * write a chunk's size counting the 13 header bytes, so in the tagged layout alone the end of a
+ * chunk is whichever of the two readings the enclosing data ends at or the next chunk tag stands
+ * at — the tools' first (see {@link Kf2Cursor.chunkHeader}).
  *
- * Chunk headers are as the spec gives them: the tag 0x0C, then uint32 id, version and size, 13
- * bytes, untagged. The tools write the size counting the 13 header bytes; the spec's prose says
- * "size of the data". A reader that takes one for the other loses its place, so the end of a chunk
- * is the one of the two readings at which the enclosing data ends or the next chunk tag stands —
- * the tools' reading first (see {@link Kf2Cursor.chunkHeader}).
+ * In both layouts the arrays the spec spells as plain C structs (Geometry version 1's vertices and
+ * normals, Polygons version 1's `unsigned short` indices, UV Mapping version 1's coordinates) are
+ * raw little-endian.
  */
 import { CodecError, type CodecErrorKind } from '../binary/codec-error';
 
-/** The type tags (see the table above). */
+/** How a file writes its primitives: `plain` (issue 15's definition, the default) or `tagged` (the fallback). */
+export type Kf2Layout = 'plain' | 'tagged';
+
+/** The layouts in the order a file is tried in. */
+export const KF2_LAYOUTS: readonly Kf2Layout[] = ['plain', 'tagged'];
+
+/** The tagged layout's type tags (see the table above); 0x0C also opens every chunk header in both layouts. */
 export const KF2_TAG = {
   int64: 0x00,
   uint64: 0x01,
@@ -75,16 +97,33 @@ export const KF2_TAG = {
 export const KF2_CHUNK_HEADER_BYTE_SIZE = 13;
 /** Floats in a Matrix4x3. */
 export const KF2_MATRIX4X3_FLOATS = 12;
-/** The fewest bytes a tagged integer takes (tag + 1). */
-export const KF2_MIN_INTEGER_BYTE_SIZE = 2;
-/** The fewest bytes a tagged string takes (tag, a one-byte tagged length 0). */
-export const KF2_MIN_STRING_BYTE_SIZE = 3;
-/** The fewest bytes a tagged float takes. */
-export const KF2_MIN_FLOAT_BYTE_SIZE = 5;
-/** A tagged Matrix4x3. */
-export const KF2_MATRIX4X3_BYTE_SIZE = 1 + KF2_MATRIX4X3_FLOATS * 4;
 
-/** Integer tags: [byte width, signed]. */
+/** The fewest bytes each primitive takes in a layout: what counts are capped by. */
+export interface Kf2PrimitiveSizes {
+  /** `M_Int`, `M_Unsigned_Int`, `TypeInt`. */
+  integer: number;
+  /** `M_Unsigned_Char`. */
+  unsignedChar: number;
+  /** `M_Float`, `TypeFloat`. */
+  float: number;
+  /** `M_Bool`. */
+  bool: number;
+  /** `M_String` (empty). */
+  string: number;
+  /** `M_Vector3`. */
+  vector3: number;
+  /** `M_Matrix4x3`. */
+  matrix4x3: number;
+}
+
+/** {@link Kf2PrimitiveSizes} by layout. */
+export const KF2_PRIMITIVE_BYTE_SIZES: Readonly<Record<Kf2Layout, Readonly<Kf2PrimitiveSizes>>> = {
+  plain: { integer: 4, unsignedChar: 1, float: 4, bool: 1, string: 4, vector3: 12, matrix4x3: 48 },
+  // A tag, then 1 byte (integers), 4 (float32), a tagged 1-byte length (strings), the floats.
+  tagged: { integer: 2, unsignedChar: 2, float: 5, bool: 2, string: 3, vector3: 13, matrix4x3: 49 },
+};
+
+/** Tagged integer tags: [byte width, signed]. */
 const INTEGER_TAGS: Readonly<Record<number, readonly [number, boolean]>> = {
   [KF2_TAG.int64]: [8, true],
   [KF2_TAG.uint64]: [8, false],
@@ -115,19 +154,31 @@ export interface Kf2ChunkHeader {
   dataStart: number;
   /** Offset just past the chunk. */
   end: number;
-  /** The other reading of the size, when it too lies within the enclosing data. */
+  /** Tagged layout only: the other reading of the size, when it too lies within the enclosing data. */
   alternativeEnd?: number;
 }
 
-/** A little-endian cursor over a KF2 file, confined to `[offset, end)`. */
+/** The plain layout's integer types. */
+type PlainInteger = 'int32' | 'uint32' | 'uint8';
+
+/** A little-endian cursor over a KF2 file in one {@link Kf2Layout}, confined to `[offset, end)`. */
 export class Kf2Cursor {
   readonly view: DataView;
+  /** The fewest bytes of each primitive in this cursor's layout. */
+  readonly sizes: Readonly<Kf2PrimitiveSizes>;
   constructor(
     readonly bytes: Uint8Array,
     public offset = 0,
     public end = bytes.byteLength,
+    readonly layout: Kf2Layout = 'plain',
   ) {
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.sizes = KF2_PRIMITIVE_BYTE_SIZES[layout];
+  }
+
+  /** A cursor of the same layout over `[start, end)`. */
+  within(start: number, end: number): Kf2Cursor {
+    return new Kf2Cursor(this.bytes, start, end, this.layout);
   }
 
   get remaining(): number {
@@ -144,14 +195,10 @@ export class Kf2Cursor {
     }
   }
 
-  /** One untagged byte (Skin version 1's `type_tag`, a bool's value). */
+  /** One untagged byte. */
   byte(where: string): number {
     this.need(1, where);
     return this.bytes[this.offset++]!;
-  }
-
-  private tag(where: string): number {
-    return this.byte(where);
   }
 
   private wrongTag(where: string, tag: number, expected: string): CodecError {
@@ -163,9 +210,22 @@ export class Kf2Cursor {
     );
   }
 
-  /** `M_Int`, `M_Unsigned_Int`, `TypeInt`, `M_Unsigned_Char`: any integer tag. */
-  integer(where: string): number {
-    const tag = this.tag(where);
+  /** Tagged layout: the tag `expected` (named `name`) at the cursor. */
+  private expectTag(expected: number, name: string, where: string): void {
+    const tag = this.byte(where);
+    if (tag !== expected) throw this.wrongTag(where, tag, name);
+  }
+
+  private plainInteger(type: PlainInteger, where: string): number {
+    if (type === 'uint8') return this.byte(where);
+    this.need(4, where);
+    const value = type === 'int32' ? this.view.getInt32(this.offset, true) : this.view.getUint32(this.offset, true);
+    this.offset += 4;
+    return value;
+  }
+
+  private taggedInteger(where: string): number {
+    const tag = this.byte(where);
     const shape = INTEGER_TAGS[tag];
     if (!shape) throw this.wrongTag(where, tag, 'an integer');
     const [width, signed] = shape;
@@ -178,10 +238,28 @@ export class Kf2Cursor {
     return value;
   }
 
-  /** A count of elements taking at least `minimumElementSize` bytes each, checked against the bytes left. */
-  count(minimumElementSize: number, where: string): number {
+  /** `M_Int`, `TypeInt`: plain int32; tagged any integer tag. */
+  integer(where: string): number {
+    return this.layout === 'plain' ? this.plainInteger('int32', where) : this.taggedInteger(where);
+  }
+
+  /** `M_Unsigned_Int`: plain uint32; tagged any integer tag. */
+  unsigned(where: string): number {
+    return this.layout === 'plain' ? this.plainInteger('uint32', where) : this.taggedInteger(where);
+  }
+
+  /** `M_Unsigned_Char`: plain one byte; tagged any integer tag. */
+  unsignedChar(where: string): number {
+    return this.layout === 'plain' ? this.plainInteger('uint8', where) : this.taggedInteger(where);
+  }
+
+  /**
+   * A count (`M_Int`, or `M_Unsigned_Int` when `unsigned`) of elements taking at least
+   * `minimumElementSize` bytes each, checked against the bytes left before anything is allocated.
+   */
+  count(minimumElementSize: number, where: string, unsigned = false): number {
     const at = this.offset;
-    const count = this.integer(where);
+    const count = unsigned ? this.unsigned(where) : this.integer(where);
     if (count < 0) throw this.error('invalid', where, `the count ${count} is negative`, at);
     if (count * minimumElementSize > this.remaining) {
       throw this.error(
@@ -195,37 +273,28 @@ export class Kf2Cursor {
     return count;
   }
 
-  /** `M_Float`, `TypeFloat`: float32 or float64. */
+  /** `M_Float`, `TypeFloat`: plain float32; tagged float32 or float64. */
   float(where: string): number {
-    const tag = this.tag(where);
-    if (tag === KF2_TAG.float32) {
-      this.need(4, where);
-      const value = this.view.getFloat32(this.offset, true);
-      this.offset += 4;
-      return value;
-    }
-    if (tag === KF2_TAG.float64) {
-      this.need(8, where);
-      const value = this.view.getFloat64(this.offset, true);
-      this.offset += 8;
-      return value;
-    }
-    throw this.wrongTag(where, tag, 'a float');
+    const tag = this.layout === 'plain' ? KF2_TAG.float32 : this.byte(where);
+    const width = tag === KF2_TAG.float32 ? 4 : tag === KF2_TAG.float64 ? 8 : 0;
+    if (width === 0) throw this.wrongTag(where, tag, 'a float');
+    this.need(width, where);
+    const value = width === 4 ? this.view.getFloat32(this.offset, true) : this.view.getFloat64(this.offset, true);
+    this.offset += width;
+    return value;
   }
 
-  /** `M_Bool`. */
+  /** `M_Bool`: one byte, after its tag in the tagged layout. */
   bool(where: string): boolean {
-    const tag = this.tag(where);
-    if (tag !== KF2_TAG.bool) throw this.wrongTag(where, tag, 'a bool');
+    if (this.layout === 'tagged') this.expectTag(KF2_TAG.bool, 'a bool', where);
     return this.byte(where) !== 0;
   }
 
-  /** `M_String`: Latin-1. */
+  /** `M_String`, Latin-1: plain a uint32 length; tagged the string tag and a tagged length; then the bytes. */
   string(where: string): string {
-    const tag = this.tag(where);
-    if (tag !== KF2_TAG.string) throw this.wrongTag(where, tag, 'a string');
+    if (this.layout === 'tagged') this.expectTag(KF2_TAG.string, 'a string', where);
     const at = this.offset;
-    const length = this.integer(`${where}.length`);
+    const length = this.layout === 'plain' ? this.unsigned(`${where}.length`) : this.taggedInteger(`${where}.length`);
     if (length < 0 || length > this.remaining) {
       throw this.error('truncated', `${where}.length`, `${length} bytes, ${this.remaining} left`, at);
     }
@@ -237,27 +306,27 @@ export class Kf2Cursor {
 
   /** `M_Vector3`. */
   vector3(where: string, out: Float32Array, outOffset: number): void {
-    this.tagged(KF2_TAG.vector3, 'a vector3', 3, where, out, outOffset);
+    this.floatGroup(KF2_TAG.vector3, 'a vector3', 3, where, out, outOffset);
   }
 
   /** `M_Matrix4x3`: 12 floats, row by row. */
   matrix4x3(where: string, out: Float32Array, outOffset = 0): void {
-    this.tagged(KF2_TAG.matrix4x3, 'a matrix 4×3', KF2_MATRIX4X3_FLOATS, where, out, outOffset);
+    this.floatGroup(KF2_TAG.matrix4x3, 'a matrix 4×3', KF2_MATRIX4X3_FLOATS, where, out, outOffset);
   }
 
-  private tagged(tag: number, name: string, floats: number, where: string, out: Float32Array, outOffset: number) {
-    const found = this.tag(where);
-    if (found !== tag) throw this.wrongTag(where, found, name);
+  private floatGroup(tag: number, name: string, floats: number, where: string, out: Float32Array, outOffset: number) {
+    if (this.layout === 'tagged') this.expectTag(tag, name, where);
     this.need(floats * 4, where);
     for (let index = 0; index < floats; index += 1)
       out[outOffset + index] = this.view.getFloat32(this.offset + index * 4, true);
     this.offset += floats * 4;
   }
 
-  /** Skin version 1's array `type_tag` (0x1C). */
-  arrayTag(where: string): void {
-    const tag = this.tag(where);
-    if (tag !== KF2_TAG.array) throw this.wrongTag(where, tag, 'an array tag (0x1c)');
+  /** Skin version 1's `unsigned byte type_tag`: plain any value (returned); tagged it must be 0x1C. */
+  arrayTag(where: string): number {
+    const tag = this.byte(where);
+    if (this.layout === 'tagged' && tag !== KF2_TAG.array) throw this.wrongTag(where, tag, 'an array tag (0x1c)');
+    return tag;
   }
 
   /** `count` raw float32s (Geometry/UV Mapping version 1), copied. */
@@ -280,10 +349,10 @@ export class Kf2Cursor {
 
   /**
    * A chunk header at the cursor, within the cursor's end; leaves the cursor at the chunk's data.
-   * Of the two readings of the size — `start + size` (the tools') and `start + 13 + size` (the
-   * spec's prose) — the one landing on the enclosing end or on another chunk tag is preferred, else
-   * the tools'; the other, when it also lies within bounds, is kept as `alternativeEnd` for
-   * {@link readChunkBody}.
+   * Plain layout: the chunk ends at `start + 13 + size` (the spec's "size in bytes of the data").
+   * Tagged layout: of the two readings — `start + size` (the tools') and `start + 13 + size` —
+   * the one landing on the enclosing end or on another chunk tag is preferred, else the tools';
+   * the other, when it also lies within bounds, is kept as `alternativeEnd` for {@link readChunkBody}.
    */
   chunkHeader(where: string): Kf2ChunkHeader {
     const start = this.offset;
@@ -300,13 +369,15 @@ export class Kf2Cursor {
     const version = this.view.getUint32(start + 5, true);
     const size = this.view.getUint32(start + 9, true);
     const dataStart = start + KF2_CHUNK_HEADER_BYTE_SIZE;
-    const candidates = [start + size, dataStart + size].filter((end) => end >= dataStart && end <= this.end);
+    const readings = this.layout === 'plain' ? [dataStart + size] : [start + size, dataStart + size];
+    const candidates = readings.filter((end) => end >= dataStart && end <= this.end);
     if (candidates.length === 0) {
       throw this.error(
         'truncated',
         `${where}.size`,
-        `chunk 0x${id.toString(16).padStart(8, '0')} of ${size} bytes does not end within its ` +
-          `${this.end - start} bytes`,
+        `chunk 0x${id.toString(16).padStart(8, '0')} of ${size} bytes` +
+          (this.layout === 'plain' ? ' of data' : '') +
+          ` does not end within its ${this.end - start} bytes`,
         start + 9,
       );
     }
@@ -319,12 +390,13 @@ export class Kf2Cursor {
 }
 
 /**
- * Reads a chunk's data with `read` (given a cursor confined to it): by the header's preferred end,
- * and by its alternative end when the first reading fails or leaves bytes unread while the second
- * reads the data exactly. Sets `header.end` to the end taken.
+ * Reads a chunk's data with `read` (given a cursor of `parent`'s layout confined to it). Plain
+ * layout: by the header's end alone. Tagged layout: by the header's preferred end, and by its
+ * alternative end when the first reading fails or leaves bytes unread while the second reads the
+ * data exactly; sets `header.end` to the end taken.
  */
-export function readChunkBody<T>(bytes: Uint8Array, header: Kf2ChunkHeader, read: (cursor: Kf2Cursor) => T): T {
-  const first = new Kf2Cursor(bytes, header.dataStart, header.end);
+export function readChunkBody<T>(parent: Kf2Cursor, header: Kf2ChunkHeader, read: (cursor: Kf2Cursor) => T): T {
+  const first = parent.within(header.dataStart, header.end);
   let value: T | undefined;
   let failure: unknown;
   try {
@@ -334,7 +406,7 @@ export function readChunkBody<T>(bytes: Uint8Array, header: Kf2ChunkHeader, read
     if (!(error instanceof CodecError) || header.alternativeEnd === undefined) throw error;
     failure = error;
   }
-  const second = new Kf2Cursor(bytes, header.dataStart, header.alternativeEnd);
+  const second = parent.within(header.dataStart, header.alternativeEnd);
   try {
     const other = read(second);
     if (second.remaining === 0 || failure !== undefined) {

@@ -3,9 +3,15 @@
  * top-level chunks, each read by its kind and version (`../shared/specs/kf2-format.md`).
  *
  * Decisions where the spec is silent:
- * - Primitive types: read as Max Payne's Direct3D tools write them — a one-byte type tag before
- *   every value, integers in 1–4 bytes by tag, strings as a tagged length then the bytes, Matrix4x3
- *   as four rows of three applied to row vectors — the table and chunk sizes are in `primitives.ts`.
+ * - Primitive types: as issue 15 defines them, the `plain` layout — `M_Int`/`TypeInt` int32,
+ *   `M_Unsigned_Int` uint32, `M_Float`/`TypeFloat` float32, `M_Bool` one byte, `M_String` a uint32
+ *   byte length then the bytes, `M_Vector3` three float32, `M_Matrix4x3` twelve float32 as four
+ *   rows of three (rotation/scale rows, then translation, applied to row vectors), little-endian,
+ *   chunk sizes counting the data after the 13-byte header. A file is read in that layout first.
+ *   Only when it refuses the file (a CodecError) is the `tagged` layout tried — a one-byte type tag
+ *   before every value, as Max Payne's tools may write it, with chunk sizes counting the header or
+ *   not — and when both refuse it, the plain layout's error is thrown. {@link Kf2File.layout} says
+ *   which one read the file. Both are in `primitives.ts`, the one module that reads primitives.
  * - Axes: Direct3D's, Y up and left-handed. A cape gets Warcraft III's right-handed Z-up axes by
  *   swapping Y and Z, which mirrors nothing (the swap undoes the change of handedness); triangles'
  *   corners are turned to keep them facing out; UVs are kept (Direct3D's origin is top-left, like
@@ -20,6 +26,7 @@
  * (lights, helpers, light animations) are kept as byte ranges; unknown chunk ids (top-level, or
  * inside a Mesh) are skipped by their size and reported in {@link Kf2File.skipped}.
  */
+import { CodecError } from '../binary/codec-error';
 import { KF2_CHUNK, KF2_SUB_CHUNK, KF2_UNDESCRIBED_CHUNKS, KF2_VERSIONS, kf2ChunkName } from './layout';
 import {
   KF2_CHUNK_HEADER_BYTE_SIZE,
@@ -28,6 +35,7 @@ import {
   KF2_TAG,
   readChunkBody,
   type Kf2ChunkHeader,
+  type Kf2Layout,
 } from './primitives';
 import {
   checkVersion,
@@ -131,6 +139,8 @@ export interface Kf2RawChunk {
 
 /** A whole KF2 file. */
 export interface Kf2File {
+  /** How its primitives were written: `plain` (issue 15's definition) or `tagged` (the fallback). */
+  layout: Kf2Layout;
   /** Every top-level chunk in order. */
   chunks: { id: number; name: string; version: number; offset: number }[];
   materialLists: Kf2MaterialList[];
@@ -201,8 +211,7 @@ function readMesh(cursor: Kf2Cursor, header: Kf2ChunkHeader, where: string, skip
 }
 
 function influenceTriples(cursor: Kf2Cursor, where: string, into: Kf2Skin['influences']): void {
-  // Each entry: three tagged values, at least 2 + 2 + 5 bytes.
-  const count = cursor.count(9, `${where}.number_of_vertices`);
+  const count = cursor.count(2 * cursor.sizes.integer + cursor.sizes.float, `${where}.number_of_vertices`);
   for (let index = 0; index < count; index += 1) {
     into.vertices.push(cursor.integer(`${where}.SkinData[${index}].vertex_Index`));
     into.bones.push(cursor.integer(`${where}.SkinData[${index}].bone_Index`));
@@ -217,7 +226,7 @@ function readSkin(cursor: Kf2Cursor, header: Kf2ChunkHeader, where: string): Kf2
       influenceTriples(cursor, `${where}.${list}`, influences);
     const skinObjects = stringList(cursor, `${where}.skin_objects`);
     const skeletonObjects = stringList(cursor, `${where}.skeleton_objects`);
-    const count = cursor.count(13, `${where}.number_of_unknown`);
+    const count = cursor.count(cursor.sizes.vector3, `${where}.number_of_unknown`);
     const unknownVectors = new Float32Array(count * 3);
     for (let index = 0; index < count; index += 1)
       cursor.vector3(`${where}.unknown[${index}]`, unknownVectors, index * 3);
@@ -233,8 +242,8 @@ function readSkin(cursor: Kf2Cursor, header: Kf2ChunkHeader, where: string): Kf2
   const counts = list('bones_per_vertex', (at) => integerList(cursor, at));
   const bones = list('bones_list_per_vertex', (at) => integerList(cursor, at));
   const weights = list('weights', (at) => floatList(cursor, at));
-  const vertexCounts = list('vertex_num_per_primitive', (at) => integerList(cursor, at));
-  const vertexStarts = list('vertex_start_index_per_primitive', (at) => integerList(cursor, at));
+  const vertexCounts = list('vertex_num_per_primitive', (at) => integerList(cursor, at, 'unsigned'));
+  const vertexStarts = list('vertex_start_index_per_primitive', (at) => integerList(cursor, at, 'unsigned'));
   if (starts.length !== counts.length) {
     throw cursor.error('invalid', `${where}.bones_per_vertex`, `${counts.length} counts for ${starts.length} vertices`);
   }
@@ -261,13 +270,13 @@ function readKeyframeAnimation(cursor: Kf2Cursor, header: Kf2ChunkHeader, where:
   const animation = readSubChunk(cursor, KF2_SUB_CHUNK.animation, `${where}.animation`, readAnimationInfo);
   const parentName = cursor.string(`${where}.parent_name`);
   const loopInterpolation = cursor.bool(`${where}.use_loop_interpolation`);
-  const totalKeyframes = cursor.integer(`${where}.num_total_keyframes`);
-  // Each keyframe: a tagged integer and a tagged matrix, at least 2 + 49 bytes.
-  const count = cursor.count(51, `${where}.num_key_frames`);
+  const totalKeyframes = cursor.unsigned(`${where}.num_total_keyframes`);
+  // Each keyframe: an M_Unsigned_Int and an M_Matrix4x3.
+  const count = cursor.count(cursor.sizes.integer + cursor.sizes.matrix4x3, `${where}.num_key_frames`, true);
   const frames: number[] = [];
   const matrices = new Float32Array(count * KF2_MATRIX4X3_FLOATS);
   for (let key = 0; key < count; key += 1) {
-    frames.push(cursor.integer(`${where}.KeyFrames[${key}].frame_id`));
+    frames.push(cursor.unsigned(`${where}.KeyFrames[${key}].frame_id`));
     cursor.matrix4x3(`${where}.KeyFrames[${key}].transform`, matrices, key * KF2_MATRIX4X3_FLOATS);
   }
   const result: Kf2KeyframeAnimation = {
@@ -281,15 +290,16 @@ function readKeyframeAnimation(cursor: Kf2Cursor, header: Kf2ChunkHeader, where:
     matrices,
   };
   if (header.version >= 1) {
-    const visibilityCount = cursor.count(7, `${where}.num_visibility_frames`);
+    const visibilitySize = cursor.sizes.integer + cursor.sizes.float;
+    const visibilityCount = cursor.count(visibilitySize, `${where}.num_visibility_frames`, true);
     const visibility = { frames: [] as number[], values: [] as number[] };
     for (let key = 0; key < visibilityCount; key += 1) {
-      visibility.frames.push(cursor.integer(`${where}.VisibilityFrames[${key}].frame_id`));
+      visibility.frames.push(cursor.unsigned(`${where}.VisibilityFrames[${key}].frame_id`));
       visibility.values.push(cursor.float(`${where}.VisibilityFrames[${key}].visibility`));
     }
     result.visibility = visibility;
   }
-  if (header.version >= 2) result.loopToFrame = cursor.integer(`${where}.loop_to_frame`);
+  if (header.version >= 2) result.loopToFrame = cursor.unsigned(`${where}.loop_to_frame`);
   if (header.version >= 3) result.interpolationMethod = cursor.integer(`${where}.frame_to_frame_interpolation_method`);
   if (header.version >= 4) result.maintainMatrixScaling = cursor.bool(`${where}.maintain_matrix_scaling`);
   return result;
@@ -305,7 +315,7 @@ function readCamera(cursor: Kf2Cursor, _header: Kf2ChunkHeader, where: string): 
 }
 
 function readEnvironment(cursor: Kf2Cursor, _header: Kf2ChunkHeader, where: string): Kf2Environment {
-  const channel = (name: string) => cursor.integer(`${where}.${name}`);
+  const channel = (name: string) => cursor.unsignedChar(`${where}.${name}`);
   return {
     ambient: ['r', 'g', 'b', 'a'].map((c) => channel(`ambient_light_color_${c}`)),
     clearing: ['r', 'g', 'b', 'a'].map((c) => channel(`clearing_color_${c}`)),
@@ -323,9 +333,28 @@ function rawChunk(header: Kf2ChunkHeader, where: string): Kf2RawChunk {
   };
 }
 
-/** Reads a whole KF2 file; throws a `kf2` CodecError naming the chunk, field and offset. */
+/**
+ * Reads a whole KF2 file in the plain layout, or — only when that refuses it — in the tagged one;
+ * when both refuse it, throws the plain layout's `kf2` CodecError (naming the chunk, field and offset).
+ */
 export function readKf2(bytes: Uint8Array): Kf2File {
+  try {
+    return readKf2Layout(bytes, 'plain');
+  } catch (plainError) {
+    if (!(plainError instanceof CodecError)) throw plainError;
+    try {
+      return readKf2Layout(bytes, 'tagged');
+    } catch (taggedError) {
+      if (!(taggedError instanceof CodecError)) throw taggedError;
+      throw plainError;
+    }
+  }
+}
+
+/** Reads a whole KF2 file in one layout, without fallback; throws a `kf2` CodecError naming chunk, field and offset. */
+export function readKf2Layout(bytes: Uint8Array, layout: Kf2Layout): Kf2File {
   const file: Kf2File = {
+    layout,
     chunks: [],
     materialLists: [],
     meshes: [],
@@ -336,7 +365,7 @@ export function readKf2(bytes: Uint8Array): Kf2File {
     undescribed: [],
     skipped: [],
   };
-  const cursor = new Kf2Cursor(bytes);
+  const cursor = new Kf2Cursor(bytes, 0, bytes.byteLength, layout);
   if (bytes.byteLength === 0) throw cursor.error('truncated', 'chunks[0]', 'the file is empty');
   for (let index = 0; cursor.remaining > 0; index += 1) {
     const header = cursor.chunkHeader(`chunks[${index}]`);
@@ -345,7 +374,7 @@ export function readKf2(bytes: Uint8Array): Kf2File {
     file.chunks.push({ id: header.id, name, version: header.version, offset: header.start });
     if (KF2_VERSIONS[header.id]) checkVersion(cursor, header, where);
     const body = <T>(read: (inner: Kf2Cursor, header: Kf2ChunkHeader, where: string) => T): T =>
-      readChunkBody(bytes, header, (inner) => read(inner, header, where));
+      readChunkBody(cursor, header, (inner) => read(inner, header, where));
     switch (header.id) {
       case KF2_CHUNK.materialList:
         file.materialLists.push(body(readMaterialList));

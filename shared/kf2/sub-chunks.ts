@@ -4,10 +4,8 @@
  */
 import { KF2_SUB_CHUNK, KF2_VERSIONS, kf2ChunkName } from './layout';
 import {
+  KF2_CHUNK_HEADER_BYTE_SIZE,
   KF2_MATRIX4X3_FLOATS,
-  KF2_MIN_FLOAT_BYTE_SIZE,
-  KF2_MIN_INTEGER_BYTE_SIZE,
-  KF2_MIN_STRING_BYTE_SIZE,
   Kf2Cursor,
   readChunkBody,
   type Kf2ChunkHeader,
@@ -160,26 +158,37 @@ export function readSubChunk<T>(
     );
   }
   checkVersion(cursor, header, name);
-  const value = readChunkBody(cursor.bytes, header, (inner) => read(inner, header, name));
+  const value = readChunkBody(cursor, header, (inner) => read(inner, header, name));
   cursor.offset = header.end;
   return value;
 }
 
-/** An array of `count` tagged integers. */
-function integers(cursor: Kf2Cursor, count: number, where: string): number[] {
+/** The spec's two integer types: `M_Int`/`TypeInt` and `M_Unsigned_Int`. */
+export type Kf2IntegerType = 'integer' | 'unsigned';
+
+/** An array of `count` integers of `type`. */
+function integers(cursor: Kf2Cursor, count: number, where: string, type: Kf2IntegerType = 'integer'): number[] {
   const values: number[] = [];
-  for (let index = 0; index < count; index += 1) values.push(cursor.integer(`${where}[${index}]`));
+  for (let index = 0; index < count; index += 1) {
+    values.push(type === 'unsigned' ? cursor.unsigned(`${where}[${index}]`) : cursor.integer(`${where}[${index}]`));
+  }
   return values;
 }
 
-/** A count, then that many tagged integers. */
-function integerList(cursor: Kf2Cursor, where: string): number[] {
-  return integers(cursor, cursor.count(KF2_MIN_INTEGER_BYTE_SIZE, `number of ${where}`), where);
+/** A count (of `countType`), then that many integers of `type`. */
+function integerList(
+  cursor: Kf2Cursor,
+  where: string,
+  type: Kf2IntegerType = 'integer',
+  countType: Kf2IntegerType = 'integer',
+): number[] {
+  const count = cursor.count(cursor.sizes.integer, `number of ${where}`, countType === 'unsigned');
+  return integers(cursor, count, where, type);
 }
 
-/** A count, then that many strings. */
+/** A count (`M_Int`), then that many strings. */
 export function stringList(cursor: Kf2Cursor, where: string): string[] {
-  const count = cursor.count(KF2_MIN_STRING_BYTE_SIZE, `number of ${where}`);
+  const count = cursor.count(cursor.sizes.string, `number of ${where}`);
   const values: string[] = [];
   for (let index = 0; index < count; index += 1) values.push(cursor.string(`${where}[${index}]`));
   return values;
@@ -284,17 +293,17 @@ export function readMaterial(cursor: Kf2Cursor, header: Kf2ChunkHeader, where: s
 /** SubChunk_Geometry, versions 0 and 1. */
 export function readGeometry(cursor: Kf2Cursor, header: Kf2ChunkHeader, where: string): Kf2Geometry {
   if (header.version === 0) {
-    // Each vertex a tagged vector3: 13 bytes.
-    const count = cursor.count(13, `${where}.number_of_vertices`);
+    const count = cursor.count(cursor.sizes.vector3, `${where}.number_of_vertices`);
     const positions = new Float32Array(count * 3);
     for (let vertex = 0; vertex < count; vertex += 1)
       cursor.vector3(`${where}.vertices[${vertex}]`, positions, vertex * 3);
     return { version: 0, positions };
   }
-  const count = cursor.count(24, `${where}.number_of_vertices`);
+  // Raw float32 positions and normals: 24 bytes a vertex.
+  const count = cursor.count(24, `${where}.number_of_vertices`, true);
   const positions = cursor.rawFloats(count * 3, `${where}.vertices`);
   const normals = cursor.rawFloats(count * 3, `${where}.normals`);
-  const verticesPerPrimitive = integerList(cursor, `${where}.number_vertices_per_primitive`);
+  const verticesPerPrimitive = integerList(cursor, `${where}.number_vertices_per_primitive`, 'unsigned', 'unsigned');
   return { version: 1, positions, normals, verticesPerPrimitive };
 }
 
@@ -304,7 +313,8 @@ export function readPolygon(cursor: Kf2Cursor, _header: Kf2ChunkHeader, where: s
 }
 
 function polygonList(cursor: Kf2Cursor, where: string): number[][] {
-  const count = cursor.count(13, `${where}.number_of_polygons`);
+  // TypeInt (Polygons) or M_Int (UV Mapping) polygons, each a Polygon sub-chunk.
+  const count = cursor.count(KF2_CHUNK_HEADER_BYTE_SIZE, `${where}.number_of_polygons`);
   const polygons: number[][] = [];
   for (let index = 0; index < count; index += 1) {
     polygons.push(readSubChunk(cursor, KF2_SUB_CHUNK.polygon, `${where}.polygons_indices[${index}]`, readPolygon));
@@ -322,14 +332,15 @@ export function readPolygons(cursor: Kf2Cursor, header: Kf2ChunkHeader, where: s
       unknown: [cursor.integer(`${where}.unknown1`), cursor.integer(`${where}.unknown2`)],
     };
   }
-  const count = cursor.count(2, `${where}.number_of_polygons`);
+  const count = cursor.count(2, `${where}.number_of_polygons`, true);
   const indices = cursor.rawUint16s(count, `${where}.polygons_indices`);
-  return { version: 1, indices, polygonsPerPrimitive: integerList(cursor, `${where}.polygons_per_primitive`) };
+  const polygonsPerPrimitive = integerList(cursor, `${where}.polygons_per_primitive`, 'unsigned', 'unsigned');
+  return { version: 1, indices, polygonsPerPrimitive };
 }
 
 /** SubChunk_Smoothing, version 0. */
 export function readSmoothing(cursor: Kf2Cursor, _header: Kf2ChunkHeader, where: string): number[] {
-  return integerList(cursor, `${where}.smoothing_group`);
+  return integerList(cursor, `${where}.smoothing_group`, 'unsigned');
 }
 
 /** SubChunk_PolygonMaterial, versions 0 and 1. */
@@ -345,21 +356,22 @@ export function readUvMapping(cursor: Kf2Cursor, header: Kf2ChunkHeader, where: 
     const layer = cursor.integer(`${where}.layer`);
     const polygons = polygonList(cursor, where);
     const reserved: [number, number] = [cursor.integer(`${where}.reserved1`), cursor.integer(`${where}.reserved2`)];
-    const count = cursor.count(13, `${where}.number_of_coordinates`);
+    const count = cursor.count(cursor.sizes.vector3, `${where}.number_of_coordinates`);
     const coordinates = new Float32Array(count * 3);
     for (let index = 0; index < count; index += 1) {
       cursor.vector3(`${where}.texture_coordinates_uvw[${index}]`, coordinates, index * 3);
     }
     return { version: 0, layer, polygons, reserved, coordinates };
   }
-  const layer = cursor.integer(`${where}.layer`);
-  const count = cursor.count(12, `${where}.number_of_coordinates`);
+  const layer = cursor.unsigned(`${where}.layer`);
+  // Raw float32 u, v, w: 12 bytes a coordinate.
+  const count = cursor.count(12, `${where}.number_of_coordinates`, true);
   const coordinates = cursor.rawFloats(count * 3, `${where}.texture_coordinates_uvw`);
   return {
     version: 1,
     layer,
     coordinates,
-    coordinatesPerPrimitive: integerList(cursor, `${where}.coordinates_per_primitive`),
+    coordinatesPerPrimitive: integerList(cursor, `${where}.coordinates_per_primitive`, 'unsigned', 'unsigned'),
   };
 }
 
@@ -377,9 +389,9 @@ export function readAnimationInfo(cursor: Kf2Cursor, _header: Kf2ChunkHeader, wh
   };
 }
 
-/** A count of tagged floats then the floats (Skin's weights). */
+/** A count (`M_Int`), then that many floats (Skin's weights). */
 export function floatList(cursor: Kf2Cursor, where: string): number[] {
-  const count = cursor.count(KF2_MIN_FLOAT_BYTE_SIZE, `number of ${where}`);
+  const count = cursor.count(cursor.sizes.float, `number of ${where}`);
   const values: number[] = [];
   for (let index = 0; index < count; index += 1) values.push(cursor.float(`${where}[${index}]`));
   return values;

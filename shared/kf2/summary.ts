@@ -4,10 +4,13 @@
 import { CodecError } from '../binary/codec-error';
 import type { Diagnostic } from '../diagnostics';
 import { kf2Clips, kf2MeshTexture, type Kf2Clip } from './cape';
+import type { Kf2Layout } from './primitives';
 import type { Kf2File } from './read';
 
 /** The `inspect --json` fields of a KF2 file. */
 export type Kf2Summary = {
+  /** How the file writes its primitives: `plain` (issue 15's definition) or `tagged` (the fallback reading). */
+  layout: Kf2Layout;
   chunks: number;
   meshes: {
     name: string;
@@ -60,6 +63,7 @@ export function kf2Summary(file: Kf2File): Kf2Summary {
     (node) => node !== undefined,
   );
   return {
+    layout: file.layout,
     chunks: file.chunks.length,
     meshes: file.meshes.map((mesh, index) => {
       const name = mesh.node?.name ?? `mesh ${index}`;

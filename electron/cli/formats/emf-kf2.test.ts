@@ -21,6 +21,7 @@ beforeAll(() => {
   writeFileSync(join(folder, 'lone.emf'), emfManifestBytes('x', 30, ['idle']));
   writeFileSync(join(folder, 'short.emf'), wolfSet()['wolf.emf']!.subarray(0, 400));
   writeFileSync(join(folder, 'scene.kf2'), capeScene());
+  writeFileSync(join(folder, 'tagged.kf2'), capeScene(5, { layout: 'tagged' }));
   const whole = capeScene();
   writeFileSync(join(folder, 'truncated.kf2'), whole.subarray(0, whole.length - 9));
   writeFileSync(
@@ -92,11 +93,28 @@ describe('morf with KF2', () => {
   it('inspects meshes, nodes, skins and animations with frame counts and rates', async () => {
     const { code, stdout } = await morf('inspect', 'scene.kf2');
     expect(code).toBe(0);
+    expect(stdout).toMatch(/^scene\.kf2: KF2, \d+ bytes, 7 chunks, plain primitives \(issue 15\)\n/);
     expect(stdout).toContain('  mesh 2          cape: 3 vertices, 1 polygons, material cloth (cape.tga), skinned');
     expect(stdout).toContain('  animation 0     2 tracks, 4 keyframes, 0–1 s at 30 fps');
     expect(stdout).toContain('    track         bone1 (version 5): 2 keyframes of 31 frames, frames 0–30 at 30 fps');
     const json = JSON.parse((await morf('inspect', 'scene.kf2', '--json')).stdout);
-    expect(json).toMatchObject({ format: 'kf2', chunks: 7, skins: [{ objects: ['cape'], bones: 2, influences: 4 }] });
+    expect(json).toMatchObject({
+      format: 'kf2',
+      layout: 'plain',
+      chunks: 7,
+      skins: [{ objects: ['cape'], bones: 2, influences: 4 }],
+    });
+  });
+
+  it('inspects and converts a tagged file by the fallback reading, saying so', async () => {
+    const { code, stdout } = await morf('inspect', 'tagged.kf2');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^tagged\.kf2: KF2, \d+ bytes, 7 chunks, tagged primitives \(the fallback reading\)\n/);
+    const json = JSON.parse((await morf('inspect', 'tagged.kf2', '--json')).stdout);
+    expect(json).toMatchObject({ format: 'kf2', layout: 'tagged', chunks: 7 });
+    expect((await morf('convert', 'tagged.kf2', 'tagged.mrf', '--fps', '10')).code).toBe(0);
+    expect(positions('tagged.mrf', 10, 0)).toEqual([0, -1, 0]);
+    expect(positions('tagged.mrf', 10, 1)).toEqual([0.5, 0.5, 1]);
   });
 
   it('converts the mesh over the animation', async () => {

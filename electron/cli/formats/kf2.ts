@@ -32,11 +32,17 @@ function inspect(bytes: Uint8Array): InspectResult {
   return { summary, text: kf2Text(summary) };
 }
 
+/** How inspect names the layout a file's primitives were read in. */
+const LAYOUT_TEXT: Readonly<Record<Kf2Summary['layout'], string>> = {
+  plain: 'plain primitives (issue 15)',
+  tagged: 'tagged primitives (the fallback reading)',
+};
+
 function kf2Text(summary: Kf2InspectSummary): string {
   const number = (value: number) => String(Number(value.toPrecision(6)));
   const nodes = summary.nodes.map((node) => (node.parent ? `${node.name} < ${node.parent}` : node.name)).join(', ');
   const lines = [
-    `KF2, ${summary.byteLength} bytes, ${summary.chunks} chunks`,
+    `KF2, ${summary.byteLength} bytes, ${summary.chunks} chunks, ${LAYOUT_TEXT[summary.layout]}`,
     ...summary.meshes.map(
       (mesh, index) =>
         `  mesh ${index}          ${mesh.name}: ${mesh.vertices} vertices, ${mesh.polygons} polygons` +

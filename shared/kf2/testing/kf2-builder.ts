@@ -1,13 +1,23 @@
 /**
- * Test support: writes KF2 files from the spec and the reading of its types stated in
- * `primitives.ts` (type-tagged little-endian values, integers in the fewest bytes, chunk sizes
- * counting the 13-byte header unless asked otherwise). Shares no code with the reader. Never
- * imported by production code.
+ * Test support: writes KF2 files from the spec and issue 15's definition of its types — the plain
+ * layout by default (int32, uint32, float32, one-byte bools, uint32-length strings, raw vectors and
+ * matrices, little-endian, chunk sizes counting the data only) — or, on request, the tagged layout
+ * (a type tag before every value, integers in the fewest bytes, chunk sizes counting the 13-byte
+ * header unless asked otherwise). Shares no code with the reader. Never imported by production code.
  */
 
-/** A byte sink with the tools' tagged values. */
+/** Which layout a {@link Kf2Writer} writes: issue 15's `plain` one, or the tools' `tagged` one. */
+export type Kf2WriterLayout = 'plain' | 'tagged';
+
+/** A byte sink writing KF2 primitives in one layout. */
 export class Kf2Writer {
   readonly bytes: number[] = [];
+
+  constructor(readonly layout: Kf2WriterLayout = 'plain') {}
+
+  private get tagged(): boolean {
+    return this.layout === 'tagged';
+  }
 
   private little(value: number, width: number): this {
     let rest = value < 0 ? value + 2 ** (8 * width) : value;
@@ -25,8 +35,9 @@ export class Kf2Writer {
     return this;
   }
 
-  /** M_Int: tag 0x14/0x13/0x12/0x02 by magnitude, as the tools pick. */
+  /** M_Int: plain int32; tagged 0x14/0x13/0x12/0x02 by magnitude, as the tools pick. */
   int(value: number): this {
+    if (!this.tagged) return this.little(value, 4);
     const magnitude = Math.abs(value);
     if (magnitude > 0x7fffff) return this.tag(0x02).little(value, 4);
     if (magnitude > 0x7fff) return this.tag(0x12).little(value, 3);
@@ -34,46 +45,63 @@ export class Kf2Writer {
     return this.tag(0x14).little(value, 1);
   }
 
-  /** M_Unsigned_Int: tag 0x11/0x10/0x0F/0x03 by size. */
+  /** M_Unsigned_Int: plain uint32; tagged 0x11/0x10/0x0F/0x03 by size. */
   uint(value: number): this {
+    if (!this.tagged) return this.little(value, 4);
     if (value > 0xffffff) return this.tag(0x03).little(value, 4);
     if (value > 0xffff) return this.tag(0x0f).little(value, 3);
     if (value > 0xff) return this.tag(0x10).little(value, 2);
     return this.tag(0x11).little(value, 1);
   }
 
-  /** An int32 always in four bytes (tag 0x02), as other writers may do. */
+  /** An int32 always in four bytes (tagged: tag 0x02, as other writers may do). */
   int32(value: number): this {
-    return this.tag(0x02).little(value, 4);
+    return (this.tagged ? this.tag(0x02) : this).little(value, 4);
   }
 
+  /** M_Unsigned_Char: plain one byte; tagged 0x08 and the byte. */
+  unsignedChar(value: number): this {
+    return (this.tagged ? this.tag(0x08) : this).little(value, 1);
+  }
+
+  /** M_Float: float32 (tagged: after 0x09). */
   float(value: number): this {
-    return this.tag(0x09).float32(value);
+    return (this.tagged ? this.tag(0x09) : this).float32(value);
   }
 
+  /** M_Bool: one byte (tagged: after 0x0E). */
   bool(value: boolean): this {
-    return this.tag(0x0e).raw([value ? 1 : 0]);
+    return (this.tagged ? this.tag(0x0e) : this).raw([value ? 1 : 0]);
   }
 
+  /** M_String: plain a uint32 length; tagged 0x0D and a tagged length; then the Latin-1 bytes. */
   string(text: string): this {
-    this.tag(0x0d).int(text.length);
+    if (this.tagged) this.tag(0x0d).int(text.length);
+    else this.little(text.length, 4);
     for (const character of text) this.bytes.push(character.charCodeAt(0));
     return this;
   }
 
+  /** M_Vector3: three float32 (tagged: after 0x16). */
   vector3(values: number[]): this {
-    this.tag(0x16);
+    if (this.tagged) this.tag(0x16);
     for (const value of values) this.float32(value);
     return this;
   }
 
-  /** M_Matrix4x3 from four rows of three. */
+  /** M_Matrix4x3 from four rows of three (tagged: after 0x1A). */
   matrix(rows: number[][]): this {
-    this.tag(0x1a);
+    if (this.tagged) this.tag(0x1a);
     for (const row of rows) for (const value of row) this.float32(value);
     return this;
   }
 
+  /** Skin version 1's `unsigned byte type_tag`: 0x1C, in both layouts. */
+  typeTag(): this {
+    return this.tag(0x1c);
+  }
+
+  /** One byte as given. */
   tag(value: number): this {
     this.bytes.push(value);
     return this;
@@ -94,12 +122,16 @@ export class Kf2Writer {
     return this;
   }
 
-  /** A chunk: 0x0C, id, version, size (counting the header, or only the data with `dataSize`). */
+  /**
+   * A chunk: 0x0C, id, version, size; its body written in this writer's layout. The size is the
+   * data's bytes (plain, the spec), or in the tagged layout the data and the 13 header bytes (the
+   * tools) unless `dataSize`.
+   */
   chunk(id: number, version: number, body: (writer: Kf2Writer) => void, dataSize = false): this {
-    const inner = new Kf2Writer();
+    const inner = new Kf2Writer(this.layout);
     body(inner);
     this.tag(0x0c).little(id, 4).little(version, 4);
-    this.little(inner.bytes.length + (dataSize ? 0 : 13), 4);
+    this.little(inner.bytes.length + (this.tagged && !dataSize ? 13 : 0), 4);
     return this.raw(inner.bytes);
   }
 
@@ -182,14 +214,21 @@ export function materialChunk(writer: Kf2Writer, version: number, name: string, 
   });
 }
 
+/** How {@link capeScene} is written: the layout (plain by default) and, tagged, sizes of the data alone. */
+export interface CapeSceneOptions {
+  layout?: Kf2WriterLayout;
+  dataSize?: boolean;
+}
+
 /**
  * The cape scene (Mesh version 2 with version 1 sub-chunks, Skin version 1, Keyframe Animation
  * `animationVersion`), in Direct3D's axes: a triangle "cape" at (1, 0, 0), (0, 0, 1), (0, 1, 0);
  * vertex 0 on "bone1" alone, vertex 1 half on "bone1" and half on "bone2", vertex 2 on "bone2"
  * alone. Over 30 frames at 30 fps, bone1 turns 90° about Y, bone2 rises by 2 along Y.
  */
-export function capeScene(animationVersion = 5, dataSize = false): Uint8Array {
-  const writer = new Kf2Writer();
+export function capeScene(animationVersion = 5, options: CapeSceneOptions = {}): Uint8Array {
+  const { layout = 'plain', dataSize = false } = options;
+  const writer = new Kf2Writer(layout);
   writer.chunk(
     0x0001000f,
     0,
@@ -219,14 +258,14 @@ export function capeScene(animationVersion = 5, dataSize = false): Uint8Array {
     0x00010014,
     1,
     (skin) => {
-      skin.tag(0x1c).int(1).string('cape');
-      skin.tag(0x1c).int(2).string('bone1').string('bone2');
-      skin.tag(0x1c).int(3).int(0).int(1).int(3);
-      skin.tag(0x1c).int(3).int(1).int(2).int(1);
-      skin.tag(0x1c).int(4).int(0).int(0).int(1).int(1);
-      skin.tag(0x1c).int(4).float(1).float(0.5).float(0.5).float(1);
-      skin.tag(0x1c).int(1).uint(3);
-      skin.tag(0x1c).int(1).uint(0);
+      skin.typeTag().int(1).string('cape');
+      skin.typeTag().int(2).string('bone1').string('bone2');
+      skin.typeTag().int(3).int(0).int(1).int(3);
+      skin.typeTag().int(3).int(1).int(2).int(1);
+      skin.typeTag().int(4).int(0).int(0).int(1).int(1);
+      skin.typeTag().int(4).float(1).float(0.5).float(0.5).float(1);
+      skin.typeTag().int(1).uint(3);
+      skin.typeTag().int(1).uint(0);
     },
     dataSize,
   );
