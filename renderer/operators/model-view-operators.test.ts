@@ -8,8 +8,9 @@ import { activateItem } from '../state/outliner-actions';
 import { createModelParser } from '../workers/model-parser';
 import { activeViewCamera } from '../editors/viewport/camera/view-camera';
 import { missingModelTexturesHint, modelSummary } from '../editors/viewport/model/model-summary';
-import { describeCorpus, modelCorpus } from '../../tests/testing/corpus';
+import { CORPUS_TWINS, describeCorpus, modelCorpus } from '../../tests/testing/corpus';
 import { createOperatorRegistry } from './index';
+import { cameraCount } from './model-view-operators';
 import { contextFor, type OperatorProperties } from './operator';
 
 const LICH_KING = 'pqhuy98__wow-converter/maps__test-regression.w3x__7-the-lich-king-36597.mdx';
@@ -39,6 +40,16 @@ describeCorpus(modelCorpus, 'model preview operators', () => {
     run('view3d.view_camera');
     expect(store.getState().viewCamera).toBeNull();
     expect(modelSummary(store.getState())!.viewCamera).toBeNull();
+  });
+
+  it('counts the cameras of an MDL document as of its MDX twin', () => {
+    for (const [mdl, mdx] of CORPUS_TWINS) {
+      const text = modelCodec.readModel(modelCorpus.bytes(mdl), 'twin.mdl');
+      const binary = modelCodec.readModel(modelCorpus.bytes(mdx), 'twin.mdx');
+      expect(cameraCount(text), mdl).toBe(cameraCount(binary));
+    }
+    expect(cameraCount(modelCodec.readModel(modelCorpus.bytes(FOOTMAN), 'f.mdx'))).toBe(1);
+    expect(cameraCount(null)).toBe(0);
   });
 
   it('names the model textures shown as a checker, with the reason', () => {

@@ -6,14 +6,32 @@
  */
 import type { CameraFrame, ViewportOverlays } from '../state/session';
 import { updateSession } from '../state/session-actions';
-import { modelCameraNames } from '../editors/viewport/model/document-model';
+import type { ModelDocument } from '../../shared/events/document';
+import { sourceOf } from '../../shared/events/source';
+import { findParsedChunk } from '../../shared/model/mdx-model';
+import { typedModelOf } from '../../shared/model/typed-chunks';
 import { currentDocument } from '../state/editor-store';
 import { defineOperator, stateOf, withDefaults } from './define';
 import type { Operator, OperatorContext } from './operator';
 
+/** The cameras of a document: CAMS of an MDX (typed once per chunk), Camera blocks of an MDL. */
+export function cameraCount(document: ModelDocument | null): number {
+  if (!document) return 0;
+  let source;
+  try {
+    source = sourceOf(document);
+  } catch {
+    return 0;
+  }
+  if (source.format === 'mdx') return findParsedChunk(typedModelOf(source.model), 'CAMS')?.length ?? 0;
+  let count = 0;
+  for (const block of source.model.blocks) for (const part of block.parts) if (part.kind === 'camera') count += 1;
+  return count;
+}
+
 /** The model has cameras to look through. */
 function hasCameras(context: OperatorContext): boolean {
-  return modelCameraNames(currentDocument(stateOf(context))).length > 0;
+  return cameraCount(currentDocument(stateOf(context))) > 0;
 }
 
 const MODEL_OVERLAYS: readonly { overlay: keyof ViewportOverlays; name: string }[] = [
@@ -41,7 +59,7 @@ export function modelViewOperators(): Operator[] {
           return;
         }
         const active = state.selection.active;
-        const count = modelCameraNames(currentDocument(state)).length;
+        const count = cameraCount(currentDocument(state));
         const chosen = active?.kind === 'camera' && active.cameraIndex < count ? active.cameraIndex : 0;
         context.store.setState({ viewCamera: chosen });
       },
