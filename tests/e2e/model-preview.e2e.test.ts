@@ -206,6 +206,16 @@ describe.skipIf(skipReason !== null || !modelCorpus.present)('the model preview'
       await screenshot(page, 'model-preview-lich-king-camera');
       const compared = compareWithStored(through, 'lich-king-portrait-camera');
       expect(compared.differing / compared.total).toBeLessThan(0.015);
+      // Back in the free view, the Bones overlay draws the skeleton over the model.
+      await afterRender(page, () => page.keyboard.press('Numpad0'));
+      const plain = await capture(page);
+      await page.click('[data-area="viewport"] button:has-text("Overlays")');
+      await afterRender(page, () => page.click('.menu-item:has-text("Bones, helpers, attachments, lights")'));
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(300);
+      const bones = await capture(page);
+      await screenshot(page, 'model-preview-lich-king-bones');
+      expect(differingPixels(plain, bones)).toBeGreaterThan(500);
       expect(errors).toEqual([]);
       await page.close();
     } finally {

@@ -236,7 +236,7 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
         <div
           className="viewport-hint"
           data-testid="model-texture-hint"
-          style={{ bottom: hint || !hasCapes ? 40 : 14 }}
+          style={{ bottom: hint || !hasCapes ? 64 : 14 }}
         >
           {textureHint}
         </div>

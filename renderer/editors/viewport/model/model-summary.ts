@@ -53,8 +53,10 @@ export function missingModelTexturesHint(state: EditorState): string | null {
   if (missing.length === 0) return null;
   const first = missing[0]!;
   const more = missing.length > 1 ? ` and ${missing.length - 1} more` : '';
+  // The reason's first clause (the list of names looked for stays in the properties).
+  const reason = first.reason.split(' (')[0];
   return (
-    `Model textures shown as a checker: ${first.path}${more} — ${first.reason}. ` +
+    `Model textures shown as a checker: ${first.path}${more} — ${reason}. ` +
     'Add the data folder that holds them (File ▸ Open Data Folder…).'
   );
 }
