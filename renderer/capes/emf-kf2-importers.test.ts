@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wolfSet } from '../../shared/emf/testing/emf-builder';
+import { KF2_TAGGED_LAYOUT_NOTE } from '../../shared/kf2/index';
 import { capeScene } from '../../shared/kf2/testing/kf2-builder';
 import { CAPE_IMPORTERS, capeImporterFor, parseCapeImportValues } from './cape-importers';
 
@@ -40,6 +41,14 @@ describe('EMF and KF2 cape importers', () => {
       { mesh: 'cape', fps: 5 },
     );
     expect(result.summary).toBe('mesh "cape", animation 0, 0–1 s, 6 keyframes at 5 fps, 3 vertices');
+    expect(result.warnings).toEqual([]);
+    const tagged = await kf2.convert(
+      { name: 'tagged.kf2', bytes: capeScene(5, { layout: 'tagged' }), resources: {} },
+      { mesh: 'cape', fps: 5 },
+    );
+    expect(tagged.summary).toBe(result.summary);
+    expect(tagged.warnings).toEqual([KF2_TAGGED_LAYOUT_NOTE]);
+    expect(Array.from(tagged.mrf.keyframes[5]!)).toEqual(Array.from(result.mrf.keyframes[5]!));
     await expect(kf2.convert({ name: 'x.kf2', bytes: capeScene(), resources: {} }, { animation: '7' })).rejects.toThrow(
       /no animation "7"/,
     );

@@ -132,9 +132,14 @@ export function kf2MeshTexture(file: Kf2File, mesh: Kf2Mesh): string | undefined
   return undefined;
 }
 
+/** What a bake and the findings say of a file read by the tagged fallback. */
+export const KF2_TAGGED_LAYOUT_NOTE =
+  'the file writes a type tag before every value (not the plain layout issue 15 defines): read by the tagged fallback';
+
 /** The cape source of a KF2 mesh, with the bake options and what was decided. */
 export function kf2CapeSource(file: Kf2File, options: Kf2ImportOptions = {}) {
   const warnings: string[] = [];
+  if (file.layout === 'tagged') warnings.push(KF2_TAGGED_LAYOUT_NOTE);
   const meshIndex = chooseMesh(file, options.mesh);
   const mesh = file.meshes[meshIndex]!;
   const meshName = mesh.node?.name ?? `mesh ${meshIndex}`;

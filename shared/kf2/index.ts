@@ -20,6 +20,7 @@ export {
 } from './read';
 export type { Kf2Material, Kf2Node, Kf2Texture } from './sub-chunks';
 export {
+  KF2_TAGGED_LAYOUT_NOTE,
   kf2CapeSource,
   kf2Clips,
   kf2MeshTexture,

@@ -3,10 +3,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CodecError } from '../binary/codec-error';
-import { kf2ToMrf } from './cape';
+import { KF2_TAGGED_LAYOUT_NOTE, kf2ToMrf } from './cape';
 import { Kf2Cursor } from './primitives';
 import { readKf2, readKf2Layout } from './read';
-import { kf2Summary } from './summary';
+import { kf2Diagnostics, kf2Summary } from './summary';
 import { capeScene, keyframeChunk, IDENTITY_ROWS, Kf2Writer, nodeChunk } from './testing/kf2-builder';
 
 /** Little-endian uint32 bytes. */
@@ -99,8 +99,12 @@ describe('KF2 tagged layout (the fallback)', () => {
       });
       expect(withoutOffsets(file)).toEqual(withoutOffsets(readKf2(plain)));
       expect(kf2Summary(file).layout).toBe('tagged');
+      expect(kf2Diagnostics(file).map((finding) => finding.code)).toContain('kf2.tagged-layout');
+      expect(kf2ToMrf(file).warnings).toContain(KF2_TAGGED_LAYOUT_NOTE);
     }
     expect(() => readKf2Layout(plain, 'tagged')).toThrow(CodecError);
+    expect(kf2Diagnostics(readKf2(plain)).map((finding) => finding.code)).not.toContain('kf2.tagged-layout');
+    expect(kf2ToMrf(readKf2(plain)).warnings).not.toContain(KF2_TAGGED_LAYOUT_NOTE);
   });
 
   it('bakes a tagged file to the very positions of the plain one, every animation version', () => {

@@ -3,7 +3,7 @@
  */
 import { CodecError } from '../binary/codec-error';
 import type { Diagnostic } from '../diagnostics';
-import { kf2Clips, kf2MeshTexture, type Kf2Clip } from './cape';
+import { KF2_TAGGED_LAYOUT_NOTE, kf2Clips, kf2MeshTexture, type Kf2Clip } from './cape';
 import type { Kf2Layout } from './primitives';
 import type { Kf2File } from './read';
 
@@ -126,6 +126,9 @@ export function kf2Summary(file: Kf2File): Kf2Summary {
 /** Findings: what keeps the file from making a cape, and what was skipped. */
 export function kf2Diagnostics(file: Kf2File): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
+  if (file.layout === 'tagged') {
+    diagnostics.push({ severity: 'info', code: 'kf2.tagged-layout', message: KF2_TAGGED_LAYOUT_NOTE, where: 'chunks' });
+  }
   if (!file.meshes.some((mesh) => mesh.geometry && mesh.polygons)) {
     diagnostics.push({
       severity: 'error',

@@ -112,7 +112,9 @@ describe('morf with KF2', () => {
     expect(stdout).toMatch(/^tagged\.kf2: KF2, \d+ bytes, 7 chunks, tagged primitives \(the fallback reading\)\n/);
     const json = JSON.parse((await morf('inspect', 'tagged.kf2', '--json')).stdout);
     expect(json).toMatchObject({ format: 'kf2', layout: 'tagged', chunks: 7 });
-    expect((await morf('convert', 'tagged.kf2', 'tagged.mrf', '--fps', '10')).code).toBe(0);
+    const converted = await morf('convert', 'tagged.kf2', 'tagged.mrf', '--fps', '10');
+    expect(converted.code).toBe(0);
+    expect(converted.stderr).toMatch(/read by the tagged fallback/);
     expect(positions('tagged.mrf', 10, 0)).toEqual([0, -1, 0]);
     expect(positions('tagged.mrf', 10, 1)).toEqual([0.5, 0.5, 1]);
   });
