@@ -124,8 +124,9 @@ export function blockRules(rules: readonly FieldRule[]): BlockRules {
 /** What reading a block gathers besides its fields. */
 export class RuleState {
   readonly tracks: Track[] = [];
-  readonly exactFlags = new Map<string, number>();
-  readonly impliedBits = new Map<string, number>();
+  /** Made on first use: most blocks have neither. */
+  exactFlags: Map<string, number> | null = null;
+  impliedBits: Map<string, number> | null = null;
 }
 
 /** A draft object being read: its fields by name. */
@@ -153,7 +154,9 @@ function isTrackBlock(context: MdlReadContext, entry: MdlEntry): boolean {
 }
 
 function imply(state: RuleState, implies: ImpliedBit | undefined): void {
-  if (implies) state.impliedBits.set(implies.field, (state.impliedBits.get(implies.field) ?? 0) | implies.bit);
+  if (!implies) return;
+  state.impliedBits ??= new Map();
+  state.impliedBits.set(implies.field, (state.impliedBits.get(implies.field) ?? 0) | implies.bit);
 }
 
 /** Reads one entry into `draft` by the rules; false when no rule has its keyword. */
@@ -233,7 +236,7 @@ export function readRule(
     }
     case 'flags': {
       const value = context.integer(entry, 'u32');
-      if (value !== undefined) state.exactFlags.set(rule.field, value);
+      if (value !== undefined) (state.exactFlags ??= new Map()).set(rule.field, value);
       return true;
     }
     case 'custom':
@@ -277,8 +280,9 @@ export function nameField(text: string, size: number): { name: string; bytes: Ui
 
 /** Applies what reading gathered: implied bits, exact flags words, the string fields' bytes. */
 export function finishRules(draft: Draft, rules: BlockRules, state: RuleState): void {
-  for (const [field, bits] of state.impliedBits) draft[field] = ((draft[field] as number) | bits) >>> 0;
-  for (const [field, value] of state.exactFlags) draft[field] = value;
+  if (state.impliedBits)
+    for (const [field, bits] of state.impliedBits) draft[field] = ((draft[field] as number) | bits) >>> 0;
+  if (state.exactFlags) for (const [field, value] of state.exactFlags) draft[field] = value;
   for (const rule of rules.rules) {
     if (rule.kind !== 'string') continue;
     const field = nameField(draft[rule.field] as string, rule.bytes);
