@@ -27,10 +27,15 @@ export function readModel(bytes: Uint8Array, format: ModelFormat, file = ''): Ty
   return format === 'mdx' ? readMdxModel(bytes) : readMdlModel(bytes, file).model;
 }
 
-/** Writes the typed model in `format`, with what it could not carry. */
+/**
+ * Writes the typed model in `format`, with what it could not carry. Writing MDX checks what the
+ * version does not store (a model read from MDL may set it) unless `fromMdx` says the model was
+ * read from MDX of its own version, which stores everything it holds.
+ */
 export function writeModel(
   model: Pick<TypedMdxModel, 'chunks'>,
   format: ModelFormat,
+  fromMdx = false,
 ): { bytes: Uint8Array; warnings: Diagnostic[] } {
   if (format === 'mdl') {
     const printed = printMdlModel(model);
@@ -43,7 +48,7 @@ export function writeModel(
     if (!(error instanceof RangeError)) throw error;
     throw new CodecError({ format: 'mdx', kind: 'invalid', where: 'model', offset: 0, detail: error.message });
   }
-  return { bytes, warnings: versionLosses(model, bytes) };
+  return { bytes, warnings: fromMdx ? [] : versionLosses(model, bytes) };
 }
 
 /**
@@ -92,6 +97,6 @@ export function convertModel(bytes: Uint8Array, from: ModelFormat, to: ModelForm
     model = read.model;
     diagnostics = read.diagnostics;
   }
-  const written = writeModel(model, to);
+  const written = writeModel(model, to, from === 'mdx');
   return { bytes: written.bytes, warnings: written.warnings, diagnostics };
 }
