@@ -270,9 +270,12 @@ export function ViewportScene({
   const overlays = useEditor((state) => state.session.viewport.overlays);
   const rig = useEditor((state) => rigOfDocument(currentDocument(state)));
   const cameraIndex = useEditor(activeViewCamera);
-  const cameraName = useRef<string | null>(null);
-  cameraName.current = rig && cameraIndex !== null ? (rig.cameras[cameraIndex]?.name ?? null) : null;
   const frameName = useEditor((state) => state.session.viewport.cameraFrame);
+  // The view's name while looking through a camera (made when it changes, not per frame).
+  const cameraLabel = useRef<string | null>(null);
+  const shownViewName = useRef<string | null>(null);
+  const lookingThrough = rig && cameraIndex !== null ? rig.cameras[cameraIndex] : undefined;
+  cameraLabel.current = lookingThrough ? `Camera: ${lookingThrough.name || 'unnamed'} (${frameName})` : null;
   const lastStatistics = useRef(new Float64Array(7).fill(Number.NaN));
 
   useFrame(() => {
@@ -310,10 +313,12 @@ export function ViewportScene({
           `Faces ${statistics.faces.toLocaleString()}`
         : '';
     }
-    const viewName =
-      cameraName.current !== null ? `Camera: ${cameraName.current || 'unnamed'} (${frameName})` : navigator.viewName;
-    if (refs.viewName.current && refs.viewName.current.textContent !== viewName)
+    const viewName = cameraLabel.current ?? navigator.viewName;
+    // Compared with what was last written (reading textContent back would make a string every frame).
+    if (refs.viewName.current && shownViewName.current !== viewName) {
+      shownViewName.current = viewName;
       refs.viewName.current.textContent = viewName;
+    }
   }, 2);
 
   const meshes = document
