@@ -82,8 +82,8 @@ export class FileService {
   }
 
   /**
-   * Asks what to do with unsaved changes — the open file's, then each edited cape's — and drops the cape documents
-   * once every answer lets the action go on; true when it is fine to continue.
+   * Asks what to do with unsaved changes — the open file's, then each edited cape's; true when it is fine to
+   * continue. The cape documents end when another file opens or the file closes.
    */
   async confirmDiscard(action: string): Promise<boolean> {
     const state = this.store.getState();
@@ -96,9 +96,7 @@ export class FileService {
       ]);
       if (choice === 'save' ? !(await this.saveOpenFile()) : choice !== 'discard') return false;
     }
-    if (!(await confirmUnsavedCapes(this.store, action, () => this.saveOpenFile()))) return false;
-    discardCapeDocuments(this.store);
-    return true;
+    return confirmUnsavedCapes(this.store, action, () => this.saveOpenFile());
   }
 
   /** Opens a file path the host granted. */
@@ -153,6 +151,7 @@ export class FileService {
       } else {
         this.store.setState({ loading: { label: `Parsing ${name}…`, progress: null } });
         const { document, base } = await this.parser.parse(bytes, name);
+        discardCapeDocuments(this.store);
         this.replaceBase(base);
         // Every linked cape is marked loading before the document shows, so nothing loads it twice.
         const capes = loadLinkedCapes(this.store, document, true);
@@ -325,6 +324,12 @@ export class FileService {
       );
       if (choice !== 'revert') return false;
     }
+    // Reloading ends the links' cape documents too: each unsaved one is asked about.
+    if (
+      !this.store.getState().standaloneCape &&
+      !(await confirmUnsavedCapes(this.store, 'reverting', async () => true))
+    )
+      return false;
     return this.openPath(file.path, { skipPrompt: true });
   }
 
@@ -544,6 +549,7 @@ export class FileService {
     if (!(await this.confirmDiscard('closing it'))) return false;
     const path = this.store.getState().file?.path;
     if (path) this.host.closeFile({ path }).catch(() => undefined);
+    discardCapeDocuments(this.store);
     closeDocument(this.store);
     this.replaceBase(null);
     this.updateWindowState();

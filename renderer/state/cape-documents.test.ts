@@ -176,6 +176,18 @@ describe('cape documents', () => {
     expect(store.getState().capes[key1]!.cape!.statistics.frameInterval).not.toBe(0.1);
   });
 
+  it('asks about an edited link cape before Revert reloads the model, and ends its document when discarded', async () => {
+    editCape(store, key1, (file) => setCapeFps(file, 10), 'Set FPS');
+    const cancelled = answerConfirms(store, ['cancel']);
+    expect(await files.revert()).toBe(false);
+    expect(cancelled).toEqual(['Save changes to the cape “arthascape0001.mrf” before reverting?']);
+    expect(isCapeDirty(store.getState().capeDocuments[key1]!)).toBe(true);
+    answerConfirms(store, ['discard']);
+    expect(await files.revert()).toBe(true);
+    expect(store.getState().capeDocuments).toEqual({});
+    expect(store.getState().capes[key1]!.cape!.statistics.frameInterval).toBe(Math.fround(1 / 30));
+  });
+
   it('edits and saves a cape opened alone; the reopened bytes are the codec’s', async () => {
     const path = join(data, 'doodads', 'cinematic', 'arthasillidanfight', 'arthascape0002.mrf');
     expect(await files.openPath(path)).toBe(true);
