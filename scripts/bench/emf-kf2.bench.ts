@@ -1,7 +1,8 @@
 /**
  * EMF and KF2 cape benchmarks: reading and baking a 20,000-vertex grid (200 × 100, 39,402
  * triangles) hanging from a chain of 8 bones that swing over 200 frames at 30 fps — an EMF set
- * (each vertex on one bone) and a KF2 file (each vertex weighted between two bones) — into an MRF.
+ * (each vertex on one bone) and a KF2 file (each vertex weighted between two bones; in issue 15's
+ * plain layout, and again type-tagged, read by the fallback) — into an MRF.
  * The goal is the glTF bake's: under a second.
  */
 import { emfToMrf, loadEmfSet } from '../../shared/emf/cape';
@@ -15,7 +16,7 @@ import {
 } from '../../shared/emf/testing/emf-builder';
 import { kf2ToMrf } from '../../shared/kf2/cape';
 import { readKf2 } from '../../shared/kf2/read';
-import { Kf2Writer, keyframeChunk, nodeChunk } from '../../shared/kf2/testing/kf2-builder';
+import { Kf2Writer, keyframeChunk, nodeChunk, type Kf2WriterLayout } from '../../shared/kf2/testing/kf2-builder';
 import { measure, type BenchSuite } from './harness';
 
 const COLUMNS = 200;
@@ -59,8 +60,9 @@ function emfSet(): Record<string, Uint8Array> {
   };
 }
 
-function kf2File(): Uint8Array {
-  const writer = new Kf2Writer();
+/** The grid as KF2: plain primitives (issue 15's definition), or tagged ones (read by the fallback). */
+function kf2File(layout: Kf2WriterLayout = 'plain'): Uint8Array {
+  const writer = new Kf2Writer(layout);
   for (let bone = 0; bone < BONES; bone += 1) writer.chunk(0x00010005, 2, (mesh) => nodeChunk(mesh, `bone${bone}`));
   const positions: number[] = [];
   const uvs: number[] = [];
@@ -92,22 +94,22 @@ function kf2File(): Uint8Array {
     mesh.chunk(0x0001000e, 1, (uv) => uv.uint(0).uint(count).rawFloats(uvs).uint(1).uint(count));
   });
   writer.chunk(0x00010014, 1, (skin) => {
-    skin.tag(0x1c).int(1).string('grid');
-    skin.tag(0x1c).int(BONES);
+    skin.typeTag().int(1).string('grid');
+    skin.typeTag().int(BONES);
     for (let bone = 0; bone < BONES; bone += 1) skin.string(`bone${bone}`);
-    skin.tag(0x1c).int(count);
+    skin.typeTag().int(count);
     for (let vertex = 0; vertex < count; vertex += 1) skin.int(vertex * 2);
-    skin.tag(0x1c).int(count);
+    skin.typeTag().int(count);
     for (let vertex = 0; vertex < count; vertex += 1) skin.int(2);
-    skin.tag(0x1c).int(count * 2);
+    skin.typeTag().int(count * 2);
     for (let vertex = 0; vertex < count; vertex += 1) {
       const bone = boneOfRow(Math.floor(vertex / COLUMNS));
       skin.int(bone).int(Math.min(BONES - 1, bone + 1));
     }
-    skin.tag(0x1c).int(count * 2);
+    skin.typeTag().int(count * 2);
     for (let vertex = 0; vertex < count; vertex += 1) skin.float(0.75).float(0.25);
-    skin.tag(0x1c).int(1).uint(count);
-    skin.tag(0x1c).int(1).uint(0);
+    skin.typeTag().int(1).uint(count);
+    skin.typeTag().int(1).uint(0);
   });
   for (let bone = 0; bone < BONES; bone += 1) {
     const keys: [number, number[][]][] = [];
@@ -158,6 +160,17 @@ export const emfKf2Bench: BenchSuite = {
       unit: 'ms',
       goal: '< 1000 ms',
       met: kf2Ms < 1000,
+    });
+    // A tagged file is read after the plain reading refuses it: the fallback's cost is in this row.
+    const tagged = kf2File('tagged');
+    const taggedMs = await measure(() => kf2ToMrf(readKf2(tagged)), { minRuns: 3, minTimeMs: 0, warmup: 1 });
+    report.row({
+      suite: 'emf-kf2',
+      name: `KF2 tagged (fallback) read + bake, ${COLUMNS * ROWS} vertices (2 bones each) × ${FRAMES} keyframes`,
+      value: taggedMs,
+      unit: 'ms',
+      goal: '< 1000 ms',
+      met: taggedMs < 1000,
     });
   },
 };

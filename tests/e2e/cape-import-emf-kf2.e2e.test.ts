@@ -43,6 +43,7 @@ describe.skipIf(skipReason !== null)('cape import from EMF and KF2', () => {
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'morf-e2e-emf-kf2-'));
     for (const [name, bytes] of Object.entries(wolfSet())) writeFileSync(join(work, name), bytes);
+    // Issue 15's plain primitives (the builder's default; the tagged fallback is covered by the unit tests).
     writeFileSync(join(work, 'scene.kf2'), capeScene());
     browser = await launchBrowser();
     shell = await startWebShell(['--root', work]);
