@@ -249,9 +249,6 @@ export function float32Text(value: number, negativeNaN = false): string {
   return text;
 }
 
-/** The largest significand Clinger's fast path multiplies exactly (2^53). */
-const EXACT_SIGNIFICAND = 9007199254740992;
-
 /** Where the last {@link parseDecimalAt} stopped. */
 export let decimalEnd = 0;
 
@@ -277,13 +274,23 @@ export function parseDecimalAt(bytes: Uint8Array, start: number, limit: number):
     index += 1;
   }
   // Every digit counts against the 15 an exact double holds, leading zeros too (a number with more
-  // goes the slow, exact way): one test per digit.
+  // goes the slow, exact way). Runs of four digits are read as one little-endian word (fourDigits).
+  const view = bytes === viewBytes ? wordView : viewOf(bytes);
   let significand = 0;
   let digitCount = 0;
   let dropped = 0;
   let power = 0;
   const digitsStart = index;
   while (index < limit) {
+    if (digitCount <= 11 && index + 4 <= limit) {
+      const run = fourDigits(view.getUint32(index, true));
+      if (run >= 0) {
+        significand = significand * 10000 + run;
+        digitCount += 4;
+        index += 4;
+        continue;
+      }
+    }
     const digit = bytes[index]! - 0x30;
     if (digit < 0 || digit > 9) break;
     if (digitCount < 15) {
@@ -298,6 +305,16 @@ export function parseDecimalAt(bytes: Uint8Array, start: number, limit: number):
     index += 1;
     const fractionStart = index;
     while (index < limit) {
+      if (digitCount <= 11 && index + 4 <= limit) {
+        const run = fourDigits(view.getUint32(index, true));
+        if (run >= 0) {
+          significand = significand * 10000 + run;
+          digitCount += 4;
+          power -= 4;
+          index += 4;
+          continue;
+        }
+      }
       const digit = bytes[index]! - 0x30;
       if (digit < 0 || digit > 9) break;
       if (digitCount < 15) {
@@ -332,13 +349,37 @@ export function parseDecimalAt(bytes: Uint8Array, start: number, limit: number):
     power += exponentNegative ? -exponent : exponent;
   }
   if (significand === 0 && dropped === 0) return negative ? -0 : 0;
-  if (dropped === 0 && significand < EXACT_SIGNIFICAND && power >= -MAX_EXACT_POWER && power <= MAX_EXACT_POWER) {
-    const value = scaleByPowerOfTen(significand, power);
+  if (dropped === 0 && power >= -MAX_EXACT_POWER && power <= MAX_EXACT_POWER) {
+    const value = power >= 0 ? significand * POWERS_OF_TEN[power]! : significand / POWERS_OF_TEN[-power]!;
     return negative ? -value : value;
   }
-  let text = '';
-  for (let at = start; at < index; at += 1) text += String.fromCharCode(bytes[at]!);
-  return Number(text);
+  return Number(decodeSpan(bytes, start, index));
+}
+
+/** The bytes {@link wordView} views (the last text parsed: a model's numbers come from one text). */
+let viewBytes: Uint8Array | null = null;
+let wordView: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
+
+function viewOf(bytes: Uint8Array): DataView<ArrayBufferLike> {
+  viewBytes = bytes;
+  wordView = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return wordView;
+}
+
+/**
+ * The value 0–9999 of four ASCII digits in a little-endian word (the first digit in the low byte), or -1 when a
+ * byte is not a digit: every byte's high nibble is 3 and adding 6 to it carries into no high nibble.
+ */
+function fourDigits(word: number): number {
+  if (((word & 0xf0f0f0f0) | (((word + 0x06060606) & 0xf0f0f0f0) >>> 4)) !== 0x33333333) return -1;
+  const digits = word - 0x30303030;
+  const pairs = (Math.imul(digits, 10) + (digits >>> 8)) & 0x00ff00ff;
+  return (Math.imul(pairs, 100) + (pairs >>> 16)) & 0x3fff;
+}
+
+/** `bytes[start, end)` as a latin1 string (a short number's text, for the slow way). */
+function decodeSpan(bytes: Uint8Array, start: number, end: number): string {
+  return String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]);
 }
 
 /** Quiet NaN bits with the sign clear and set: what `NaN` and `-NaN` (`-1.#IND`) read as. */

@@ -40,17 +40,24 @@ export const ValueToken = {
 } as const;
 export type ValueToken = (typeof ValueToken)[keyof typeof ValueToken];
 
-/** True for a byte that ends a word in every case (whitespace, `{`, `}`, `,`, `:`, `"`); `/` is left to the lexer. */
-function endsNumber(code: number): boolean {
-  return (
-    code === BYTE_COMMA ||
-    code === BYTE_CLOSE_BRACE ||
-    isWhitespaceByte(code) ||
-    code === BYTE_COLON ||
-    code === BYTE_OPEN_BRACE ||
-    code === BYTE_QUOTE
-  );
-}
+/** Byte classes of the value scan: separators (skipped) and the other bytes that end a number. */
+const OTHER = 0;
+const SEPARATOR = 1;
+const ENDS_NUMBER = 2;
+
+/**
+ * The class of every byte: `,`, `:` and whitespace separate values; `{`, `}` and `"` end a number too (so does
+ * every separator); `/` is left to the lexer. One lookup per byte instead of a chain of comparisons.
+ */
+const VALUE_CLASSES = (() => {
+  const classes = new Uint8Array(256);
+  for (let code = 0; code < 256; code += 1) {
+    if (code === BYTE_COMMA || code === BYTE_COLON || isWhitespaceByte(code)) classes[code] = SEPARATOR;
+    else if (code === BYTE_OPEN_BRACE || code === BYTE_CLOSE_BRACE || code === BYTE_QUOTE) classes[code] = ENDS_NUMBER;
+    else classes[code] = OTHER;
+  }
+  return classes;
+})();
 
 /**
  * False for a word that cannot be NaN, an infinity or 1.#IND (`InTan`, `Hermite`…), cheaply: it
@@ -89,10 +96,11 @@ export class ValueScanner {
   next(): ValueToken {
     const bytes = this.bytes;
     const to = this.to;
+    const classes = VALUE_CLASSES;
     let index = this.position;
     while (index < to) {
       const code = bytes[index]!;
-      if (code === BYTE_COMMA || code === BYTE_COLON || isWhitespaceByte(code)) {
+      if (classes[code] === SEPARATOR) {
         index += 1;
         continue;
       }
@@ -121,7 +129,7 @@ export class ValueScanner {
       // A number is read in one pass when a separator follows it; anything else is a word, read as the lexer reads it.
       const number = parseDecimalAt(bytes, index, to);
       const after = decimalEnd;
-      if (number === number && (after === to || endsNumber(bytes[after]!))) {
+      if (number === number && (after === to || classes[bytes[after]!] !== OTHER)) {
         this.end = this.position = after;
         this.number = number;
         return ValueToken.Number;
