@@ -176,7 +176,7 @@ describe('cape documents', () => {
     expect(store.getState().capes[key1]!.cape!.statistics.frameInterval).not.toBe(0.1);
   });
 
-  it('asks about an edited link cape before Revert reloads the model, and ends its document when discarded', async () => {
+  it('asks about an edited link cape before Revert reloads the model; discarding ends its document', async () => {
     editCape(store, key1, (file) => setCapeFps(file, 10), 'Set FPS');
     const cancelled = answerConfirms(store, ['cancel']);
     expect(await files.revert()).toBe(false);

@@ -233,11 +233,7 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
         </Canvas>
       ) : null}
       {textureHint && hasModel ? (
-        <div
-          className="viewport-hint"
-          data-testid="model-texture-hint"
-          style={{ bottom: hint || !hasCapes ? 64 : 14 }}
-        >
+        <div className="viewport-hint" data-testid="model-texture-hint" style={{ bottom: hint || !hasCapes ? 64 : 14 }}>
           {textureHint}
         </div>
       ) : null}
