@@ -59,6 +59,17 @@ const BYTE_CLASSES = (() => {
   return classes;
 })();
 
+/**
+ * 1 for every 16-bit pair of bytes (either byte order) that are both ordinary: the scan steps over such pairs
+ * with one lookup each (64 KiB, built once).
+ */
+const ORDINARY_PAIRS = (() => {
+  const pairs = new Uint8Array(0x10000);
+  for (let pair = 0; pair < 0x10000; pair += 1)
+    pairs[pair] = BYTE_CLASSES[pair & 0xff] === CLASS_ORDINARY && BYTE_CLASSES[pair >>> 8] === CLASS_ORDINARY ? 1 : 0;
+  return pairs;
+})();
+
 let scans = 0;
 let scannedBytes = 0;
 
@@ -92,18 +103,18 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
   let failure = '';
   let failureKind: 'truncated' | 'invalid' = 'invalid';
 
-  // Whole 4-byte words that hold no special byte are stepped over at once (see wordMayBeSpecial).
-  const misalignment = bytes.byteOffset & 3;
-  const wordStart = misalignment === 0 ? 0 : 4 - misalignment;
-  const wordCount = length >= wordStart + 4 ? (length - wordStart) >>> 2 : 0;
-  const words =
-    wordCount > 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset + wordStart, wordCount) : new Uint32Array(0);
+  // Whole 2-byte pairs that hold no special byte are stepped over at once, one table lookup each (ORDINARY_PAIRS).
+  const pairStart = bytes.byteOffset & 1;
+  const pairCount = length >= pairStart + 2 ? (length - pairStart) >>> 1 : 0;
+  const pairs =
+    pairCount > 0 ? new Uint16Array(bytes.buffer, bytes.byteOffset + pairStart, pairCount) : new Uint16Array(0);
+  const ordinaryPairs = ORDINARY_PAIRS;
 
   scan: for (;;) {
-    if (index >= wordStart && ((index - wordStart) & 3) === 0) {
-      let word = (index - wordStart) >>> 2;
-      while (word < wordCount && !wordMayBeSpecial(words[word]!)) word += 1;
-      if (word > (index - wordStart) >>> 2) index = wordStart + word * 4;
+    if (index >= pairStart && ((index - pairStart) & 1) === 0) {
+      let pair = (index - pairStart) >>> 1;
+      while (pair < pairCount && ordinaryPairs[pairs[pair]!] === 1) pair += 1;
+      index = pairStart + pair * 2;
     }
     if (index >= length) break;
     const code = bytes[index]!;
@@ -192,27 +203,6 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
   if (failure !== '')
     throw mdlError(bytes, failureKind, openBlockPath(source, stack.subarray(0, depth)), index, failure);
   return source;
-}
-
-/**
- * True when a little- or big-endian 32-bit word may hold a `"`, `/`, `{`, `}` or a control byte
- * (0x00–0x08, 0x0E–0x1F): the classic "has zero byte" and "has byte between" bit tricks, exact
- * for the question "does any byte match".
- */
-function wordMayBeSpecial(word: number): boolean {
-  const quote = word ^ 0x22222222;
-  const slash = word ^ 0x2f2f2f2f;
-  const open = word ^ 0x7b7b7b7b;
-  const close = word ^ 0x7d7d7d7d;
-  const low = word & 0x7f7f7f7f;
-  const matches =
-    ((quote - 0x01010101) & ~quote) |
-    ((slash - 0x01010101) & ~slash) |
-    ((open - 0x01010101) & ~open) |
-    ((close - 0x01010101) & ~close) |
-    ((word - 0x09090909) & ~word) |
-    ((0x9f9f9f9f - low) & ~word & (low + 0x72727272));
-  return (matches & 0x80808080) !== 0;
 }
 
 const NO_BRACES = new Int32Array(0);

@@ -273,30 +273,27 @@ export function parseDecimalAt(bytes: Uint8Array, start: number, limit: number):
     negative = code === 0x2d;
     index += 1;
   }
-  // Every digit counts against the 15 an exact double holds, leading zeros too (a number with more
-  // goes the slow, exact way). Runs of four digits are read as one little-endian word (fourDigits).
+  // Digits are taken while the significand stays an exact double integer (below 2^53: sixteen digits
+  // or more, leading zeros free); a number with more goes the slow, exact way. Runs of four digits
+  // are read as one little-endian word (fourDigits).
   const view = bytes === viewBytes ? wordView : viewOf(bytes);
   let significand = 0;
-  let digitCount = 0;
   let dropped = 0;
   let power = 0;
   const digitsStart = index;
   while (index < limit) {
-    if (digitCount <= 11 && index + 4 <= limit) {
+    if (significand < FOUR_MORE_DIGITS && index + 4 <= limit) {
       const run = fourDigits(view.getUint32(index, true));
       if (run >= 0) {
         significand = significand * 10000 + run;
-        digitCount += 4;
         index += 4;
         continue;
       }
     }
     const digit = bytes[index]! - 0x30;
     if (digit < 0 || digit > 9) break;
-    if (digitCount < 15) {
-      significand = significand * 10 + digit;
-      digitCount += 1;
-    } else dropped += 1;
+    if (significand < ONE_MORE_DIGIT) significand = significand * 10 + digit;
+    else dropped += 1;
     index += 1;
   }
   power += dropped;
@@ -305,11 +302,10 @@ export function parseDecimalAt(bytes: Uint8Array, start: number, limit: number):
     index += 1;
     const fractionStart = index;
     while (index < limit) {
-      if (digitCount <= 11 && index + 4 <= limit) {
+      if (significand < FOUR_MORE_DIGITS && index + 4 <= limit) {
         const run = fourDigits(view.getUint32(index, true));
         if (run >= 0) {
           significand = significand * 10000 + run;
-          digitCount += 4;
           power -= 4;
           index += 4;
           continue;
@@ -317,9 +313,8 @@ export function parseDecimalAt(bytes: Uint8Array, start: number, limit: number):
       }
       const digit = bytes[index]! - 0x30;
       if (digit < 0 || digit > 9) break;
-      if (digitCount < 15) {
+      if (significand < ONE_MORE_DIGIT) {
         significand = significand * 10 + digit;
-        digitCount += 1;
         power -= 1;
       } else if (digit !== 0) dropped += 1;
       index += 1;
@@ -355,6 +350,10 @@ export function parseDecimalAt(bytes: Uint8Array, start: number, limit: number):
   }
   return Number(decodeSpan(bytes, start, index));
 }
+
+/** Below these, a significand takes one (four) more digits and stays below 2^53, exact (Clinger's fast path). */
+const ONE_MORE_DIGIT = 900719925474099;
+const FOUR_MORE_DIGITS = 900719925474;
 
 /** The bytes {@link wordView} views (the last text parsed: a model's numbers come from one text). */
 let viewBytes: Uint8Array | null = null;

@@ -20,14 +20,7 @@ import {
   stringEnd,
   wordEnd,
 } from '../../mdl/lexer';
-import {
-  decimalEnd,
-  parseDecimal,
-  parseDecimalAt,
-  specialFloatWord,
-  NEGATIVE_QUIET_NAN_BITS,
-  QUIET_NAN_BITS,
-} from './numbers';
+import { decimalEnd, parseDecimalAt, specialFloatWord, NEGATIVE_QUIET_NAN_BITS, QUIET_NAN_BITS } from './numbers';
 
 /** What {@link ValueScanner.next} found. */
 export const ValueToken = {
@@ -136,9 +129,9 @@ export class ValueScanner {
       }
       const end = wordEnd(bytes, index, to);
       this.end = this.position = end;
-      const value = parseDecimal(bytes, index, end);
-      if (value === value) {
-        this.number = value;
+      // The word is a number when the number read above spans it all (`1//…` ends at the comment).
+      if (number === number && after === end) {
+        this.number = number;
         return ValueToken.Number;
       }
       const special = maySpellSpecialFloat(bytes, index, end) ? specialFloatWord(this.text()) : undefined;
