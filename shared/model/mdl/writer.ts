@@ -36,6 +36,13 @@ export function nanBits(value: number): number {
   return bits32Scratch[0]!;
 }
 
+/**
+ * The working buffer of the last finished writer (the largest one so far), lent to the next writer: printing a
+ * model of megabytes then neither grows a buffer by doubling nor leaves one for the collector each time. One
+ * buffer per thread, as large as the largest text printed.
+ */
+let spareBuffer: Uint8Array | null = null;
+
 /** Writes MDL text. */
 export class MdlWriter implements ByteSink {
   private buffer: Uint8Array;
@@ -46,7 +53,9 @@ export class MdlWriter implements ByteSink {
   readonly warnings: Diagnostic[] = [];
 
   constructor(capacity = 1 << 16) {
-    this.buffer = new Uint8Array(capacity);
+    const spare = spareBuffer;
+    spareBuffer = null;
+    this.buffer = spare !== null && spare.length >= capacity ? spare : new Uint8Array(capacity);
   }
 
   private grow(needed: number): void {
@@ -82,9 +91,15 @@ export class MdlWriter implements ByteSink {
     this.length = at;
   }
 
-  /** The bytes written so far (a copy sized to fit). */
+  /**
+   * The bytes written so far (a copy sized to fit). The working buffer is kept for the next writer (see
+   * {@link spareBuffer}); this writer goes on, if it must, in the copy.
+   */
   finish(): Uint8Array {
-    return this.buffer.slice(0, this.length);
+    const bytes = this.buffer.slice(0, this.length);
+    if (spareBuffer === null || spareBuffer.length < this.buffer.length) spareBuffer = this.buffer;
+    this.buffer = bytes;
+    return bytes;
   }
 
   /** Notes something the text cannot carry. */
