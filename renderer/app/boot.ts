@@ -4,83 +4,17 @@
  * disk, menu commands, data folders changing and close requests, writes recovery files while
  * there are unsaved changes, and warns before the page closes with unsaved work.
  */
-import type { HostEvent, StartupRequest } from '../../shared/contract/contract';
-import { type FileService, exactBuffer, recoveryId } from '../files/file-service';
+import type { HostEvent } from '../../shared/contract/contract';
+import { type FileService, recoveryId } from '../files/file-service';
+import { offerRecovery } from '../files/recovery-offer';
+import { RecoveryWriter } from '../files/recovery-writer';
 import { type OperatorProperties, type OperatorRegistry, contextFor } from '../operators/operator';
 import { followLinkedCapes } from '../state/cape-actions';
 import { followCapeDocuments, hasUnsavedChanges } from '../state/cape-documents';
 import { askConfirm, notify } from '../state/dialog-actions';
-import { type EditorStore, currentDocument, isDirty } from '../state/editor-store';
+import type { EditorStore } from '../state/editor-store';
 import { sessionFromSettings } from '../state/session';
 import { persistSession } from '../state/session-actions';
-
-/** How often unsaved changes are written to the recovery file. */
-export const RECOVERY_INTERVAL_MS = 5000;
-
-/** Writes a recovery file whenever the document changed since the last one. Returns a stop function. */
-export function startRecoveryWriter(
-  store: EditorStore,
-  files: FileService,
-  intervalMs = RECOVERY_INTERVAL_MS,
-): () => void {
-  let written: unknown = null;
-  let busy = false;
-  const timer = setInterval(() => {
-    const state = store.getState();
-    const host = store.services.host;
-    const document = currentDocument(state);
-    if (busy || !host || !state.file || !document || !isDirty(state) || document === written) return;
-    const file = state.file;
-    written = document;
-    busy = true;
-    files
-      .recoveryBytes()
-      .then((bytes) => {
-        if (!bytes) return;
-        return host.writeRecovery({
-          id: recoveryId(file.path ?? file.name),
-          documentPath: file.path,
-          displayName: file.name,
-          bytes: exactBuffer(bytes),
-        });
-      })
-      .catch(() => {
-        written = null;
-      })
-      .finally(() => {
-        busy = false;
-      });
-  }, intervalMs);
-  return () => clearInterval(timer);
-}
-
-async function offerRecovery(store: EditorStore, files: FileService, startup: StartupRequest): Promise<void> {
-  const host = store.services.host!;
-  for (const entry of startup.recovery) {
-    const when = new Date(entry.savedAtMs).toLocaleString();
-    const choice = await askConfirm(
-      store,
-      'Recover unsaved changes',
-      `Morf Studio closed with unsaved changes to “${entry.displayName}” (saved for recovery ${when}).\nRecover them?`,
-      [
-        { id: 'discard', label: 'Discard', danger: true },
-        { id: 'later', label: 'Later' },
-        { id: 'recover', label: 'Recover', primary: true },
-      ],
-    );
-    if (choice === 'discard') await host.discardRecovery({ id: entry.id }).catch(() => undefined);
-    if (choice !== 'recover') continue;
-    const { bytes } = await host.readRecovery({ id: entry.id });
-    const identity = entry.documentPath ? await host.statFile({ path: entry.documentPath }).catch(() => null) : null;
-    if (await files.openBytes(entry.displayName, bytes, entry.documentPath, identity)) {
-      // The recovered document differs from the file on disk: it is unsaved work.
-      store.setState({ savedDocument: null });
-      files.updateWindowState();
-      notify(store, `Recovered ${entry.displayName}: save it to keep the changes`, 'warning');
-    }
-    return;
-  }
-}
 
 /** The properties a native menu entry sends, keeping only plain values. */
 function menuProperties(properties: unknown): OperatorProperties {
@@ -90,7 +24,13 @@ function menuProperties(properties: unknown): OperatorProperties {
   ) as OperatorProperties;
 }
 
-function handleEvent(store: EditorStore, files: FileService, operators: OperatorRegistry, event: HostEvent): void {
+function handleEvent(
+  store: EditorStore,
+  files: FileService,
+  operators: OperatorRegistry,
+  recovery: RecoveryWriter,
+  event: HostEvent,
+): void {
   switch (event.type) {
     case 'fileChanged':
       void files.fileChangedOnDisk(event.path, event.identity);
@@ -116,6 +56,8 @@ function handleEvent(store: EditorStore, files: FileService, operators: Operator
           const host = store.services.host;
           const path = store.getState().file?.path;
           if (host && path) await host.discardRecovery({ id: recoveryId(path) }).catch(() => undefined);
+          // Every document was answered for (saved or not kept): the capes' recovery files go too.
+          await recovery.discardAll();
           await host?.confirmClose();
         }
       })();
@@ -151,8 +93,9 @@ export async function boot(store: EditorStore, files: FileService, operators: Op
       stopPersisting();
       stopPersisting = persistSession(store, host);
     });
-    host.onEvent((event) => handleEvent(store, files, operators, event));
-    startRecoveryWriter(store, files);
+    const recovery = new RecoveryWriter(store, files);
+    host.onEvent((event) => handleEvent(store, files, operators, recovery, event));
+    recovery.start();
     followLinkedCapes(store);
     followCapeDocuments(store, window.document);
     window.addEventListener('beforeunload', (event) => {
@@ -175,7 +118,7 @@ export async function boot(store: EditorStore, files: FileService, operators: Op
     // blocks the main thread for a while without a GPU, and the editor paints the file first.
     if (first) await files.openPath(first, { skipPrompt: true });
     store.setState({ booted: true });
-    if (startup.recovery.length > 0) await offerRecovery(store, files, startup);
+    if (startup.recovery.length > 0) await offerRecovery(store, files, recovery, startup.recovery);
   } catch (error) {
     store.setState({ loading: null, booted: true });
     notify(store, `Cannot reach the host: ${error instanceof Error ? error.message : String(error)}`, 'error');

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostClient } from '../../shared/contract/contract';
-import { FileService } from '../files/file-service';
+import { FileService } from './file-service';
 import { openModelDocument, editDocument } from '../state/document-actions';
 import { createEditorStore } from '../state/editor-store';
 import { fixtureCodec, sampleCinematicDocument } from '../testing/fixture-model';
 import { createModelParser } from '../workers/model-parser';
-import { startRecoveryWriter } from './boot';
+import { startRecoveryWriter } from './recovery-writer';
 
 describe('recovery files', () => {
   beforeEach(() => vi.useFakeTimers());
