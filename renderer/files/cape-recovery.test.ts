@@ -110,7 +110,7 @@ describe('cape recovery files', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  it('writes a link cape’s edits beside the model’s, offers them after a crash and deletes them once saved', async () => {
+  it('writes a link cape’s edits, offers them after a crash and deletes them once saved', async () => {
     const first = await startRun(model);
     const resolved = first.store.getState().capes[key1]!.resolvedPath!;
     const id = linkCapeRecoveryId(resolved);
