@@ -65,9 +65,15 @@ export interface WebShell {
   close(): Promise<void>;
 }
 
-/** Starts `node out/web/server.js --json` with the given arguments and waits for its URL. */
-export async function startWebShell(args: readonly string[]): Promise<WebShell> {
-  const configDirectory = mkdtempSync(join(tmpdir(), 'morf-e2e-config-'));
+/**
+ * Starts `node out/web/server.js --json` with the given arguments and waits for its URL. With `configDirectory` the
+ * shell uses that folder (a second run over the first's settings and recovery files) and `close` leaves it.
+ */
+export async function startWebShell(
+  args: readonly string[],
+  options: { configDirectory?: string } = {},
+): Promise<WebShell> {
+  const configDirectory = options.configDirectory ?? mkdtempSync(join(tmpdir(), 'morf-e2e-config-'));
   const child = spawn(
     process.execPath,
     [join(repositoryRoot, 'out', 'web', 'server.js'), '--json', '--config-dir', configDirectory, ...args],
@@ -100,7 +106,7 @@ export async function startWebShell(args: readonly string[]): Promise<WebShell> 
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(configDirectory, { recursive: true, force: true });
+      if (!options.configDirectory) rmSync(configDirectory, { recursive: true, force: true });
     },
   };
 }
