@@ -1,5 +1,5 @@
 /**
- * Fuzzing MDL reading and MDX ↔ MDL conversion with 6,000 seeded mutants (failures reproduce;
+ * Fuzzing MDL reading and MDX ↔ MDL conversion with 10,000 seeded mutants (failures reproduce;
  * shared/model/fuzz.test.ts puts 10,000 MDX mutants through the MDX reader):
  * MDL texts (the spec fixtures printed for every version and, when ../shared is present, small
  * corpus MDL files and the MDL of small corpus MDX) mutated the way text gets damaged — a byte
@@ -21,8 +21,8 @@ import { readMdxModel } from './mdx-model';
 import { fullModelBytes } from './testing/fixture-bytes';
 import { fullModelSpec } from './testing/fixtures';
 
-const MDL_MUTANTS = 4_000;
-const MDX_MUTANTS = 2_000;
+const MDL_MUTANTS = 6_500;
+const MDX_MUTANTS = 3_500;
 const CORPUS_MDL = [
   'Retera__ReterasModelStudio/HayatesCharacterEngine__mesh__extras__heroglow.mdl',
   'Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__debug__TunableKaelSpheres.mdl',
