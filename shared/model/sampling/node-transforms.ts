@@ -35,7 +35,8 @@ import {
   rotateVector,
 } from './quaternion';
 import type { SampleTime } from './sample-time';
-import { sampleOrderedTrack, timeOrdered } from './track-sampler';
+import { TrackCursors } from './track-cursor';
+import { timeOrdered } from './track-sampler';
 
 /** Floats per world matrix. */
 export const MATRIX_FLOATS = 16;
@@ -63,6 +64,8 @@ export interface NodeTransforms {
   readonly translations: readonly (Track | null)[];
   readonly rotations: readonly (Track | null)[];
   readonly scalings: readonly (Track | null)[];
+  /** The per-frame sampler of those tracks: node i's translation, rotation and scaling are slots 3i, 3i+1, 3i+2. */
+  readonly cursors: TrackCursors;
   /** 16 floats per node, column major. */
   readonly worldMatrices: Float32Array;
   /** x, y, z, w per node. */
@@ -110,6 +113,11 @@ export function createNodeTransforms(model: Pick<TypedMdxModel, 'chunks'>): Node
   const worldMatrices = new Float32Array(count * MATRIX_FLOATS);
   for (let index = 0; index < count; index += 1)
     for (let diagonal = 0; diagonal < 4; diagonal += 1) worldMatrices[index * MATRIX_FLOATS + diagonal * 5] = 1;
+  const translations = tracks('KGTR');
+  const rotations = tracks('KGRT');
+  const scalings = tracks('KGSC');
+  const slots: (Track | null)[] = [];
+  for (let index = 0; index < count; index += 1) slots.push(translations[index]!, rotations[index]!, scalings[index]!);
   return {
     count,
     nodes,
@@ -118,9 +126,10 @@ export function createNodeTransforms(model: Pick<TypedMdxModel, 'chunks'>): Node
     order,
     pivots,
     flags,
-    translations: tracks('KGTR'),
-    rotations: tracks('KGRT'),
-    scalings: tracks('KGSC'),
+    translations,
+    rotations,
+    scalings,
+    cursors: new TrackCursors(slots),
     worldMatrices,
     worldRotations,
     worldScales: new Float32Array(count * 3).fill(1),
@@ -175,15 +184,15 @@ export function updateNodeTransforms(
   time: SampleTime,
   camera: BillboardCamera | null = null,
 ): void {
-  const { order, parents, pivots, flags, worldMatrices, worldRotations, worldScales } = transforms;
+  const { order, parents, pivots, flags, worldMatrices, worldRotations, worldScales, cursors } = transforms;
   const cameraRotation = camera ? camera.rotation : FRONT_CAMERA;
   for (let step = 0; step < order.length; step += 1) {
     const index = order[step]!;
     const parent = parents[index]!;
     const nodeFlags = flags[index]!;
-    sampleOrderedTrack(transforms.translations[index], time, ZERO_TRANSLATION, translation);
-    sampleOrderedTrack(transforms.rotations[index], time, IDENTITY_ROTATION, rotation);
-    sampleOrderedTrack(transforms.scalings[index], time, UNIT_SCALE, scaling);
+    cursors.sample(index * 3, time, ZERO_TRANSLATION, translation);
+    cursors.sample(index * 3 + 1, time, IDENTITY_ROTATION, rotation);
+    cursors.sample(index * 3 + 2, time, UNIT_SCALE, scaling);
     const parentRotations = parent >= 0 ? worldRotations : IDENTITY_ROTATION;
     const parentRotation = parent >= 0 ? parent * 4 : 0;
     if (nodeFlags & BILLBOARD_FLAGS) billboard(nodeFlags, cameraRotation, parentRotations, parentRotation);

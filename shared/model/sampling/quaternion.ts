@@ -7,7 +7,7 @@
 export type Numbers = Float32Array | Float64Array | number[];
 
 /** Below this 1 − cos(angle), slerp falls back to a normalised lerp (the arc is too short to divide by its sine). */
-const SLERP_EPSILON = 1e-6;
+export const SLERP_EPSILON = 1e-6;
 
 /**
  * out[o…o+3] = slerp(a, b, t) along the shorter arc (b negated when a·b < 0), as gl-matrix computes it for
