@@ -66,6 +66,12 @@ export interface NodeTransforms {
   readonly scalings: readonly (Track | null)[];
   /** The per-frame sampler of those tracks: node i's translation, rotation and scaling are slots 3i, 3i+1, 3i+2. */
   readonly cursors: TrackCursors;
+  /**
+   * Which of those slots can leave their default value in the interval of the last update (1) — the others are
+   * not sampled — and that interval (start, end, 1 once filled), refreshed when the sequence changes.
+   */
+  readonly changingSlots: Uint8Array;
+  readonly changingInterval: Float64Array;
   /** 16 floats per node, column major. */
   readonly worldMatrices: Float32Array;
   /** x, y, z, w per node. */
@@ -130,6 +136,8 @@ export function createNodeTransforms(model: Pick<TypedMdxModel, 'chunks'>): Node
     rotations,
     scalings,
     cursors: new TrackCursors(slots),
+    changingSlots: new Uint8Array(count * 3),
+    changingInterval: new Float64Array(3),
     worldMatrices,
     worldRotations,
     worldScales: new Float32Array(count * 3).fill(1),
@@ -176,7 +184,6 @@ const rotation = new Float64Array(4);
 const scaling = new Float64Array(3);
 const scratchRotation = new Float64Array(4);
 const direction = new Float64Array(3);
-const local = new Float64Array(16);
 
 /** Samples every node at `time` and writes its world matrix, rotation and scale (parents first). */
 export function updateNodeTransforms(
@@ -185,14 +192,33 @@ export function updateNodeTransforms(
   camera: BillboardCamera | null = null,
 ): void {
   const { order, parents, pivots, flags, worldMatrices, worldRotations, worldScales, cursors } = transforms;
+  const changing = transforms.changingSlots;
+  const interval = transforms.changingInterval;
+  if (
+    interval[2] !== 1 ||
+    !sameNumber(interval[0]!, time.sequenceStartMs) ||
+    !sameNumber(interval[1]!, time.sequenceEndMs)
+  ) {
+    interval[0] = time.sequenceStartMs;
+    interval[1] = time.sequenceEndMs;
+    interval[2] = 1;
+    for (let slot = 0; slot < changing.length; slot += 1) changing[slot] = cursors.varies(slot, time) ? 1 : 0;
+  }
   const cameraRotation = camera ? camera.rotation : FRONT_CAMERA;
   for (let step = 0; step < order.length; step += 1) {
     const index = order[step]!;
     const parent = parents[index]!;
     const nodeFlags = flags[index]!;
-    cursors.sample(index * 3, time, ZERO_TRANSLATION, translation);
-    cursors.sample(index * 3 + 1, time, IDENTITY_ROTATION, rotation);
-    cursors.sample(index * 3 + 2, time, UNIT_SCALE, scaling);
+    const slot = index * 3;
+    if (changing[slot] === 1) cursors.sample(slot, time, ZERO_TRANSLATION, translation);
+    else translation[0] = translation[1] = translation[2] = 0;
+    if (changing[slot + 1] === 1) cursors.sample(slot + 1, time, IDENTITY_ROTATION, rotation);
+    else {
+      rotation[0] = rotation[1] = rotation[2] = 0;
+      rotation[3] = 1;
+    }
+    if (changing[slot + 2] === 1) cursors.sample(slot + 2, time, UNIT_SCALE, scaling);
+    else scaling[0] = scaling[1] = scaling[2] = 1;
     const parentRotations = parent >= 0 ? worldRotations : IDENTITY_ROTATION;
     const parentRotation = parent >= 0 ? parent * 4 : 0;
     if (nodeFlags & BILLBOARD_FLAGS) billboard(nodeFlags, cameraRotation, parentRotations, parentRotation);
@@ -205,17 +231,28 @@ export function updateNodeTransforms(
         const parentScale = worldScales[parent * 3 + axis]!;
         scaling[axis] = parentScale !== 0 ? scaling[axis]! / parentScale : scaling[axis]!;
       }
-    composeLocal(pivots, index * 3);
     const target = index * MATRIX_FLOATS;
-    if (parent >= 0) {
-      multiplyAffine(worldMatrices, target, worldMatrices, parent * MATRIX_FLOATS, local);
-      if (nodeFlags & NODE_FLAG.dontInheritTranslation)
-        keepPivot(worldMatrices, target, parent * MATRIX_FLOATS, pivots, index * 3);
-    } else worldMatrices.set(local, target);
+    composeWorld(worldMatrices, target, parent >= 0 ? parent * MATRIX_FLOATS : -1, pivots, index * 3);
+    if (parent >= 0 && nodeFlags & NODE_FLAG.dontInheritTranslation)
+      keepPivot(worldMatrices, target, parent * MATRIX_FLOATS, pivots, index * 3);
     multiplyQuaternions(worldRotations, index * 4, parentRotations, parentRotation, rotation, 0);
-    for (let axis = 0; axis < 3; axis += 1)
-      worldScales[index * 3 + axis] = (parent >= 0 ? worldScales[parent * 3 + axis]! : 1) * scaling[axis]!;
+    const scale = index * 3;
+    if (parent >= 0) {
+      const parentScale = parent * 3;
+      worldScales[scale] = worldScales[parentScale]! * scaling[0]!;
+      worldScales[scale + 1] = worldScales[parentScale + 1]! * scaling[1]!;
+      worldScales[scale + 2] = worldScales[parentScale + 2]! * scaling[2]!;
+    } else {
+      worldScales[scale] = 1 * scaling[0]!;
+      worldScales[scale + 1] = 1 * scaling[1]!;
+      worldScales[scale + 2] = 1 * scaling[2]!;
+    }
   }
+}
+
+/** Equal numbers, NaN equal to NaN. */
+function sameNumber(left: number, right: number): boolean {
+  return left === right || (left !== left && right !== right);
 }
 
 /** Replaces `rotation` (and for lock X mirrors `scaling`'s z) so that the node faces the camera (module comment). */
@@ -252,8 +289,17 @@ function billboard(
   normalizeQuaternion(rotation, 0);
 }
 
-/** local := T(pivot + translation) · R(rotation) · S(scaling) · T(−pivot). */
-function composeLocal(pivots: Float32Array, pivotOffset: number): void {
+/**
+ * matrices[o…] := parentWorld · local, with local := T(pivot + translation) · R(rotation) · S(scaling) · T(−pivot)
+ * and parentWorld the affine matrix at matrices[parent…] (the identity when `parent` is −1).
+ */
+function composeWorld(
+  matrices: Float32Array,
+  o: number,
+  parent: number,
+  pivots: Float32Array,
+  pivotOffset: number,
+): void {
   const x = rotation[0]!;
   const y = rotation[1]!;
   const z = rotation[2]!;
@@ -276,49 +322,66 @@ function composeLocal(pivots: Float32Array, pivotOffset: number): void {
   const wx = w * x2;
   const wy = w * y2;
   const wz = w * z2;
-  local[0] = (1 - (yy + zz)) * sx;
-  local[1] = (xy + wz) * sx;
-  local[2] = (xz - wy) * sx;
-  local[3] = 0;
-  local[4] = (xy - wz) * sy;
-  local[5] = (1 - (xx + zz)) * sy;
-  local[6] = (yz + wx) * sy;
-  local[7] = 0;
-  local[8] = (xz + wy) * sz;
-  local[9] = (yz - wx) * sz;
-  local[10] = (1 - (xx + yy)) * sz;
-  local[11] = 0;
-  local[12] = translation[0]! + px - (local[0] * px + local[4] * py + local[8] * pz);
-  local[13] = translation[1]! + py - (local[1] * px + local[5] * py + local[9] * pz);
-  local[14] = translation[2]! + pz - (local[2] * px + local[6] * py + local[10] * pz);
-  local[15] = 1;
-}
-
-/** out[o…] := a[ao…] · b for affine 4×4 matrices (last rows 0, 0, 0, 1). `out` may alias `a` at another offset. */
-function multiplyAffine(out: Float32Array, o: number, a: Float32Array, ao: number, b: Float64Array): void {
-  const a0 = a[ao]!;
-  const a1 = a[ao + 1]!;
-  const a2 = a[ao + 2]!;
-  const a4 = a[ao + 4]!;
-  const a5 = a[ao + 5]!;
-  const a6 = a[ao + 6]!;
-  const a8 = a[ao + 8]!;
-  const a9 = a[ao + 9]!;
-  const a10 = a[ao + 10]!;
-  const a12 = a[ao + 12]!;
-  const a13 = a[ao + 13]!;
-  const a14 = a[ao + 14]!;
-  for (let column = 0; column < 4; column += 1) {
-    const c = column * 4;
-    const b0 = b[c]!;
-    const b1 = b[c + 1]!;
-    const b2 = b[c + 2]!;
-    const b3 = b[c + 3]!;
-    out[o + c] = a0 * b0 + a4 * b1 + a8 * b2 + a12 * b3;
-    out[o + c + 1] = a1 * b0 + a5 * b1 + a9 * b2 + a13 * b3;
-    out[o + c + 2] = a2 * b0 + a6 * b1 + a10 * b2 + a14 * b3;
-    out[o + c + 3] = b3;
+  const b0 = (1 - (yy + zz)) * sx;
+  const b1 = (xy + wz) * sx;
+  const b2 = (xz - wy) * sx;
+  const b4 = (xy - wz) * sy;
+  const b5 = (1 - (xx + zz)) * sy;
+  const b6 = (yz + wx) * sy;
+  const b8 = (xz + wy) * sz;
+  const b9 = (yz - wx) * sz;
+  const b10 = (1 - (xx + yy)) * sz;
+  const b12 = translation[0]! + px - (b0 * px + b4 * py + b8 * pz);
+  const b13 = translation[1]! + py - (b1 * px + b5 * py + b9 * pz);
+  const b14 = translation[2]! + pz - (b2 * px + b6 * py + b10 * pz);
+  if (parent < 0) {
+    matrices[o] = b0;
+    matrices[o + 1] = b1;
+    matrices[o + 2] = b2;
+    matrices[o + 3] = 0;
+    matrices[o + 4] = b4;
+    matrices[o + 5] = b5;
+    matrices[o + 6] = b6;
+    matrices[o + 7] = 0;
+    matrices[o + 8] = b8;
+    matrices[o + 9] = b9;
+    matrices[o + 10] = b10;
+    matrices[o + 11] = 0;
+    matrices[o + 12] = b12;
+    matrices[o + 13] = b13;
+    matrices[o + 14] = b14;
+    matrices[o + 15] = 1;
+    return;
   }
+  const a0 = matrices[parent]!;
+  const a1 = matrices[parent + 1]!;
+  const a2 = matrices[parent + 2]!;
+  const a4 = matrices[parent + 4]!;
+  const a5 = matrices[parent + 5]!;
+  const a6 = matrices[parent + 6]!;
+  const a8 = matrices[parent + 8]!;
+  const a9 = matrices[parent + 9]!;
+  const a10 = matrices[parent + 10]!;
+  const a12 = matrices[parent + 12]!;
+  const a13 = matrices[parent + 13]!;
+  const a14 = matrices[parent + 14]!;
+  // The same sums as a full 4×4 product (the local matrix's last row is 0, 0, 0, 1), term for term.
+  matrices[o] = a0 * b0 + a4 * b1 + a8 * b2 + a12 * 0;
+  matrices[o + 1] = a1 * b0 + a5 * b1 + a9 * b2 + a13 * 0;
+  matrices[o + 2] = a2 * b0 + a6 * b1 + a10 * b2 + a14 * 0;
+  matrices[o + 3] = 0;
+  matrices[o + 4] = a0 * b4 + a4 * b5 + a8 * b6 + a12 * 0;
+  matrices[o + 5] = a1 * b4 + a5 * b5 + a9 * b6 + a13 * 0;
+  matrices[o + 6] = a2 * b4 + a6 * b5 + a10 * b6 + a14 * 0;
+  matrices[o + 7] = 0;
+  matrices[o + 8] = a0 * b8 + a4 * b9 + a8 * b10 + a12 * 0;
+  matrices[o + 9] = a1 * b8 + a5 * b9 + a9 * b10 + a13 * 0;
+  matrices[o + 10] = a2 * b8 + a6 * b9 + a10 * b10 + a14 * 0;
+  matrices[o + 11] = 0;
+  matrices[o + 12] = a0 * b12 + a4 * b13 + a8 * b14 + a12;
+  matrices[o + 13] = a1 * b12 + a5 * b13 + a9 * b14 + a13;
+  matrices[o + 14] = a2 * b12 + a6 * b13 + a10 * b14 + a14;
+  matrices[o + 15] = 1;
 }
 
 /** Moves the world matrix at `o` by pivot − parentWorld(pivot) (don't inherit translation). */

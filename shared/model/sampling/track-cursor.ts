@@ -228,6 +228,21 @@ export class TrackCursors {
     out[3] = scaleA * aw + scaleB * bw;
   }
 
+  /**
+   * False when the slot gives its default value at every frame of time's interval (no track, no sequence, or no
+   * key inside the interval); true otherwise (a track on a global sequence always is).
+   */
+  varies(slot: number, time: SampleTime): boolean {
+    if (this.kinds[slot] === NO_TRACK) return false;
+    const track = this.tracks[slot]!;
+    if (track.globalSequenceId >= 0) return true;
+    const start = time.sequenceStartMs;
+    const end = time.sequenceEndMs;
+    if (!(start <= end)) return false;
+    if (start !== this.rangeStarts[slot] || end !== this.rangeEnds[slot]) this.findRange(slot, track, start, end);
+    return this.firsts[slot]! <= this.lasts[slot]!;
+  }
+
   /** The keys of slot's track inside [start, end], by bisection (once per interval change). */
   private findRange(slot: number, track: Track, start: number, end: number): void {
     const words = track.keyWords;
