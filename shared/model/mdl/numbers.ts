@@ -124,12 +124,9 @@ function trimmed(digits: number, exponent: number): DecimalDigits {
 export interface ByteSink {
   byte(code: number): void;
   ascii(text: string): void;
-  /** Appends `bytes[0, length)`. */
-  run(bytes: Uint8Array, length: number): void;
+  /** Appends `bytes[start, start + length)`. */
+  run(bytes: Uint8Array, start: number, length: number): void;
 }
-
-/** A laid-out number, handed to the sink in one piece. */
-const textScratch = new Uint8Array(48);
 
 const digitScratch = new Uint8Array(24);
 
@@ -185,12 +182,40 @@ export function writeFloat32(sink: ByteSink, value: number, negativeNaN = false)
     writeUnsigned(sink, magnitude);
     return;
   }
-  const { digits, exponent } = shortestFloat32Digits(magnitude);
-  writeDigits(sink, digits, exponent);
+  // A model repeats many values (normals, tangents, shared coordinates): their text comes from the cache,
+  // by the float32 bits (a double that is no float32 is laid out each time, never cached).
+  floatView[0] = magnitude;
+  const bits = bitsView[0]!;
+  const entry = Math.imul(bits, 0x9e3779b1) >>> (32 - TEXT_CACHE_BITS);
+  const slot = entry * TEXT_CACHE_STRIDE;
+  if (floatView[0] !== magnitude) {
+    const { digits, exponent } = shortestFloat32Digits(magnitude);
+    sink.run(layoutScratch, 0, layDigits(layoutScratch, 0, digits, exponent));
+    return;
+  }
+  if (cachedBits[entry] !== bits) {
+    const { digits, exponent } = shortestFloat32Digits(magnitude);
+    cachedLengths[entry] = layDigits(cachedText, slot, digits, exponent) - slot;
+    cachedBits[entry] = bits;
+  }
+  sink.run(cachedText, slot, cachedLengths[entry]!);
 }
 
-/** Lays `digits × 10^exponent` out as JavaScript's Number#toString does. */
-function writeDigits(sink: ByteSink, digits: number, exponent: number): void {
+/** The text cache of {@link writeFloat32}: 2^12 entries (96 KiB of text), each a magnitude's bits and its text. */
+const TEXT_CACHE_BITS = 12;
+/** Bytes an entry's text may take: 9 digits, a point, 6 leading zeros or 21 integer digits, or `e-45`. */
+const TEXT_CACHE_STRIDE = 24;
+/** 0 marks an empty entry (0 is printed before the cache is consulted). */
+const cachedBits = new Uint32Array(1 << TEXT_CACHE_BITS);
+const cachedLengths = new Uint8Array(1 << TEXT_CACHE_BITS);
+const cachedText = new Uint8Array((1 << TEXT_CACHE_BITS) * TEXT_CACHE_STRIDE);
+const layoutScratch = new Uint8Array(TEXT_CACHE_STRIDE);
+
+/**
+ * Lays `digits × 10^exponent` out as JavaScript's Number#toString does, into `text` from `start`; returns where
+ * the text ends.
+ */
+function layDigits(text: Uint8Array, start: number, digits: number, exponent: number): number {
   let count = 0;
   let rest = digits;
   while (rest > 0) {
@@ -199,8 +224,7 @@ function writeDigits(sink: ByteSink, digits: number, exponent: number): void {
     rest = quotient;
   }
   // digitScratch holds the digits last first; `point` is where the decimal point goes.
-  const text = textScratch;
-  let length = 0;
+  let length = start;
   const point = count + exponent;
   if (count <= point && point <= 21) {
     while (count > 0) text[length++] = digitScratch[--count]!;
@@ -229,7 +253,7 @@ function writeDigits(sink: ByteSink, digits: number, exponent: number): void {
     if (magnitude >= 10) text[length++] = 0x30 + Math.floor(magnitude / 10);
     text[length++] = 0x30 + (magnitude % 10);
   }
-  sink.run(text, length);
+  return length;
 }
 
 /** A sink collecting into a string, for tests and messages. */
@@ -239,8 +263,8 @@ export function float32Text(value: number, negativeNaN = false): string {
     {
       byte: (code) => (text += String.fromCharCode(code)),
       ascii: (part) => (text += part),
-      run: (bytes, length) => {
-        for (let index = 0; index < length; index += 1) text += String.fromCharCode(bytes[index]!);
+      run: (bytes, start, length) => {
+        for (let index = start; index < start + length; index += 1) text += String.fromCharCode(bytes[index]!);
       },
     },
     value,

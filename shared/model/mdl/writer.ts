@@ -82,12 +82,12 @@ export class MdlWriter implements ByteSink {
     this.length = at;
   }
 
-  /** Appends `bytes[0, length)`. */
-  run(bytes: Uint8Array, length: number): void {
+  /** Appends `bytes[start, start + length)`. */
+  run(bytes: Uint8Array, start: number, length: number): void {
     if (this.length + length > this.buffer.length) this.grow(length);
     const buffer = this.buffer;
     let at = this.length;
-    for (let index = 0; index < length; index += 1) buffer[at++] = bytes[index]!;
+    for (let index = start; index < start + length; index += 1) buffer[at++] = bytes[index]!;
     this.length = at;
   }
 
