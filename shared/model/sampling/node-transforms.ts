@@ -235,7 +235,26 @@ export function updateNodeTransforms(
     composeWorld(worldMatrices, target, parent >= 0 ? parent * MATRIX_FLOATS : -1, pivots, index * 3);
     if (parent >= 0 && nodeFlags & NODE_FLAG.dontInheritTranslation)
       keepPivot(worldMatrices, target, parent * MATRIX_FLOATS, pivots, index * 3);
-    multiplyQuaternions(worldRotations, index * 4, parentRotations, parentRotation, rotation, 0);
+    // worldRotation := parentWorldRotation · rotation (multiplyQuaternions written out: one array type here).
+    let ax = 0;
+    let ay = 0;
+    let az = 0;
+    let aw = 1;
+    if (parent >= 0) {
+      ax = worldRotations[parentRotation]!;
+      ay = worldRotations[parentRotation + 1]!;
+      az = worldRotations[parentRotation + 2]!;
+      aw = worldRotations[parentRotation + 3]!;
+    }
+    const bx = rotation[0]!;
+    const by = rotation[1]!;
+    const bz = rotation[2]!;
+    const bw = rotation[3]!;
+    const world = index * 4;
+    worldRotations[world] = ax * bw + aw * bx + ay * bz - az * by;
+    worldRotations[world + 1] = ay * bw + aw * by + az * bx - ax * bz;
+    worldRotations[world + 2] = az * bw + aw * bz + ax * by - ay * bx;
+    worldRotations[world + 3] = aw * bw - ax * bx - ay * by - az * bz;
     const scale = index * 3;
     if (parent >= 0) {
       const parentScale = parent * 3;
