@@ -67,8 +67,9 @@ export interface NodeTransforms {
   /** The per-frame sampler of those tracks: node i's translation, rotation and scaling are slots 3i, 3i+1, 3i+2. */
   readonly cursors: TrackCursors;
   /**
-   * Which of those slots can leave their default value in the interval of the last update (1) — the others are
-   * not sampled — and that interval (start, end, 1 once filled), refreshed when the sequence changes.
+   * Which of those slots can leave their default value in the interval of the last update (1: following the
+   * sequences, 2: on a global sequence; 0: not sampled) and that interval (start, end, 1 once filled), refreshed
+   * when the sequence changes.
    */
   readonly changingSlots: Uint8Array;
   readonly changingInterval: Float64Array;
@@ -202,22 +203,32 @@ export function updateNodeTransforms(
     interval[0] = time.sequenceStartMs;
     interval[1] = time.sequenceEndMs;
     interval[2] = 1;
-    for (let slot = 0; slot < changing.length; slot += 1) changing[slot] = cursors.varies(slot, time) ? 1 : 0;
+    for (let slot = 0; slot < changing.length; slot += 1)
+      changing[slot] = !cursors.varies(slot, time) ? 0 : cursors.tracks[slot]!.globalSequenceId >= 0 ? 2 : 1;
   }
+  // Slots 1 follow the sequence and have keys in it: read at the frame while it is inside the interval.
+  const frame = time.frameMs;
+  const sequenced = frame >= time.sequenceStartMs && frame <= time.sequenceEndMs ? 1 : 3;
   const cameraRotation = camera ? camera.rotation : FRONT_CAMERA;
   for (let step = 0; step < order.length; step += 1) {
     const index = order[step]!;
     const parent = parents[index]!;
     const nodeFlags = flags[index]!;
     const slot = index * 3;
-    if (changing[slot] === 1) cursors.sample(slot, time, ZERO_TRANSLATION, translation);
+    const translationState = changing[slot]!;
+    if (translationState === sequenced) cursors.sampleSequenced(slot, frame, ZERO_TRANSLATION, translation);
+    else if (translationState === 2) cursors.sample(slot, time, ZERO_TRANSLATION, translation);
     else translation[0] = translation[1] = translation[2] = 0;
-    if (changing[slot + 1] === 1) cursors.sample(slot + 1, time, IDENTITY_ROTATION, rotation);
+    const rotationState = changing[slot + 1]!;
+    if (rotationState === sequenced) cursors.sampleSequenced(slot + 1, frame, IDENTITY_ROTATION, rotation);
+    else if (rotationState === 2) cursors.sample(slot + 1, time, IDENTITY_ROTATION, rotation);
     else {
       rotation[0] = rotation[1] = rotation[2] = 0;
       rotation[3] = 1;
     }
-    if (changing[slot + 2] === 1) cursors.sample(slot + 2, time, UNIT_SCALE, scaling);
+    const scalingState = changing[slot + 2]!;
+    if (scalingState === sequenced) cursors.sampleSequenced(slot + 2, frame, UNIT_SCALE, scaling);
+    else if (scalingState === 2) cursors.sample(slot + 2, time, UNIT_SCALE, scaling);
     else scaling[0] = scaling[1] = scaling[2] = 1;
     const parentRotations = parent >= 0 ? worldRotations : IDENTITY_ROTATION;
     const parentRotation = parent >= 0 ? parent * 4 : 0;

@@ -90,9 +90,29 @@ export class TrackCursors {
       frame = time.frameMs;
       if (!(frame >= start && frame <= end)) return hold(fallback, out);
     }
+    if (start !== this.rangeStarts[slot] || end !== this.rangeEnds[slot]) this.findRange(slot, track, start, end);
+    return this.sampleKeys(slot, track, kind, frame, fallback, out);
+  }
+
+  /**
+   * {@link sample} for a slot whose track follows the sequences, has a key in time's interval, and was last
+   * looked at (sample or varies) in that same interval, at a frame inside it: skips the checks those promise.
+   */
+  sampleSequenced(slot: number, frame: number, fallback: Float64Array, out: Float64Array): boolean {
+    return this.sampleKeys(slot, this.tracks[slot]!, this.kinds[slot]!, frame, fallback, out);
+  }
+
+  /** The value at `frame` of slot's track whose key range has been found for the current interval. */
+  private sampleKeys(
+    slot: number,
+    track: Track,
+    kind: number,
+    frame: number,
+    fallback: Float64Array,
+    out: Float64Array,
+  ): boolean {
     const words = track.keyWords;
     const stride = track.stride;
-    if (start !== this.rangeStarts[slot] || end !== this.rangeEnds[slot]) this.findRange(slot, track, start, end);
     const first = this.firsts[slot]!;
     const last = this.lasts[slot]!;
     if (first > last || frame < words[first * stride]!) return hold(fallback, out);
@@ -132,6 +152,15 @@ export class TrackCursors {
       return true;
     }
     if (kind === INTERPOLATION.linear) {
+      if (components === 3) {
+        const x = values[beforeOffset]!;
+        const y = values[beforeOffset + 1]!;
+        const z = values[beforeOffset + 2]!;
+        out[0] = x + (values[afterOffset]! - x) * t;
+        out[1] = y + (values[afterOffset + 1]! - y) * t;
+        out[2] = z + (values[afterOffset + 2]! - z) * t;
+        return true;
+      }
       for (let component = 0; component < components; component += 1) {
         const p0 = values[beforeOffset + component]!;
         out[component] = p0 + (values[afterOffset + component]! - p0) * t;
