@@ -17,6 +17,9 @@ const NO_TRACK = 255;
 /** Keys walked forwards from the remembered one before bisecting instead. */
 const WALK_LIMIT = 4;
 
+/** Numbers per slot in TrackCursors' segment state (see there). */
+const SEGMENT = 12;
+
 /** Per-slot sampling state for a fixed list of time-ordered tracks (from track-sampler.ts timeOrdered). */
 export class TrackCursors {
   /** Per slot: the effective interpolation (INTERPOLATION), or NO_TRACK. */
@@ -26,20 +29,21 @@ export class TrackCursors {
   /** Per slot: the interval [start, end] the key range below was found for (NaN: none yet). */
   private readonly rangeStarts: Float64Array;
   private readonly rangeEnds: Float64Array;
-  /** Per slot: the first and last key inside that interval (first > last: none). */
+  /** Per slot: the first and last key inside that interval (first > last: none), and the first key's frame. */
   private readonly firsts: Int32Array;
   private readonly lasts: Int32Array;
+  private readonly firstFrames: Float64Array;
   /** Per slot: the key the last sample was read at. */
   private readonly cursors: Int32Array;
   /**
-   * Per linear quaternion slot: the key whose arc to the next one the three arrays below describe (−1: none), the
-   * arc's angle and sine (slerp's acos and sin, once per pair of keys rather than per frame) and 0 to hold the
-   * first key (equal keys), 1 for slerp, 2 for the normalised-lerp fallback, negated (+4) when the arc is the
-   * second key's opposite.
+   * Per slot, SEGMENT numbers about the keys the last sample was read between, so that the frames until the next
+   * key read nothing of the track (its keys lie scattered over the file's bytes): the frame of the cursor's key and
+   * of the next one (Infinity after the last key in the interval; NaN: nothing yet), slerp's arc angle and its sine
+   * (acos and sin once per pair of keys rather than per frame), then the two keys' values (4 numbers each; the
+   * second for linear tracks only).
    */
-  private readonly arcKeys: Int32Array;
-  private readonly arcAngles: Float64Array;
-  private readonly arcSines: Float64Array;
+  private readonly segments: Float64Array;
+  /** Per linear quaternion slot: 0 to hold the first key (equal keys), 1 slerp, 2 lerp, +4 when b is negated. */
   private readonly arcModes: Uint8Array;
 
   /** `tracks`: one per slot, each in time order (null: the slot always gives the default value). */
@@ -51,10 +55,9 @@ export class TrackCursors {
     this.rangeEnds = new Float64Array(count).fill(Number.NaN);
     this.firsts = new Int32Array(count);
     this.lasts = new Int32Array(count).fill(-1);
+    this.firstFrames = new Float64Array(count).fill(Number.POSITIVE_INFINITY);
     this.cursors = new Int32Array(count);
-    this.arcKeys = new Int32Array(count).fill(-1);
-    this.arcAngles = new Float64Array(count);
-    this.arcSines = new Float64Array(count);
+    this.segments = new Float64Array(count * SEGMENT).fill(Number.NaN);
     this.arcModes = new Uint8Array(count);
     tracks.forEach((track, slot) => {
       if (!track || track.keyCount === 0) return;
@@ -102,7 +105,7 @@ export class TrackCursors {
     return this.sampleKeys(slot, this.tracks[slot]!, this.kinds[slot]!, frame, fallback, out);
   }
 
-  /** The value at `frame` of slot's track whose key range has been found for the current interval. */
+  /** The value at `frame` (inside the interval) of slot's track whose key range has been found for the interval. */
   private sampleKeys(
     slot: number,
     track: Track,
@@ -111,60 +114,42 @@ export class TrackCursors {
     fallback: Float64Array,
     out: Float64Array,
   ): boolean {
-    const words = track.keyWords;
-    const stride = track.stride;
-    const first = this.firsts[slot]!;
-    const last = this.lasts[slot]!;
-    if (first > last || frame < words[first * stride]!) return hold(fallback, out);
-    // The last key in [first, last] at or before the frame (of keys at one frame, the later).
-    let before = this.cursors[slot]!;
-    if (before < first || before > last || words[before * stride]! > frame)
-      before = latestAtOrBefore(track, frame, first, last);
-    else {
-      let walked = 0;
-      while (before < last && words[(before + 1) * stride]! <= frame) {
-        before += 1;
-        walked += 1;
-        if (walked === WALK_LIMIT) {
-          before = latestAtOrBefore(track, frame, before, last);
-          break;
-        }
-      }
+    const segments = this.segments;
+    const base = slot * SEGMENT;
+    if (!(frame >= segments[base]! && frame < segments[base + 1]!)) {
+      if (!(frame >= this.firstFrames[slot]!)) return hold(fallback, out);
+      this.moveTo(slot, track, kind, frame);
     }
-    this.cursors[slot] = before;
-    const values = track.keyValues;
     const components = track.components;
-    const beforeOffset = before * stride + 1;
-    if (before >= last || kind === INTERPOLATION.none) {
-      for (let component = 0; component < components; component += 1)
-        out[component] = values[beforeOffset + component]!;
+    const segmentStart = segments[base]!;
+    const segmentEnd = segments[base + 1]!;
+    if (segmentEnd === Number.POSITIVE_INFINITY || kind === INTERPOLATION.none) {
+      for (let component = 0; component < components; component += 1) out[component] = segments[base + 4 + component]!;
       return true;
     }
-    const frameBefore = words[before * stride]!;
-    const frameAfter = words[(before + 1) * stride]!;
-    const t = (frame - frameBefore) / (frameAfter - frameBefore);
-    const afterOffset = beforeOffset + stride;
-    if (this.quaternions[slot] === 1) {
-      if (kind === INTERPOLATION.linear) this.slerpKeys(slot, before, values, beforeOffset, t, out);
-      // Out-tangent of the earlier key (third block), in-tangent of the later one (second block).
-      else
-        squad(out, 0, values, beforeOffset, values, beforeOffset + 8, values, afterOffset + 4, values, afterOffset, t);
-      return true;
-    }
+    const t = (frame - segmentStart) / (segmentEnd - segmentStart);
     if (kind === INTERPOLATION.linear) {
-      if (components === 3) {
-        const x = values[beforeOffset]!;
-        const y = values[beforeOffset + 1]!;
-        const z = values[beforeOffset + 2]!;
-        out[0] = x + (values[afterOffset]! - x) * t;
-        out[1] = y + (values[afterOffset + 1]! - y) * t;
-        out[2] = z + (values[afterOffset + 2]! - z) * t;
-        return true;
-      }
-      for (let component = 0; component < components; component += 1) {
-        const p0 = values[beforeOffset + component]!;
-        out[component] = p0 + (values[afterOffset + component]! - p0) * t;
-      }
+      if (this.quaternions[slot] === 1) this.slerpSegment(slot, t, out);
+      else if (components === 3) {
+        const x = segments[base + 4]!;
+        const y = segments[base + 5]!;
+        const z = segments[base + 6]!;
+        out[0] = x + (segments[base + 8]! - x) * t;
+        out[1] = y + (segments[base + 9]! - y) * t;
+        out[2] = z + (segments[base + 10]! - z) * t;
+      } else
+        for (let component = 0; component < components; component += 1) {
+          const p0 = segments[base + 4 + component]!;
+          out[component] = p0 + (segments[base + 8 + component]! - p0) * t;
+        }
+      return true;
+    }
+    const values = track.keyValues;
+    const beforeOffset = this.cursors[slot]! * track.stride + 1;
+    const afterOffset = beforeOffset + track.stride;
+    if (this.quaternions[slot] === 1) {
+      // Out-tangent of the earlier key (third block), in-tangent of the later one (second block).
+      squad(out, 0, values, beforeOffset, values, beforeOffset + 8, values, afterOffset + 4, values, afterOffset, t);
       return true;
     }
     const squared = t * t;
@@ -190,42 +175,80 @@ export class TrackCursors {
   }
 
   /**
-   * quaternion.ts slerp(out, 0, values, beforeOffset, values, beforeOffset + 5, t), to the bit, with the arc
-   * between the two keys worked out once per key (see arcKeys).
+   * Finds the last key in the slot's range at or before `frame` (≥ the first key's; of keys at one frame, the
+   * later) — from the last one, walking forwards, else by bisection — and fills the slot's segment state.
    */
-  private slerpKeys(
-    slot: number,
-    before: number,
-    values: ArrayLike<number>,
-    beforeOffset: number,
-    t: number,
-    out: Float64Array,
-  ): void {
-    const ax = values[beforeOffset]!;
-    const ay = values[beforeOffset + 1]!;
-    const az = values[beforeOffset + 2]!;
-    const aw = values[beforeOffset + 3]!;
-    let bx = values[beforeOffset + 5]!;
-    let by = values[beforeOffset + 6]!;
-    let bz = values[beforeOffset + 7]!;
-    let bw = values[beforeOffset + 8]!;
-    if (this.arcKeys[slot] !== before) {
-      let mode = 1;
-      let cosine = ax * bx + ay * by + az * bz + aw * bw;
-      if (ax === bx && ay === by && az === bz && aw === bw) mode = 0;
-      else if (cosine < 0) {
-        cosine = -cosine;
-        mode += 4;
+  private moveTo(slot: number, track: Track, kind: number, frame: number): void {
+    const words = track.keyWords;
+    const stride = track.stride;
+    const first = this.firsts[slot]!;
+    const last = this.lasts[slot]!;
+    let before = this.cursors[slot]!;
+    if (before < first || before > last || words[before * stride]! > frame)
+      before = latestAtOrBefore(track, frame, first, last);
+    else {
+      let walked = 0;
+      while (before < last && words[(before + 1) * stride]! <= frame) {
+        before += 1;
+        walked += 1;
+        if (walked === WALK_LIMIT) {
+          before = latestAtOrBefore(track, frame, before, last);
+          break;
+        }
       }
-      if ((mode & 3) === 1 && !(1 - cosine > SLERP_EPSILON)) mode += 1;
-      else if ((mode & 3) === 1) {
-        const angle = Math.acos(cosine);
-        this.arcAngles[slot] = angle;
-        this.arcSines[slot] = Math.sin(angle);
-      }
-      this.arcKeys[slot] = before;
-      this.arcModes[slot] = mode;
     }
+    this.cursors[slot] = before;
+    const segments = this.segments;
+    const base = slot * SEGMENT;
+    segments[base] = words[before * stride]!;
+    segments[base + 1] = before < last ? words[(before + 1) * stride]! : Number.POSITIVE_INFINITY;
+    const values = track.keyValues;
+    const components = track.components;
+    const beforeOffset = before * stride + 1;
+    for (let component = 0; component < components; component += 1)
+      segments[base + 4 + component] = values[beforeOffset + component]!;
+    if (before >= last || kind !== INTERPOLATION.linear) return;
+    for (let component = 0; component < components; component += 1)
+      segments[base + 8 + component] = values[beforeOffset + stride + component]!;
+    if (this.quaternions[slot] === 1) this.findArc(slot);
+  }
+
+  /** The arc between the segment's two quaternions, as quaternion.ts slerp works it out (see arcModes). */
+  private findArc(slot: number): void {
+    const segments = this.segments;
+    const base = slot * SEGMENT;
+    const ax = segments[base + 4]!;
+    const ay = segments[base + 5]!;
+    const az = segments[base + 6]!;
+    const aw = segments[base + 7]!;
+    const bx = segments[base + 8]!;
+    const by = segments[base + 9]!;
+    const bz = segments[base + 10]!;
+    const bw = segments[base + 11]!;
+    let mode = 1;
+    let cosine = ax * bx + ay * by + az * bz + aw * bw;
+    if (ax === bx && ay === by && az === bz && aw === bw) mode = 0;
+    else if (cosine < 0) {
+      cosine = -cosine;
+      mode += 4;
+    }
+    if ((mode & 3) === 1 && !(1 - cosine > SLERP_EPSILON)) mode += 1;
+    else if ((mode & 3) === 1) {
+      const angle = Math.acos(cosine);
+      segments[base + 2] = angle;
+      segments[base + 3] = Math.sin(angle);
+    }
+    this.arcModes[slot] = mode;
+  }
+
+  /** quaternion.ts slerp between the segment's two keys at `t`, to the bit, with the arc found by findArc. */
+  private slerpSegment(slot: number, t: number, out: Float64Array): void {
+    const segments = this.segments;
+    const base = slot * SEGMENT;
+    const ax = segments[base + 4]!;
+    const ay = segments[base + 5]!;
+    const az = segments[base + 6]!;
+    const aw = segments[base + 7]!;
     const mode = this.arcModes[slot]!;
     if (mode === 0) {
       out[0] = ax;
@@ -234,6 +257,10 @@ export class TrackCursors {
       out[3] = aw;
       return;
     }
+    let bx = segments[base + 8]!;
+    let by = segments[base + 9]!;
+    let bz = segments[base + 10]!;
+    let bw = segments[base + 11]!;
     if (mode & 4) {
       bx = -bx;
       by = -by;
@@ -243,8 +270,8 @@ export class TrackCursors {
     let scaleA: number;
     let scaleB: number;
     if ((mode & 3) === 1) {
-      const angle = this.arcAngles[slot]!;
-      const sine = this.arcSines[slot]!;
+      const angle = segments[base + 2]!;
+      const sine = segments[base + 3]!;
       scaleA = Math.sin((1 - t) * angle) / sine;
       scaleB = Math.sin(t * angle) / sine;
     } else {
@@ -290,12 +317,16 @@ export class TrackCursors {
       if (words[middle * stride]! <= end) low = middle + 1;
       else high = middle;
     }
+    const last = low - 1;
     this.rangeStarts[slot] = start;
     this.rangeEnds[slot] = end;
     this.firsts[slot] = first;
-    this.lasts[slot] = low - 1;
+    this.lasts[slot] = last;
+    this.firstFrames[slot] = first <= last ? words[first * stride]! : Number.POSITIVE_INFINITY;
     this.cursors[slot] = first;
-    this.arcKeys[slot] = -1;
+    // No segment: the next sample finds its keys in this range.
+    this.segments[slot * SEGMENT] = Number.NaN;
+    this.segments[slot * SEGMENT + 1] = Number.NaN;
   }
 }
 
