@@ -26,6 +26,8 @@ export class TrackCursors {
   private readonly kinds: Uint8Array;
   /** Per slot: 1 for a quaternion track (slerp and squad). */
   private readonly quaternions: Uint8Array;
+  /** Per slot: the track's value components. */
+  private readonly components: Uint8Array;
   /** Per slot: the interval [start, end] the key range below was found for (NaN: none yet). */
   private readonly rangeStarts: Float64Array;
   private readonly rangeEnds: Float64Array;
@@ -51,6 +53,7 @@ export class TrackCursors {
     const count = tracks.length;
     this.kinds = new Uint8Array(count).fill(NO_TRACK);
     this.quaternions = new Uint8Array(count);
+    this.components = new Uint8Array(count);
     this.rangeStarts = new Float64Array(count).fill(Number.NaN);
     this.rangeEnds = new Float64Array(count).fill(Number.NaN);
     this.firsts = new Int32Array(count);
@@ -62,6 +65,7 @@ export class TrackCursors {
     tracks.forEach((track, slot) => {
       if (!track || track.keyCount === 0) return;
       this.kinds[slot] = effectiveInterpolation(track);
+      this.components[slot] = track.components;
       this.quaternions[slot] = track.components === 4 && (track.tag === 'KGRT' || track.tag === 'KTAR') ? 1 : 0;
     });
   }
@@ -94,7 +98,7 @@ export class TrackCursors {
       if (!(frame >= start && frame <= end)) return hold(fallback, out);
     }
     if (start !== this.rangeStarts[slot] || end !== this.rangeEnds[slot]) this.findRange(slot, track, start, end);
-    return this.sampleKeys(slot, track, kind, frame, fallback, out);
+    return this.sampleKeys(slot, kind, frame, fallback, out);
   }
 
   /**
@@ -102,25 +106,18 @@ export class TrackCursors {
    * looked at (sample or varies) in that same interval, at a frame inside it: skips the checks those promise.
    */
   sampleSequenced(slot: number, frame: number, fallback: Float64Array, out: Float64Array): boolean {
-    return this.sampleKeys(slot, this.tracks[slot]!, this.kinds[slot]!, frame, fallback, out);
+    return this.sampleKeys(slot, this.kinds[slot]!, frame, fallback, out);
   }
 
   /** The value at `frame` (inside the interval) of slot's track whose key range has been found for the interval. */
-  private sampleKeys(
-    slot: number,
-    track: Track,
-    kind: number,
-    frame: number,
-    fallback: Float64Array,
-    out: Float64Array,
-  ): boolean {
+  private sampleKeys(slot: number, kind: number, frame: number, fallback: Float64Array, out: Float64Array): boolean {
     const segments = this.segments;
     const base = slot * SEGMENT;
     if (!(frame >= segments[base]! && frame < segments[base + 1]!)) {
       if (!(frame >= this.firstFrames[slot]!)) return hold(fallback, out);
-      this.moveTo(slot, track, kind, frame);
+      this.moveTo(slot, this.tracks[slot]!, frame);
     }
-    const components = track.components;
+    const components = this.components[slot]!;
     const segmentStart = segments[base]!;
     const segmentEnd = segments[base + 1]!;
     if (segmentEnd === Number.POSITIVE_INFINITY || kind === INTERPOLATION.none) {
@@ -144,6 +141,7 @@ export class TrackCursors {
         }
       return true;
     }
+    const track = this.tracks[slot]!;
     const values = track.keyValues;
     const beforeOffset = this.cursors[slot]! * track.stride + 1;
     const afterOffset = beforeOffset + track.stride;
@@ -178,7 +176,8 @@ export class TrackCursors {
    * Finds the last key in the slot's range at or before `frame` (≥ the first key's; of keys at one frame, the
    * later) — from the last one, walking forwards, else by bisection — and fills the slot's segment state.
    */
-  private moveTo(slot: number, track: Track, kind: number, frame: number): void {
+  private moveTo(slot: number, track: Track, frame: number): void {
+    const kind = this.kinds[slot]!;
     const words = track.keyWords;
     const stride = track.stride;
     const first = this.firsts[slot]!;
