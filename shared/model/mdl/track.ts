@@ -19,11 +19,17 @@
 import { FIRST_TANGENT_INTERPOLATION, TRACK_COMPONENTS } from '../../mdx/tracks';
 import { INTERPOLATION, isIntegerTrack, trackStride, type Track } from '../track';
 import { checkedInteger, type MdlEntry, type MdlReadContext } from './reader';
-import { Growing32, ValueToken, capacityOf, type ValueScanner } from './scanner';
+import { Growing32, ValueToken, type ValueScanner } from './scanner';
 import type { MdlWriter } from './writer';
 
 /** Tangents of a track without them: never written to (a tangent before the interpolation is out of place). */
 const NO_VALUES = new Growing32(0);
+
+/** The working buffers of {@link readTrackMdl} (a track is read whole before the next one starts). */
+const scratchFrames = new Growing32(256);
+const scratchValues = new Growing32(1024);
+const scratchInTangents = new Growing32(1024);
+const scratchOutTangents = new Growing32(1024);
 
 /** MDL words of the interpolation kinds, by their stored number. */
 export const INTERPOLATION_WORDS = ['DontInterp', 'Linear', 'Hermite', 'Bezier'] as const;
@@ -132,10 +138,13 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
   const declared = context.declaredCount(entry);
   const scanner = context.group(entry);
   if (!scanner) return undefined;
-  const capacity = capacityOf(entry.groupFrom, entry.groupTo, declared, 1);
-  const frames = new Growing32(capacity);
-  const values = new Growing32(capacity * components);
-  // Tangents sized for every key once the interpolation says there are any; values read to be dropped go to scrap.
+  // The keys are gathered in buffers kept from track to track (grown by doubling, never sized by a count the
+  // text declares) and copied into the track's own words at the end.
+  const frames = scratchFrames;
+  const values = scratchValues;
+  frames.length = 0;
+  values.length = 0;
+  // Tangents once the interpolation says there are any; values read to be dropped go to scrap.
   let inTangents = NO_VALUES;
   let outTangents = NO_VALUES;
   let scrap: Growing32 | null = null;
@@ -182,8 +191,10 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
         context.invalid(entry, `a second interpolation (${scanner.text()})`, scanner.start);
       else interpolation = named;
       if (interpolation >= FIRST_TANGENT_INTERPOLATION && inTangents === NO_VALUES) {
-        inTangents = new Growing32(capacity * components);
-        outTangents = new Growing32(capacity * components);
+        inTangents = scratchInTangents;
+        outTangents = scratchOutTangents;
+        inTangents.length = 0;
+        outTangents.length = 0;
       }
     } else context.invalid(entry, `unexpected word "${scanner.text().slice(0, 40)}"`, scanner.start);
   }
