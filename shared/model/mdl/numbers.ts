@@ -298,22 +298,14 @@ export function parseDecimalAt(bytes: Uint8Array, start: number, limit: number):
     index += 1;
   }
   // Digits are taken while the significand stays an exact double integer (below 2^53: sixteen digits
-  // or more, leading zeros free); a number with more goes the slow, exact way. Runs of four digits
-  // are read as one little-endian word (fourDigits).
-  const view = bytes === viewBytes ? wordView : viewOf(bytes);
+  // or more, leading zeros free); a number with more goes the slow, exact way. Runs of four fraction
+  // digits are read as one little-endian word (fourDigits).
   let significand = 0;
   let dropped = 0;
   let power = 0;
   const digitsStart = index;
+  // The integer part is usually short (a frame, a coordinate's few digits): digit by digit.
   while (index < limit) {
-    if (significand < FOUR_MORE_DIGITS && index + 4 <= limit) {
-      const run = fourDigits(view.getUint32(index, true));
-      if (run >= 0) {
-        significand = significand * 10000 + run;
-        index += 4;
-        continue;
-      }
-    }
     const digit = bytes[index]! - 0x30;
     if (digit < 0 || digit > 9) break;
     if (significand < ONE_MORE_DIGIT) significand = significand * 10 + digit;
@@ -325,6 +317,7 @@ export function parseDecimalAt(bytes: Uint8Array, start: number, limit: number):
   if (index < limit && bytes[index] === 0x2e) {
     index += 1;
     const fractionStart = index;
+    const view = bytes === viewBytes ? wordView : viewOf(bytes);
     while (index < limit) {
       if (significand < FOUR_MORE_DIGITS && index + 4 <= limit) {
         const run = fourDigits(view.getUint32(index, true));
