@@ -17,6 +17,8 @@ const NO_TRACK = 255;
 /** Keys walked forwards from the remembered one before bisecting instead. */
 const WALK_LIMIT = 4;
 
+/** A key pair whose arc is not worked out yet. */
+const ARC_UNKNOWN = 255;
 /** Numbers per slot in TrackCursors' segment state (see there). */
 const SEGMENT = 12;
 
@@ -47,6 +49,13 @@ export class TrackCursors {
   private readonly segments: Float64Array;
   /** Per linear quaternion slot: 0 to hold the first key (equal keys), 1 slerp, 2 lerp, +4 when b is negated. */
   private readonly arcModes: Uint8Array;
+  /**
+   * The arcs already worked out, per key of the linear quaternion tracks (from the slot's arcStarts entry on): the
+   * arc's mode (ARC_UNKNOWN: not yet) and its angle and sine, so that a looping sequence finds each arc once.
+   */
+  private readonly arcStarts: Int32Array;
+  private readonly knownArcModes: Uint8Array;
+  private readonly knownArcs: Float64Array;
 
   /** `tracks`: one per slot, each in time order (null: the slot always gives the default value). */
   constructor(readonly tracks: readonly (Track | null)[]) {
@@ -62,12 +71,21 @@ export class TrackCursors {
     this.cursors = new Int32Array(count);
     this.segments = new Float64Array(count * SEGMENT).fill(Number.NaN);
     this.arcModes = new Uint8Array(count);
+    this.arcStarts = new Int32Array(count);
+    let arcKeys = 0;
     tracks.forEach((track, slot) => {
       if (!track || track.keyCount === 0) return;
       this.kinds[slot] = effectiveInterpolation(track);
       this.components[slot] = track.components;
       this.quaternions[slot] = track.components === 4 && (track.tag === 'KGRT' || track.tag === 'KTAR') ? 1 : 0;
+      if (this.quaternions[slot] === 1 && this.kinds[slot] === INTERPOLATION.linear) {
+        this.arcStarts[slot] = arcKeys;
+        arcKeys += track.keyCount;
+      }
     });
+    // Sized by keys the model already holds (each 20 bytes of its file, so never more than the file allows).
+    this.knownArcModes = new Uint8Array(arcKeys).fill(ARC_UNKNOWN);
+    this.knownArcs = new Float64Array(arcKeys * 2);
   }
 
   /**
@@ -209,34 +227,43 @@ export class TrackCursors {
     if (before >= last || kind !== INTERPOLATION.linear) return;
     for (let component = 0; component < components; component += 1)
       segments[base + 8 + component] = values[beforeOffset + stride + component]!;
-    if (this.quaternions[slot] === 1) this.findArc(slot);
+    if (this.quaternions[slot] === 1) this.findArc(slot, this.arcStarts[slot]! + before);
   }
 
-  /** The arc between the segment's two quaternions, as quaternion.ts slerp works it out (see arcModes). */
-  private findArc(slot: number): void {
+  /**
+   * The arc between the segment's two quaternions (key `arc` of knownArcs), as quaternion.ts slerp works it out
+   * (see arcModes), found once per pair of keys.
+   */
+  private findArc(slot: number, arc: number): void {
     const segments = this.segments;
     const base = slot * SEGMENT;
-    const ax = segments[base + 4]!;
-    const ay = segments[base + 5]!;
-    const az = segments[base + 6]!;
-    const aw = segments[base + 7]!;
-    const bx = segments[base + 8]!;
-    const by = segments[base + 9]!;
-    const bz = segments[base + 10]!;
-    const bw = segments[base + 11]!;
-    let mode = 1;
-    let cosine = ax * bx + ay * by + az * bz + aw * bw;
-    if (ax === bx && ay === by && az === bz && aw === bw) mode = 0;
-    else if (cosine < 0) {
-      cosine = -cosine;
-      mode += 4;
+    let mode = this.knownArcModes[arc]!;
+    if (mode === ARC_UNKNOWN) {
+      const ax = segments[base + 4]!;
+      const ay = segments[base + 5]!;
+      const az = segments[base + 6]!;
+      const aw = segments[base + 7]!;
+      const bx = segments[base + 8]!;
+      const by = segments[base + 9]!;
+      const bz = segments[base + 10]!;
+      const bw = segments[base + 11]!;
+      mode = 1;
+      let cosine = ax * bx + ay * by + az * bz + aw * bw;
+      if (ax === bx && ay === by && az === bz && aw === bw) mode = 0;
+      else if (cosine < 0) {
+        cosine = -cosine;
+        mode += 4;
+      }
+      if ((mode & 3) === 1 && !(1 - cosine > SLERP_EPSILON)) mode += 1;
+      else if ((mode & 3) === 1) {
+        const angle = Math.acos(cosine);
+        this.knownArcs[arc * 2] = angle;
+        this.knownArcs[arc * 2 + 1] = Math.sin(angle);
+      }
+      this.knownArcModes[arc] = mode;
     }
-    if ((mode & 3) === 1 && !(1 - cosine > SLERP_EPSILON)) mode += 1;
-    else if ((mode & 3) === 1) {
-      const angle = Math.acos(cosine);
-      segments[base + 2] = angle;
-      segments[base + 3] = Math.sin(angle);
-    }
+    segments[base + 2] = this.knownArcs[arc * 2]!;
+    segments[base + 3] = this.knownArcs[arc * 2 + 1]!;
     this.arcModes[slot] = mode;
   }
 
