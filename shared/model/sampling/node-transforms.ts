@@ -321,7 +321,8 @@ function billboard(
 
 /**
  * matrices[o…] := parentWorld · local, with local := T(pivot + translation) · R(rotation) · S(scaling) · T(−pivot)
- * and parentWorld the affine matrix at matrices[parent…] (the identity when `parent` is −1).
+ * and parentWorld the affine matrix at matrices[parent…] (the identity when `parent` is −1). The last row is not
+ * written: it stays 0, 0, 0, 1 as createNodeTransforms set it.
  */
 function composeWorld(
   matrices: Float32Array,
@@ -368,19 +369,15 @@ function composeWorld(
     matrices[o] = b0;
     matrices[o + 1] = b1;
     matrices[o + 2] = b2;
-    matrices[o + 3] = 0;
     matrices[o + 4] = b4;
     matrices[o + 5] = b5;
     matrices[o + 6] = b6;
-    matrices[o + 7] = 0;
     matrices[o + 8] = b8;
     matrices[o + 9] = b9;
     matrices[o + 10] = b10;
-    matrices[o + 11] = 0;
     matrices[o + 12] = b12;
     matrices[o + 13] = b13;
     matrices[o + 14] = b14;
-    matrices[o + 15] = 1;
     return;
   }
   const a0 = matrices[parent]!;
@@ -399,19 +396,15 @@ function composeWorld(
   matrices[o] = a0 * b0 + a4 * b1 + a8 * b2 + a12 * 0;
   matrices[o + 1] = a1 * b0 + a5 * b1 + a9 * b2 + a13 * 0;
   matrices[o + 2] = a2 * b0 + a6 * b1 + a10 * b2 + a14 * 0;
-  matrices[o + 3] = 0;
   matrices[o + 4] = a0 * b4 + a4 * b5 + a8 * b6 + a12 * 0;
   matrices[o + 5] = a1 * b4 + a5 * b5 + a9 * b6 + a13 * 0;
   matrices[o + 6] = a2 * b4 + a6 * b5 + a10 * b6 + a14 * 0;
-  matrices[o + 7] = 0;
   matrices[o + 8] = a0 * b8 + a4 * b9 + a8 * b10 + a12 * 0;
   matrices[o + 9] = a1 * b8 + a5 * b9 + a9 * b10 + a13 * 0;
   matrices[o + 10] = a2 * b8 + a6 * b9 + a10 * b10 + a14 * 0;
-  matrices[o + 11] = 0;
   matrices[o + 12] = a0 * b12 + a4 * b13 + a8 * b14 + a12;
   matrices[o + 13] = a1 * b12 + a5 * b13 + a9 * b14 + a13;
   matrices[o + 14] = a2 * b12 + a6 * b13 + a10 * b14 + a14;
-  matrices[o + 15] = 1;
 }
 
 /** Moves the world matrix at `o` by pivot − parentWorld(pivot) (don't inherit translation). */
