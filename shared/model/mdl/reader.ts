@@ -301,8 +301,10 @@ export class MdlReadContext {
       this.invalid(entry, `expected ${length} numbers, found ${values.length}`);
       return undefined;
     }
-    const result = Array.from(values.floats.subarray(0, length));
-    return reversed ? result.reverse() : result;
+    const floats = values.floats;
+    const result: number[] = [];
+    for (let index = 0; index < length; index += 1) result.push(floats[reversed ? length - 1 - index : index]!);
+    return result;
   }
 
   /** A `{ a, b, c }` vector of exactly `length` integers of `type`, or undefined with an error. */
@@ -312,7 +314,10 @@ export class MdlReadContext {
       this.invalid(entry, `expected ${length} integers, found ${values.length}`);
       return undefined;
     }
-    return Array.from(values.words.subarray(0, length));
+    const words = values.words;
+    const result: number[] = [];
+    for (let index = 0; index < length; index += 1) result.push(words[index]!);
+    return result;
   }
 
   /** The bare words of the entry's group (`DontInherit { Rotation, Scaling }`). */
