@@ -208,6 +208,7 @@ export function updateNodeTransforms(
   }
   // Slots 1 follow the sequence and have keys in it: read at the frame while it is inside the interval.
   const frame = time.frameMs;
+  cursors.frame[0] = frame;
   const sequenced = frame >= time.sequenceStartMs && frame <= time.sequenceEndMs ? 1 : 3;
   const cameraRotation = camera ? camera.rotation : FRONT_CAMERA;
   for (let step = 0; step < order.length; step += 1) {
@@ -216,18 +217,18 @@ export function updateNodeTransforms(
     const nodeFlags = flags[index]!;
     const slot = index * 3;
     const translationState = changing[slot]!;
-    if (translationState === sequenced) cursors.sampleSequenced(slot, frame, ZERO_TRANSLATION, translation);
+    if (translationState === sequenced) cursors.sampleSequenced(slot, ZERO_TRANSLATION, translation);
     else if (translationState === 2) cursors.sample(slot, time, ZERO_TRANSLATION, translation);
     else translation[0] = translation[1] = translation[2] = 0;
     const rotationState = changing[slot + 1]!;
-    if (rotationState === sequenced) cursors.sampleSequenced(slot + 1, frame, IDENTITY_ROTATION, rotation);
+    if (rotationState === sequenced) cursors.sampleSequenced(slot + 1, IDENTITY_ROTATION, rotation);
     else if (rotationState === 2) cursors.sample(slot + 1, time, IDENTITY_ROTATION, rotation);
     else {
       rotation[0] = rotation[1] = rotation[2] = 0;
       rotation[3] = 1;
     }
     const scalingState = changing[slot + 2]!;
-    if (scalingState === sequenced) cursors.sampleSequenced(slot + 2, frame, UNIT_SCALE, scaling);
+    if (scalingState === sequenced) cursors.sampleSequenced(slot + 2, UNIT_SCALE, scaling);
     else if (scalingState === 2) cursors.sample(slot + 2, time, UNIT_SCALE, scaling);
     else scaling[0] = scaling[1] = scaling[2] = 1;
     const parentRotations = parent >= 0 ? worldRotations : IDENTITY_ROTATION;

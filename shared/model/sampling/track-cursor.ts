@@ -57,6 +57,13 @@ export class TrackCursors {
   private readonly knownArcModes: Uint8Array;
   private readonly knownArcs: Float64Array;
 
+  /**
+   * The frame {@link sampleSequenced} reads at, written by the caller once per update ([0]). Numbers cross the
+   * calls below through typed arrays ([1]: the frame being read, [2]: the factor between two keys), not as
+   * arguments: a fractional number passed to a call that is not inlined is boxed, one allocation per call.
+   */
+  readonly frame = new Float64Array(3);
+
   /** `tracks`: one per slot, each in time order (null: the slot always gives the default value). */
   constructor(readonly tracks: readonly (Track | null)[]) {
     const count = tracks.length;
@@ -116,24 +123,28 @@ export class TrackCursors {
       if (!(frame >= start && frame <= end)) return hold(fallback, out);
     }
     if (start !== this.rangeStarts[slot] || end !== this.rangeEnds[slot]) this.findRange(slot, track, start, end);
-    return this.sampleKeys(slot, kind, frame, fallback, out);
+    this.frame[1] = frame;
+    return this.sampleKeys(slot, kind, fallback, out);
   }
 
   /**
    * {@link sample} for a slot whose track follows the sequences, has a key in time's interval, and was last
-   * looked at (sample or varies) in that same interval, at a frame inside it: skips the checks those promise.
+   * looked at (sample or varies) in that same interval, at the frame `frame[0]`, inside it: skips the checks those
+   * promise.
    */
-  sampleSequenced(slot: number, frame: number, fallback: Float64Array, out: Float64Array): boolean {
-    return this.sampleKeys(slot, this.kinds[slot]!, frame, fallback, out);
+  sampleSequenced(slot: number, fallback: Float64Array, out: Float64Array): boolean {
+    this.frame[1] = this.frame[0]!;
+    return this.sampleKeys(slot, this.kinds[slot]!, fallback, out);
   }
 
-  /** The value at `frame` (inside the interval) of slot's track whose key range has been found for the interval. */
-  private sampleKeys(slot: number, kind: number, frame: number, fallback: Float64Array, out: Float64Array): boolean {
+  /** The value at frame[1] (inside the interval) of slot's track whose key range was found for the interval. */
+  private sampleKeys(slot: number, kind: number, fallback: Float64Array, out: Float64Array): boolean {
+    const frame = this.frame[1]!;
     const segments = this.segments;
     const base = slot * SEGMENT;
     if (!(frame >= segments[base]! && frame < segments[base + 1]!)) {
       if (!(frame >= this.firstFrames[slot]!)) return hold(fallback, out);
-      this.moveTo(slot, this.tracks[slot]!, frame);
+      this.moveTo(slot, this.tracks[slot]!);
     }
     const components = this.components[slot]!;
     const segmentStart = segments[base]!;
@@ -144,8 +155,10 @@ export class TrackCursors {
     }
     const t = (frame - segmentStart) / (segmentEnd - segmentStart);
     if (kind === INTERPOLATION.linear) {
-      if (this.quaternions[slot] === 1) this.slerpSegment(slot, t, out);
-      else if (components === 3) {
+      if (this.quaternions[slot] === 1) {
+        this.frame[2] = t;
+        this.slerpSegment(slot, out);
+      } else if (components === 3) {
         const x = segments[base + 4]!;
         const y = segments[base + 5]!;
         const z = segments[base + 6]!;
@@ -191,10 +204,11 @@ export class TrackCursors {
   }
 
   /**
-   * Finds the last key in the slot's range at or before `frame` (≥ the first key's; of keys at one frame, the
+   * Finds the last key in the slot's range at or before frame[1] (≥ the first key's; of keys at one frame, the
    * later) — from the last one, walking forwards, else by bisection — and fills the slot's segment state.
    */
-  private moveTo(slot: number, track: Track, frame: number): void {
+  private moveTo(slot: number, track: Track): void {
+    const frame = this.frame[1]!;
     const kind = this.kinds[slot]!;
     const words = track.keyWords;
     const stride = track.stride;
@@ -268,7 +282,8 @@ export class TrackCursors {
   }
 
   /** quaternion.ts slerp between the segment's two keys at `t`, to the bit, with the arc found by findArc. */
-  private slerpSegment(slot: number, t: number, out: Float64Array): void {
+  private slerpSegment(slot: number, out: Float64Array): void {
+    const t = this.frame[2]!;
     const segments = this.segments;
     const base = slot * SEGMENT;
     const ax = segments[base + 4]!;
