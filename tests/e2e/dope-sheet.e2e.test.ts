@@ -128,6 +128,8 @@ describe.skipIf(skipReason !== null)('dope sheet and outliner habits', () => {
 
   it('warns of a pasted show key with no hide after it', async () => {
     const page = await openSample();
+    await page.getByTestId('timeline-canvas').hover();
+    await page.keyboard.press('Home');
     const key = await linkKeyPosition(page, '0005', 'show');
     await page.mouse.click(key.x, key.y);
     await expect.poll(async () => (await snapshot(page)).selectedKeys).toBe(1);

@@ -19,19 +19,21 @@ export const snapshot = (page: Page): Promise<EditorSnapshot> =>
 export const viewportFrames = (page: Page): Promise<number> =>
   page.evaluate(() => (window as unknown as { morfStudio: Automation }).morfStudio.viewportFrames());
 
-/** Client coordinates of a link's key diamond in the dope sheet. */
+/** Client coordinates of a link's key diamond in the dope sheet, once the dope sheet has drawn it. */
 export async function linkKeyPosition(
   page: Page,
   linkId: string,
   which: 'show' | 'hide',
   frameIndex = 0,
 ): Promise<{ x: number; y: number }> {
-  const position = await page.evaluate(
-    ([id, end, index]) => (window as unknown as { morfStudio: Automation }).morfStudio.linkKeyPosition(id, end, index),
-    [linkId, which, frameIndex] as const,
-  );
-  expect(position, `key ${which} ${frameIndex} of link ${linkId} is drawn`).not.toBeNull();
-  return position!;
+  const read = () =>
+    page.evaluate(
+      ([id, end, index]) =>
+        (window as unknown as { morfStudio: Automation }).morfStudio.linkKeyPosition(id, end, index),
+      [linkId, which, frameIndex] as const,
+    );
+  await expect.poll(read, { message: `key ${which} ${frameIndex} of link ${linkId} is drawn` }).not.toBeNull();
+  return (await read())!;
 }
 
 /** Runs an action and waits until the viewport rendered after it. */

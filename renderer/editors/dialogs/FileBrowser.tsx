@@ -66,17 +66,24 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
   const [filter, setFilter] = useState(dialog.purpose === 'open' ? OPENABLE_FILTER : '*');
   const pathField = useRef<HTMLInputElement>(null);
 
+  // Listings answer in any order: only the one asked for last is shown (the first listing, slow under load, must not
+  // replace a folder the user went to meanwhile and clear the file they chose there).
+  const latestRequest = useRef(0);
   const list = useCallback(
     async (path: string | null, quiet = false, keepTyped = false): Promise<boolean> => {
       if (!locations) return false;
+      const request = ++latestRequest.current;
       try {
-        setListing(await locations.list(path));
+        const listed = await locations.list(path);
+        if (request !== latestRequest.current) return true;
+        setListing(listed);
         // The first listing arrives while the user may already be typing a path: it keeps what they typed.
         if (!keepTyped) setTyped(null);
         setError(null);
         setSelected(null);
         return true;
       } catch (caught) {
+        if (request !== latestRequest.current) return true;
         if (!quiet) setError(`Cannot go to “${path}”: ${describe(caught)}`);
         return false;
       }
@@ -139,7 +146,9 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
     if (await list(path, true)) return;
     const folder = folderOf(path);
     const base = path.slice((folder?.length ?? 0) + 1);
+    const request = ++latestRequest.current;
     const around = folder && locations ? await locations.list(folder).catch(() => null) : null;
+    if (request !== latestRequest.current) return;
     const file = around?.entries.find(
       (entry) => entry.kind === 'file' && entry.name.toLowerCase() === base.toLowerCase(),
     );
