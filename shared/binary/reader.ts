@@ -162,3 +162,13 @@ export function uint32View(bytes: Uint8Array, byteOffset: number, length: number
   new Uint8Array(copy.buffer).set(bytes.subarray(byteOffset, byteOffset + length * 4));
   return copy;
 }
+
+/** The little-endian uint32 at `offset` (no DataView: hot readers call this per object). */
+export function uint32At(bytes: Uint8Array, offset: number): number {
+  return (bytes[offset]! | (bytes[offset + 1]! << 8) | (bytes[offset + 2]! << 16) | (bytes[offset + 3]! << 24)) >>> 0;
+}
+
+/** The little-endian int32 at `offset`. */
+export function int32At(bytes: Uint8Array, offset: number): number {
+  return bytes[offset]! | (bytes[offset + 1]! << 8) | (bytes[offset + 2]! << 16) | (bytes[offset + 3]! << 24);
+}

@@ -186,8 +186,23 @@ export function mdxDocumentOf(model: MdxModel, previous: ModelDocument | null): 
     sameChunk(model, previousModel, 'MODL') &&
     sameChunk(model, previousModel, 'SEQS') &&
     sameChunk(model, previousModel, 'GLBS');
-  const header = reuseHeader ? null : readMdxHeader(model);
-  let nodes: readonly NodeInfo[];
+  // MODL, SEQS and GLBS are read when first asked for (as the node list below): listing events reads only EVTS.
+  let header: { name: string; sequences: readonly SequenceInfo[]; globalSequences: readonly number[] } | null =
+    reuseHeader
+      ? { name: previous!.name, sequences: previous!.sequences, globalSequences: previous!.globalSequences }
+      : null;
+  const headerOf = () => {
+    if (header === null) {
+      const read = readMdxHeader(model);
+      header = {
+        name: read.info?.name ?? '',
+        sequences: read.sequences.map(sequenceInfo),
+        globalSequences: [...read.globalSequences],
+      };
+    }
+    return header;
+  };
+  let nodes: readonly NodeInfo[] | null;
   if (previous !== null && previousModel !== null && onlyEventsChanged(model, previousModel)) {
     const eventNodes = eventObjects.map((object): NodeInfo => ({
       kind: 'eventObject',
@@ -199,15 +214,27 @@ export function mdxDocumentOf(model: MdxModel, previous: ModelDocument | null): 
     const at = previous.nodes.findIndex((node) => node.kind === 'eventObject');
     nodes = at === -1 ? [...others, ...eventNodes] : [...others.slice(0, at), ...eventNodes, ...others.slice(at)];
   } else {
-    nodes = nodeInfos(model);
+    nodes = null;
   }
+  let nodeList = nodes;
   return {
+    // The node list walks every node chunk: made when first asked for (the editor's outliner, the structured clone
+    // out of the worker), not when a model is read only to list its events.
+    get nodes(): readonly NodeInfo[] {
+      nodeList ??= nodeInfos(model);
+      return nodeList;
+    },
     format: 'mdx',
     version: model.version,
-    name: header ? (header.info?.name ?? '') : previous!.name,
-    sequences: header ? header.sequences.map(sequenceInfo) : previous!.sequences,
-    globalSequences: header ? [...header.globalSequences] : previous!.globalSequences,
-    nodes,
+    get name(): string {
+      return headerOf().name;
+    },
+    get sequences(): readonly SequenceInfo[] {
+      return headerOf().sequences;
+    },
+    get globalSequences(): readonly number[] {
+      return headerOf().globalSequences;
+    },
     eventObjects,
     links: deriveLinks(eventObjects),
     // Everything reading finds about an MDX model is a chunk's own finding: the chunk checks report it.

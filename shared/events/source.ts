@@ -31,9 +31,21 @@ export interface MdlDocumentSource {
 /** The `source` of every document this module makes. */
 export type ModelSource = MdxDocumentSource | MdlDocumentSource;
 
-/** A source for an MDX model, checking each chunk (memoized per chunk: only new chunks are read). */
+/**
+ * A source for an MDX model. Its chunk checks (memoized per chunk: only new chunks are read) are made when first
+ * asked for — by validation, or by the structured clone that carries the source out of the parsing worker (it reads
+ * every property) — so that reading a model only to list its events does not validate it.
+ */
 export function mdxSource(model: MdxModel): MdxDocumentSource {
-  return Object.freeze({ format: 'mdx', model, checks: Object.freeze(checkMdxChunks(model)) });
+  let checks: readonly MdxChunkCheck[] | null = null;
+  return Object.freeze({
+    format: 'mdx' as const,
+    model,
+    get checks(): readonly MdxChunkCheck[] {
+      checks ??= Object.freeze(checkMdxChunks(model));
+      return checks;
+    },
+  });
 }
 
 /** A source for an MDL model. */

@@ -13,6 +13,7 @@ import type { NodeKind } from '../model/node-kind';
 import { CHUNK_HEADER_BYTES, type MdxChunk, type MdxModel } from './container';
 import { readNodeHeader, type NodeHeader } from './node';
 import { readTag } from './tracks';
+import { uint32At } from '../binary/reader';
 
 /** How an object's byte length is found. */
 export type NodeSizeRule = 'inclusiveSize' | 'nodePlusBoneFields' | 'node' | 'nodePlusEventKeys' | 'nodePlusShape';
@@ -98,7 +99,6 @@ export function readNodeObject(
   where: string,
 ): { byteLength: number; nodeOffset: number; node: NodeHeader } {
   const end = body.byteLength;
-  const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
   if (rule === 'inclusiveSize') {
     if (end - offset < OBJECT_SIZE_BYTES) {
       throw new CodecError({
@@ -109,7 +109,7 @@ export function readNodeObject(
         detail: `${end - offset} bytes left, too few for an object`,
       });
     }
-    const size = view.getUint32(offset, true);
+    const size = uint32At(body, offset);
     if (size > end - offset) {
       throw new CodecError({
         format: 'mdx',
@@ -138,7 +138,7 @@ export function readNodeObject(
           detail: 'the KEVT header does not fit in the chunk',
         });
       }
-      const count = view.getUint32(nodeEnd + 4, true);
+      const count = uint32At(body, nodeEnd + 4);
       if (count > (end - nodeEnd - KEVT_HEADER_BYTES) / KEVT_FRAME_BYTES) {
         throw new CodecError({
           format: 'mdx',
@@ -160,7 +160,7 @@ export function readNodeObject(
         detail: 'the shape type does not fit in the chunk',
       });
     }
-    const type = view.getUint32(nodeEnd, true);
+    const type = uint32At(body, nodeEnd);
     const data = COLLISION_SHAPE_DATA_BYTES[type];
     if (data === undefined) {
       throw new CodecError({

@@ -6,6 +6,7 @@
  * uint32 parentId (0xFFFFFFFF: none), uint32 flags, then optional KGTR/KGRT/KGSC tracks.
  */
 import { CodecError } from '../binary/codec-error';
+import { int32At, uint32At } from '../binary/reader';
 import { BinaryWriter } from '../binary/writer';
 import { decodeName, encodeName } from './names';
 import { NODE_TRACK_TAGS, readTag, readTrack, writeTrack, writtenTrackByteLength, type Track } from './tracks';
@@ -81,8 +82,7 @@ export function readNodeHeader(bytes: Uint8Array, offset: number, end: number, w
       detail: `a node needs ${NODE_FIXED_BYTES} bytes, ${end - offset} left`,
     });
   }
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const inclusiveSize = view.getUint32(offset, true);
+  const inclusiveSize = uint32At(bytes, offset);
   if (inclusiveSize < NODE_FIXED_BYTES) {
     throw new CodecError({
       format: 'mdx',
@@ -106,9 +106,9 @@ export function readNodeHeader(bytes: Uint8Array, offset: number, end: number, w
     inclusiveSize,
     name: decodeName(nameBytes),
     nameBytes,
-    objectId: view.getInt32(offset + NODE_FIELD_OFFSET.objectId, true),
-    parentId: view.getInt32(offset + NODE_FIELD_OFFSET.parentId, true),
-    flags: view.getUint32(offset + NODE_FIELD_OFFSET.flags, true),
+    objectId: int32At(bytes, offset + NODE_FIELD_OFFSET.objectId),
+    parentId: int32At(bytes, offset + NODE_FIELD_OFFSET.parentId),
+    flags: uint32At(bytes, offset + NODE_FIELD_OFFSET.flags),
   };
 }
 
