@@ -263,6 +263,7 @@ export class MdlReadContext {
       reported = true;
     };
     for (;;) {
+      if (integer === null) scanner.floatRun(values);
       const token = scanner.next();
       if (token === ValueToken.End) break;
       if (token === ValueToken.Number) {

@@ -143,6 +143,33 @@ export class ValueScanner {
     return ValueToken.End;
   }
 
+  /**
+   * Appends the plain numbers that come next (each followed by a separator, a brace, a quote or the end) to
+   * `into` as floats, in one loop without a token per number; stops, before it, at anything else (a brace, a
+   * comment, a string, a word, a number that runs into a word), which {@link next} then reads as usual.
+   */
+  floatRun(into: Growing32): void {
+    const bytes = this.bytes;
+    const to = this.to;
+    const classes = VALUE_CLASSES;
+    let index = this.position;
+    while (index < to) {
+      const code = bytes[index]!;
+      const kind = classes[code]!;
+      if (kind === SEPARATOR) {
+        index += 1;
+        continue;
+      }
+      if (kind !== OTHER || code === BYTE_SLASH) break;
+      const number = parseDecimalAt(bytes, index, to);
+      const after = decimalEnd;
+      if (number !== number || (after !== to && classes[bytes[after]!] === OTHER)) break;
+      into.pushFloat(number, false);
+      index = after;
+    }
+    this.position = index;
+  }
+
   /** The current token's text (latin1). */
   text(): string {
     let text = '';

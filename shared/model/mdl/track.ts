@@ -116,6 +116,7 @@ function readValue(
     return pushNumber(context, entry, scanner, token, integer, into);
   }
   const start = into.length;
+  if (!integer) scanner.floatRun(into);
   for (token = scanner.next(); token !== ValueToken.Close && token !== ValueToken.End; token = scanner.next()) {
     if (!pushNumber(context, entry, scanner, token, integer, into) && token === ValueToken.Open) scanner.skipGroup();
   }
