@@ -185,13 +185,16 @@ export async function writeMpq(
   const level = Math.min(9, Math.max(1, Math.round(options.compressionLevel ?? 6)));
   const blocks: NewBlock[] = [];
   const newNames: string[] = [];
+  // CRC-32 and MD5 only go into an `(attributes)`: without one they are not worked out.
+  const attributesOf = (bytes: Uint8Array, time: bigint): BlockAttributes =>
+    attributesEntry ? { crc32: crc32(bytes), fileTime: time, md5: md5(bytes), patch: false } : emptyAttributes();
   for (const put of puts.values()) {
     const stored = storeNewFile(put.bytes, archive.sectorSize, level);
     blocks.push({
       ...stored,
       storedSize: stored.stored.length,
       fileSize: put.bytes.length,
-      attributes: { crc32: crc32(put.bytes), fileTime, md5: md5(put.bytes), patch: false },
+      attributes: attributesOf(put.bytes, fileTime),
     });
     newNames.push(put.name);
   }
@@ -208,7 +211,7 @@ export async function writeMpq(
       ...stored,
       storedSize: stored.stored.length,
       fileSize: text.length,
-      attributes: { crc32: crc32(text), fileTime: 0n, md5: md5(text), patch: false },
+      attributes: attributesOf(text, 0n),
     });
     newNames.push(LISTFILE_NAME);
   }
@@ -232,7 +235,8 @@ export async function writeMpq(
   const window = new ReadWindow(archive);
   for (const oldBlock of byOffset) {
     const entry = keptEntries.get(oldBlock)!;
-    let stored = await window.read(entry.offset, await storedExtent(archive, entry), `file ${entry.label}`);
+    const extent = await storedExtent(archive, entry, window);
+    let stored = await window.read(entry.offset, extent, `file ${entry.label}`);
     if (entry.flags & FILE_ENCRYPTED && entry.flags & FILE_FIX_KEY && cursor !== entry.blockOffset) {
       const oldKey = await archive.keyOf(entry);
       const newKey = movedKey(oldKey, entry.blockOffset, cursor, entry.fileSize);
@@ -295,12 +299,13 @@ export function emptyMpq(sectorSizeShift = 3): Uint8Array {
  * The bytes a kept file occupies: for a sector file, up to the end its offset table names (protected
  * maps put bogus stored sizes in the block table; the game goes by the offset table), else its stored size.
  */
-async function storedExtent(archive: MpqArchive, entry: MpqEntry): Promise<number> {
+async function storedExtent(archive: MpqArchive, entry: MpqEntry, window: ReadWindow): Promise<number> {
   const sectored = entry.flags & (FILE_COMPRESS | FILE_IMPLODE) && !(entry.flags & FILE_SINGLE_UNIT);
   if (!sectored || entry.fileSize === 0) return entry.storedSize;
   const words = offsetTableWords(entry, archive.sectorSize);
   if (entry.offset + words * 4 > archive.source.size) return entry.storedSize;
-  let table = await readExactly(archive.source, entry.offset, words * 4, `file ${entry.label} sector offset table`);
+  // Through the window, which the file's own bytes are read from next (decrypted() works on a copy).
+  let table = await window.read(entry.offset, words * 4, `file ${entry.label} sector offset table`);
   if (entry.flags & FILE_ENCRYPTED) {
     const key = await archive.keyOf(entry).catch(() => null);
     if (key === null) return entry.storedSize;
