@@ -41,7 +41,10 @@ export function fileSource(handle: FileHandle, size: number): ByteSource {
   return {
     size,
     async read(offset, length) {
-      const bytes = new Uint8Array(Math.max(0, Math.min(length, size - offset)));
+      // Not zero-filled first (the writer reads 8 MB windows): a plain Uint8Array over its own memory, only the
+      // part read handed out. Not a Buffer, whose slice() would share the bytes instead of copying them.
+      const capacity = Math.max(0, Math.min(length, size - offset));
+      const bytes = new Uint8Array(Buffer.allocUnsafeSlow(capacity).buffer, 0, capacity);
       let done = 0;
       while (done < bytes.length) {
         const { bytesRead } = await handle.read(bytes, done, bytes.length - done, offset + done);
