@@ -17,6 +17,15 @@ import { BYTE_CLOSE_BRACE, BYTE_OPEN_BRACE, isTrivia, lexToken, TokenKind } from
 import { firstBraceFrom, grow, groupEnd, scanMdl, type MdlSource } from './scan';
 import { decodeLatin1, mdlError } from './text';
 
+/** How many `{ }` groups open at one level between brace `brace` and offset `to` (nested ones not counted). */
+function groupsIn(source: MdlSource, brace: number, to: number): number {
+  const { braceOffsets, bracePartners, braceCount } = source;
+  let groups = 0;
+  for (let index = brace; index < braceCount && braceOffsets[index]! < to; index = bracePartners[index]! + 1)
+    groups += 1;
+  return groups;
+}
+
 /** The tokens of one block level; a nested `{ … }` group is one OpenBrace token spanning the group. */
 export class MdlLevel {
   readonly source: MdlSource;
@@ -29,12 +38,14 @@ export class MdlLevel {
   constructor(source: MdlSource, from: number, to: number) {
     this.source = source;
     const { bytes, braceOffsets, bracePartners } = source;
-    const capacity = 16;
+    let brace = firstBraceFrom(source, from);
+    // A level of many entries is mostly groups (`{ 1, 2, 3 },` one token, `0: { … },` two): room for three tokens
+    // per group at this level (counted by stepping over them in the brace tables) saves the doublings.
+    const capacity = 16 + (source.tables ? 3 * groupsIn(source, brace, to) : 0);
     let kinds = new Uint8Array(capacity);
     let starts = new Int32Array(capacity);
     let ends = new Int32Array(capacity);
     let count = 0;
-    let brace = firstBraceFrom(source, from);
     let index = from;
     while (index < to) {
       const code = bytes[index]!;

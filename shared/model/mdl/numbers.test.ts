@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../random';
-import { float32Text, parseDecimal, specialFloatWord } from './numbers';
+import { float32Text, parseDecimal, parseDecimalAt, specialFloatWord } from './numbers';
 
 const bits = new Uint32Array(1);
 const floats = new Float32Array(bits.buffer);
@@ -85,6 +85,23 @@ describe('decimal parsing', () => {
     }
     for (const text of samples)
       expect(Object.is(parseDecimal(bytes(text), 0, text.length), Number(text)), text).toBe(true);
+  });
+
+  it('gives the float32 of the correctly rounded double for long decimals read as float32', () => {
+    const random = seededRandom(17);
+    const samples = ['1.8797466563030127', '148.25698527506037', '16777217.000000000001', '0.10000000149011612'];
+    for (let round = 0; round < 20000; round += 1) {
+      // A float32, or the halfway point to the next one, printed with 17–20 digits.
+      const valueBits = (random() * 0x7f000000) >>> 0;
+      const value = floatOfBits(valueBits);
+      let text = value.toPrecision(17 + Math.floor(random() * 4));
+      if (round % 2 === 0) text = ((value + floatOfBits(valueBits + 1)) / 2).toPrecision(17 + (round % 4));
+      samples.push(round % 5 === 0 ? `-${text}` : text);
+    }
+    for (const text of samples) {
+      const read = parseDecimalAt(bytes(text), 0, text.length, true);
+      expect(Object.is(Math.fround(read), Math.fround(Number(text))), text).toBe(true);
+    }
   });
 
   it('gives NaN for spans that are not numbers', () => {

@@ -287,9 +287,10 @@ export function parseDecimal(bytes: Uint8Array, start: number, end: number): num
 
 /**
  * The decimal number starting at `start` (read up to `limit`), correctly rounded to a double;
- * {@link decimalEnd} is set to where it stops. NaN when no number starts there.
+ * {@link decimalEnd} is set to where it stops. NaN when no number starts there. With `float32`, the
+ * caller keeps only the float32 of the result, and may be given that float32 instead of the double.
  */
-export function parseDecimalAt(bytes: Uint8Array, start: number, limit: number): number {
+export function parseDecimalAt(bytes: Uint8Array, start: number, limit: number, float32 = false): number {
   let index = start;
   let negative = false;
   let code = bytes[index];
@@ -365,9 +366,21 @@ export function parseDecimalAt(bytes: Uint8Array, start: number, limit: number):
     const value = power >= 0 ? significand * POWERS_OF_TEN[power]! : significand / POWERS_OF_TEN[-power]!;
     return negative ? -value : value;
   }
+  if (float32 && power >= -MAX_EXACT_POWER && power <= MAX_EXACT_POWER) {
+    // More digits than a double holds exactly (`1.8797466563030127`): the digits kept, scaled once, are within
+    // 2^-49 of the number (at least 9.0e14 of them, then one rounding), and so is the correctly rounded double.
+    // When the whole interval 2^-48 either side rounds to one float32, that float32 is the double's.
+    const value = power >= 0 ? significand * POWERS_OF_TEN[power]! : significand / POWERS_OF_TEN[-power]!;
+    const single = Math.fround(value);
+    if (Math.fround(value * BELOW_BY_MARGIN) === single && Math.fround(value * ABOVE_BY_MARGIN) === single)
+      return negative ? -single : single;
+  }
   return Number(decodeSpan(bytes, start, index));
 }
 
+/** 1 ∓ 2^-48: the bounds of a number whose extra digits were dropped, around its kept digits' value. */
+const BELOW_BY_MARGIN = 1 - 2 ** -48;
+const ABOVE_BY_MARGIN = 1 + 2 ** -48;
 /** Below these, a significand takes one (four) more digits and stays below 2^53, exact (Clinger's fast path). */
 const ONE_MORE_DIGIT = 900719925474099;
 const FOUR_MORE_DIGITS = 900719925474;

@@ -161,7 +161,7 @@ export class ValueScanner {
         continue;
       }
       if (kind !== OTHER || code === BYTE_SLASH) break;
-      const number = parseDecimalAt(bytes, index, to);
+      const number = parseDecimalAt(bytes, index, to, true);
       const after = decimalEnd;
       if (number !== number || (after !== to && classes[bytes[after]!] === OTHER)) break;
       into.pushFloat(number, false);
