@@ -19,6 +19,8 @@
 
 /** Exactly representable powers of ten, 1e0 … 1e22. */
 const POWERS_OF_TEN = Float64Array.from({ length: 23 }, (_, index) => Number(`1e${index}`));
+/** log10(2): 2^e lies in [10^⌊e·log10 2⌋, 10^(⌊e·log10 2⌋ + 1)). */
+const LOG10_OF_2 = Math.log10(2);
 /** The largest exact power of ten. */
 const MAX_EXACT_POWER = 22;
 /** Float32 bits, for the neighbours of a value. */
@@ -53,12 +55,46 @@ export function shortestFloat32Digits(value: number): DecimalDigits {
   if (above === Number.POSITIVE_INFINITY) above = value + (value - below);
   const low = (value + below) / 2;
   const high = (value + above) / 2;
-  let order = Math.floor(Math.log10(value));
-  if (order + 1 <= MAX_EXACT_POWER && order + 1 >= -MAX_EXACT_POWER && scaleByPowerOfTen(1, order + 1) <= value)
-    order += 1;
-  else if (order <= MAX_EXACT_POWER && order >= -MAX_EXACT_POWER && scaleByPowerOfTen(1, order) > value) order -= 1;
+  // The power of ten of the leading digit: from the binary exponent (its floor or one less), then checked.
+  const binaryExponent = ((bits >>> 23) & 0xff) - 127;
+  let order = Math.floor(binaryExponent * LOG10_OF_2);
+  if (binaryExponent !== -127 && order >= -MAX_EXACT_POWER && order + 1 <= MAX_EXACT_POWER) {
+    if (scaleByPowerOfTen(1, order + 1) <= value) order += 1;
+  } else {
+    order = Math.floor(Math.log10(value));
+    if (order + 1 <= MAX_EXACT_POWER && order + 1 >= -MAX_EXACT_POWER && scaleByPowerOfTen(1, order + 1) <= value)
+      order += 1;
+    else if (order <= MAX_EXACT_POWER && order >= -MAX_EXACT_POWER && scaleByPowerOfTen(1, order) > value) order -= 1;
+  }
   // A decimal of p digits inside the interval means one of p + 1 digits is too (the nearest one is at least as
-  // close), so the fewest digits are found by halving [1, 9] — the same candidates a count from 1 would try.
+  // close), so the fewest digits are found by stepping from a first guess: down while fewer still fit, else up
+  // until some fit. Most values of a model take 6–8 digits (FIRST_PRECISION): two or three tries.
+  // (Beyond 1e13 or below 1e-13, some tries would scale inexactly: halving [1, 9] as ever, see halvingShortest.)
+  if (8 - order > MAX_EXACT_POWER || -order < -MAX_EXACT_POWER) return halvingShortest(value, order, low, high);
+  let scale = FIRST_PRECISION - 1 - order;
+  let digits = candidateDigits(value, scale, low, high);
+  if (digits >= 0) {
+    for (let precision = FIRST_PRECISION; precision > 1; precision -= 1) {
+      const fewer = candidateDigits(value, scale - 1, low, high);
+      if (fewer < 0) break;
+      digits = fewer;
+      scale -= 1;
+    }
+    return trimmed(digits, -scale);
+  }
+  for (let precision = FIRST_PRECISION + 1; precision <= 9; precision += 1) {
+    scale += 1;
+    digits = candidateDigits(value, scale, low, high);
+    if (digits >= 0) return trimmed(digits, -scale);
+  }
+  return slowShortest(value, low, high);
+}
+
+/**
+ * The fewest digits by halving [1, 9], through `toPrecision` as soon as one try would scale inexactly (the
+ * layout every value had before the stepping search, kept for the values that reach it).
+ */
+function halvingShortest(value: number, order: number, low: number, high: number): DecimalDigits {
   let fewest = 1;
   let most = 9;
   let found = -1;
@@ -76,6 +112,9 @@ export function shortestFloat32Digits(value: number): DecimalDigits {
   }
   return found >= 0 ? trimmed(found, -foundScale) : slowShortest(value, low, high);
 }
+
+/** The digits {@link shortestFloat32Digits} tries first. */
+const FIRST_PRECISION = 7;
 
 /**
  * The digits of `value` × 10^scale rounded to an integer (or the other neighbour) that read back
