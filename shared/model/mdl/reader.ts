@@ -262,8 +262,10 @@ export class MdlReadContext {
       if (!reported) this.invalid(entry, message, offset);
       reported = true;
     };
+    const maximum = integer === null ? 0 : INTEGER_MAXIMUM[integer];
     for (;;) {
       if (integer === null) scanner.floatRun(values);
+      else scanner.integerRun(values, maximum);
       const token = scanner.next();
       if (token === ValueToken.End) break;
       if (token === ValueToken.Number) {
@@ -330,6 +332,9 @@ export class MdlReadContext {
     return words;
   }
 }
+
+/** The largest value of each integer type that ValueScanner.integerRun takes (from 0; any other goes by next()). */
+const INTEGER_MAXIMUM: Record<IntegerType, number> = { u8: 0xff, u16: 0xffff, u32: 0xffffffff, i32: 0x7fffffff };
 
 /** `value` as an integer of `type`, or undefined when it is not one (text from -2^31 up wraps to the type). */
 export function checkedInteger(value: number, type: IntegerType): number | undefined {

@@ -170,6 +170,33 @@ export class ValueScanner {
     this.position = index;
   }
 
+  /**
+   * As {@link floatRun}, for integers: appends the plain numbers that are whole and in [0, maximum] as words, and
+   * stops before any other (a negative, a fraction, one out of range), which {@link next} then reads as usual.
+   */
+  integerRun(into: Growing32, maximum: number): void {
+    const bytes = this.bytes;
+    const to = this.to;
+    const classes = VALUE_CLASSES;
+    let index = this.position;
+    while (index < to) {
+      const code = bytes[index]!;
+      const kind = classes[code]!;
+      if (kind === SEPARATOR) {
+        index += 1;
+        continue;
+      }
+      if (kind !== OTHER || code === BYTE_SLASH) break;
+      const number = parseDecimalAt(bytes, index, to);
+      const after = decimalEnd;
+      if (!(number >= 0 && number <= maximum && Math.floor(number) === number)) break;
+      if (after !== to && classes[bytes[after]!] === OTHER) break;
+      into.pushWord(number);
+      index = after;
+    }
+    this.position = index;
+  }
+
   /** The current token's text (latin1). */
   text(): string {
     let text = '';
