@@ -12,22 +12,14 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason, launchBrowser, openEditor, repositoryRoot, screenshot, startWebShell } from './harness';
+import { snapshot } from './editor-page';
 
 const skipReason = browserSkipReason();
 const sampleModel = join(repositoryRoot, 'assets', 'sample', 'ArthasIllidanSample.mdx');
 const sampleCapes = join(repositoryRoot, 'assets', 'sample', 'data', 'doodads', 'cinematic', 'arthasillidanfight');
-
-interface Snapshot {
-  file: string | null;
-  links: { id: string; status: string }[];
-  recentFiles: string[];
-}
-
-const snapshot = (page: Page) =>
-  page.evaluate(() => (window as unknown as { morfStudio: { snapshot(): Snapshot } }).morfStudio.snapshot());
 
 describe.skipIf(skipReason !== null)('the in-app file browser (issue 10, item 9)', () => {
   let browser: Browser;

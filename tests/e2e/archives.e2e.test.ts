@@ -20,6 +20,7 @@ import { memorySource } from '../../shared/archives/mpq/source';
 import { gameArchiveBytes, mapBytes } from '../../electron/host/testing/maps';
 import { extractWithSmpq, listWithSmpq, smpqSkipReason } from '../testing/smpq';
 import { browserSkipReason, launchBrowser, openEditor, repositoryRoot, screenshot, startWebShell } from './harness';
+import { linkKeyPosition, snapshot } from './editor-page';
 
 const skipReason = browserSkipReason();
 const sampleModel = join(repositoryRoot, 'assets', 'sample', 'ArthasIllidanSample.mdx');
@@ -27,29 +28,7 @@ const sampleCapes = join(repositoryRoot, 'assets', 'sample', 'data', 'doodads', 
 const fight = 'Doodads\\Cinematic\\ArthasIllidanFight';
 const modelGamePath = `${fight}\\ArthasIllidanSample.mdx`;
 
-interface Snapshot {
-  file: string | null;
-  dirty: boolean;
-  notice: string | null;
-  links: { id: string; show: number[]; hide: number[]; status: string }[];
-  selectedKeys: number;
-  timelineView: { startMs: number; pixelsPerMs: number };
-  recentFiles: string[];
-}
-
-const snapshot = (page: Page) =>
-  page.evaluate(() => (window as unknown as { morfStudio: { snapshot(): Snapshot } }).morfStudio.snapshot());
-
-const keyPosition = (page: Page, id: string) =>
-  page.evaluate(
-    (linkId) =>
-      (
-        window as unknown as {
-          morfStudio: { linkKeyPosition(id: string, which: string): { x: number; y: number } | null };
-        }
-      ).morfStudio.linkKeyPosition(linkId, 'show'),
-    id,
-  );
+const keyPosition = (page: Page, id: string) => linkKeyPosition(page, id, 'show');
 
 /** The files of a map by game path: through smpq when installed, else through our reader. */
 async function filesOf(map: string): Promise<Map<string, Uint8Array>> {

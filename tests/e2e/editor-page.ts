@@ -36,8 +36,8 @@ export async function linkKeyPosition(
   return (await read())!;
 }
 
-/** Runs an action and waits until the viewport rendered after it. */
-export async function afterRender(page: Page, action: () => Promise<unknown>): Promise<void> {
+/** Runs an action and waits until the viewport rendered after it, then `settleMs` more. */
+export async function afterRender(page: Page, action: () => Promise<unknown>, settleMs = 100): Promise<void> {
   const before = await viewportFrames(page);
   await action();
   await page.waitForFunction(
@@ -45,7 +45,7 @@ export async function afterRender(page: Page, action: () => Promise<unknown>): P
     before,
     { timeout: 10_000 },
   );
-  await page.waitForTimeout(100);
+  await page.waitForTimeout(settleMs);
 }
 
 /** Types a time into the playhead field. */
@@ -63,6 +63,19 @@ export async function captureViewport(page: Page): Promise<PNG> {
     .locator('[data-area="viewport"] canvas')
     .evaluate((canvas) => (canvas as HTMLCanvasElement).toDataURL('image/png'));
   return PNG.sync.read(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'));
+}
+
+/** Pixels of two same-sized captures whose colours differ by more than `threshold` (sum over red, green, blue). */
+export function differingPixels(a: PNG, b: PNG, threshold: number): number {
+  let count = 0;
+  for (let offset = 0; offset < a.data.length; offset += 4) {
+    const difference =
+      Math.abs(a.data[offset]! - b.data[offset]!) +
+      Math.abs(a.data[offset + 1]! - b.data[offset + 1]!) +
+      Math.abs(a.data[offset + 2]! - b.data[offset + 2]!);
+    if (difference > threshold) count += 1;
+  }
+  return count;
 }
 
 /** Pixels that differ between two captures, with the one nearest their centroid. */

@@ -27,7 +27,7 @@ import {
   startWebShell,
   type WebShell,
 } from './harness';
-import { afterRender, setPlayhead, snapshot } from './editor-page';
+import { afterRender, differingPixels, setPlayhead, snapshot } from './editor-page';
 
 const skipReason = browserSkipReason();
 if (skipReason) process.stderr.write(`[e2e] skipping the browser tests: ${skipReason}\n`);
@@ -46,19 +46,6 @@ interface Foreground {
   meanBrightness: number;
   /** The capture. */
   png: PNG;
-}
-
-/** Pixels that differ between two captures of the same size (what an overlay added). */
-function changedPixels(a: PNG, b: PNG): number {
-  let count = 0;
-  for (let offset = 0; offset < a.data.length; offset += 4) {
-    const difference =
-      Math.abs(a.data[offset]! - b.data[offset]!) +
-      Math.abs(a.data[offset + 1]! - b.data[offset + 1]!) +
-      Math.abs(a.data[offset + 2]! - b.data[offset + 2]!);
-    if (difference > 12) count += 1;
-  }
-  return count;
 }
 
 /**
@@ -166,7 +153,7 @@ describe.skipIf(skipReason !== null)('the editor in Chromium through the browser
       expect(outer.count).toBeGreaterThan(20_000);
       expect(outer.meanBrightness).toBeGreaterThan(75);
       // The grid floor and its axis lines were on screen around the framed cape.
-      expect(changedPixels(withGrid.png, outer.png)).toBeGreaterThan(8_000);
+      expect(differingPixels(withGrid.png, outer.png, 12)).toBeGreaterThan(8_000);
       // Numpad 3 looks along −X at the side facing the character: lit as well (two-sided lighting).
       await viewportKey(page, 'Numpad3');
       const inner = await foreground(page, 'cape-alone-inner-viewport');
