@@ -66,13 +66,14 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
   const [filter, setFilter] = useState(dialog.purpose === 'open' ? OPENABLE_FILTER : '*');
   const pathField = useRef<HTMLInputElement>(null);
 
-  // Listings answer in any order: only the one asked for last is shown (the first listing, slow under load, must not
-  // replace a folder the user went to meanwhile and clear the file they chose there).
+  // Listings answer in any order: a listing the user asked for (a click, a typed path) is shown unless they asked for
+  // another since; the start-up listing only while the user has asked for none (slow under load, it replaced the
+  // folder the user had gone to and cleared the file chosen there).
   const latestRequest = useRef(0);
   const list = useCallback(
-    async (path: string | null, quiet = false, keepTyped = false): Promise<boolean> => {
+    async (path: string | null, quiet = false, keepTyped = false, background = false): Promise<boolean> => {
       if (!locations) return false;
-      const request = ++latestRequest.current;
+      const request = background ? latestRequest.current : ++latestRequest.current;
       try {
         const listed = await locations.list(path);
         if (request !== latestRequest.current) return true;
@@ -95,8 +96,9 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
     if (!host) return;
     host.listRoots().then(setRoots, () => setRoots([]));
     const start = startOf(dialog, store.getState().file?.path ?? null);
-    // Start next to the open file when its folder is browsable, else at the granted places.
-    void list(start, true, true).then((listed) => listed || list(null, false, true));
+    // Start next to the open file when its folder is browsable, else at the granted places (neither replaces where
+    // the user went meanwhile: a superseded start-up listing counts as listed).
+    void list(start, true, true, true).then((listed) => listed || list(null, false, true, true));
   }, [host, list, store, dialog]);
 
   const pattern = useMemo(() => filterPattern(filter), [filter]);
