@@ -81,7 +81,8 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
         // The first listing arrives while the user may already be typing a path: it keeps what they typed.
         if (!keepTyped) setTyped(null);
         setError(null);
-        setSelected(null);
+        // A listing of the folder already shown (it can arrive after the user chose a file there) keeps that choice.
+        setSelected((chosen) => (listed.entries.some((entry) => entry.path === chosen) ? chosen : null));
         return true;
       } catch (caught) {
         if (request !== latestRequest.current) return true;
