@@ -24,7 +24,7 @@ export function tableStateOf(name: GameTableName, found: { bytes: Uint8Array; so
   try {
     return { status: 'loaded', table: readGameTable(name, found.bytes, path, found.source) };
   } catch (error) {
-    if (isCodecError(error)) return { status: 'error', path, error: error.withFileName(`${found.source}: ${path}`) };
+    if (isCodecError(error)) return { status: 'error', path, error: error.withFileName(found.source) };
     throw error;
   }
 }

@@ -33,6 +33,8 @@ export interface SlkTable {
   rows: (SlkValue | undefined)[][];
   /** The header's names (row 1), by column (0-based); an unnamed column is ''. */
   columns: string[];
+  /** Per row (0-based like `rows`): the character offset of its first value in the file. */
+  rowOffsets: number[];
 }
 
 /** Where a cell sits, for messages: `row 12, column 3 (Scale)`. */
@@ -96,6 +98,7 @@ export function readSlk(bytes: Uint8Array | string, fileName: string): SlkTable 
   const rows: (SlkValue | undefined)[][] = [];
   /** Per row: the offset of the value that set its last column (for the column-count error). */
   const lastCellOffsets: number[] = [];
+  const rowOffsets: number[] = [];
   let row = 1;
   let column = 1;
   let ended = false;
@@ -151,6 +154,7 @@ export function readSlk(bytes: Uint8Array | string, fileName: string): SlkTable 
       while (rows.length < row - 1) rows.push(undefined as never);
       cells = [];
       rows[row - 1] = cells;
+      rowOffsets[row - 1] = valueOffset;
     }
     while (cells.length < column - 1) cells.push(undefined);
     if (column >= cells.length) lastCellOffsets[row - 1] = valueOffset;
@@ -172,5 +176,5 @@ export function readSlk(bytes: Uint8Array | string, fileName: string): SlkTable 
         `the row has a value in column ${cells.length}, past the ${columns.length} columns row 1 names`,
       );
   }
-  return { fileName, rows, columns };
+  return { fileName, rows, columns, rowOffsets };
 }

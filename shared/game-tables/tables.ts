@@ -180,7 +180,7 @@ export class GameTable {
         format: 'slk',
         kind: Number.isNaN(number) ? 'invalid' : 'limit',
         where: cellWhere(row + 1, column + 1, name),
-        offset: 0,
+        offset: this.slk.rowOffsets[row] ?? 0,
         detail: bad,
         fileName: this.slk.fileName,
       });
