@@ -2,7 +2,8 @@
  * The open model's splats, footprints and uber-splats drawn on the ground plane (see splat-field.ts for which are
  * alive and how they look): one mesh per event object, its quads in buffers allocated once and refilled each frame
  * from the playhead, with the table's texture (straight alpha, as the model's), blend mode, cells and colours. The
- * live count per object is kept in {@link liveSplats} for the automation surface.
+ * live count per object is kept in {@link liveSplats} for the automation surface. Uber-splats are drawn first (the
+ * ground textures under everything), then footprints, then splats.
  */
 import { useFrame } from '@react-three/fiber';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -151,7 +152,7 @@ export function SplatLayer({ rig, textureSource }: { rig: ModelRig; textureSourc
           geometry={geometries[index]}
           material={materials[index]}
           frustumCulled={false}
-          renderOrder={-1}
+          renderOrder={emitter.meaning.kind === 'uberSplat' ? -3 : emitter.object.type === 'FPT' ? -2 : -1}
           raycast={NO_RAYCAST}
           visible={false}
         />
