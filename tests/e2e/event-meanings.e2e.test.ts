@@ -119,7 +119,7 @@ describe.skipIf(skipReason !== null)('event objects mean something (issue 23)', 
     await page.close();
   });
 
-  it('starts a sound at its key on the audio clock while frames drop, once per pass, not paused or scrubbing', async () => {
+  it('plays a sound on the audio clock at its key as frames drop, once per pass, not paused or scrubbing', async () => {
     const page = await openEditor(browser, shell.url, { width: 1280, height: 800 });
     await expect
       .poll(() => page.getByTestId('outliner-meaning-object:0').textContent(), { timeout: 20_000 })
