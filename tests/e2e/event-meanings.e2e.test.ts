@@ -6,7 +6,9 @@
  *    names the nearest known codes;
  *  - a sound whose key sits at 1,000 ms starts at 1,000 ms of model time on the audio clock (within 40 ms) while
  *    frames drop (each frame held ~90 ms), once per pass of the loop, not while paused nor while scrubbing;
- *  - a splat is drawn on the ground under its node (pixels change there) and is gone after its lifespan.
+ *  - a splat is drawn on the ground under its node (pixels change there) and is gone after its lifespan;
+ *  - a spawned model (a white box read from the map) appears at its key under its node, plays its one sequence and
+ *    is gone at its end.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +16,12 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mapBytes } from '../../electron/host/testing/maps';
-import { eventDataFiles, eventModelMdx, EVENT_KEYS } from '../../shared/game-tables/testing/event-data';
+import {
+  eventDataFiles,
+  eventModelMdx,
+  EVENT_KEYS,
+  SPAWN_SEQUENCE_MS,
+} from '../../shared/game-tables/testing/event-data';
 import { browserSkipReason, launchBrowser, openEditor, screenshot, startWebShell, type WebShell } from './harness';
 import { afterRender, captureViewport, differingPixels, setPlayhead, snapshot } from './editor-page';
 
@@ -78,7 +85,7 @@ describe.skipIf(skipReason !== null)('event objects mean something (issue 23)', 
     await page.close();
   });
 
-  it('draws a splat under its node and takes it away after its lifespan', async () => {
+  it('draws a splat under its node and takes it away after its lifespan; a spawned model appears', async () => {
     const page = await openEditor(browser, shell.url, { width: 1280, height: 800 });
     await expect
       .poll(() => page.getByTestId('outliner-meaning-object:3').textContent(), { timeout: 20_000 })
@@ -116,6 +123,28 @@ describe.skipIf(skipReason !== null)('event objects mean something (issue 23)', 
     expect((await snapshot(page)).model!.splats).toEqual({ SPLxTSPL: 0, FPTxTFPT: 0, UBRxTUBR: 0 });
     const after = await captureViewport(page);
     expect(differingPixels(after, before, 30)).toBeLessThan(after.width * after.height * 0.001);
+
+    // The spawned model: alive from its key (300) for its sequence (1,500 ms), drawn where its node is.
+    const end = EVENT_KEYS.spawn + SPAWN_SEQUENCE_MS;
+    await afterRender(page, () => setPlayhead(page, end - 20), 300);
+    expect((await snapshot(page)).model!.spawns).toEqual({ SPNxTSPN: 1 });
+    const spawned = await captureViewport(page);
+    await screenshot(page, 'event-meanings-spawn');
+    await afterRender(page, () => setPlayhead(page, end + 20), 300);
+    expect((await snapshot(page)).model!.spawns).toEqual({ SPNxTSPN: 0 });
+    const gone = await captureViewport(page);
+    let boxPixels = 0;
+    for (let y = -15; y <= 15; y += 1)
+      for (let x = -15; x <= 15; x += 1) {
+        const offset = (((spawned.height >> 1) + y) * spawned.width + (spawned.width >> 1) + x) * 4;
+        if (
+          Math.abs(spawned.data[offset]! - gone.data[offset]!) +
+            Math.abs(spawned.data[offset + 2]! - gone.data[offset + 2]!) >
+          60
+        )
+          boxPixels += 1;
+      }
+    expect(boxPixels).toBeGreaterThan(31 * 31 * 0.8);
     await page.close();
   });
 

@@ -27,6 +27,7 @@ import type { ModelViewState } from './model/model-view-state';
 import { ModelView } from './model/ModelView';
 import { NodeGizmos } from './model/NodeGizmos';
 import { SplatLayer } from './splats/SplatLayer';
+import { SpawnLayer } from './spawned/SpawnLayer';
 import type { ViewNavigator } from './view-navigator';
 import {
   type CapeRegistry,
@@ -358,6 +359,7 @@ export function ViewportScene({
         <ModelView rig={rig} textureSource={textureSource} statistics={refs.statistics} view={refs.model} />
       ) : null}
       {rig ? <SplatLayer rig={rig} textureSource={textureSource} /> : null}
+      {rig ? <SpawnLayer rig={rig} textureSource={textureSource} /> : null}
       {rig ? <NodeGizmos rig={rig} view={refs.model} /> : null}
       {rig && overlays.cameras && rig.cameras.length > 0 ? <CameraGizmos rig={rig} /> : null}
       {overlays.capes ? meshes : null}

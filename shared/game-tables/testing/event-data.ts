@@ -7,6 +7,9 @@
 import { describeMdl, describeMdx, type ModelDescription } from '../../../assets/generator/model-description';
 import { imaAdpcmWav, pcmWav, silentMp3, tone } from '../../audio/testing/encoders';
 import { encodeBlp2 } from '../../textures/testing/encoders';
+import { BinaryWriter } from '../../binary/writer';
+import { readMdx } from '../../mdx/container';
+import { mdxBytes } from '../../mdx/testing/fixtures';
 import { GAME_TABLES } from '../tables';
 import { soundRow, splatRow, tableText, uberSplatRow } from './tables';
 
@@ -67,10 +70,70 @@ export function eventTables(): Record<string, string> {
   };
 }
 
-/** Every file of the test data, by game path (tables, sounds, texture). */
+/** How long the spawned model's one sequence (Birth) plays, ms. */
+export const SPAWN_SEQUENCE_MS = 1500;
+
+/**
+ * The spawned model: a 60-unit box (one geoset without a material: drawn opaque white) on a bone, and one
+ * sequence, Birth, of {@link SPAWN_SEQUENCE_MS}.
+ */
+export function spawnModelMdx(): Uint8Array {
+  const frame = describeMdx({
+    ...eventModelDescription(),
+    name: 'TestSpawn',
+    comment: 'TestSpawn',
+    sequences: [
+      { name: 'Birth', start: 0, end: SPAWN_SEQUENCE_MS, nonLooping: true, moveSpeed: 0, rarity: 0, extent: EXTENT },
+    ],
+    helpers: [],
+    events: [],
+  });
+  const corners = [0, 1, 2, 3, 4, 5, 6, 7].map((index) => [
+    index & 1 ? 30 : -30,
+    index & 2 ? 30 : -30,
+    index & 4 ? 60 : 0,
+  ]);
+  const faces = [
+    [0, 1, 3, 0, 3, 2],
+    [4, 6, 7, 4, 7, 5],
+    [0, 4, 5, 0, 5, 1],
+    [2, 3, 7, 2, 7, 6],
+    [0, 2, 6, 0, 6, 4],
+    [1, 5, 7, 1, 7, 3],
+  ].flat();
+  const writer = new BinaryWriter();
+  const array = (tag: string, count: number, write: (index: number) => void) => {
+    writer.tag(tag).u32(count);
+    for (let index = 0; index < count; index += 1) write(index);
+  };
+  array('VRTX', 8, (index) => writer.f32(corners[index]![0]!).f32(corners[index]![1]!).f32(corners[index]![2]!));
+  array('NRMS', 8, () => writer.f32(0).f32(0).f32(1));
+  array('PTYP', 1, () => writer.u32(4));
+  array('PCNT', 1, () => writer.u32(faces.length));
+  array('PVTX', faces.length, (index) => writer.u16(faces[index]!));
+  array('GNDX', 8, () => writer.u8(0));
+  array('MTGC', 1, () => writer.u32(1));
+  array('MATS', 1, () => writer.u32(0));
+  writer.u32(0).u32(0).u32(0);
+  const extent = () => writer.f32(60).f32(-30).f32(-30).f32(0).f32(30).f32(30).f32(60);
+  extent();
+  writer.u32(1);
+  extent();
+  writer.tag('UVAS').u32(1);
+  array('UVBS', 8, (index) => writer.f32(index & 1).f32((index >> 1) & 1));
+  const body = writer.finish().slice();
+  const geoset = new BinaryWriter().u32(4 + body.byteLength).bytes(body).finish().slice();
+  const chunks = readMdx(frame).chunks.map((chunk) => [chunk.tag, chunk.body] as const);
+  const at = chunks.findIndex(([tag]) => tag === 'BONE');
+  chunks.splice(at, 0, ['GEOS', geoset]);
+  return mdxBytes(chunks);
+}
+
+/** Every file of the test data, by game path (tables, sounds, texture, spawned model). */
 export function eventDataFiles(): Record<string, string | Uint8Array> {
   return {
     ...eventTables(),
+    [EVENT_DATA_PATHS.spawnModel]: spawnModelMdx(),
     [EVENT_DATA_PATHS.pcm]: pcmWav(tone(440, 0.4)),
     [EVENT_DATA_PATHS.adpcm]: imaAdpcmWav(tone(660, 0.4)),
     [EVENT_DATA_PATHS.mp3]: silentMp3(0.4),

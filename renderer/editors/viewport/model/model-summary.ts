@@ -7,6 +7,7 @@ import { currentDocument, type EditorState } from '../../../state/editor-store';
 import { activeViewCamera, sequenceIndexAt } from '../camera/view-camera';
 import { rigOfDocument } from './document-model';
 import { liveSplats } from '../splats/splat-field';
+import { liveSpawns } from '../spawned/spawn-schedule';
 
 /** See the module comment. */
 export interface ModelSummary {
@@ -18,6 +19,8 @@ export interface ModelSummary {
   sequence: string | null;
   /** Splats, footprints and uber-splats alive in the last frame drawn, per event object name. */
   splats: Record<string, number>;
+  /** Spawned models shown in the last frame drawn, per event object name. */
+  spawns: Record<string, number>;
 }
 
 /** The summary of the open model, or null when no model with a preview is open. */
@@ -35,6 +38,7 @@ export function modelSummary(state: EditorState): ModelSummary | null {
     viewCamera: camera === null ? null : (rig.cameras[camera]?.name ?? null),
     sequence: sequence >= 0 ? (document.sequences[sequence]?.name ?? null) : null,
     splats: { ...liveSplats },
+    spawns: { ...liveSpawns },
   };
 }
 

@@ -85,7 +85,7 @@ function cellAt(interval: readonly number[], factor: number, cellCount: number):
   return Math.max(0, Math.min(start + (Math.floor(count * interval[2]! * factor) % count), cellCount - 1));
 }
 
-/** Where a key drops its splat: x, y on the ground and the node's heading (radians about z). */
+/** Where a key drops its splat or spawn: x, y, the node's heading (radians about z) and z (its height). */
 export class DropPoints {
   private readonly nodes: NodeTransforms;
   private readonly time;
@@ -106,7 +106,7 @@ export class DropPoints {
     }
     let point = byKey.get(keyMs);
     if (point) return point;
-    point = new Float64Array(3);
+    point = new Float64Array(4);
     const node = this.nodes.nodeIndexOf(objectId);
     if (node >= 0) {
       setSampleTime(this.time, keyMs, startMs, endMs, keyMs);
@@ -120,6 +120,7 @@ export class DropPoints {
       point[1] = m[base + 1]! * px + m[base + 5]! * py + m[base + 9]! * pz + m[base + 13]!;
       // The node's x axis on the ground: its heading.
       point[2] = Math.atan2(m[base + 1]!, m[base]!);
+      point[3] = m[base + 2]! * px + m[base + 6]! * py + m[base + 10]! * pz + m[base + 14]!;
     }
     byKey.set(keyMs, point);
     return point;
