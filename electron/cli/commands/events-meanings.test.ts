@@ -68,7 +68,13 @@ describe('morf events --data', () => {
       expect(byName.UBRxTUBR.meaning).toMatchObject({ kind: 'uberSplat', birthTime: 0.5 });
       expect(byName.SPNxTSPN).toMatchObject({
         meaning: { kind: 'spawn', modelPath: 'Objects\\Spawnmodels\\Test\\TestSpawn.mdx' },
-        files: [{ role: 'model', found: false, where: null }],
+        files: [
+          {
+            role: 'model',
+            found: true,
+            where: 'Data.w3x:Objects\\Spawnmodels\\Test\\TestSpawn.mdx',
+          },
+        ],
       });
       expect(byName.SPLxTSPX).toMatchObject({ status: 'unknown', nearest: ['TSPL', 'TFPT', 'HBS0'] });
       expect(report.tables.map((table: { status: string }) => table.status)).toEqual(Array(5).fill('loaded'));
