@@ -191,6 +191,13 @@ describe.skipIf(skipReason !== null)('event objects mean something (issue 23)', 
     expect((await snapshot(page)).playheadMs).toBeLessThan(EVENT_KEYS.sound);
     await page.waitForTimeout(1200);
     expect(await startedOf(page, 'SNDxTPCM')).toHaveLength(2);
+    // The MP3 (decoded by the browser) in the Death sequence.
+    await page.getByTestId('sequence-select').selectOption('1');
+    await setPlayhead(page, 4300);
+    await page.getByTestId('play-button').click();
+    await expect.poll(async () => (await startedOf(page, 'SNDxTMP3')).length, { timeout: 10_000 }).toBe(1);
+    expect((await startedOf(page, 'SNDxTMP3'))[0]).toMatchObject({ file: 'Sound\\Test\\Tone.mp3' });
+    expect(Math.abs((await startedOf(page, 'SNDxTMP3'))[0]!.atMs - 4500)).toBeLessThanOrEqual(40);
     await page.close();
   });
 });
