@@ -122,7 +122,11 @@ export function spawnModelMdx(): Uint8Array {
   writer.tag('UVAS').u32(1);
   array('UVBS', 8, (index) => writer.f32(index & 1).f32((index >> 1) & 1));
   const body = writer.finish().slice();
-  const geoset = new BinaryWriter().u32(4 + body.byteLength).bytes(body).finish().slice();
+  const geoset = new BinaryWriter()
+    .u32(4 + body.byteLength)
+    .bytes(body)
+    .finish()
+    .slice();
   const chunks = readMdx(frame).chunks.map((chunk) => [chunk.tag, chunk.body] as const);
   const at = chunks.findIndex(([tag]) => tag === 'BONE');
   chunks.splice(at, 0, ['GEOS', geoset]);
