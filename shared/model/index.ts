@@ -12,6 +12,7 @@ export * from './mdx-chunks';
 export * from './mdx-model';
 export * from './mdl-model';
 export * from './convert';
+export type { MdlPrintOptions } from './mdl/writer';
 export * from './model-nodes';
 export * from './typed-chunks';
 export * from './sampling/index';

@@ -24,7 +24,7 @@ import { isParsedChunk, mdxVersionOf, type ParsedMdxChunk, type TypedMdxChunk, t
 import { NO_BYTES } from './mdx-cursor';
 import { readCountedList } from './mdl/fields';
 import { MdlReadContext, type MdlEntry } from './mdl/reader';
-import { MdlWriter } from './mdl/writer';
+import { MdlWriter, type MdlPrintOptions } from './mdl/writer';
 import { printAttachmentMdl, readAttachmentMdl } from './kinds/attachment';
 import { printBindPosesMdl, readBindPosesMdl } from './kinds/bind-pose';
 import { printBoneMdl, readBoneMdl } from './kinds/bone';
@@ -378,15 +378,19 @@ const CHUNK_PRINTERS: { readonly [Tag in Exclude<MdxChunkTag, 'MODL'>]: ChunkPri
 /**
  * Prints a typed model as MDL in its chunk order (Textures before Materials). A chunk kept as
  * bytes (unknown to the model, or damaged) cannot be printed: it is a warning naming it, and the
- * rest is written. So are tracks after a chunk, and anything else the text cannot carry.
+ * rest is written. So are tracks after a chunk, values no MDL keyword says (unless `options` asks
+ * for this project's own statements for them), and anything else the text cannot carry.
  */
-export function printMdlModel(input: Pick<TypedMdxModel, 'chunks'> | MdlModelRead): MdlModelPrint {
+export function printMdlModel(
+  input: Pick<TypedMdxModel, 'chunks'> | MdlModelRead,
+  options: MdlPrintOptions = {},
+): MdlModelPrint {
   const model = 'model' in input ? input.model : input;
   const layout = mdxLayout(mdxVersionOf(model.chunks));
   // Text is about twice the binary; a model built by an edit (no source) starts small and grows.
   let estimate = 4096;
   for (const chunk of model.chunks) estimate += 2 * (chunk.source?.body.byteLength ?? 0);
-  const writer = new MdlWriter(estimate);
+  const writer = new MdlWriter(estimate, options);
   const chunks = [...model.chunks];
   const materialsAt = chunks.findIndex((chunk) => chunk.tag === 'MTLS');
   if (materialsAt >= 0 && chunks[materialsAt + 1]?.tag === 'TEXS')

@@ -20,6 +20,7 @@ import {
   blockRules,
   draftOf,
   finishRules,
+  flagsDifference,
   blockName,
   nameField,
   printRules,
@@ -237,7 +238,8 @@ export function printNodeBlockMdl(
   for (const [word, bit] of DONT_INHERIT_BITS) if ((node.flags & bit) !== 0) writer.flag(`DontInherit { ${word} }`);
   const named =
     (NODE_HEADER_MDL.namedBits.get('flags') ?? 0) | DONT_INHERIT_MASK | (kind.rules.namedBits.get('flags') ?? 0);
-  if ((kind.kindBit | (node.flags & named)) >>> 0 !== node.flags) writer.unsignedStatement('Flags', node.flags);
+  const given = (kind.kindBit | (node.flags & named)) >>> 0;
+  if (given !== node.flags) writer.unnamedStatement('Flags', node.flags, where, flagsDifference(node.flags, given));
   printKind(where);
   printRules(writer, {}, node.tracks, NODE_TRACKS_MDL, where);
   writer.close();

@@ -104,7 +104,16 @@ const SEQUENCE_MDL = blockRules([
   { kind: 'flag', keyword: 'NonLooping', field: 'flags', bit: SEQUENCE_FLAG_NON_LOOPING },
   { kind: 'scalar', keyword: 'MoveSpeed', field: 'moveSpeed', type: 'f32', fallback: 0, print: 'nondefault' },
   { kind: 'scalar', keyword: 'Rarity', field: 'rarity', type: 'f32', fallback: 0, print: 'nondefault' },
-  { kind: 'scalar', keyword: 'SyncPoint', field: 'syncPoint', type: 'u32', fallback: 0, print: 'nondefault' },
+  // No tool's MDL names the sync point (mdx-m3-viewer and Retera's Model Studio read it from MDX only): an extension.
+  {
+    kind: 'scalar',
+    keyword: 'SyncPoint',
+    field: 'syncPoint',
+    type: 'u32',
+    fallback: 0,
+    print: 'nondefault',
+    extension: true,
+  },
   ...EXTENT_MDL_RULES,
   { kind: 'flags', keyword: 'Flags', field: 'flags' },
 ]);

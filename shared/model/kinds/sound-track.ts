@@ -75,8 +75,20 @@ export function readSoundTracksMdl(context: MdlReadContext, block: MdlStatement)
   });
 }
 
-/** Prints the SoundTracks block. */
+/**
+ * Prints the SoundTracks block: an extension (see MdlPrintOptions), since no other tool's MDL has one —
+ * without the option, the sound tracks are left out with a warning.
+ */
 export function printSoundTracksMdl(writer: MdlWriter, sounds: readonly SoundTrack[]): void {
+  if (!writer.extensions) {
+    const what = `${sounds.length} sound track${sounds.length === 1 ? '' : 's'} (pre-release SNDS)`;
+    writer.warn(
+      'SNDS',
+      `the model has ${what}, for which no MDL keyword exists; they are left out`,
+      'mdl.unnamed-value',
+    );
+    return;
+  }
   writer.open('SoundTracks', undefined, sounds.length);
   for (const sound of sounds) {
     writer.open('SoundTrack', sound.fileName);

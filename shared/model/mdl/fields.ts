@@ -9,9 +9,11 @@
  * statement, then the track), so that nothing the binary holds is lost. A field is left out only
  * when reading it back gives the same bits (its default).
  *
- * Flags words print as their named flags; bits no name covers (or a named bit some other statement
- * implies, like a geoset animation's colour bit) print as one extra statement holding the exact
- * word (`Flags 264,` — war3-model reads the same keyword), which the reader then takes as is.
+ * Flags words print as their named flags. Bits no name covers (or a named bit some other statement
+ * implies, like a geoset animation's colour bit), a value a choice has no word for and a field no
+ * tool's MDL names (`SyncPoint`) are what no MDL keyword says: they are left out with a warning
+ * naming them, or, with the writer's extensions option, printed as one statement of this project's
+ * own holding the exact value (`Flags 264,`), which the reader then takes as is.
  * Tracks print at their canonical places when the object stores them in canonical order; in any
  * other order they all print, in their stored order, where the first track goes.
  */
@@ -65,6 +67,8 @@ export type FieldRule =
       /** Words that stand for values: `GeosetId Multiple` (-1). */
       words?: readonly (readonly [number, string])[];
       implies?: ImpliedBit;
+      /** No tool's MDL names the field: printed only with the writer's extensions option (a warning otherwise). */
+      extension?: boolean;
     }
   /** `MinimumExtent { … },` / `static Color { … },` (with `track`: or the track block). */
   | {
@@ -85,7 +89,7 @@ export type FieldRule =
   | { kind: 'string'; keyword: string; field: string; print: PrintMode; bytes: number; bytesField?: string }
   /** `Visibility 3 { … }`: a track with no static value. */
   | { kind: 'track'; keyword: string; track: string }
-  /** `Flags 264,`: the exact flags word, printed only when the named flags do not give it. */
+  /** `Flags 264,`: the exact flags word, when the named flags do not give it (an extension: see printRules). */
   | { kind: 'flags'; keyword: string; field: string }
   /** Statements a kind prints itself at this place (and reads through its own callback). */
   | { kind: 'custom'; print: (writer: MdlWriter, object: Readonly<Record<string, unknown>>, where: string) => void };
@@ -361,15 +365,18 @@ export function printRules(
         const value = object[rule.field] as number;
         const choice = rule.choices.find(([number]) => number === value);
         if (choice) writer.flag(choice[1]);
-        else writer.unsignedStatement(rule.numberKeyword, value);
+        else writer.unnamedStatement(rule.numberKeyword, value, where, `${rule.numberKeyword} ${value}`);
         break;
       }
       case 'word': {
         const value = object[rule.field] as number;
         const choice = rule.choices.find(([number]) => number === value);
+        if (!choice) {
+          writer.unnamedStatement(rule.keyword, value, where, `${rule.keyword} ${value}`);
+          break;
+        }
         writer.key(rule.keyword);
-        if (choice) writer.ascii(choice[1]);
-        else writer.unsigned(value);
+        writer.ascii(choice[1]);
         writer.endStatement();
         break;
       }
@@ -385,7 +392,9 @@ export function printRules(
         const impliedSet =
           rule.implies !== undefined && ((object[rule.implies.field] as number) & rule.implies.bit) !== 0;
         const printStatic = track ? !isDefault : rule.print === 'always' || !isDefault || impliedSet;
-        if (printStatic) {
+        if (printStatic && rule.kind === 'scalar' && rule.extension)
+          writer.unnamedStatement(rule.keyword, value as number, where, `${rule.keyword} ${value as number}`);
+        else if (printStatic) {
           const keyword = rule.isStatic ? `static ${rule.keyword}` : rule.keyword;
           writer.key(keyword);
           if (rule.kind === 'scalar') {
@@ -425,8 +434,14 @@ export function printRules(
   printTracksHere();
   for (const rule of flagsRules) {
     const value = object[rule.field] as number;
-    if ((reconstructed.get(rule.field) ?? 0) !== value) writer.unsignedStatement(rule.keyword, value);
+    const given = reconstructed.get(rule.field) ?? 0;
+    if (given !== value) writer.unnamedStatement(rule.keyword, value, where, flagsDifference(value, given));
   }
+}
+
+/** `flags 0x108 where its statements say 0x100`: a flags word the text's statements do not give. */
+export function flagsDifference(value: number, given: number): string {
+  return `flags 0x${value.toString(16)} where its statements say 0x${given.toString(16)}`;
 }
 
 /** Reads a whole block by `rules` (then `custom` for statements the rules do not describe). */
