@@ -12,6 +12,7 @@ import { blockRules, printRules } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 import { printNodeBlockMdl, readNodeBlockMdl, type NodeKindMdl } from './node';
+import { mdlDefault } from '../mdl/defaults';
 
 export { BONE_FIELD_BYTES } from '../../mdx/node-objects';
 
@@ -53,7 +54,7 @@ export const BONE_MDL: NodeKindMdl = {
       keyword: 'GeosetId',
       field: 'geosetId',
       type: 'i32',
-      fallback: -1,
+      ...mdlDefault('Bone.GeosetId'),
       print: 'always',
       words: [[-1, 'Multiple']],
     },
@@ -62,7 +63,7 @@ export const BONE_MDL: NodeKindMdl = {
       keyword: 'GeosetAnimId',
       field: 'geosetAnimationId',
       type: 'i32',
-      fallback: -1,
+      ...mdlDefault('Bone.GeosetAnimId'),
       print: 'always',
       words: [[-1, 'None']],
     },

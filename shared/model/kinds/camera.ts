@@ -14,6 +14,7 @@ import { blockName, blockRules, nameField, printRules, readRuleBlock, type Draft
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 import { checkTrackOrder, tracksInOrder } from './node';
+import { mdlDefault } from '../mdl/defaults';
 
 /** Bytes of a camera without tracks, inclusive size included. */
 export const CAMERA_FIXED_BYTES = 120;
@@ -84,7 +85,7 @@ const TARGET_MDL = blockRules([
     field: 'targetPosition',
     type: 'f32',
     length: 3,
-    fallback: [0, 0, 0],
+    ...mdlDefault('Target.Position'),
     print: 'always',
   },
   { kind: 'track', keyword: 'Translation', track: 'KTTR' },
@@ -97,14 +98,35 @@ const CAMERA_MDL = blockRules([
     field: 'position',
     type: 'f32',
     length: 3,
-    fallback: [0, 0, 0],
+    ...mdlDefault('Camera.Position'),
     print: 'always',
   },
   { kind: 'track', keyword: 'Translation', track: 'KCTR' },
   { kind: 'track', keyword: 'Rotation', track: 'KCRL' },
-  { kind: 'scalar', keyword: 'FieldOfView', field: 'fieldOfView', type: 'f32', fallback: 0, print: 'always' },
-  { kind: 'scalar', keyword: 'FarClip', field: 'farClippingPlane', type: 'f32', fallback: 0, print: 'always' },
-  { kind: 'scalar', keyword: 'NearClip', field: 'nearClippingPlane', type: 'f32', fallback: 0, print: 'always' },
+  {
+    kind: 'scalar',
+    keyword: 'FieldOfView',
+    field: 'fieldOfView',
+    type: 'f32',
+    ...mdlDefault('Camera.FieldOfView'),
+    print: 'always',
+  },
+  {
+    kind: 'scalar',
+    keyword: 'FarClip',
+    field: 'farClippingPlane',
+    type: 'f32',
+    ...mdlDefault('Camera.FarClip'),
+    print: 'always',
+  },
+  {
+    kind: 'scalar',
+    keyword: 'NearClip',
+    field: 'nearClippingPlane',
+    type: 'f32',
+    ...mdlDefault('Camera.NearClip'),
+    print: 'always',
+  },
   {
     kind: 'custom',
     print: (writer, camera, where) => {

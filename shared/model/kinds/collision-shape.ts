@@ -14,6 +14,7 @@ import { blockRules } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 import { printNodeBlockMdl, readNodeBlockMdl, type NodeKindMdl } from './node';
+import { mdlDefault } from '../mdl/defaults';
 
 export { COLLISION_SHAPE_TYPE } from '../../mdx/node-objects';
 
@@ -85,9 +86,16 @@ export const COLLISION_SHAPE_MDL: NodeKindMdl = {
       field: 'type',
       choices: SHAPE_WORDS.map((word, type) => [type, word] as const),
       numberKeyword: 'ShapeType',
-      fallback: COLLISION_SHAPE_TYPE.box,
+      ...mdlDefault('CollisionShape.Type'),
     },
-    { kind: 'scalar', keyword: 'BoundsRadius', field: 'radius', type: 'f32', fallback: 0, print: 'always' },
+    {
+      kind: 'scalar',
+      keyword: 'BoundsRadius',
+      field: 'radius',
+      type: 'f32',
+      ...mdlDefault('CollisionShape.BoundsRadius'),
+      print: 'always',
+    },
   ]),
 };
 

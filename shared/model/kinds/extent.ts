@@ -5,6 +5,7 @@
 import type { BinaryWriter } from '../../binary/writer';
 import type { MdxCursor } from '../mdx-cursor';
 import type { Draft, FieldRule } from '../mdl/fields';
+import { mdlDefault } from '../mdl/defaults';
 
 /** Bytes of an extent. */
 export const EXTENT_BYTES = 28;
@@ -41,7 +42,7 @@ export const EXTENT_MDL_RULES: readonly FieldRule[] = [
     field: 'minimum',
     type: 'f32',
     length: 3,
-    fallback: [0, 0, 0],
+    ...mdlDefault('Extent.MinimumExtent'),
     print: 'nondefault',
   },
   {
@@ -50,10 +51,17 @@ export const EXTENT_MDL_RULES: readonly FieldRule[] = [
     field: 'maximum',
     type: 'f32',
     length: 3,
-    fallback: [0, 0, 0],
+    ...mdlDefault('Extent.MaximumExtent'),
     print: 'nondefault',
   },
-  { kind: 'scalar', keyword: 'BoundsRadius', field: 'boundsRadius', type: 'f32', fallback: 0, print: 'nondefault' },
+  {
+    kind: 'scalar',
+    keyword: 'BoundsRadius',
+    field: 'boundsRadius',
+    type: 'f32',
+    ...mdlDefault('Extent.BoundsRadius'),
+    print: 'nondefault',
+  },
 ];
 
 /** The extent a draft read by {@link EXTENT_MDL_RULES} holds. */

@@ -22,6 +22,7 @@ import { blockRules, fittedString, nameField, printRules, readRuleBlock, type Fi
 import { checkedInteger, type MdlEntry, type MdlReadContext } from '../mdl/reader';
 import { Growing32, ValueToken } from '../mdl/scanner';
 import type { MdlWriter } from '../mdl/writer';
+import { mdlDefault } from '../mdl/defaults';
 
 /** Bytes of the geoset's own inclusive size. */
 export const GEOSET_SIZE_BYTES = 4;
@@ -237,8 +238,22 @@ const FACE_TYPES = [
 
 /** The statements after a geoset's sequence extents. */
 const GEOSET_TAIL_RULES: readonly FieldRule[] = [
-  { kind: 'scalar', keyword: 'MaterialID', field: 'materialId', type: 'u32', fallback: 0, print: 'always' },
-  { kind: 'scalar', keyword: 'SelectionGroup', field: 'selectionGroup', type: 'u32', fallback: 0, print: 'always' },
+  {
+    kind: 'scalar',
+    keyword: 'MaterialID',
+    field: 'materialId',
+    type: 'u32',
+    ...mdlDefault('Geoset.MaterialID'),
+    print: 'always',
+  },
+  {
+    kind: 'scalar',
+    keyword: 'SelectionGroup',
+    field: 'selectionGroup',
+    type: 'u32',
+    ...mdlDefault('Geoset.SelectionGroup'),
+    print: 'always',
+  },
   { kind: 'flag', keyword: 'Unselectable', field: 'selectionFlags', bit: GEOSET_UNSELECTABLE },
   { kind: 'flags', keyword: 'SelectionFlags', field: 'selectionFlags' },
 ];

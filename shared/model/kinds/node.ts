@@ -32,6 +32,7 @@ import {
 } from '../mdl/fields';
 import type { MdlEntry, MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
+import { mdlDefault } from '../mdl/defaults';
 
 export { NODE_FIXED_BYTES, NODE_NAME_BYTES, NODE_FLAG, NO_PARENT } from '../../mdx/node';
 
@@ -145,8 +146,22 @@ const DONT_INHERIT_MASK = 0x7;
 
 /** Statements every node block starts with. */
 export const NODE_HEADER_MDL = blockRules([
-  { kind: 'scalar', keyword: 'ObjectId', field: 'objectId', type: 'i32', fallback: -1, print: 'always' },
-  { kind: 'scalar', keyword: 'Parent', field: 'parentId', type: 'i32', fallback: -1, print: 'nondefault' },
+  {
+    kind: 'scalar',
+    keyword: 'ObjectId',
+    field: 'objectId',
+    type: 'i32',
+    ...mdlDefault('Node.ObjectId'),
+    print: 'always',
+  },
+  {
+    kind: 'scalar',
+    keyword: 'Parent',
+    field: 'parentId',
+    type: 'i32',
+    ...mdlDefault('Node.Parent'),
+    print: 'nondefault',
+  },
   ...NODE_FLAG_RULES,
 ]);
 

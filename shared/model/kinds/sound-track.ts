@@ -10,6 +10,7 @@ import type { MdlStatement } from '../../mdl/tree';
 import { blockName, blockRules, nameField, printRules, readCountedList, readRuleBlock } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
+import { mdlDefault } from '../mdl/defaults';
 
 /** Bytes of one sound track. */
 export const SOUND_TRACK_BYTES = 272;
@@ -55,9 +56,23 @@ export const soundTracksChunkMdx: ChunkCodec<SoundTrack[]> = {
  * `SoundTracks N { SoundTrack "file" { Volume 1, Pitch 1, Flags 0, } … }`.
  */
 const SOUND_TRACK_MDL = blockRules([
-  { kind: 'scalar', keyword: 'Volume', field: 'volume', type: 'f32', fallback: 1, print: 'always' },
-  { kind: 'scalar', keyword: 'Pitch', field: 'pitch', type: 'f32', fallback: 1, print: 'always' },
-  { kind: 'scalar', keyword: 'Flags', field: 'flags', type: 'u32', fallback: 0, print: 'nondefault' },
+  {
+    kind: 'scalar',
+    keyword: 'Volume',
+    field: 'volume',
+    type: 'f32',
+    ...mdlDefault('SoundTrack.Volume'),
+    print: 'always',
+  },
+  { kind: 'scalar', keyword: 'Pitch', field: 'pitch', type: 'f32', ...mdlDefault('SoundTrack.Pitch'), print: 'always' },
+  {
+    kind: 'scalar',
+    keyword: 'Flags',
+    field: 'flags',
+    type: 'u32',
+    ...mdlDefault('SoundTrack.Flags'),
+    print: 'nondefault',
+  },
 ]);
 
 /** Reads `SoundTracks N { SoundTrack "file" { … } … }`. */

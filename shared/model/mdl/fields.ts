@@ -15,7 +15,7 @@
  * naming them, or, with the writer's extensions option, printed as one statement of this project's
  * own holding the exact value (`Flags 264,`), which the reader then takes as is.
  * Tracks print at their canonical places when the object stores them in canonical order; in any
- * other order they all print, in their stored order, where the first track goes.
+ * other order they all print, in their stored order, after the block's other statements.
  */
 import { TRACK_COMPONENTS } from '../../mdx/tracks';
 import { TokenKind } from '../../mdl/lexer';
@@ -33,6 +33,17 @@ export type NumberType = 'f32' | IntegerType;
 /** When a field's statement is printed. */
 export type PrintMode = 'always' | 'nondefault';
 
+/**
+ * What a rule's field defaults to, from the one table of defaults (./defaults.ts, `mdlDefault(key)`):
+ * `fallback` is what the reader takes when the statement is left out, `omissible` whether the printer
+ * may leave it out at that value (every other reader takes the same), `defaultKey` the table's key.
+ */
+export interface RuleDefault {
+  fallback: number | readonly number[];
+  omissible: boolean;
+  defaultKey: string;
+}
+
 /** A bit of a flags field set by the presence of a statement. */
 export interface ImpliedBit {
   readonly field: string;
@@ -44,17 +55,23 @@ export type FieldRule =
   /** `Unshaded,`: a bit of a flags field. */
   | { kind: 'flag'; keyword: string; aliases?: readonly string[]; field: string; bit: number }
   /** `Omnidirectional,` / `Blend,`: a bare word naming the value; `numberKeyword N,` for a value without a word. */
-  | {
+  | ({
       kind: 'choice';
       field: string;
       choices: readonly (readonly [number, string])[];
       numberKeyword: string;
       fallback: number;
-    }
+    } & RuleDefault)
   /** `FilterMode Blend,`: a word naming the value, or the number itself for a value without a word. */
-  | { kind: 'word'; keyword: string; field: string; choices: readonly (readonly [number, string])[]; fallback: number }
+  | ({
+      kind: 'word';
+      keyword: string;
+      field: string;
+      choices: readonly (readonly [number, string])[];
+      fallback: number;
+    } & RuleDefault)
   /** `MoveSpeed 270,` / `static Alpha 1,` (with `track`: or the track block). */
-  | {
+  | ({
       kind: 'scalar';
       keyword: string;
       aliases?: readonly string[];
@@ -69,9 +86,9 @@ export type FieldRule =
       implies?: ImpliedBit;
       /** No tool's MDL names the field: printed only with the writer's extensions option (a warning otherwise). */
       extension?: boolean;
-    }
+    } & RuleDefault)
   /** `MinimumExtent { … },` / `static Color { … },` (with `track`: or the track block). */
-  | {
+  | ({
       kind: 'vector';
       keyword: string;
       field: string;
@@ -84,7 +101,7 @@ export type FieldRule =
       /** Colours stored BGR print RGB. */
       reversed?: boolean;
       implies?: ImpliedBit;
-    }
+    } & RuleDefault)
   /** `Image "path",`; `bytes`: the MDX field's size (longer text is cut, with an error); `bytesField` is filled. */
   | { kind: 'string'; keyword: string; field: string; print: PrintMode; bytes: number; bytesField?: string }
   /** `Visibility 3 { … }`: a track with no static value. */
@@ -105,13 +122,21 @@ export interface BlockRules {
   readonly namedBits: ReadonlyMap<string, number>;
 }
 
-/** Indexes `rules`. */
+/**
+ * Indexes `rules`. Throws when a rule with a default did not take it from the table of defaults
+ * (./defaults.ts): every default is decided there, once.
+ */
 export function blockRules(rules: readonly FieldRule[]): BlockRules {
   const byKeyword = new Map<string, FieldRule>();
   const trackRank = new Map<string, number>();
   const trackKeyword = new Map<string, string>();
   const namedBits = new Map<string, number>();
   for (const rule of rules) {
+    const defaulted = rule as { kind: string; field?: string; fallback?: unknown; defaultKey?: unknown };
+    if (defaulted.fallback !== undefined && defaulted.defaultKey === undefined)
+      throw new Error(
+        `the ${defaulted.kind} rule of '${defaulted.field}' takes its default from the table (mdlDefault)`,
+      );
     if (rule.kind === 'choice') for (const [, word] of rule.choices) byKeyword.set(word, rule);
     if (rule.kind === 'choice') byKeyword.set(rule.numberKeyword, rule);
     if ('keyword' in rule) byKeyword.set(rule.keyword, rule);
@@ -343,10 +368,10 @@ export function printRules(
   });
   const trackOf = (tag: string | undefined) =>
     tag === undefined ? undefined : printable.find((track) => track.tag === tag);
-  let tracksPrinted = canonical;
-  const printTracksHere = () => {
-    if (tracksPrinted) return;
-    tracksPrinted = true;
+  // Tracks in another order print after every other statement (a static value before the track of its name: a
+  // reader that keeps one value per name, war3-model, then keeps the track as the MDX does).
+  const printTracksInStoredOrder = () => {
+    if (canonical) return;
     for (const track of printable) printTrackMdl(writer, rules.trackKeyword.get(track.tag)!, track, where);
   };
   const reconstructed = new Map<string, number>();
@@ -362,33 +387,33 @@ export function printRules(
         }
         break;
       case 'choice': {
+        // A value without a word: its own statement with the extensions, otherwise the default's word, so that every
+        // reader takes what this project's reader takes (mdx-m3-viewer's default differs for a Light's type).
         const value = object[rule.field] as number;
-        const choice = rule.choices.find(([number]) => number === value);
+        const choice = rule.choices.find(([number]) => number === value) ?? fallbackChoice(writer, rule, value, where);
         if (choice) writer.flag(choice[1]);
-        else writer.unnamedStatement(rule.numberKeyword, value, where, `${rule.numberKeyword} ${value}`);
+        else writer.unsignedStatement(rule.numberKeyword, value);
         break;
       }
       case 'word': {
         const value = object[rule.field] as number;
-        const choice = rule.choices.find(([number]) => number === value);
-        if (!choice) {
-          writer.unnamedStatement(rule.keyword, value, where, `${rule.keyword} ${value}`);
-          break;
-        }
+        const choice = rule.choices.find(([number]) => number === value) ?? fallbackChoice(writer, rule, value, where);
         writer.key(rule.keyword);
-        writer.ascii(choice[1]);
+        if (choice) writer.ascii(choice[1]);
+        else writer.unsigned(value);
         writer.endStatement();
         break;
       }
       case 'scalar':
       case 'vector': {
         const track = trackOf(rule.track);
-        if (track && !tracksPrinted) printTracksHere();
         const value = object[rule.field] as number | ArrayLike<number>;
+        // Left out only at a default every reader on record shares (the table's `omissible`).
         const isDefault =
-          rule.kind === 'scalar'
+          rule.omissible &&
+          (rule.kind === 'scalar'
             ? sameNumber(value as number, rule.fallback)
-            : sameNumbers(value as ArrayLike<number>, rule.fallback);
+            : sameNumbers(value as ArrayLike<number>, rule.fallback));
         const impliedSet =
           rule.implies !== undefined && ((object[rule.implies.field] as number) & rule.implies.bit) !== 0;
         const printStatic = track ? !isDefault : rule.print === 'always' || !isDefault || impliedSet;
@@ -420,7 +445,6 @@ export function printRules(
         const track = trackOf(rule.track);
         if (!track) break;
         if (canonical) printTrackMdl(writer, rule.keyword, track, where);
-        else printTracksHere();
         break;
       }
       case 'flags':
@@ -431,12 +455,29 @@ export function printRules(
         break;
     }
   }
-  printTracksHere();
+  printTracksInStoredOrder();
   for (const rule of flagsRules) {
     const value = object[rule.field] as number;
     const given = reconstructed.get(rule.field) ?? 0;
     if (given !== value) writer.unnamedStatement(rule.keyword, value, where, flagsDifference(value, given));
   }
+}
+
+/**
+ * The word a choice prints for `value`, which has none: none with the writer's extensions (the number is printed),
+ * otherwise the word of the rule's default, with a warning naming what is left out.
+ */
+function fallbackChoice(
+  writer: MdlWriter,
+  rule: Extract<FieldRule, { kind: 'choice' | 'word' }>,
+  value: number,
+  where: string,
+): readonly [number, string] | undefined {
+  if (writer.extensions) return undefined;
+  const keyword = rule.kind === 'choice' ? rule.numberKeyword : rule.keyword;
+  const choice = rule.choices.find(([number]) => number === rule.fallback)!;
+  writer.unnamedStatement(keyword, value, where, `${keyword} ${value} (written as ${choice[1]})`);
+  return choice;
 }
 
 /** `flags 0x108 where its statements say 0x100`: a flags word the text's statements do not give. */
