@@ -95,9 +95,8 @@ describe.skipIf(extra.length === 0)('Other real models (MORF_EXTRA_MODELS) throu
 });
 
 /**
- * The full-model fixture of `version` without the chunks mdx-m3-viewer cannot read: SNDS (its MDX reader misreads
- * the chunk's size; MDL has no block for it) and EVTS (its MDX reader expects a KEVT track on every event object;
- * the fixture has one without).
+ * The full-model fixture of `version` without the chunks mdx-m3-viewer cannot read: SNDS and EVTS (the fixture has an
+ * event object without KEVT), as VIEWER_NORMALIZATIONS.soundTracks and .eventObjectWithoutTrack say.
  */
 function viewerReadableFixture(version: number): Uint8Array {
   const container = readMdx(fullModelBytes(fullModelSpec(version)));

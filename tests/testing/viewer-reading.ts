@@ -29,6 +29,13 @@ export const VIEWER_NORMALIZATIONS = {
     "it keeps an object's tracks in one list in the order read: an MDX stores a node's KGTR, KGRT, KGSC inside " +
     "the node, before the object's own tracks, where an MDL orders the blocks freely: tracks compared by tag order",
   version: "its MDL reader takes the version from 'FormatVersion' and keeps it as read: compared as is",
+  eventObjectWithoutTrack:
+    'its MDX reader throws on an event object without a KEVT track, which the format allows (an event object that ' +
+    'never fires): a model holding one is not one it reads in its original form (the specification fixtures, which ' +
+    'hold one, are compared without their EVTS chunk)',
+  soundTracks:
+    "its MDX reader misreads the pre-release SNDS chunk's size and its MDL reader has no block for sound tracks " +
+    '(nor has any MDL but ours, which prints them only as an extension): the fixtures are compared without SNDS',
   lineBreakInString:
     'its MDL reader turns a line break inside a quoted string into the two characters \\r or \\n: in its parse ' +
     'of an MDX, strings get the same',
