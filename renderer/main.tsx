@@ -11,6 +11,7 @@ import { installKeyboard } from './app/keyboard';
 import { hostTextureSource } from './editors/viewport/texture-source';
 import { FileService } from './files/file-service';
 import { modelCodec, createModelWorker } from './files/model-codec';
+import { installRender } from './render/install-render';
 import { createKeymap, createOperatorRegistry } from './operators';
 import { getHost } from './platform';
 import { createEditorStore } from './state/editor-store';
@@ -34,6 +35,9 @@ window.addEventListener('pointermove', (event) => (pointer = { x: event.clientX,
 installKeyboard(store, app.operators, app.keymap, () => pointer);
 installAutomation(store);
 
+const textureSource = hostTextureSource(host);
+installRender(app, textureSource);
+
 // Boot first: the host round trips and the model parse overlap React's first render.
 void boot(store, files, app.operators);
-createRoot(container).render(<App app={app} textureSource={hostTextureSource(host)} />);
+createRoot(container).render(<App app={app} textureSource={textureSource} />);
