@@ -12,6 +12,7 @@ import { hostTextureSource } from './editors/viewport/texture-source';
 import { FileService } from './files/file-service';
 import { modelCodec, createModelWorker } from './files/model-codec';
 import { installRender } from './render/install-render';
+import { benchmarkRender } from './render/render-bench';
 import { createKeymap, createOperatorRegistry } from './operators';
 import { getHost } from './platform';
 import { createEditorStore } from './state/editor-store';
@@ -33,10 +34,9 @@ window.addEventListener('pointermove', (event) => (pointer = { x: event.clientX,
   passive: true,
 });
 installKeyboard(store, app.operators, app.keymap, () => pointer);
-installAutomation(store);
-
 const textureSource = hostTextureSource(host);
 installRender(app, textureSource);
+installAutomation(store, { benchmarkRender: (options) => benchmarkRender(app, textureSource, options) });
 
 // Boot first: the host round trips and the model parse overlap React's first render.
 void boot(store, files, app.operators);

@@ -13,6 +13,7 @@ import { beginKeyDrag, cancelKeyDrag, selectAllKeys, setSelection, updateKeyDrag
 import { selectedKeyAddresses } from '../state/selection';
 import { viewportFrames } from '../editors/viewport/ViewportScene';
 import { type ModelSummary, modelSummary } from '../editors/viewport/model/model-summary';
+import type { RenderBenchResult } from '../render/render-bench';
 
 /** What tests can read. */
 export interface MorfAutomation {
@@ -51,10 +52,25 @@ export interface MorfAutomation {
   measureTimelineDrag(steps: number): number[];
   /** Client coordinates of a key's diamond in the timeline's link row (the row of its link). */
   linkKeyPosition(linkId: string, which: 'show' | 'hide', frameIndex?: number): { x: number; y: number } | null;
+  /**
+   * Benchmark: `frames` frames from the playhead at a size, drawn alone and then rendered to WebM (output discarded);
+   * ms per frame of each (renderer/render/render-bench.ts). Null when renders cannot be made here.
+   */
+  benchmarkRender(options: {
+    frames: number;
+    width: number;
+    height: number;
+    fps: number;
+  }): Promise<RenderBenchResult | null>;
+}
+
+/** What the app lends the automation surface beyond the store. */
+export interface AutomationExtras {
+  benchmarkRender?(options: { frames: number; width: number; height: number; fps: number }): Promise<RenderBenchResult>;
 }
 
 /** Installs `window.morfStudio`. */
-export function installAutomation(store: EditorStore): void {
+export function installAutomation(store: EditorStore, extras: AutomationExtras = {}): void {
   // First paint: the first animation frame after a file is open with its capes resolved (the
   // outliner, timeline and properties show it). Viewport: its first frame after that (it creates
   // its WebGL context once the startup file is parsed). Frames are watched only from then on: an
@@ -77,6 +93,7 @@ export function installAutomation(store: EditorStore): void {
   });
   const automation: MorfAutomation = {
     viewportFrames: () => viewportFrames.count,
+    benchmarkRender: async (options) => (extras.benchmarkRender ? extras.benchmarkRender(options) : null),
     paintedMs: () => paintedMs,
     viewportReadyMs: () => viewportReadyMs,
     measureTimelineDrag(steps) {

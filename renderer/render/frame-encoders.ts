@@ -91,6 +91,7 @@ async function createVideoEncoder(config: EncoderConfig, write: WriteBytes): Pro
     codec: config.format === 'mp4' ? 'avc' : 'vp9',
     bitrate: QUALITY_HIGH,
     keyFrameInterval: 2,
+    latencyMode: 'realtime',
   });
   output.addVideoTrack(video, { frameRate: config.fps });
   const audio = config.audio;

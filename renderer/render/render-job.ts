@@ -48,6 +48,8 @@ export interface RenderEnvironment {
   download(bytes: Uint8Array, name: string): void;
   /** The sound of the rendered range, mixed (null: none to mix). */
   mixAudio?(range: TimeRange, sampleRate: number): Promise<EncodedAudio | null>;
+  /** Takes the output instead of the destination (the benchmark discards it). */
+  sink?(kind: RenderOutputKind): RenderSink;
 }
 
 /** A render's cancel switch (the progress panel's Cancel sets it). */
@@ -102,6 +104,7 @@ async function openSink(
   destination: RenderDestination,
   kind: RenderOutputKind,
 ): Promise<RenderSink | null> {
+  if (environment.sink) return environment.sink(kind);
   if (destination.kind === 'download') return downloadSink(destination.name, kind, environment.download);
   const store = environment.app.store;
   const host = store.services.host;

@@ -39,6 +39,8 @@ export interface RenderStage {
   readonly canvas: HTMLCanvasElement;
   /** Draws the scene at `timeMs`. */
   draw(timeMs: number): void;
+  /** Waits for the drawing to be done (a one-pixel read: Chromium's WebGL finish() does not wait). */
+  finish(): void;
   /** Waits until every texture the scene asked for has loaded and is shown (at most `timeoutMs`). */
   settle(timeoutMs?: number): Promise<void>;
   dispose(): void;
@@ -105,11 +107,16 @@ export async function createRenderStage(options: RenderStageOptions): Promise<Re
     throw error;
   }
   let disposed = false;
+  const pixel = new Uint8Array(4);
   return {
     canvas,
     draw(timeMs) {
       flushSync(() => frames.setTime(timeMs));
       advance(timeMs / 1000, false, store.getState());
+    },
+    finish() {
+      const gl = store.getState().gl.getContext();
+      gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
     },
     async settle(timeoutMs = 30_000) {
       const deadline = performance.now() + timeoutMs;
