@@ -38,6 +38,8 @@ export interface MorfAutomation {
     recentFiles: string[];
     /** The open model: geosets, vertices, triangles, cameras, the camera looked through, the sequence (or null). */
     model: ModelSummary | null;
+    /** The render under way: frames done of all, its phase (null when none runs). */
+    render: { frame: number; frames: number; phase: string; label: string } | null;
   };
   /** performance.now() of the first frame painted with a file open and its capes resolved (null before). */
   paintedMs(): number | null;
@@ -139,6 +141,14 @@ export function installAutomation(store: EditorStore, extras: AutomationExtras =
         messages: state.messages.map((message) => ({ text: message.text, severity: message.severity })),
         recentFiles: [...state.recentFiles],
         model: modelSummary(state),
+        render: state.render
+          ? {
+              frame: state.render.frame,
+              frames: state.render.frames,
+              phase: state.render.phase,
+              label: state.render.label,
+            }
+          : null,
       };
     },
     linkKeyPosition(linkId, which, frameIndex = 0) {

@@ -14,7 +14,7 @@
  * except under CI=true.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -151,8 +151,13 @@ async function toggleOverlay(page: Page, label: string): Promise<void> {
 async function saveTo(page: Page, path: string): Promise<void> {
   await page.waitForSelector('[data-testid="file-browser-path"]');
   const name = path.split('/').pop()!;
-  await page.fill('[data-testid="file-browser-path"]', path.slice(0, -name.length - 1));
+  const folder = path.slice(0, -name.length - 1);
+  await page.fill('[data-testid="file-browser-path"]', folder);
   await page.press('[data-testid="file-browser-path"]', 'Enter');
+  // The folder's listing is shown before the name is typed (Save goes into the folder shown).
+  await expect
+    .poll(() => page.getByTestId('file-browser-entries').getAttribute('data-location'), { timeout: 20_000 })
+    .toBe(folder);
   await page.fill('[data-testid="file-browser-name"]', name);
   await page.click('[data-testid="file-browser-accept"]');
 }
@@ -261,7 +266,6 @@ describe.skipIf(skipReason !== null)('rendering', () => {
       await toggleOverlay(page, 'Axes');
       const expected = resample(viewport, frameOf(viewport.width, viewport.height), 320, 240);
       mkdirSync(outputDirectory, { recursive: true });
-      const { writeFileSync } = await import('node:fs');
       writeFileSync(join(outputDirectory, 'render-frame-30.png'), PNG.sync.write(decoded));
       writeFileSync(join(outputDirectory, 'render-frame-30-viewport.png'), PNG.sync.write(expected));
       expect(differingPixels(decoded, expected, 60) / (320 * 240)).toBeLessThan(0.015);
@@ -281,7 +285,169 @@ describe.skipIf(skipReason !== null)('rendering', () => {
     180_000,
   );
 
-  it.todo('PNG sequence, GIF, cancel, still, bad input');
-  void existsSync;
-  void readFileSync;
+  it("'render.render_animation' writes a PNG sequence of 60 files and a GIF of 60 frames", async () => {
+    const page = await openThroughCamera(19_500);
+    await page.keyboard.press('Control+F12');
+    await fillRenderDialog(page, { width: 320, height: 240, fps: 30, fromMs: 19_500, toMs: 21_500, format: 'png' });
+    await page.getByTestId('render-ok').click();
+    const folder = join(out, 'Frames');
+    await saveTo(page, folder);
+    expect(await logLine(page, /^Rendered|failed|refused/)).toContain('to ' + folder + ': 60 files');
+    const files = readdirSync(folder).sort();
+    expect(files).toHaveLength(60);
+    expect(files[0]).toBe('Frames_0001.png');
+    expect(files[59]).toBe('Frames_0060.png');
+    const first = PNG.sync.read(readFileSync(join(folder, 'Frames_0031.png')));
+    expect([first.width, first.height]).toEqual([320, 240]);
+
+    await page.keyboard.press('Control+F12');
+    await fillRenderDialog(page, { width: 320, height: 240, fps: 30, fromMs: 19_500, toMs: 21_500, format: 'gif' });
+    await page.getByTestId('render-ok').click();
+    const gif = join(out, 'Forum.gif');
+    await saveTo(page, gif);
+    expect(await logLine(page, /^Rendered 60 frames at 30 fps, 320 × 240, Animated GIF|failed|refused/)).toContain(gif);
+    if (!ffmpegMissing) {
+      const frames = probe(gif);
+      expect(frames).toMatchObject({ codec_name: 'gif', nb_read_frames: '60', width: '320', height: '240' });
+      // Delays of 3 and 4 hundredths that add up to the frames' times: 2.0 s.
+      expect(Number(frames.duration)).toBeCloseTo(2, 1);
+    }
+    const bytes = readFileSync(gif);
+    expect(bytes.subarray(0, 6).toString('latin1')).toBe('GIF89a');
+    // Graphic control extensions: one per frame.
+    let controls = 0;
+    for (let offset = 0; offset + 1 < bytes.length; offset += 1)
+      if (bytes[offset] === 0x21 && bytes[offset + 1] === 0xf9) controls += 1;
+    expect(controls).toBeGreaterThanOrEqual(60);
+    await page.close();
+  }, 180_000);
+
+  it("'render.cancel' half-way leaves nothing and says so in the Info log", async () => {
+    const page = await openThroughCamera(19_500);
+    const before = readdirSync(out).sort();
+    await page.keyboard.press('Control+F12');
+    await fillRenderDialog(page, { width: 320, height: 240, fps: 30, fromMs: 19_000, toMs: 29_000, format: 'webm' });
+    await page.getByTestId('render-ok').click();
+    await saveTo(page, join(out, 'Cancelled.webm'));
+    await expect
+      .poll(async () => (await snapshot(page)).render?.frame ?? 0, { timeout: 120_000, interval: 100 })
+      .toBeGreaterThanOrEqual(150);
+    await expect
+      .poll(() => page.getByTestId('render-progress-frames').textContent())
+      .toMatch(/Frame \d+ of 300.*elapsed · about/);
+    await screenshot(page, 'render-progress');
+    await page.getByTestId('render-cancel').click();
+    const line = await logLine(page, /cancelled|^Rendered/);
+    expect(line).toMatch(/^Render Animation cancelled at frame \d+ of 300: nothing was written \(Cancelled\.webm\)$/);
+    expect(Number(/frame (\d+)/.exec(line)![1])).toBeLessThan(300);
+    expect((await snapshot(page)).render).toBeNull();
+    // Nothing: no file, and no temporary left beside where it would have gone.
+    expect(readdirSync(out).sort()).toEqual(before);
+    await page.close();
+  }, 180_000);
+
+  it("'render.render_image' (F12) writes the camera's view at the playhead, transparent or with overlays", async () => {
+    const page = await openThroughCamera(20_000);
+    const still = join(out, 'Still.png');
+    const renderStill = async (options: { transparent?: boolean; overlays?: boolean }, replace = false) => {
+      await page.keyboard.press('F12');
+      await fillRenderDialog(page, { width: 400, height: 300 });
+      if (options.transparent) await page.getByTestId('render-transparent').check();
+      else await page.getByTestId('render-transparent').uncheck();
+      if (options.overlays) await page.getByTestId('render-overlays').check();
+      else await page.getByTestId('render-overlays').uncheck();
+      const count = (await snapshot(page)).messages.length;
+      await page.getByTestId('render-ok').click();
+      await saveTo(page, still);
+      if (replace) await page.getByTestId('dialog-replace').click();
+      await expect.poll(async () => (await snapshot(page)).messages.length, { timeout: 60_000 }).toBeGreaterThan(count);
+      expect((await snapshot(page)).messages.at(-1)!.text).toContain(`Rendered 400 × 300 to ${still}`);
+      return PNG.sync.read(readFileSync(still));
+    };
+    const transparent = await renderStill({ transparent: true });
+    expect([transparent.width, transparent.height]).toEqual([400, 300]);
+    expect(transparent.data[3]).toBe(0); // the corner: background, transparent
+    let opaque = 0;
+    for (let offset = 3; offset < transparent.data.length; offset += 4)
+      if (transparent.data[offset] === 255) opaque += 1;
+    expect(opaque).toBeGreaterThan(1000); // the cape
+    const plain = await renderStill({}, true);
+    expect(plain.data[3]).toBe(255);
+    expect(readFileSync(`${still}.bak`).equals(PNG.sync.write(transparent))).toBe(false); // the first render, kept
+    expect(PNG.sync.read(readFileSync(`${still}.bak`)).data[3]).toBe(0);
+    const overlays = await renderStill({ overlays: true }, true);
+    mkdirSync(outputDirectory, { recursive: true });
+    writeFileSync(join(outputDirectory, 'render-still-transparent.png'), PNG.sync.write(transparent));
+    writeFileSync(join(outputDirectory, 'render-still-overlays.png'), PNG.sync.write(overlays));
+    // The grid floor and the axes are drawn only with overlays included.
+    expect(differingPixels(plain, overlays, 30)).toBeGreaterThan(2000);
+    await screenshot(page, 'render-still');
+    await page.close();
+  }, 180_000);
+
+  it('refuses a size over the platform’s limit before starting, and offers only the formats it can encode', async () => {
+    const page = await openThroughCamera(19_500);
+    await page.keyboard.press('Control+F12');
+    await fillRenderDialog(page, { width: 100_000, height: 240 });
+    await expect
+      .poll(() => page.getByTestId('render-problems').textContent())
+      .toMatch(/100000 × 240 is larger than this platform can render: at most \d+ pixels each way\./);
+    expect(await page.getByTestId('render-ok').isDisabled()).toBe(true);
+    await screenshot(page, 'render-dialog-too-large');
+    await page.keyboard.press('Escape');
+    expect(readdirSync(out).filter((name) => name.includes('100000'))).toEqual([]);
+    await page.close();
+
+    // A platform whose H.264 encoder says no: MP4 is not offered, and the dialog says why.
+    const limited = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await limited.addInitScript(() => {
+      const original = VideoEncoder.isConfigSupported.bind(VideoEncoder);
+      VideoEncoder.isConfigSupported = (config) =>
+        config.codec.startsWith('avc1') ? Promise.resolve({ supported: false, config }) : original(config);
+    });
+    await limited.goto(shell.url);
+    await limited.waitForFunction(() => 'morfStudio' in window, undefined, { timeout: 20_000 });
+    await expect.poll(async () => (await snapshot(limited)).file, { timeout: 20_000 }).not.toBeNull();
+    await limited.keyboard.press('Control+F12');
+    await limited.getByTestId('render-dialog').waitFor();
+    await expect
+      .poll(() => limited.getByTestId('render-format').locator('option').allTextContents())
+      .toEqual(['WebM video (VP9)', 'PNG sequence (a folder of numbered files)', 'Animated GIF']);
+    await expect(limited.getByTestId('render-unavailable').textContent()).resolves.toContain(
+      'MP4 video (H.264): this platform has no H.264 encoder',
+    );
+    await screenshot(limited, 'render-dialog-no-h264');
+    await limited.close();
+  }, 120_000);
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'says the disk is full when it is, and leaves nothing',
+    async () => {
+      const small = join(out, 'small');
+      mkdirSync(small);
+      try {
+        execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', small]);
+      } catch {
+        rmSync(small, { recursive: true, force: true });
+        return; // no mount here: electron/host/render-outputs.test.ts covers the host's side with a failing file system
+      }
+      try {
+        const page = await openThroughCamera(19_500);
+        await page.keyboard.press('Control+F12');
+        await fillRenderDialog(page, { width: 640, height: 480, fps: 30, fromMs: 19_500, toMs: 21_500, format: 'png' });
+        await page.getByTestId('render-ok').click();
+        await saveTo(page, join(small, 'Big'));
+        const line = await logLine(page, /failed|^Rendered/);
+        expect(line).toMatch(
+          /^Render Animation failed at frame \d+ of 60: the disk is full: cannot write the render; nothing was left at Big; nothing was written \(Big\)$/,
+        );
+        expect(readdirSync(small)).toEqual([]);
+        await page.close();
+      } finally {
+        execFileSync('umount', [small]);
+        rmSync(small, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 });

@@ -152,15 +152,16 @@ export function RenderDialog({ dialog }: { dialog: Extract<Dialog, { kind: 'rend
             <span className="render-row">
               <select
                 className="field"
+                style={{ width: 250 }}
                 value={choices.range}
                 data-testid="render-range"
                 data-hint="Which part of the timeline is rendered (the end is not a frame of its own)"
                 onChange={(event) => setChoices({ ...choices, range: event.target.value as RenderRangeKind })}
               >
                 <option value="sequence" disabled={sequence === 'none'}>
-                  Sequence at the playhead ({sequence})
+                  Sequence at the playhead · {sequence}
                 </option>
-                <option value="timeline">Timeline’s playback range ({timeline})</option>
+                <option value="timeline">Playback range · {timeline}</option>
                 <option value="custom">From / to</option>
               </select>
               {choices.range === 'custom' ? (
