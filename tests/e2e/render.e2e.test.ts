@@ -385,7 +385,7 @@ describe.skipIf(skipReason !== null)('rendering', () => {
     await page.close();
   }, 180_000);
 
-  it('refuses a size over the platform’s limit before starting, and offers only the formats it can encode', async () => {
+  it('refuses a size over the platform’s limit before it starts, and offers only the formats it encodes', async () => {
     const page = await openThroughCamera(19_500);
     await page.keyboard.press('Control+F12');
     await fillRenderDialog(page, { width: 100_000, height: 240 });
@@ -439,8 +439,9 @@ describe.skipIf(skipReason !== null)('rendering', () => {
         await saveTo(page, join(small, 'Big'));
         const line = await logLine(page, /failed|^Rendered/);
         expect(line).toMatch(
-          /^Render Animation failed at frame \d+ of 60: the disk is full: cannot write the render; nothing was left at Big; nothing was written \(Big\)$/,
+          /^Render Animation failed at frame \d+ of 60: the disk is full: cannot write the render; /,
         );
+        expect(line).toMatch(/nothing was left at Big; nothing was written \(Big\)$/);
         expect(readdirSync(small)).toEqual([]);
         await page.close();
       } finally {
