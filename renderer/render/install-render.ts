@@ -47,7 +47,7 @@ export function settingsWithProperties(session: RenderSettings, properties: Rend
   if (properties.fromMs !== undefined || properties.toMs !== undefined) json.range = 'custom';
   for (const key of ['range', 'format', 'includeOverlays', 'transparent'])
     if (properties[key] !== undefined) json[key] = properties[key]!;
-  const checked = renderSettingsFromJson(json);
+  const checked = renderSettingsFromJson(json, session);
   // A value given that is out of range is kept as given, for the checks to refuse it by name.
   return { ...checked, width: number('width') ?? checked.width, height: number('height') ?? checked.height };
 }

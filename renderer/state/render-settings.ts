@@ -155,9 +155,11 @@ function finiteOf(value: JsonValue | undefined, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= 1e9 ? value : fallback;
 }
 
-/** Settings read back from the session, each value checked (a bad one takes its default). */
-export function renderSettingsFromJson(value: JsonValue | undefined): RenderSettings {
-  const fallback = defaultRenderSettings();
+/** Settings read back from the session, each value checked (a bad one takes its value in `fallback`). */
+export function renderSettingsFromJson(
+  value: JsonValue | undefined,
+  fallback: RenderSettings = defaultRenderSettings(),
+): RenderSettings {
   const json = value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
   const pick = <T extends string>(item: JsonValue | undefined, choices: readonly T[], otherwise: T): T =>
     typeof item === 'string' && (choices as readonly string[]).includes(item) ? (item as T) : otherwise;
