@@ -322,6 +322,25 @@ describe.skipIf(skipReason !== null)('rendering', () => {
     await page.close();
   }, 180_000);
 
+  it('offers a render as a download in the browser shell (a PNG sequence as a .zip of its files)', async () => {
+    const page = await openThroughCamera(19_500);
+    await page.keyboard.press('Control+F12');
+    await fillRenderDialog(page, { width: 160, height: 120, fps: 30, fromMs: 19_500, toMs: 21_500, format: 'png' });
+    await page.getByTestId('render-download').check();
+    const downloading = page.waitForEvent('download', { timeout: 120_000 });
+    await page.getByTestId('render-ok').click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('ArthasIllidanSample.zip');
+    const saved = join(work, 'downloaded.zip');
+    await download.saveAs(saved);
+    const { unzipSync } = await import('fflate');
+    const files = unzipSync(readFileSync(saved));
+    expect(Object.keys(files)).toHaveLength(60);
+    expect(PNG.sync.read(Buffer.from(files['ArthasIllidanSample_0060.png']!)).width).toBe(160);
+    expect(await logLine(page, /^Rendered|failed/)).toContain('to ArthasIllidanSample.zip (download): 60 files');
+    await page.close();
+  }, 180_000);
+
   it("'render.cancel' half-way leaves nothing and says so in the Info log", async () => {
     const page = await openThroughCamera(19_500);
     const before = readdirSync(out).sort();
