@@ -404,6 +404,45 @@ describe.skipIf(skipReason !== null)('rendering', () => {
     await page.close();
   }, 180_000);
 
+  it('renders a cape opened alone from the viewport’s view (no camera)', async () => {
+    const capes = join(work, 'capes');
+    mkdirSync(capes, { recursive: true });
+    const cape = join(capes, 'Alone.mrf');
+    copyFileSync(join(sample, 'data', 'doodads', 'cinematic', 'arthasillidanfight', 'arthascape0001.mrf'), cape);
+    const alone = await startWebShell([cape, '--data', join(sample, 'data'), '--root', out]);
+    try {
+      const page = await openEditor(browser, alone.url, { width: 1280, height: 800 });
+      await expect.poll(async () => (await snapshot(page)).file, { timeout: 20_000 }).toBe(cape);
+      await setPlayhead(page, 1000);
+      await page.keyboard.press('F12');
+      await fillRenderDialog(page, { width: 320, height: 240 });
+      await expect
+        .poll(() => page.getByTestId('render-summary').textContent())
+        .toBe('The playhead’s frame · the viewport’s view');
+      await page.getByTestId('render-ok').click();
+      const still = join(out, 'Alone.png');
+      await saveTo(page, still);
+      expect(await logLine(page, /^Rendered|failed|refused/)).toContain(`Rendered 320 × 240 to ${still}`);
+      const picture = PNG.sync.read(readFileSync(still));
+      writeFileSync(join(outputDirectory, 'render-still-alone.png'), PNG.sync.write(picture));
+      // The cape is drawn on the viewport's grey: many pixels are not the background's.
+      const [red, green, blue] = [picture.data[0]!, picture.data[1]!, picture.data[2]!];
+      let drawn = 0;
+      for (let offset = 0; offset < picture.data.length; offset += 4)
+        if (
+          Math.abs(picture.data[offset]! - red) +
+            Math.abs(picture.data[offset + 1]! - green) +
+            Math.abs(picture.data[offset + 2]! - blue) >
+          60
+        )
+          drawn += 1;
+      expect(drawn).toBeGreaterThan(1000);
+      await page.close();
+    } finally {
+      await alone.close();
+    }
+  }, 120_000);
+
   it('refuses a size over the platform’s limit before it starts, and offers only the formats it encodes', async () => {
     const page = await openThroughCamera(19_500);
     await page.keyboard.press('Control+F12');
