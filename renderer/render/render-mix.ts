@@ -17,7 +17,10 @@ export interface MixedSound {
 }
 
 /** Whether a sound is heard in a range of `seconds` (it starts before the end and is still playing after 0). */
-export function heardIn(sound: Pick<MixedSound, 'atSeconds' | 'rate'> & { duration: number }, seconds: number): boolean {
+export function heardIn(
+  sound: Pick<MixedSound, 'atSeconds' | 'rate'> & { duration: number },
+  seconds: number,
+): boolean {
   return sound.atSeconds < seconds && sound.atSeconds + sound.duration / sound.rate > 0;
 }
 
