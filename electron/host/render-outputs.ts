@@ -9,11 +9,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import { copyFile, link, lstat, mkdir, open, readdir, rename, rm, unlink } from 'node:fs/promises';
+import { copyFile, link, lstat, mkdir, open, rename, rm, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { RenderOutputKind, RenderOutputResult } from '../../shared/contract/contract';
 import { HostError, limits } from '../../shared/contract/contract';
-import { temporarySuffix } from './atomic-write';
+import { removeStaleTemporaries, temporarySuffix } from './atomic-write';
 import type { PathGuard } from './confinement';
 
 /** How long a render may go without a write before it is abandoned (ms). */
@@ -60,30 +60,9 @@ const nodeFileSystem: RenderFileSystem = {
   sync: (handle) => handle.sync(),
 };
 
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The temporary name beside `target` for this process (recognised by its suffix and pid). */
 function temporaryFor(target: string, id: string): string {
   return join(dirname(target), `.${basename(target)}.${process.pid}-${id.slice(0, 12)}${temporarySuffix}`);
-}
-
-/** Removes temporaries beside `target` left by renders of processes that no longer run. */
-async function removeStale(target: string): Promise<void> {
-  const prefix = `.${basename(target)}.`;
-  const names = await readdir(dirname(target)).catch(() => [] as string[]);
-  for (const name of names) {
-    if (!name.startsWith(prefix) || !name.endsWith(temporarySuffix)) continue;
-    const pid = Number(name.slice(prefix.length).split('-')[0]);
-    if (!Number.isInteger(pid) || pid === process.pid || processIsAlive(pid)) continue;
-    await rm(join(dirname(target), name), { recursive: true, force: true }).catch(() => undefined);
-  }
 }
 
 function isNoSpace(error: unknown): boolean {
@@ -132,7 +111,7 @@ export class RenderOutputs {
           target,
         );
     }
-    await removeStale(target);
+    await removeStaleTemporaries(target);
     const id = randomBytes(16).toString('hex');
     const temporary = temporaryFor(target, id);
     let handle: FileHandle | null = null;
