@@ -135,7 +135,7 @@ describe('layer rules', () => {
     expect(importsOf(`import { limits } from '../../electron/contract';`).filter(forbidden)).toHaveLength(1);
   });
 
-  it('renderer folders import downhill: app, render, editors, ui, operators, files, state, capes, workers', () => {
+  it('renderer folders import downhill: app, render, editors, ui, operators, files/audio, state, capes', () => {
     const rank: Record<string, number> = {
       app: 10,
       // Renders draw through the viewport's content (editors/viewport) and reach operators through state.
@@ -144,6 +144,7 @@ describe('layer rules', () => {
       ui: 7,
       operators: 6,
       files: 5,
+      audio: 5,
       state: 4,
       capes: 3,
       textures: 3,

@@ -14,6 +14,7 @@ import { selectedKeyAddresses } from '../state/selection';
 import { viewportFrames } from '../editors/viewport/ViewportScene';
 import { type ModelSummary, modelSummary } from '../editors/viewport/model/model-summary';
 import type { RenderBenchResult } from '../render/render-bench';
+import { eventAudioOf, type StartedSound } from '../audio/event-audio';
 
 /** What tests can read. */
 export interface MorfAutomation {
@@ -40,6 +41,8 @@ export interface MorfAutomation {
     model: ModelSummary | null;
     /** The render under way: frames done of all, its phase (null when none runs). */
     render: { frame: number; frames: number; phase: string; label: string } | null;
+    /** Sound objects: each sound started (event object, file, the model time it starts at), mute, volume. */
+    audio: { started: StartedSound[]; muted: boolean; volume: number; scrubAudio: boolean; context: string };
   };
   /** performance.now() of the first frame painted with a file open and its capes resolved (null before). */
   paintedMs(): number | null;
@@ -149,6 +152,13 @@ export function installAutomation(store: EditorStore, extras: AutomationExtras =
               label: state.render.label,
             }
           : null,
+        audio: {
+          started: (eventAudioOf(store)?.started ?? []).map((sound) => ({ ...sound })),
+          muted: state.session.playback.muted,
+          volume: state.session.playback.volume,
+          scrubAudio: state.session.playback.scrubAudio,
+          context: eventAudioOf(store)?.contextState() ?? 'none',
+        },
       };
     },
     linkKeyPosition(linkId, which, frameIndex = 0) {

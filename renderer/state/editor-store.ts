@@ -9,6 +9,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { DataFolderStatus, FileIdentity, HostClient } from '../../shared/contract/contract';
 import type { Diagnostic } from '../../shared/diagnostics';
+import type { GameTableSet } from '../../shared/game-tables';
 import type { KeyAddress, ModelCodec, ModelDocument } from '../../shared/events/document';
 import type { CapeEntry } from '../capes/cape-entry';
 import type { CapeDocument } from './cape-documents';
@@ -173,6 +174,8 @@ export interface EditorState {
   /** Set once startup is done (the startup file and its capes opened, or failed): the viewport then creates its GL
    * context. */
   booted: boolean;
+  /** The game's tables (SLK) from the data sources, for what event objects mean; null until first loaded. */
+  gameTables: GameTableSet | null;
   /** Bumped when the data folders change: textures are resolved and read again. */
   textureGeneration: number;
   /** The render under way (Render ▸ Render Image / Animation), or null. */
@@ -225,6 +228,7 @@ export function createEditorStore(services: EditorServices, session: SessionStat
     maximizedArea: null,
     textures: {},
     textureGeneration: 0,
+    gameTables: null,
     viewCamera: null,
     render: null,
     booted: false,

@@ -16,6 +16,7 @@ import { editorBench } from './editor.bench';
 import { modelPreviewBench } from './model-preview.bench';
 import { renderBench } from './render.bench';
 import { dataFolderSuite } from '../../electron/host/data-folders.bench';
+import { eventTablesBench } from './event-tables.bench';
 
 const suites: BenchSuite[] = [
   mrfBench,
@@ -32,6 +33,7 @@ const suites: BenchSuite[] = [
   mdlModelBench,
   fullModelBench,
   mpqBench,
+  eventTablesBench,
 ];
 
 const only = process.argv.slice(2);

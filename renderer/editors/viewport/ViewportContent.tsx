@@ -1,6 +1,7 @@
 /**
- * What the viewport draws: the grid floor and axes, the open model and its gizmos, one CapeMesh per linked cape (or
- * the standalone cape), and the model camera the view looks through. Everything here reads the time, the overlays and
+ * What the viewport draws: the grid floor and axes, the open model and its gizmos, the splats and spawned models of
+ * its event objects, one CapeMesh per linked cape (or the standalone cape), and the model camera the view looks
+ * through. Everything here reads the time, the overlays and
  * the camera from the store it is given (`useApp().store`), so the same content draws the editor's viewport (inside
  * ViewportScene, with navigation, statistics and the axis gizmo around it) and a render's frames (renderer/render: an
  * offscreen canvas whose store shows the frame's time and the render's overlays).
@@ -18,6 +19,8 @@ import { rigOfDocument } from './model/document-model';
 import type { ModelViewState } from './model/model-view-state';
 import { ModelView } from './model/ModelView';
 import { NodeGizmos } from './model/NodeGizmos';
+import { SplatLayer } from './splats/SplatLayer';
+import { SpawnLayer } from './spawned/SpawnLayer';
 import type { ViewNavigator } from './view-navigator';
 import type { CapeRegistry, ViewportStatistics } from './viewport-registry';
 
@@ -77,6 +80,8 @@ export function ViewportContent({ navigator, textureSource, refs }: ViewportCont
       {rig ? (
         <ModelView rig={rig} textureSource={textureSource} statistics={refs.statistics} view={refs.model} />
       ) : null}
+      {rig ? <SplatLayer rig={rig} textureSource={textureSource} /> : null}
+      {rig ? <SpawnLayer rig={rig} textureSource={textureSource} /> : null}
       {rig ? <NodeGizmos rig={rig} view={refs.model} /> : null}
       {rig && overlays.cameras && rig.cameras.length > 0 ? <CameraGizmos rig={rig} /> : null}
       {overlays.capes ? meshes : null}

@@ -214,7 +214,8 @@ function Navigation({
         state.session.viewport !== previous.session.viewport ||
         state.standaloneCape !== previous.standaloneCape ||
         state.viewCamera !== previous.viewCamera ||
-        state.textures !== previous.textures
+        state.textures !== previous.textures ||
+        state.gameTables !== previous.gameTables
       )
         invalidate();
     });
