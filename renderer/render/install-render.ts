@@ -25,6 +25,7 @@ import { updateSession } from '../state/session-actions';
 import type { EditorApp } from '../ui/editor-context';
 import type { TextureSource } from '../editors/viewport/cape-texture';
 import { renderCapabilities } from './capabilities';
+import { renderSounds } from './render-audio';
 import {
   type RenderControl,
   type RenderDestination,
@@ -91,7 +92,13 @@ function sizeText(bytes: number): string {
 export function installRender(app: EditorApp, textureSource: TextureSource): () => void {
   const store = app.store;
   let control: RenderControl | null = null;
-  const environment: RenderEnvironment = { app, textureSource, capabilities: renderCapabilities, download };
+  const environment: RenderEnvironment = {
+    app,
+    textureSource,
+    capabilities: renderCapabilities,
+    download,
+    mixAudio: (range, sampleRate) => renderSounds(store, range, sampleRate),
+  };
 
   const setStatus = (update: Partial<RenderStatus>) =>
     store.setState((state) => (state.render ? { render: { ...state.render, ...update } } : {}));
@@ -170,7 +177,7 @@ export function installRender(app: EditorApp, textureSource: TextureSource): () 
               kind === 'image'
                 ? `${settings.width} × ${settings.height}`
                 : `${outcome.frames} frames at ${settings.fps} fps, ${settings.width} × ${settings.height}, ` +
-                  `${RENDER_FORMATS[settings.format].label}`;
+                  `${RENDER_FORMATS[settings.format].label}${outcome.sound ? ' with sound' : ''}`;
             const kept = result.backupPath ? `; the one it replaced is kept as ${result.backupPath}` : '';
             notify(
               store,

@@ -59,7 +59,7 @@ export interface RenderControl {
 
 /** How a render ended. */
 export type RenderOutcome =
-  | { status: 'done'; result: RenderSinkResult; frames: number; seconds: number }
+  | { status: 'done'; result: RenderSinkResult; frames: number; seconds: number; sound: boolean }
   | { status: 'refused'; reason: string }
   | { status: 'cancelled'; frame: number; frames: number }
   | { status: 'failed'; reason: string; frame: number; frames: number };
@@ -148,6 +148,7 @@ export async function runRender(
   let stage: RenderStage | null = null;
   let encoder: RenderEncoder | null = null;
   let frame = 0;
+  let audio: EncodedAudio | null = null;
   const started = performance.now();
   try {
     status({ frames, phase: 'preparing' });
@@ -165,7 +166,7 @@ export async function runRender(
     stage.draw(range.startMs);
     await stage.settle();
     const video = RENDER_FORMATS[settings.format].video && request.kind === 'animation';
-    const audio =
+    audio =
       video && capabilities.audio && environment.mixAudio
         ? await environment.mixAudio(
             { startMs: range.startMs, endMs: range.startMs + (frames * 1000) / fps },
@@ -206,7 +207,7 @@ export async function runRender(
     status({ frame: frames, phase: 'finishing' });
     await encoder.finish();
     const result = await sink.finish();
-    return { status: 'done', result, frames, seconds: (performance.now() - started) / 1000 };
+    return { status: 'done', result, frames, seconds: (performance.now() - started) / 1000, sound: audio !== null };
   } catch (error) {
     await encoder?.cancel().catch(() => undefined);
     await sink.abort();

@@ -13,13 +13,15 @@
  * ffprobe/ffmpeg are Debian's (.ci/run installs ffmpeg); without them the tests that need them say so and skip,
  * except under CI=true.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mapBytes } from '../../electron/host/testing/maps';
+import { EVENT_KEYS, eventDataFiles, eventModelMdx } from '../../shared/game-tables/testing/event-data';
 import { afterRender, captureViewport, differingPixels, setPlayhead, snapshot } from './editor-page';
 import {
   type WebShell,
@@ -509,4 +511,52 @@ describe.skipIf(skipReason !== null)('rendering', () => {
     },
     120_000,
   );
+});
+
+describe.skipIf(skipReason !== null || ffmpegMissing !== null)('rendering the sounds of event objects', () => {
+  let browser: Browser;
+  let shell: WebShell;
+  let work: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    work = mkdtempSync(join(tmpdir(), 'morf-e2e-render-sound-'));
+    writeFileSync(join(work, 'Data.w3x'), await mapBytes(eventDataFiles()));
+    writeFileSync(join(work, 'Events.mdx'), eventModelMdx());
+    shell = await startWebShell([join(work, 'Events.mdx'), '--data', join(work, 'Data.w3x')]);
+  });
+
+  afterAll(async () => {
+    await shell?.close();
+    await browser?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it("'render.render_animation' mixes a resolved SND key at 1,000 ms into the video's audio: onset at 1.0 s", async () => {
+    expect(EVENT_KEYS.sound).toBe(1000);
+    const page = await openEditor(browser, shell.url, { width: 1280, height: 800 });
+    await expect
+      .poll(() => page.getByTestId('outliner-meaning-object:0').textContent(), { timeout: 20_000 })
+      .toBe('TestPcm');
+    await page.keyboard.press('Control+F12');
+    await fillRenderDialog(page, { width: 320, height: 240, fps: 30, fromMs: 0, toMs: 2000, format: 'webm' });
+    await page.getByTestId('render-ok').click();
+    const path = join(work, 'Sound.webm');
+    await saveTo(page, path);
+    expect(await logLine(page, /^Rendered|failed|refused/)).toContain('WebM video (VP9) with sound to ' + path);
+    expect(probe(path, 'a:0')).toMatchObject({ codec_name: 'opus' });
+    expect(probe(path)).toMatchObject({ codec_name: 'vp9', nb_read_frames: '60' });
+    // The tone (0.4 s of 440 Hz, volume 100) starts at the key: the first silence ends at 1.0 s ± one frame.
+    const log = spawnSync(
+      'ffmpeg',
+      ['-v', 'info', '-i', path, '-af', 'silencedetect=noise=-40dB:d=0.05', '-vn', '-f', 'null', '-'],
+      { encoding: 'utf8' },
+    ).stderr;
+    const ends = [...log.matchAll(/silence_end: ([\d.]+)/g)].map((match) => Number(match[1]));
+    expect(log).toMatch(/silence_start: 0\b/);
+    expect(ends[0]).toBeGreaterThan(1 - 1 / 30);
+    expect(ends[0]).toBeLessThan(1 + 1 / 30);
+    process.stdout.write(`[render sound] the first sound starts at ${ends[0]} s\n`);
+    await page.close();
+  }, 180_000);
 });
