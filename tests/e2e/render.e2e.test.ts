@@ -532,7 +532,7 @@ describe.skipIf(skipReason !== null || ffmpegMissing !== null)('rendering the so
     rmSync(work, { recursive: true, force: true });
   });
 
-  it("'render.render_animation' mixes a resolved SND key at 1,000 ms into the video's audio: onset at 1.0 s", async () => {
+  it("'render.render_animation' mixes a resolved SND key at 1,000 ms into its sound (onset at 1.0 s)", async () => {
     expect(EVENT_KEYS.sound).toBe(1000);
     const page = await openEditor(browser, shell.url, { width: 1280, height: 800 });
     await expect
