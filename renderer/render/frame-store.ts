@@ -36,8 +36,16 @@ export function renderOverlays(overlays: ViewportOverlays, includeOverlays: bool
   };
 }
 
-/** A frame store over `editor` (see the module comment). */
-export function createFrameStore(editor: EditorStore, includeOverlays: boolean, timeMs: number): FrameStore {
+/**
+ * A frame store over `editor` (see the module comment); `services` stand in for the editor's (the render counts the
+ * host reads its frames make).
+ */
+export function createFrameStore(
+  editor: EditorStore,
+  includeOverlays: boolean,
+  timeMs: number,
+  services: EditorStore['services'] = editor.services,
+): FrameStore {
   type Listener = (state: EditorState, previous: EditorState) => void;
   const listeners = new Set<Listener>();
   let time = timeMs;
@@ -86,7 +94,7 @@ export function createFrameStore(editor: EditorStore, includeOverlays: boolean, 
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    services: editor.services,
+    services,
     get answerDialog() {
       return editor.answerDialog;
     },

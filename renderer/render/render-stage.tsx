@@ -8,6 +8,7 @@
  */
 import { advance, createRoot, flushSync, type RootStore } from '@react-three/fiber';
 import { PerspectiveCamera } from 'three';
+import type { HostClient } from '../../shared/contract/contract';
 import type { FreeView } from '../state/area-commands';
 import { type EditorApp, EditorProvider } from '../ui/editor-context';
 import type { TextureSource } from '../editors/viewport/cape-texture';
@@ -41,27 +42,49 @@ export interface RenderStage {
   draw(timeMs: number): void;
   /** Waits for the drawing to be done (a one-pixel read: Chromium's WebGL finish() does not wait). */
   finish(): void;
-  /** Waits until every texture the scene asked for has loaded and is shown (at most `timeoutMs`). */
+  /** Waits until every texture and file the scene asked for has loaded and is shown (at most `timeoutMs`). */
   settle(timeoutMs?: number): Promise<void>;
   dispose(): void;
 }
 
+/** Loads under way in a stage: its textures and whatever its frames read through the host (spawned models). */
+interface Loads {
+  pending: number;
+}
+
+/** Counts a promise as a load until it settles. */
+function counted<T>(loads: Loads, promise: Promise<T>): Promise<T> {
+  loads.pending += 1;
+  return promise.finally(() => {
+    loads.pending -= 1;
+  });
+}
+
+/** The host with every operation's promise counted as a load. */
+function countingHost(host: HostClient | null, loads: Loads): HostClient | null {
+  if (!host) return null;
+  return new Proxy(host, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (typeof value !== 'function' || property === 'onEvent') return value;
+      return (...args: unknown[]) => {
+        const result = (value as (...inner: unknown[]) => unknown).apply(target, args);
+        return result instanceof Promise ? counted(loads, result) : result;
+      };
+    },
+  });
+}
+
 /** A texture source that counts the loads under way. */
-function countingSource(source: TextureSource): { source: TextureSource; pending(): number } {
-  let pending = 0;
+function countingSource(source: TextureSource, loads: Loads): TextureSource {
   const wrap = (inner: TextureSource): TextureSource => {
-    const counted: TextureSource = (path) => {
-      pending += 1;
-      return inner(path).finally(() => {
-        pending -= 1;
-      });
-    };
-    if (inner.invalidate) counted.invalidate = (resolved) => inner.invalidate!(resolved);
-    return counted;
+    const countedSource: TextureSource = (path) => counted(loads, inner(path));
+    if (inner.invalidate) countedSource.invalidate = (resolved) => inner.invalidate!(resolved);
+    return countedSource;
   };
-  const counted = wrap(source);
-  if (source.model) counted.model = wrap(source.model);
-  return { source: counted, pending: () => pending };
+  const wrapped = wrap(source);
+  if (source.model) wrapped.model = wrap(source.model);
+  return wrapped;
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -72,13 +95,15 @@ export async function createRenderStage(options: RenderStageOptions): Promise<Re
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;
-  const frames: FrameStore = createFrameStore(app.store, options.includeOverlays, options.timeMs);
+  const loads: Loads = { pending: 0 };
+  const services = { ...app.store.services, host: countingHost(app.store.services.host, loads) };
+  const frames: FrameStore = createFrameStore(app.store, options.includeOverlays, options.timeMs, services);
   const navigator = new ViewNavigator();
   if (options.view) navigator.setView(options.view);
   navigator.setAspect(width / height);
   // The navigator sets its cameras' projections; the root must not size them to the canvas itself.
   for (const camera of [navigator.perspective, navigator.orthographic]) (camera as { manual?: boolean }).manual = true;
-  const textures = countingSource(options.textureSource);
+  const textureSource = countingSource(options.textureSource, loads);
   const refs: ViewportContentRefs = {
     statistics: { visibleCapes: 0, vertices: 0, faces: 0, modelGeosets: 0, modelVertices: 0, modelTriangles: 0 },
     capes: createCapeRegistry(),
@@ -98,7 +123,7 @@ export async function createRenderStage(options: RenderStageOptions): Promise<Re
     });
     store = root.render(
       <EditorProvider value={{ ...app, store: frames }}>
-        <ViewportContent navigator={navigator} textureSource={textures.source} refs={refs} />
+        <ViewportContent navigator={navigator} textureSource={textureSource} refs={refs} />
       </EditorProvider>,
     );
   } catch (error) {
@@ -123,7 +148,7 @@ export async function createRenderStage(options: RenderStageOptions): Promise<Re
       // Quiet twice in a row: the loads' results have reached React and been committed.
       for (let quiet = 0; quiet < 2 && performance.now() < deadline;) {
         await wait(20);
-        quiet = textures.pending() === 0 ? quiet + 1 : 0;
+        quiet = loads.pending === 0 ? quiet + 1 : 0;
       }
     },
     dispose() {
