@@ -463,7 +463,7 @@ describe.skipIf(skipReason !== null)('rendering', () => {
     await limited.addInitScript(() => {
       const original = VideoEncoder.isConfigSupported.bind(VideoEncoder);
       VideoEncoder.isConfigSupported = (config) =>
-        config.codec.startsWith('avc1') ? Promise.resolve({ supported: false, config }) : original(config);
+        /^avc[13]\./.test(config.codec) ? Promise.resolve({ supported: false, config }) : original(config);
     });
     await limited.goto(shell.url);
     await limited.waitForFunction(() => 'morfStudio' in window, undefined, { timeout: 20_000 });
