@@ -22,7 +22,7 @@ import { blockRules, fittedString, nameField, printRules, readRuleBlock, type Fi
 import { checkedInteger, type MdlEntry, type MdlReadContext } from '../mdl/reader';
 import { Growing32, ValueToken } from '../mdl/scanner';
 import type { MdlWriter } from '../mdl/writer';
-import { mdlDefault } from '../mdl/defaults';
+import { MDL_DEFAULTS, mdlDefault } from '../mdl/defaults';
 
 /** Bytes of the geoset's own inclusive size. */
 export const GEOSET_SIZE_BYTES = 4;
@@ -448,7 +448,7 @@ export function readGeosetMdl(context: MdlReadContext, block: MdlStatement): Geo
   let tangents: Float32Array | null = null;
   let skin: Uint8Array | null = null;
   let vertexGroups = new Uint8Array(0);
-  let lod = 0;
+  let lod = MDL_DEFAULTS['Geoset.LevelOfDetail'].value as number;
   let lodNameField: { name: string; bytes: Uint8Array } | undefined;
   const textureCoordinateSets: Float32Array[] = [];
   const faces = { types: [] as number[], counts: [] as number[], faces: new Growing32(64) };

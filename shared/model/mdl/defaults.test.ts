@@ -34,6 +34,10 @@ describe('MDL defaults', () => {
     expect(light.color).toEqual([1, 1, 1]);
     expect(light.attenuationStart).toBe(MDL_DEFAULTS['Light.AttenuationStart'].value);
     expect(findParsedChunk(model, 'GEOA')![0]!.alpha).toBe(1);
+    // A geoset of version 900 without LevelOfDetail: 0 (Retera's Model Studio), where mdx-m3-viewer takes -1.
+    const geoset = readMdlModel('Version {\n\tFormatVersion 900,\n}\nGeoset {\n\tMaterialID 0,\n}\n');
+    expect(findParsedChunk(geoset.model, 'GEOS')![0]!.lod).toBe(MDL_DEFAULTS['Geoset.LevelOfDetail'].value);
+    expect(MDL_DEFAULTS['Geoset.LevelOfDetail'].value).toBe(0);
   });
 
   it('leaves out only what every reader takes alike', () => {
