@@ -2,15 +2,17 @@
  * What our converter writes opens in mdx-m3-viewer as the same model as the original: for every
  * corpus MDX and MDL that mdx-m3-viewer 5.12 reads, its parse of our MDL (from an MDX) or of our MDX
  * (from an MDL) equals its parse of the original, field by field, after the normalizations for its
- * known deviations (VIEWER_NORMALIZATIONS in ./testing/viewer-reading.ts); or it differs only in
- * what our converter warned it left out (it then reads our MDL as the MDX our converter writes back
- * from it). Every other difference, and every text of ours it refuses, fails the test, naming the
- * file and the field.
+ * known deviations (VIEWER_NORMALIZATIONS in ./testing/viewer-reading.ts) and for what MDL itself
+ * cannot say (FORMAT_NORMALIZATIONS in ./testing/reader-agreement.ts: a node's kind bits); or it
+ * differs only in what our converter warned it left out (it then reads our MDL as the MDX our
+ * converter writes back from it). Every other difference, and every text of ours it refuses, fails
+ * the test, naming the file and the field.
  *
  * As of this writing, on the corpus: 101 of its 106 models are read by the viewer in their original
  * form (not the 1200 one, FountainOfSouls with its LITE chunk 96 bytes short, nor three MDL texts
- * with Retera's 'BillboardLockZ'); it opens all 101 of ours; 92 read as the same model, the other 9
- * differ only in node or geoset animation flag bits no MDL keyword says (warned). The specification
+ * with Retera's 'BillboardLockZ'); it opens all 101 of ours; 97 read as the same model (72 of the 76
+ * MDX, all 25 MDL), the other 4 differ only in geoset animation (0x8, 0x10) or ribbon (0x400000)
+ * flag bits no MDL keyword says (warned). The specification
  * fixtures (full models of 800, 900 and 1000, the 900 fixture) cover the chunk kinds the corpus
  * lacks, both ways, without a corpus. With MORF_EXTRA_MODELS naming folders of other real models,
  * the same is measured on them (README: the figures).
@@ -52,7 +54,7 @@ describeCorpus(modelCorpus, 'Converted models open in mdx-m3-viewer as the origi
     expect(figures.opened).toBe(figures.readable);
     expect(disagreements(outcomes)).toEqual([]);
     expect(figures.same + figures.onlyWarned).toBe(figures.opened);
-    expect(figures.same).toBeGreaterThanOrEqual(Math.ceil(figures.readable * 0.85));
+    expect(figures.same).toBeGreaterThanOrEqual(Math.ceil(figures.readable * 0.93));
   });
 
   it('names in its warnings every chunk the viewer keeps as bytes (an MDL cannot carry them)', () => {
@@ -90,7 +92,8 @@ describe.skipIf(extra.length === 0)('Other real models (MORF_EXTRA_MODELS) throu
     console.info(`other models through mdx-m3-viewer: ${figuresLine(figures)}`);
     for (const line of disagreements(outcomes)) console.info(`  ${line}`);
     expect(figures.opened).toBe(figures.readable);
-    expect(figures.same + figures.onlyWarned).toBeGreaterThanOrEqual(Math.ceil(figures.readable * 0.95));
+    expect(disagreements(outcomes)).toEqual([]);
+    expect(figures.same).toBeGreaterThanOrEqual(Math.ceil(figures.readable * 0.95));
   }, 900_000);
 });
 

@@ -2,16 +2,18 @@
  * What our converter writes opens in war3-model as the same model as the original: for every corpus
  * MDX and MDL that war3-model 4.0 reads, its parse of our MDL (from an MDX) or of our MDX (from an
  * MDL) equals its parse of the original after the normalizations for its known deviations
- * (WAR3_MODEL_NORMALIZATIONS in ./testing/war3-model-reading.ts), or differs only in what our
- * converter warned it left out. Every other difference, and every text of ours it refuses (after
- * the rewrites those normalizations name), fails the test, naming the file and the field.
+ * (WAR3_MODEL_NORMALIZATIONS in ./testing/war3-model-reading.ts) and for what MDL itself cannot say
+ * (FORMAT_NORMALIZATIONS in ./testing/reader-agreement.ts: a node's kind bits), or differs only in
+ * what our converter warned it left out. Every other difference, and every text of ours it refuses
+ * (after the rewrites those normalizations name), fails the test, naming the file and the field.
  *
  * As of this writing, on the corpus: war3-model reads 95 of its 106 models in their original form
  * (not the 1100 and 1200 ones, nor nine MDL texts whose forms its reader refuses); it opens all 95 of
- * ours; 83 read as the same model, the other 12 differ only where our converter warned (node and
- * geoset animation flag bits no MDL keyword says, and FountainOfSouls, whose MDX war3-model reads
- * only up to its damaged LITE chunk). With MORF_EXTRA_MODELS naming folders of other real models,
- * the same is measured on them (README: the figures).
+ * ours; 90 read as the same model (73 of the 78 MDX, all 17 MDL), the other 5 differ only where our
+ * converter warned (geoset animation bits 0x8 and 0x10 and a ribbon's 0x400000, which no MDL keyword
+ * says, and FountainOfSouls, whose MDX war3-model reads only up to its damaged LITE chunk). With
+ * MORF_EXTRA_MODELS naming folders of other real models, the same is measured on them (README: the
+ * figures).
  */
 import { describe, expect, it } from 'vitest';
 import { convertModel } from '../shared/model/index';
@@ -47,7 +49,7 @@ describeCorpus(modelCorpus, 'Converted models open in war3-model as the original
     expect(figures.readable).toBeGreaterThan(70);
     expect(figures.opened).toBe(figures.readable);
     expect(disagreements(outcomes)).toEqual([]);
-    expect(figures.same).toBeGreaterThanOrEqual(Math.ceil(figures.readable * 0.8));
+    expect(figures.same).toBeGreaterThanOrEqual(Math.ceil(figures.readable * 0.93));
   });
 
   it('MDL → our MDX: the same model in war3-model as the MDL, for every MDL it reads', () => {
@@ -69,7 +71,8 @@ describe.skipIf(extra.length === 0)('Other real models (MORF_EXTRA_MODELS) throu
     console.info(`other models through war3-model: ${figuresLine(figures)}`);
     for (const line of disagreements(outcomes)) console.info(`  ${line}`);
     expect(figures.opened).toBe(figures.readable);
-    expect(figures.same + figures.onlyWarned).toBeGreaterThanOrEqual(Math.ceil(figures.readable * 0.95));
+    expect(disagreements(outcomes)).toEqual([]);
+    expect(figures.same).toBeGreaterThanOrEqual(Math.ceil(figures.readable * 0.95));
   }, 900_000);
 });
 

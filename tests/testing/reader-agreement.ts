@@ -42,6 +42,32 @@ export interface ModelReader {
   reconcile?(original: Loose, ours: Loose, format: ModelFormat): void;
 }
 
+/**
+ * What MDL itself cannot say and every reader on record takes from elsewhere, normalized in the comparisons of
+ * both readers alike (on both sides). Unlike the readers' own deviations these are limits of the format, and our
+ * converter still warns about each value it leaves out (the round-trip figures count them).
+ */
+export const FORMAT_NORMALIZATIONS = {
+  nodeKindBits:
+    "a node's kind is its chunk in MDX and its block in MDL; its flags' kind bits (0x100 Bone, 0x200 Light, 0x400 " +
+    'EventObject, 0x800 Attachment, 0x1000 emitters, 0x2000 CollisionShape, 0x4000 RibbonEmitter, none for a ' +
+    "Helper) are a copy of it: mdx-m3-viewer's and war3-model's MDL readers set them from the block, Retera's " +
+    'Model Studio sets them from the chunk when it writes MDX, and no MDL keyword says them, so a kind bit ' +
+    'that contradicts the chunk (a Helper with the bone bit, a Light without the light bit: common in exported ' +
+    "models) has no MDL form in any tool: node flags are compared without the kind bits, the node's list being " +
+    'its kind',
+} as const;
+
+/** The kind bits of node flags (FORMAT_NORMALIZATIONS.nodeKindBits). */
+export const NODE_KIND_BITS = 0x7f00;
+
+/** The nodes of `lists` in `plain` with their flags (field `field`) without kind bits (nodeKindBits). */
+export function withoutNodeKindBits(plain: Loose, lists: readonly string[], field: string): void {
+  for (const list of lists)
+    for (const node of (plain[list] as Loose[] | undefined) ?? [])
+      if (typeof node[field] === 'number') node[field] = ((node[field] as number) & ~NODE_KIND_BITS) >>> 0;
+}
+
 /** A number as the comparisons see it: integers exactly, anything else as float32. */
 export function normalizedNumber(value: number): number {
   return Number.isInteger(value) && Math.abs(value) <= 0xffffffff ? value : Math.fround(value);

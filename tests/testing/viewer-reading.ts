@@ -5,7 +5,7 @@
  */
 import { parsers } from 'mdx-m3-viewer';
 import type { ModelFormat } from '../../shared/model/index';
-import { structure, type Loose, type ModelReader } from './reader-agreement';
+import { structure, withoutNodeKindBits, type Loose, type ModelReader } from './reader-agreement';
 
 /**
  * mdx-m3-viewer's known deviations: each names what its readers do and how the comparison makes up for it (on
@@ -20,7 +20,8 @@ export const VIEWER_NORMALIZATIONS = {
     'carry them; our converter warns and names each one)',
   particleEmitterFlag:
     "its MDL reader sets each node's kind bit from its block (0x100 for a Bone…) but none for a ParticleEmitter2 " +
-    'or ParticleEmitterPopcorn, whose MDX flags carry 0x1000: those are compared without that bit',
+    'or ParticleEmitterPopcorn, whose MDX flags carry 0x1000: covered by FORMAT_NORMALIZATIONS.nodeKindBits ' +
+    '(reader-agreement.ts), which compares every node without its kind bits',
   dontInheritBits:
     "its MDL reader maps 'DontInherit { Rotation }' to 0x4 and '{ Scaling }' to 0x2, the reverse of the " +
     "specification and Retera's Model Studio (0x2 rotation, 0x4 scaling; its MDX reader keeps the file's bits): " +
@@ -102,8 +103,8 @@ function normalized(model: unknown, format: ModelFormat): Loose {
       delete geoset['faceGroups'];
     }
   }
-  for (const emitter of [plain['particleEmitters2'], plain['particleEmittersPopcorn']].flat() as Loose[])
-    emitter['flags'] = (emitter['flags'] as number) & ~0x1000;
+  // VIEWER_NORMALIZATIONS.particleEmitterFlag and FORMAT_NORMALIZATIONS.nodeKindBits.
+  withoutNodeKindBits(plain, NODE_LISTS, 'flags');
   if (format === 'mdl')
     for (const list of NODE_LISTS)
       for (const node of plain[list] as Loose[]) {

@@ -5,7 +5,14 @@
  */
 import { generateMDL, parseMDL, parseMDX } from 'war3-model';
 import type { ModelFormat } from '../../shared/model/index';
-import { latin1Bytes, latin1Text, structure, type Loose, type ModelReader } from './reader-agreement';
+import {
+  latin1Bytes,
+  latin1Text,
+  structure,
+  withoutNodeKindBits,
+  type Loose,
+  type ModelReader,
+} from './reader-agreement';
 
 /**
  * war3-model's known deviations: each names what its readers do and how the comparison makes up for it (on both
@@ -183,6 +190,7 @@ function emitterSizes(emitter: Loose, format: ModelFormat): void {
 function normalized(model: unknown, format: ModelFormat, applied: readonly string[]): Loose {
   const plain = cutAtNul(structure(model)) as Loose;
   delete plain['Nodes'];
+  withoutNodeKindBits(plain, NODE_LISTS, 'Flags'); // FORMAT_NORMALIZATIONS.nodeKindBits (reader-agreement.ts)
   const info = plain['Info'] as Loose;
   for (const key of Object.keys(info)) if (key.startsWith('Num')) delete info[key];
   for (const emitter of plain['ParticleEmitters2'] as Loose[]) emitterSizes(emitter, format);
