@@ -7,7 +7,7 @@
  * undo a stack of documents. Times on the model's timeline are integer milliseconds.
  */
 import type { Diagnostic } from '../diagnostics';
-import type { NodeKind } from '../model/node-kind';
+import type { NodeKind } from '../model/registry';
 import type { NodeTrackSummary, SequenceInfo, TrackInterpolation } from '../model/summaries';
 
 /** Which text or binary format a model came from (and is saved in). */

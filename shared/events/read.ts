@@ -6,22 +6,15 @@
  * through {@link mdxDocumentOf}, which reads only the chunks the edit replaced.
  */
 import type { MdlEventObject, MdlModel, MdlNode, MdlSequence } from '../mdl/index';
-import {
-  EVTS_TAG,
-  findChunk,
-  interpolationName,
-  isMdx,
-  listNodes,
-  NODE_TRACK_KINDS,
-  readEvents,
-  readMdx,
-  readMdxHeader,
-  type MdxEventObject,
-  type MdxModel,
-  type NodeTrackTag,
-  type Sequence,
-  type Track,
-} from '../mdx/index';
+import { findChunk, isMdx } from '../mdx/container';
+import { interpolationName } from '../mdx/tracks';
+import type { EventObject as EventObjectKind } from '../model/kinds/event-object';
+import { NODE_TRACK_KINDS, type NodeTrackTag } from '../model/kinds/node';
+import type { Sequence } from '../model/kinds/sequence';
+import { readMdx, type MdxModel } from '../model/mdx-file';
+import { modelNodes } from '../model/model-nodes';
+import { trackFrames, type Track } from '../model/track';
+import { parsedChunkOf, typedChunkOf } from '../model/typed-chunks';
 import { canonicalRank } from '../mdl/completeness';
 import { readMdl } from '../mdl/index';
 import { CodecError } from '../binary/codec-error';
@@ -126,28 +119,29 @@ function sequenceInfo(sequence: Sequence | MdlSequence): SequenceInfo {
   };
 }
 
-function mdxTrack(track: Track): NodeTrackSummary {
+function trackSummary(track: Track): NodeTrackSummary {
   return {
     kind: NODE_TRACK_KINDS[track.tag as NodeTrackTag],
     interpolation: interpolationName(track.interpolation),
     globalSequenceId: track.globalSequenceId < 0 ? null : track.globalSequenceId,
-    frames: track.keys.map((key) => key.frame),
+    frames: trackFrames(track),
   };
 }
 
-function mdxEventObject(object: MdxEventObject, index: number): EventObject {
-  const keys = object.keys;
+/** The document's view of an event object of the EVTS kind. */
+function eventObjectOf(object: EventObjectKind, index: number): EventObject {
+  const { node, keys } = object;
   return {
     index,
-    name: object.name,
-    type: eventTypeOf(object.name),
-    id: eventIdOf(object.name),
-    objectId: object.objectId,
-    parentId: object.parentId,
+    name: node.name,
+    type: eventTypeOf(node.name),
+    id: eventIdOf(node.name),
+    objectId: node.objectId,
+    parentId: node.parentId,
     globalSequenceId: keys === null || keys.globalSequenceId < 0 ? null : keys.globalSequenceId,
-    frames: keys === null ? [] : keys.frames,
+    frames: keys === null ? [] : Array.from(keys.frames),
     hasKeyBlock: keys !== null,
-    tracks: object.tracks.map(mdxTrack),
+    tracks: node.tracks.filter((track) => track.tag in NODE_TRACK_KINDS).map(trackSummary),
   };
 }
 
@@ -162,8 +156,9 @@ function sameChunk(model: MdxModel, previous: MdxModel, tag: string): boolean {
 }
 
 function nodeInfos(model: MdxModel): NodeInfo[] {
-  return listNodes(model).map((node) => ({
-    kind: node.kind,
+  const chunks = model.chunks.map((chunk) => typedChunkOf(chunk, model.version).chunk);
+  return modelNodes({ chunks }).map(({ kind, object: { node } }) => ({
+    kind,
     name: node.name,
     objectId: node.objectId,
     parentId: node.parentId,
@@ -178,8 +173,7 @@ function nodeInfos(model: MdxModel): NodeInfo[] {
 export function mdxDocumentOf(model: MdxModel, previous: ModelDocument | null): ModelDocument {
   const before = previous === null ? null : sourceOf(previous);
   const previousModel = before?.format === 'mdx' ? before.model : null;
-  const events = readEvents(model);
-  const eventObjects = events.objects.map(mdxEventObject);
+  const eventObjects = (parsedChunkOf(model, 'EVTS') ?? []).map(eventObjectOf);
   const reuseHeader =
     previous !== null &&
     previousModel !== null &&
@@ -192,14 +186,11 @@ export function mdxDocumentOf(model: MdxModel, previous: ModelDocument | null): 
       ? { name: previous!.name, sequences: previous!.sequences, globalSequences: previous!.globalSequences }
       : null;
   const headerOf = () => {
-    if (header === null) {
-      const read = readMdxHeader(model);
-      header = {
-        name: read.info?.name ?? '',
-        sequences: read.sequences.map(sequenceInfo),
-        globalSequences: [...read.globalSequences],
-      };
-    }
+    header ??= {
+      name: parsedChunkOf(model, 'MODL')?.name ?? '',
+      sequences: (parsedChunkOf(model, 'SEQS') ?? []).map(sequenceInfo),
+      globalSequences: [...(parsedChunkOf(model, 'GLBS') ?? [])],
+    };
     return header;
   };
   let nodes: readonly NodeInfo[] | null;
@@ -246,7 +237,7 @@ export function mdxDocumentOf(model: MdxModel, previous: ModelDocument | null): 
 /** True when the two models differ at most in their EVTS chunk (same chunks otherwise, in the same order). */
 function onlyEventsChanged(model: MdxModel, previous: MdxModel): boolean {
   if (model.chunks.length !== previous.chunks.length) return false;
-  return model.chunks.every((chunk, index) => chunk === previous.chunks[index] || chunk.tag === EVTS_TAG);
+  return model.chunks.every((chunk, index) => chunk === previous.chunks[index] || chunk.tag === 'EVTS');
 }
 
 /**

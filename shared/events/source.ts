@@ -9,7 +9,8 @@
  * (and check) they did not touch, so undo entries share unchanged parts.
  */
 import { isMdlModel, reviveMdl, type MdlModel } from '../mdl/index';
-import { checkMdxChunks, primeMdxChunkChecks, type MdxChunkCheck, type MdxModel } from '../mdx/index';
+import type { MdxModel } from '../model/mdx-file';
+import { checkMdxChunks, primeMdxChunkChecks, type MdxChunkCheck } from '../model/mdx-validate';
 import type { ModelDocument } from './document';
 
 /** The source of an MDX document: the chunk list and the check of each chunk (`checks[i]` of `chunks[i]`). */

@@ -8,7 +8,7 @@
  * sequence, a name longer than 80 bytes); what it reads but probably not as meant is a warning.
  */
 import type { Diagnostic } from '../diagnostics';
-import { validateMdxChecks } from '../mdx/index';
+import { validateMdxChecks } from '../model/mdx-validate';
 import type { EventObject, ModelDocument, MrfLink } from './document';
 import { linkObjectIndices } from './links';
 import {

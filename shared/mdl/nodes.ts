@@ -4,7 +4,7 @@
  */
 import type { Diagnostic } from '../diagnostics';
 import type { TrackInterpolation } from '../model/summaries';
-import { NODE_KINDS, type NodeKind } from '../model/node-kind';
+import { NODE_KINDS, type NodeKind } from '../model/registry';
 import { checkCount } from './sections';
 import { TokenKind } from './lexer';
 import type { MdlStatement } from './tree';

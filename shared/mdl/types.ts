@@ -8,7 +8,7 @@
  * has not touched, the block's own bytes for the blocks an edit made (see `mdlOffsetOf`).
  */
 import type { Diagnostic } from '../diagnostics';
-import type { NodeKind } from '../model/node-kind';
+import type { NodeKind } from '../model/registry';
 import type { NodeTrackSummary, SequenceInfo } from '../model/summaries';
 import type { MdlSource } from './scan';
 import type { MdlStatement } from './tree';

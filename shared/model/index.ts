@@ -4,11 +4,13 @@
  * / `writeMdxModel` and `readMdlModel` / `writeMdlModel` read and write whole files, and
  * `convertModel` converts between the two.
  */
-export * from './node-kind';
+export * from './registry';
+export * from './versions';
 export * from './track';
 export * from './chunk-codec';
-export * from './mdx-cursor';
-export * from './mdx-chunks';
+export * from '../mdx/cursor';
+export * from './typed-model';
+export * from './mdx-file';
 export * from './mdx-model';
 export * from './mdl-model';
 export * from './convert';

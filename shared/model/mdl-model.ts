@@ -18,38 +18,30 @@ import { CodecError } from '../binary/codec-error';
 import type { Diagnostic } from '../diagnostics';
 import { MdlTree, type MdlStatement } from '../mdl/tree';
 import { encodeMdlText } from '../mdl/text';
-import { CANONICAL_CHUNK_ORDER, DEFAULT_MDX_VERSION, mdxLayout, type MdxLayout } from '../mdx/versions';
-import type { MdxChunkTag, MdxChunkTypes } from './mdx-chunks';
-import { isParsedChunk, mdxVersionOf, type ParsedMdxChunk, type TypedMdxChunk, type TypedMdxModel } from './mdx-model';
-import { NO_BYTES } from './mdx-cursor';
-import { readCountedList } from './mdl/fields';
-import { MdlReadContext, type MdlEntry } from './mdl/reader';
-import { MdlWriter } from './mdl/writer';
-import { printAttachmentMdl, readAttachmentMdl } from './kinds/attachment';
-import { printBindPosesMdl, readBindPosesMdl } from './kinds/bind-pose';
-import { printBoneMdl, readBoneMdl } from './kinds/bone';
-import { printCameraMdl, readCameraMdl } from './kinds/camera';
-import { printCollisionShapeMdl, readCollisionShapeMdl } from './kinds/collision-shape';
-import { printEventObjectMdl, readEventObjectMdl } from './kinds/event-object';
-import { printFaceEffectMdl, readFaceEffectMdl } from './kinds/face-effect';
-import { printGeosetAnimationMdl, readGeosetAnimationMdl } from './kinds/geoset-animation';
-import { printGeosetMdl, readGeosetMdl } from './kinds/geoset';
-import { printGlobalSequencesMdl, readGlobalSequencesMdl } from './kinds/global-sequence';
-import { printHelperMdl, readHelperMdl } from './kinds/helper';
-import { printLightMdl, readLightMdl } from './kinds/light';
-import { printMaterialsMdl, readMaterialsMdl } from './kinds/material';
-import { printModelInfoMdl, readModelInfoMdl } from './kinds/model-info';
+import { NO_BYTES } from '../mdx/cursor';
+import type { DeclaredCount, ModelBlockMdl } from './kinds/model-info';
 import type { NodeObject } from './kinds/node';
-import { printParticleEmitterMdl, readParticleEmitterMdl } from './kinds/particle-emitter';
-import { printParticleEmitter2Mdl, readParticleEmitter2Mdl } from './kinds/particle-emitter2';
-import { PIVOT_FLOATS, printPivotsMdl, readPivotsMdl } from './kinds/pivot';
-import { printPopcornEmitterMdl, readPopcornEmitterMdl } from './kinds/popcorn-emitter';
-import { printRibbonEmitterMdl, readRibbonEmitterMdl } from './kinds/ribbon-emitter';
-import { printSequenceMdl, readSequenceMdl } from './kinds/sequence';
-import { printSoundTracksMdl, readSoundTracksMdl } from './kinds/sound-track';
-import { printTextureAnimationsMdl, readTextureAnimationsMdl } from './kinds/texture-animation';
-import { printTexturesMdl, readTexturesMdl } from './kinds/texture';
-import { printVersionMdl, readVersionMdl } from './kinds/version';
+import { PIVOT_FLOATS } from './kinds/pivot';
+import { MdlReadContext } from './mdl/reader';
+import { MdlWriter } from './mdl/writer';
+import {
+  CANONICAL_CHUNK_ORDER,
+  countedTag,
+  isMdxChunkTag,
+  kindOfKeyword,
+  kindOfTag,
+  NODE_CHUNKS,
+  type KindRow,
+  type MdxChunkTag,
+} from './registry';
+import {
+  isParsedChunk,
+  mdxVersionOf,
+  type ParsedMdxChunk,
+  type TypedMdxChunk,
+  type TypedMdxModel,
+} from './typed-model';
+import { DEFAULT_MDX_VERSION, mdxLayout } from './versions';
 
 /** What {@link readMdlModel} gives: the typed model and what reading found. */
 export interface MdlModelRead {
@@ -63,127 +55,6 @@ export interface MdlModelPrint {
   readonly warnings: readonly Diagnostic[];
 }
 
-/** Top-level MDL block keyword of each chunk. */
-export const MDL_BLOCK_OF_CHUNK: { readonly [Tag in MdxChunkTag]: string } = {
-  VERS: 'Version',
-  MODL: 'Model',
-  SEQS: 'Sequences',
-  GLBS: 'GlobalSequences',
-  MTLS: 'Materials',
-  TEXS: 'Textures',
-  SNDS: 'SoundTracks',
-  TXAN: 'TextureAnims',
-  GEOS: 'Geoset',
-  GEOA: 'GeosetAnim',
-  BONE: 'Bone',
-  LITE: 'Light',
-  HELP: 'Helper',
-  ATCH: 'Attachment',
-  PIVT: 'PivotPoints',
-  PREM: 'ParticleEmitter',
-  PRE2: 'ParticleEmitter2',
-  CORN: 'ParticleEmitterPopcorn',
-  RIBB: 'RibbonEmitter',
-  EVTS: 'EventObject',
-  CAMS: 'Camera',
-  CLID: 'CollisionShape',
-  FAFX: 'FaceFX',
-  BPOS: 'BindPose',
-};
-
-const CHUNK_OF_BLOCK = new Map<string, MdxChunkTag>(
-  Object.entries(MDL_BLOCK_OF_CHUNK).map(([tag, keyword]) => [keyword, tag as MdxChunkTag]),
-);
-
-/** Node chunks in objectId order, with the Model block's count statement for each. */
-const NODE_CHUNKS: readonly (readonly [MdxChunkTag, string])[] = [
-  ['BONE', 'NumBones'],
-  ['LITE', 'NumLights'],
-  ['HELP', 'NumHelpers'],
-  ['ATCH', 'NumAttachments'],
-  ['PREM', 'NumParticleEmitters'],
-  ['PRE2', 'NumParticleEmitters2'],
-  ['CORN', 'NumParticleEmittersPopcorn'],
-  ['RIBB', 'NumRibbonEmitters'],
-  ['EVTS', 'NumEvents'],
-  ['CLID', 'NumCollisionShapes'],
-];
-
-/** The Model block's count statements in the order they print, with the chunk each counts. */
-const MODEL_COUNTS: readonly (readonly [string, MdxChunkTag])[] = [
-  ['NumGeosets', 'GEOS'],
-  ['NumGeosetAnims', 'GEOA'],
-  ['NumHelpers', 'HELP'],
-  ['NumLights', 'LITE'],
-  ['NumBones', 'BONE'],
-  ['NumAttachments', 'ATCH'],
-  ['NumParticleEmitters', 'PREM'],
-  ['NumParticleEmitters2', 'PRE2'],
-  ['NumParticleEmittersPopcorn', 'CORN'],
-  ['NumRibbonEmitters', 'RIBB'],
-  ['NumEvents', 'EVTS'],
-  ['NumFaceFX', 'FAFX'],
-  ['NumCameras', 'CAMS'],
-  ['NumCollisionShapes', 'CLID'],
-];
-const MODEL_COUNT_TAGS = new Map<string, MdxChunkTag>(MODEL_COUNTS);
-
-type ChunkReader<Tag extends MdxChunkTag> = (
-  context: MdlReadContext,
-  block: MdlStatement,
-  into: MdxChunkTypes[Tag] | undefined,
-) => MdxChunkTypes[Tag];
-
-/** Appends what `read` gives for one block to the list read so far. */
-function listed<T>(read: (context: MdlReadContext, block: MdlStatement) => T) {
-  return (context: MdlReadContext, block: MdlStatement, into: T[] | undefined): T[] => [
-    ...(into ?? []),
-    read(context, block),
-  ];
-}
-
-/** Appends a whole list block to the list read so far. */
-function joined<T>(read: (context: MdlReadContext, block: MdlStatement) => T[]) {
-  return (context: MdlReadContext, block: MdlStatement, into: T[] | undefined): T[] => [
-    ...(into ?? []),
-    ...read(context, block),
-  ];
-}
-
-function concatFloats(into: Float32Array | undefined, values: Float32Array): Float32Array {
-  if (!into || into.length === 0) return values;
-  const result = new Float32Array(into.length + values.length);
-  result.set(into);
-  result.set(values, into.length);
-  return result;
-}
-
-/** Each chunk's MDL block reader (Version and Model are read first, apart). */
-const CHUNK_READERS: { readonly [Tag in Exclude<MdxChunkTag, 'VERS' | 'MODL'>]: ChunkReader<Tag> } = {
-  SEQS: joined((context, block) => readCountedList(context, block, 'Anim', (child) => readSequenceMdl(context, child))),
-  GLBS: joined(readGlobalSequencesMdl),
-  MTLS: joined(readMaterialsMdl),
-  TEXS: joined(readTexturesMdl),
-  SNDS: joined(readSoundTracksMdl),
-  TXAN: joined(readTextureAnimationsMdl),
-  GEOS: listed(readGeosetMdl),
-  GEOA: listed(readGeosetAnimationMdl),
-  BONE: listed(readBoneMdl),
-  LITE: listed(readLightMdl),
-  HELP: listed(readHelperMdl),
-  ATCH: listed(readAttachmentMdl),
-  PIVT: (context, block, into) => concatFloats(into, readPivotsMdl(context, block)),
-  PREM: listed(readParticleEmitterMdl),
-  PRE2: listed(readParticleEmitter2Mdl),
-  CORN: listed(readPopcornEmitterMdl),
-  RIBB: listed(readRibbonEmitterMdl),
-  EVTS: listed(readEventObjectMdl),
-  CAMS: listed(readCameraMdl),
-  CLID: listed(readCollisionShapeMdl),
-  FAFX: listed(readFaceEffectMdl),
-  BPOS: (context, block, into) => concatFloats(into, readBindPosesMdl(context, block)),
-};
-
 /**
  * Reads MDL text (bytes, or a string of latin1 characters) into the typed model. `file` names the
  * text in the diagnostics. Throws CodecError only for text that is not MDL (cut, unbalanced).
@@ -193,8 +64,8 @@ export function readMdlModel(input: Uint8Array | string, file = ''): MdlModelRea
   const tree = new MdlTree(bytes);
   const versionBlock = tree.statements.find((statement) => statement.is('Version'));
   const probe = new MdlReadContext(bytes, mdxLayout(DEFAULT_MDX_VERSION));
-  const version = (versionBlock && readVersionMdl(probe, versionBlock)) ?? DEFAULT_MDX_VERSION;
-  const context = new MdlReadContext(bytes, mdxLayout(version));
+  const version = (versionBlock && kindOfTag('VERS')!.mdl.read(probe, versionBlock)) ?? DEFAULT_MDX_VERSION;
+  const context = new MdlReadContext(bytes, mdxLayout(version as number));
   if (!versionBlock)
     context.report(
       'warning',
@@ -204,12 +75,12 @@ export function readMdlModel(input: Uint8Array | string, file = ''): MdlModelRea
       `the text has no Version block; it is read as version ${version}`,
     );
   const order: MdxChunkTag[] = [];
-  const values = new Map<MdxChunkTag, unknown>();
-  const counts: { entry: MdlEntry; tag: MdxChunkTag; declared: number }[] = [];
+  const parts = new Map<MdxChunkTag, unknown[]>();
+  const counts: DeclaredCount[] = [];
   const blocks = new Map<MdxChunkTag, MdlStatement>();
   for (const statement of tree.statements) {
-    const tag = CHUNK_OF_BLOCK.get(statement.keyword);
-    if (tag === undefined) {
+    const row = kindOfKeyword(statement.keyword);
+    if (row === undefined) {
       context.report(
         'warning',
         statement,
@@ -219,35 +90,42 @@ export function readMdlModel(input: Uint8Array | string, file = ''): MdlModelRea
       );
       continue;
     }
-    if (!values.has(tag)) order.push(tag);
-    if (!blocks.has(tag)) blocks.set(tag, statement);
-    if (tag === 'VERS') values.set(tag, version);
-    else if (tag === 'MODL') {
-      if (values.has(tag))
-        context.report('error', statement, statement.start, 'mdl.duplicate-block', 'a second Model block is left out');
-      else
-        values.set(
-          tag,
-          readModelInfoMdl(context, statement, (entry) => {
-            const counted =
-              MODEL_COUNT_TAGS.get(entry.key) ?? (entry.key === 'NumCollisionShapes' ? 'CLID' : undefined);
-            if (counted === undefined) return false;
-            const declared = context.integer(entry, 'u32');
-            if (declared !== undefined) counts.push({ entry, tag: counted, declared });
-            return true;
-          }),
-        );
+    const tag = row.tag as MdxChunkTag;
+    if (!parts.has(tag)) {
+      order.push(tag);
+      parts.set(tag, []);
+      blocks.set(tag, statement);
+    }
+    if (tag === 'VERS') {
+      parts.get(tag)!.push(version);
+    } else if (tag === 'MODL' && parts.get(tag)!.length > 0) {
+      context.report('error', statement, statement.start, 'mdl.duplicate-block', 'a second Model block is left out');
     } else {
-      const reader = CHUNK_READERS[tag] as ChunkReader<MdxChunkTag>;
-      values.set(tag, reader(context, statement, values.get(tag) as never));
+      const part = row.mdl.read(context, statement);
+      if (tag === 'MODL') counts.push(...(part as ModelBlockMdl).counts);
+      parts.get(tag)!.push(part);
     }
   }
+  const values = new Map<MdxChunkTag, unknown>();
+  for (const [tag, list] of parts) values.set(tag, (kindOfTag(tag) as KindRow).mdl.join(list));
   const lengthOf = (tag: MdxChunkTag) => (values.get(tag) as unknown[] | undefined)?.length ?? 0;
-  for (const { entry, tag, declared } of counts)
-    context.checkCount(entry, declared, lengthOf(tag), `${MDL_BLOCK_OF_CHUNK[tag]} blocks`);
+  for (const count of counts) {
+    const tag = countedTag(count.key)!;
+    const actual = lengthOf(tag);
+    if (actual !== count.declared)
+      context.report(
+        'error',
+        null,
+        count.offset,
+        'mdl.count-mismatch',
+        `${count.key} declares ${count.declared} ${kindOfTag(tag)!.keyword} blocks but holds ${actual}`,
+        count.path,
+      );
+  }
   numberNodes(context, values, blocks);
   // A count of 0 with no block stands for an empty chunk (which MDX files do hold), in its usual place.
-  for (const { tag, declared } of counts) {
+  for (const { key, declared } of counts) {
+    const tag = countedTag(key)!;
     if (declared !== 0 || values.has(tag)) continue;
     values.set(tag, []);
     const rank = CANONICAL_CHUNK_ORDER.indexOf(tag);
@@ -264,7 +142,7 @@ export function readMdlModel(input: Uint8Array | string, file = ''): MdlModelRea
   const diagnostics = file
     ? context.diagnostics.map((diagnostic) => ({ ...diagnostic, where: `${file}: ${diagnostic.where ?? ''}` }))
     : context.diagnostics;
-  return { model: { version, chunks, diagnostics }, diagnostics };
+  return { model: { version: version as number, chunks, diagnostics }, diagnostics };
 }
 
 /** MDL text as its latin1 bytes; a character above 255 (which no MDL byte is) is a CodecError naming it. */
@@ -294,14 +172,14 @@ function numberNodes(
   let place = 0;
   const seen = new Set<number>();
   let nodeCount = 0;
-  for (const [tag] of NODE_CHUNKS) nodeCount += (values.get(tag) as unknown[] | undefined)?.length ?? 0;
-  for (const [tag] of NODE_CHUNKS) {
+  for (const { tag } of NODE_CHUNKS) nodeCount += (values.get(tag) as unknown[] | undefined)?.length ?? 0;
+  for (const { tag } of NODE_CHUNKS) {
     const objects = values.get(tag) as NodeObject[] | undefined;
     if (!objects) continue;
     const block = blocks.get(tag)!;
     const numbered = objects.map((object) => {
       let { objectId } = object.node;
-      const where = `${MDL_BLOCK_OF_CHUNK[tag]} "${object.node.name}"`;
+      const where = `${kindOfTag(tag)!.keyword} "${object.node.name}"`;
       if (objectId === -1) {
         context.report(
           'error',
@@ -338,43 +216,6 @@ function numberNodes(
   }
 }
 
-type ChunkPrinter<Tag extends MdxChunkTag> = (writer: MdlWriter, value: MdxChunkTypes[Tag], layout: MdxLayout) => void;
-
-function eachBlock<T>(print: (writer: MdlWriter, value: T, index: number) => void) {
-  return (writer: MdlWriter, values: readonly T[]) => values.forEach((value, index) => print(writer, value, index));
-}
-
-/** Each chunk's MDL printer (Model is printed apart, with its counts). */
-const CHUNK_PRINTERS: { readonly [Tag in Exclude<MdxChunkTag, 'MODL'>]: ChunkPrinter<Tag> } = {
-  VERS: (writer, version) => printVersionMdl(writer, version),
-  SEQS: (writer, sequences) => {
-    writer.open('Sequences', undefined, sequences.length);
-    for (const sequence of sequences) printSequenceMdl(writer, sequence);
-    writer.close();
-  },
-  GLBS: (writer, durations) => printGlobalSequencesMdl(writer, durations),
-  MTLS: (writer, materials, layout) => printMaterialsMdl(writer, materials, layout),
-  TEXS: (writer, textures) => printTexturesMdl(writer, textures),
-  SNDS: (writer, sounds) => printSoundTracksMdl(writer, sounds),
-  TXAN: (writer, animations) => printTextureAnimationsMdl(writer, animations),
-  GEOS: (writer, geosets, layout) => geosets.forEach((geoset, index) => printGeosetMdl(writer, geoset, index, layout)),
-  GEOA: eachBlock(printGeosetAnimationMdl),
-  BONE: eachBlock(printBoneMdl),
-  LITE: (writer, lights, layout) => lights.forEach((light) => printLightMdl(writer, light, layout)),
-  HELP: eachBlock(printHelperMdl),
-  ATCH: eachBlock(printAttachmentMdl),
-  PIVT: (writer, points) => printPivotsMdl(writer, points),
-  PREM: eachBlock(printParticleEmitterMdl),
-  PRE2: eachBlock(printParticleEmitter2Mdl),
-  CORN: eachBlock(printPopcornEmitterMdl),
-  RIBB: eachBlock(printRibbonEmitterMdl),
-  EVTS: eachBlock(printEventObjectMdl),
-  CAMS: eachBlock(printCameraMdl),
-  CLID: eachBlock(printCollisionShapeMdl),
-  FAFX: eachBlock(printFaceEffectMdl),
-  BPOS: (writer, matrices) => printBindPosesMdl(writer, matrices),
-};
-
 /**
  * Prints a typed model as MDL in its chunk order (Textures before Materials). A chunk kept as
  * bytes (unknown to the model, or damaged) cannot be printed: it is a warning naming it, and the
@@ -396,7 +237,7 @@ export function printMdlModel(input: Pick<TypedMdxModel, 'chunks'> | MdlModelRea
   const seen = new Set<string>();
   for (const chunk of chunks) {
     if (!isParsedChunk(chunk)) {
-      const why = isKnownTag(chunk.tag) ? 'damaged' : 'unknown to the model';
+      const why = isMdxChunkTag(chunk.tag) ? 'damaged' : 'unknown to the model';
       const message = `chunk ${chunk.tag} (${chunk.bytes.byteLength} bytes) is ${why}; MDL cannot carry it`;
       writer.warn(chunk.tag, message, 'mdl.chunk-not-carried');
       continue;
@@ -411,33 +252,9 @@ export function printMdlModel(input: Pick<TypedMdxModel, 'chunks'> | MdlModelRea
         'mdl.chunk-not-carried',
       );
     checkNameBytes(writer, chunk.tag, chunk.parsed);
-    if (chunk.tag === 'MODL') printModelInfoMdl(writer, chunk.parsed, modelCounts(model.chunks));
-    else (CHUNK_PRINTERS[chunk.tag] as ChunkPrinter<MdxChunkTag>)(writer, chunk.parsed, layout);
+    (kindOfTag(chunk.tag) as KindRow).mdl.print(writer, chunk.parsed, layout, model.chunks);
   }
   return { bytes: writer.finish(), warnings: writer.warnings };
-}
-
-function isKnownTag(tag: string): boolean {
-  return Object.prototype.hasOwnProperty.call(MDL_BLOCK_OF_CHUNK, tag);
-}
-
-/**
- * The Model block's counts: one per kind the model has, and 0 for a chunk present but empty (the
- * one way MDL has to say that an empty BONE or PREM chunk is there).
- */
-function modelCounts(chunks: readonly TypedMdxChunk[]): [string, number][] {
-  const result: [string, number][] = [];
-  for (const [keyword, tag] of MODEL_COUNTS) {
-    let count = 0;
-    let present = false;
-    for (const chunk of chunks) {
-      if (chunk.tag !== tag || !isParsedChunk(chunk)) continue;
-      present = true;
-      count += (chunk.parsed as unknown[]).length;
-    }
-    if (present) result.push([keyword, count]);
-  }
-  return result;
 }
 
 /**

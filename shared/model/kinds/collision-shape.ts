@@ -4,18 +4,18 @@
  * spheres and cylinders, float radius. No inclusive size of its own: the type decides the size.
  */
 import type { BinaryWriter } from '../../binary/writer';
-import { COLLISION_SHAPE_TYPE } from '../../mdx/node-objects';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
-import type { MdxCursor } from '../mdx-cursor';
+import type { MdxCursor } from '../../mdx/cursor';
 import { readNodeMdx, writeNodeMdx, type NodeObject } from './node';
 import type { MdlStatement } from '../../mdl/tree';
-import { NODE_FLAG } from '../../mdx/node';
+import { NODE_FLAG } from './node';
 import { blockRules } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 import { printNodeBlockMdl, readNodeBlockMdl, type NodeKindMdl } from './node';
 
-export { COLLISION_SHAPE_TYPE } from '../../mdx/node-objects';
+/** Collision shape types. */
+export const COLLISION_SHAPE_TYPE = { box: 0, plane: 1, sphere: 2, cylinder: 3 } as const;
 
 /** A collision shape. */
 export interface CollisionShape extends NodeObject {

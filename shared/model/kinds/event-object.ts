@@ -4,17 +4,23 @@
  * block has no keys and is written without one.
  */
 import type { BinaryWriter } from '../../binary/writer';
-import { KEVT_FRAME_BYTES, KEVT_TAG } from '../../mdx/node-objects';
 import { readObjects, writeArray, type ChunkCodec } from '../chunk-codec';
-import type { MdxCursor } from '../mdx-cursor';
+import type { MdxCursor } from '../../mdx/cursor';
 import { readNodeMdx, writeNodeMdx, type NodeObject } from './node';
 import type { MdlStatement } from '../../mdl/tree';
-import { NODE_FLAG } from '../../mdx/node';
+import { NODE_FLAG } from './node';
 import { blockRules } from '../mdl/fields';
 import { checkedInteger, type MdlReadContext } from '../mdl/reader';
 import { ValueToken } from '../mdl/scanner';
 import type { MdlWriter } from '../mdl/writer';
 import { printNodeBlockMdl, readNodeBlockMdl, type NodeKindMdl } from './node';
+
+/** The tag of an event object's key block. */
+export const KEVT_TAG = 'KEVT';
+/** KEVT header: tag, uint32 count, int32 globalSequenceId. */
+export const KEVT_HEADER_BYTES = 12;
+/** Bytes of one event key (a uint32 frame). */
+export const KEVT_FRAME_BYTES = 4;
 
 /** The times an event object fires at. */
 export interface EventKeyframes {

@@ -3,7 +3,7 @@
  * and geosets.
  */
 import type { BinaryWriter } from '../../binary/writer';
-import type { MdxCursor } from '../mdx-cursor';
+import type { MdxCursor } from '../../mdx/cursor';
 import type { Draft, FieldRule } from '../mdl/fields';
 
 /** Bytes of an extent. */

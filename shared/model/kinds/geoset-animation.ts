@@ -4,10 +4,10 @@
  */
 import type { BinaryWriter } from '../../binary/writer';
 import { beginSize, patchSize, readObjects, type ChunkCodec } from '../chunk-codec';
-import type { MdxCursor } from '../mdx-cursor';
+import type { MdxCursor } from '../../mdx/cursor';
 import { readTracksMdx, writeTracksMdx, type Track } from '../track';
 import type { MdlStatement } from '../../mdl/tree';
-import { NO_BYTES } from '../mdx-cursor';
+import { NO_BYTES } from '../../mdx/cursor';
 import { blockRules, printRules, readRuleBlock } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';

@@ -13,9 +13,9 @@
  */
 import type { BinaryWriter } from '../../binary/writer';
 import { encodeName } from '../../mdx/names';
-import { GEOSET_LOD_BYTES, type MdxLayout } from '../../mdx/versions';
+import { GEOSET_LOD_BYTES, type MdxLayout } from '../versions';
 import { beginSize, patchSize, readObjects, writeArray, type ChunkCodec } from '../chunk-codec';
-import { NO_BYTES, type MdxCursor } from '../mdx-cursor';
+import { NO_BYTES, type MdxCursor } from '../../mdx/cursor';
 import { EXTENT_BYTES, EXTENT_MDL_RULES, extentOfDraft, readExtentMdx, writeExtent, type Extent } from './extent';
 import type { MdlStatement } from '../../mdl/tree';
 import { blockRules, fittedString, nameField, printRules, readRuleBlock, type FieldRule } from '../mdl/fields';

@@ -3,10 +3,10 @@
  */
 import type { BinaryWriter } from '../../binary/writer';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
-import type { MdxCursor } from '../mdx-cursor';
+import type { MdxCursor } from '../../mdx/cursor';
 import { readNodeMdx, writeNodeMdx, type NodeObject } from './node';
 import type { MdlStatement } from '../../mdl/tree';
-import { NODE_FLAG } from '../../mdx/node';
+import { NODE_FLAG } from './node';
 import { blockRules } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';

@@ -17,14 +17,9 @@
  */
 import type { BinaryWriter } from '../../binary/writer';
 import { encodeName } from '../../mdx/names';
-import {
-  LAYER_CLASSIC_BYTES,
-  LAYER_TEXTURE_SLOT_BYTES,
-  MATERIAL_SHADER_NAME_BYTES,
-  type MdxLayout,
-} from '../../mdx/versions';
+import { LAYER_CLASSIC_BYTES, LAYER_TEXTURE_SLOT_BYTES, MATERIAL_SHADER_NAME_BYTES, type MdxLayout } from '../versions';
 import { beginSize, patchSize, readObjects, type ChunkCodec } from '../chunk-codec';
-import { NO_BYTES, type MdxCursor } from '../mdx-cursor';
+import { NO_BYTES, type MdxCursor } from '../../mdx/cursor';
 import { readTrackMdx, readTracksMdx, writeTrackMdx, writeTracksMdx, type Track } from '../track';
 import type { MdlStatement } from '../../mdl/tree';
 import {

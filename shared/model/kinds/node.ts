@@ -9,12 +9,10 @@
  */
 import type { BinaryWriter } from '../../binary/writer';
 import { encodeName } from '../../mdx/names';
-import { NODE_FIXED_BYTES, NODE_NAME_BYTES } from '../../mdx/node';
-import { OBJECT_SIZE_BYTES } from '../../mdx/node-objects';
 import { beginSize, patchSize } from '../chunk-codec';
-import type { MdxCursor } from '../mdx-cursor';
+import type { MdxCursor } from '../../mdx/cursor';
 import { readTracksMdx, writeTracksMdx, type Track } from '../track';
-import { NO_BYTES } from '../mdx-cursor';
+import { NO_BYTES } from '../../mdx/cursor';
 import type { MdlStatement } from '../../mdl/tree';
 import {
   blockRules,
@@ -32,9 +30,53 @@ import {
 import type { MdlEntry, MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 
-export { NODE_FIXED_BYTES, NODE_NAME_BYTES, NODE_FLAG, NO_PARENT } from '../../mdx/node';
+/** Bytes of a node's name field. */
+export const NODE_NAME_BYTES = 80;
+/** Byte offsets of the node's fields from its start. */
+export const NODE_FIELD_OFFSET = {
+  inclusiveSize: 0,
+  name: 4,
+  objectId: 84,
+  parentId: 88,
+  flags: 92,
+  tracks: 96,
+} as const;
+/** Bytes of a node without tracks. */
+export const NODE_FIXED_BYTES = 96;
+/** Bytes of an object's own inclusive size, before the node, for the kinds that wrap their node. */
+export const OBJECT_SIZE_BYTES = 4;
+/** parentId of a node without a parent (stored as 0xFFFFFFFF). */
+export const NO_PARENT = -1;
 
-export { OBJECT_SIZE_BYTES };
+/** Node flags (type bits and behaviour bits). */
+export const NODE_FLAG = {
+  helper: 0x0,
+  dontInheritTranslation: 0x1,
+  dontInheritRotation: 0x2,
+  dontInheritScaling: 0x4,
+  billboarded: 0x8,
+  billboardedLockX: 0x10,
+  billboardedLockY: 0x20,
+  billboardedLockZ: 0x40,
+  cameraAnchored: 0x80,
+  bone: 0x100,
+  light: 0x200,
+  eventObject: 0x400,
+  attachment: 0x800,
+  particleEmitter: 0x1000,
+  collisionShape: 0x2000,
+  ribbonEmitter: 0x4000,
+} as const;
+
+/** The three tracks a node may carry. */
+export const NODE_TRACK_TAGS = ['KGTR', 'KGRT', 'KGSC'] as const;
+export type NodeTrackTag = (typeof NODE_TRACK_TAGS)[number];
+/** What each node track animates (the names the model document uses). */
+export const NODE_TRACK_KINDS: Readonly<Record<NodeTrackTag, 'translation' | 'rotation' | 'scaling'>> = {
+  KGTR: 'translation',
+  KGRT: 'rotation',
+  KGSC: 'scaling',
+};
 
 /** The node part of an object: its place in the hierarchy and its transformation tracks. */
 export interface Node {

@@ -7,11 +7,11 @@
 import type { BinaryWriter } from '../../binary/writer';
 import { encodeName } from '../../mdx/names';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
-import type { MdxCursor } from '../mdx-cursor';
+import type { MdxCursor } from '../../mdx/cursor';
 import { readWrappedNodeObjectMdx, writeWrappedNodeObjectMdx, type AnimatedNodeObject } from './node';
 import type { MdlStatement } from '../../mdl/tree';
-import { NODE_FLAG } from '../../mdx/node';
-import { NO_BYTES } from '../mdx-cursor';
+import { NODE_FLAG } from './node';
+import { NO_BYTES } from '../../mdx/cursor';
 import type { Track } from '../track';
 import { blockRules, printRules, readRuleBlock } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';

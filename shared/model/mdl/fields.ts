@@ -15,7 +15,7 @@
  * Tracks print at their canonical places when the object stores them in canonical order; in any
  * other order they all print, in their stored order, where the first track goes.
  */
-import { TRACK_COMPONENTS } from '../../mdx/tracks';
+import { TRACK_COMPONENTS } from '../track';
 import { TokenKind } from '../../mdl/lexer';
 import type { Track } from '../track';
 import type { MdlStatement } from '../../mdl/tree';

@@ -23,7 +23,7 @@
  * face +X (the camera of the game's portraits), which leaves them as modelled.
  * A node whose parent is missing, or whose parents loop back to it, is a root.
  */
-import { NODE_FLAG } from '../../mdx/node';
+import { NODE_FLAG } from '../kinds/node';
 import { findParsedChunk, type TypedMdxModel } from '../mdx-model';
 import { type ModelNodeEntry, modelNodes } from '../model-nodes';
 import { findTrack, type Track } from '../track';

@@ -1,6 +1,19 @@
+/**
+ * The kinds' MDX codecs on chunk bodies built from the specification (testing/mdx-bytes.ts): each reads its chunk
+ * and writes it back exactly, names the bytes after a NUL, refuses what does not add up — and the node kinds' objects
+ * are listed across their chunks. (These were the events module's own chunk readers' tests: the kinds are now the
+ * one reader, so the same assertions are made of them.)
+ */
 import { describe, expect, it } from 'vitest';
+import { BinaryWriter } from '../../binary/writer';
 import { CodecError } from '../../binary/codec-error';
-import { readMdx, writeMdx } from '../container';
+import { newChunk, writeMdx } from '../../mdx/container';
+import { MdxCursor } from '../../mdx/cursor';
+import type { ChunkCodec } from '../chunk-codec';
+import { readMdx } from '../mdx-file';
+import { readTypedChunk } from '../mdx-model';
+import { modelNodes } from '../model-nodes';
+import { kindOfTag, type MdxChunkTag, type MdxChunkTypes } from '../registry';
 import {
   attachmentBytes,
   boneBytes,
@@ -21,26 +34,41 @@ import {
   seqsBody,
   texsBody,
   versBody,
-} from '../testing/fixtures';
-import { listNodes, walkNodeChunk } from '../node-objects';
-import { readBindPoses, writeBindPoses } from './bpos';
-import { readCameras, writeCameras } from './cams';
-import { walkGeosets } from './geos';
-import { readGlobalSequences, writeGlobalSequences } from './glbs';
-import { readModelInfo, writeModelInfo } from './modl';
-import { readPivots, writePivots } from './pivt';
-import { readSequences, writeSequences } from './seqs';
-import { readTextures, writeTextures } from './texs';
-import { readVersion, writeVersion } from './vers';
+} from '../testing/mdx-bytes';
+import { trackFrame, trackValue } from '../track';
+import { typedModelOf } from '../typed-chunks';
+import { isParsedChunk } from '../typed-model';
+import { mdxLayout } from '../versions';
+import { readBindPoses, writeBindPoses } from './bind-pose';
+import { readGlobalSequences, writeGlobalSequences } from './global-sequence';
+import { readModelInfo, writeModelInfo } from './model-info';
+import { PARTICLE_EMITTER_FIELD_BYTES } from './particle-emitter';
+import { readPivots, writePivots } from './pivot';
+import { readSequences, writeSequences } from './sequence';
+import { readTextures, writeTextures } from './texture';
+import { readVersion, writeVersion } from './version';
 
-describe('MDX chunk readers and writers', () => {
-  it('reads VERS and writes it back', () => {
+/** Reads a chunk body with its kind's codec in the layout of `version`. */
+function readAs<Tag extends MdxChunkTag>(tag: Tag, body: Uint8Array, version = 800): MdxChunkTypes[Tag] {
+  const codec = kindOfTag(tag)!.mdx as ChunkCodec<MdxChunkTypes[Tag]>;
+  return codec.read(new MdxCursor(body, 0, tag), mdxLayout(version));
+}
+
+/** Writes a chunk body with its kind's codec in the layout of `version`. */
+function writeAs<Tag extends MdxChunkTag>(tag: Tag, value: MdxChunkTypes[Tag], version = 800): Uint8Array {
+  const writer = new BinaryWriter();
+  (kindOfTag(tag)!.mdx as ChunkCodec<MdxChunkTypes[Tag]>).write(writer, value, mdxLayout(version));
+  return writer.finish().slice();
+}
+
+describe('the kinds’ chunk codecs', () => {
+  it('read VERS and write it back', () => {
     expect(readVersion(versBody(1100))).toBe(1100);
     expect(writeVersion(1100)).toEqual(versBody(1100));
     expect(() => readVersion(new Uint8Array(3), 12)).toThrow(CodecError);
   });
 
-  it('keeps the bytes after the NUL of MODL names, also when another field changes', () => {
+  it('keep the bytes after the NUL of MODL names, also when another field changes', () => {
     const animationFileName = [0x61, 0x2e, 0x6d, 0x64, 0x6c, 0, 0xcd, 0xcd, 0x12]; // "a.mdl", NUL, leftovers
     const body = modlBody({
       name: [0x48, 0x65, 0x72, 0x6f, 0, 0x99],
@@ -60,7 +88,7 @@ describe('MDX chunk readers and writers', () => {
     expect(renamed.subarray(0, 80)).toEqual(modlBody({ name: 'Villain' }).subarray(0, 80));
   });
 
-  it('reads 132-byte sequences with every field and writes them back', () => {
+  it('read 132-byte sequences with every field and write them back', () => {
     const body = seqsBody([
       {
         name: 'Stand 1',
@@ -91,18 +119,17 @@ describe('MDX chunk readers and writers', () => {
       ['Death', 2000, 4500, 270, true, 0, 0, 0],
     ]);
     expect(writeSequences(sequences)).toEqual(body);
-    const error = (() => {
-      try {
-        readSequences(body.subarray(0, 200), 40);
-      } catch (caught) {
-        return caught as CodecError;
-      }
-      throw new Error('expected an error');
-    })();
+    let error: unknown;
+    try {
+      readSequences(body.subarray(0, 200), 40);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(CodecError);
     expect(error).toMatchObject({ kind: 'invalid', where: 'SEQS chunk', offset: 40 });
   });
 
-  it('reads GLBS, TEXS and PIVT and writes them back', () => {
+  it('read GLBS, TEXS and PIVT and write them back', () => {
     expect(readGlobalSequences(glbsBody([1000, 33]))).toEqual([1000, 33]);
     expect(writeGlobalSequences([1000, 33])).toEqual(glbsBody([1000, 33]));
     const textures = texsBody([
@@ -123,7 +150,7 @@ describe('MDX chunk readers and writers', () => {
     expect(writePivots(readPivots(pivots))).toEqual(pivots);
   });
 
-  it('reads cameras in order with their tracks kept as bytes, and writes them back', () => {
+  it('read cameras in order with their tracks, and write them back in any order', () => {
     const tracks = [
       {
         tag: 'KCTR',
@@ -146,7 +173,7 @@ describe('MDX chunk readers and writers', () => {
       }),
       cameraBytes({ name: 'Second' }),
     );
-    const cameras = readCameras(body);
+    const cameras = readAs('CAMS', body);
     expect(cameras.map((camera) => camera.name)).toEqual(['Portrait', 'Second']);
     expect(cameras[0]).toMatchObject({
       position: [1, 2, 3],
@@ -155,13 +182,14 @@ describe('MDX chunk readers and writers', () => {
       nearClippingPlane: 4,
       targetPosition: [7, 8, 9],
     });
-    expect(cameras[0]!.trackBytes.byteLength).toBe(16 + 2 * 16);
-    expect(writeCameras(cameras)).toEqual(body);
-    expect(writeCameras([{ ...cameras[0]! }, cameras[1]!])).toEqual(body);
-    expect(writeCameras([cameras[1]!, cameras[0]!])).toEqual(concat(body.subarray(168), body.subarray(0, 168)));
+    const track = cameras[0]!.tracks[0]!;
+    expect([track.tag, track.keyCount, trackFrame(track, 1), trackValue(track, 1, 2)]).toEqual(['KCTR', 2, 100, 1]);
+    expect(writeAs('CAMS', cameras)).toEqual(body);
+    expect(writeAs('CAMS', [{ ...cameras[0]! }, cameras[1]!])).toEqual(body);
+    expect(writeAs('CAMS', [cameras[1]!, cameras[0]!])).toEqual(concat(body.subarray(168), body.subarray(0, 168)));
   });
 
-  it('reads and writes BPOS matrices and refuses a count that does not fit', () => {
+  it('read and write BPOS matrices and refuse a count that does not fit', () => {
     const body = bposBody([[1, 0, 0, 0, 1, 0, 0, 0, 1, 5, 6, 7]]);
     expect(Array.from(readBindPoses(body))).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 1, 5, 6, 7]);
     expect(writeBindPoses(readBindPoses(body))).toEqual(body);
@@ -170,7 +198,7 @@ describe('MDX chunk readers and writers', () => {
     expect(() => readBindPoses(lying)).toThrow(/do not fit/);
   });
 
-  it('walks geosets of classic and Reforged layouts to their matrix indices', () => {
+  it('read geosets of classic and Reforged layouts to their matrix indices, and only in their own layout', () => {
     for (const [version, tangentsAndSkin] of [
       [800, false],
       [1000, true],
@@ -181,24 +209,22 @@ describe('MDX chunk readers and writers', () => {
         geosetBytes({ vertexCount: 6, matrixIndices: [0, 4, 9], lod, tangentsAndSkin }),
         geosetBytes({ vertexCount: 3, matrixIndices: [2], lod }),
       );
-      const read = walkGeosets(body, version);
-      expect(read.damage).toBeUndefined();
-      const view = new DataView(body.buffer);
-      const indices = read.geosets.map((geoset) =>
-        Array.from({ length: geoset.matrixIndexCount }, (_, index) =>
-          view.getUint32(geoset.matrixIndicesOffset + index * 4, true),
-        ),
-      );
-      expect(indices).toEqual([[0, 4, 9], [2]]);
+      const geosets = readAs('GEOS', body, version);
+      expect(geosets.map((geoset) => Array.from(geoset.matrixIndices))).toEqual([[0, 4, 9], [2]]);
+      expect(writeAs('GEOS', geosets, version)).toEqual(body);
       // Read with the wrong version's layout, the same bytes do not add up.
-      expect(walkGeosets(body, version === 800 ? 1000 : 800).damage?.code).toBe('mdx.damaged-chunk');
+      const diagnostics: { code: string }[] = [];
+      const wrong = readTypedChunk(newChunk('GEOS', body), version === 800 ? 1000 : 800, diagnostics as never);
+      expect(isParsedChunk(wrong)).toBe(false);
+      expect(diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['model.unread-chunk']);
     }
   });
 });
 
-describe('MDX node chunks', () => {
-  it('walks every node chunk with its own size rule and lists the nodes', () => {
-    const emitterFields = patternFields(24);
+describe('the node kinds', () => {
+  it('read every node chunk by its own size rule and list the nodes across them', () => {
+    // A particle emitter's own fields: four floats, the 260-byte spawn model path, two floats.
+    const emitterFields = patternFields(PARTICLE_EMITTER_FIELD_BYTES);
     const bytes = mdxBytes([
       ['VERS', versBody(1000)],
       [
@@ -266,8 +292,14 @@ describe('MDX node chunks', () => {
       ],
     ]);
     const model = readMdx(bytes);
-    const nodes = listNodes(model);
-    expect(nodes.map((node) => [node.kind, node.name, node.objectId, node.parentId])).toEqual([
+    const typed = typedModelOf(model);
+    const nodes = modelNodes(typed).map(({ kind, object: { node } }) => [
+      kind,
+      node.name,
+      node.objectId,
+      node.parentId,
+    ]);
+    expect(nodes).toEqual([
       ['bone', 'Bone', 0, -1],
       ['bone', 'Bone2', 1, 0],
       ['light', 'Light', 2, 1],
@@ -285,12 +317,17 @@ describe('MDX node chunks', () => {
       ['collisionShape', 'Sphere', 14, -1],
       ['collisionShape', 'Cylinder', 15, -1],
     ]);
-    const clid = walkNodeChunk(model.chunks.at(-1)!, model.chunks.length - 1);
-    expect(clid.objects.map((object) => object.byteLength)).toEqual([96 + 28, 96 + 28, 96 + 20, 96 + 32]);
+    const shapes = readAs('CLID', model.chunks.at(-1)!.body, 1000);
+    expect(shapes.map((shape) => writeAs('CLID', [shape], 1000).byteLength)).toEqual([
+      96 + 28,
+      96 + 28,
+      96 + 20,
+      96 + 32,
+    ]);
     expect(writeMdx(model)).toEqual(bytes);
   });
 
-  it('reports a node chunk that does not add up, with the objects before the damage', () => {
+  it('keep a node chunk that does not add up as bytes, reporting where, and read the chunks after it', () => {
     const bones = concat(
       boneBytes({ name: 'Ok', objectId: 0 }),
       boneBytes({ name: 'Cut', objectId: 1 }).subarray(0, 90),
@@ -302,20 +339,19 @@ describe('MDX node chunks', () => {
         ['HELP', helperBytes({ name: 'After', objectId: 2 })],
       ]),
     );
-    const walked = walkNodeChunk(model.chunks[1]!, 1);
-    expect(walked.objects.map((object) => object.node.name)).toEqual(['Ok']);
-    expect(walked.damage).toMatchObject({
-      severity: 'error',
-      code: 'mdx.damaged-chunk',
-      where: 'BONE[1].node',
-      offset: 4 + 12 + 8 + 104,
-    });
-    expect(listNodes(model).map((node) => node.name)).toEqual(['Ok', 'After']);
+    const typed = typedModelOf(model);
+    expect(isParsedChunk(typed.chunks[1]!)).toBe(false);
+    expect(typed.diagnostics).toMatchObject([
+      { severity: 'error', code: 'model.unread-chunk', where: 'BONE[1].node.inclusiveSize', offset: 4 + 12 + 8 + 104 },
+    ]);
+    expect(modelNodes(typed).map((entry) => entry.object.node.name)).toEqual(['After']);
   });
 
-  it('refuses a collision shape of an unknown type as damage', () => {
+  it('refuse a collision shape of an unknown type as damage', () => {
     const shape = collisionShapeBytes({ name: 'Odd', objectId: 0 }, 7, [[0, 0, 0]]);
-    const model = readMdx(mdxBytes([['CLID', shape]]));
-    expect(walkNodeChunk(model.chunks[0]!, 0).damage?.message).toContain('collision shape type 7');
+    const typed = typedModelOf(readMdx(mdxBytes([['CLID', shape]])));
+    expect(typed.diagnostics.find((diagnostic) => diagnostic.severity === 'error')?.message).toContain(
+      'collision shape type 7',
+    );
   });
 });

@@ -1,26 +1,35 @@
 /**
- * The MDX codec against every real MDX file of the corpus (../shared/corpus, listed in
- * MANIFEST.tsv): byte-identical round trips, the event names the manifest lists, clean validation,
- * and refusal of every file cut short. Skips with a message when ../shared is absent.
+ * The MDX side of the model against every real MDX file of the corpus (../shared/corpus, listed in
+ * MANIFEST.tsv): byte-identical round trips, the event names the manifest lists read through the EVTS kind, clean
+ * validation, event objects added and removed, and refusal of every file cut short. Skips with a message when
+ * ../shared is absent.
  */
 import { expect, it } from 'vitest';
 import { corpusModels, describeCorpus, modelCorpus, type CorpusModel } from '../../tests/testing/corpus';
 import type { CodecError } from '../binary/codec-error';
 import { codecError } from '../testing/codec-error';
-import {
-  CHUNK_HEADER_BYTES,
-  insertChunk,
-  MDX_MAGIC_BYTES,
-  newChunk,
-  readMdx,
-  writeMdx,
-  type MdxModel,
-} from './container';
-import { insertEventObject, readEvents, removeEventObject } from './event-objects';
-import { CANONICAL_CHUNK_ORDER } from './versions';
-import { readMdxHeader } from './model-info';
-import { listNodes } from './node-objects';
-import { validateMdx } from './validate';
+import { CHUNK_HEADER_BYTES, insertChunk, MDX_MAGIC_BYTES, newChunk, writeMdx } from '../mdx/container';
+import { readMdx, type MdxModel } from '../model/mdx-file';
+import { validateMdx } from '../model/mdx-validate';
+import { modelNodes } from '../model/model-nodes';
+import { CANONICAL_CHUNK_ORDER } from '../model/registry';
+import { parsedChunkOf, typedModelOf } from '../model/typed-chunks';
+import { insertEventObject, removeEventObject } from './mdx-edits';
+
+/** Every node of the model: kind, name, objectId, parentId. */
+function listNodes(model: MdxModel) {
+  return modelNodes(typedModelOf(model)).map(({ kind, object: { node } }) => ({
+    kind,
+    name: node.name,
+    objectId: node.objectId,
+    parentId: node.parentId,
+  }));
+}
+
+/** The names of the model's event objects. */
+function eventNames(model: MdxModel): string[] {
+  return (parsedChunkOf(model, 'EVTS') ?? []).map(({ node }) => node.name);
+}
 
 interface CorpusFile extends CorpusModel {
   bytes: Uint8Array;
@@ -73,10 +82,7 @@ describeCorpus(modelCorpus, 'MDX corpus', () => {
       const expected = entry.file.endsWith('/maps__Tribute_Reforged.w3x__FountainOfSouls.mdx')
         ? ['SNDxAUDM']
         : entry.eventNames;
-      expect(
-        readEvents(model).objects.map((object) => object.name),
-        entry.file,
-      ).toEqual(expected);
+      expect(eventNames(model), entry.file).toEqual(expected);
     }
   });
 
@@ -139,7 +145,7 @@ describeCorpus(modelCorpus, 'MDX corpus', () => {
       if (!pivots) continue;
       const nodes = listNodes(model);
       expect(nodes.length, entry.file).toBe(pivots.body.byteLength / 12);
-      expect(readMdxHeader(model).sequences.length, entry.file).toBeGreaterThan(0);
+      expect(parsedChunkOf(model, 'SEQS')?.length, entry.file).toBeGreaterThan(0);
     }
   });
 
@@ -147,11 +153,11 @@ describeCorpus(modelCorpus, 'MDX corpus', () => {
     for (const entry of files) {
       const model = readMdx(entry.bytes);
       const before = listNodes(model);
-      const count = readEvents(model).objects.length;
+      const count = eventNames(model).length;
       const inserted = insertEventObject(
         model,
         count,
-        { name: 'MRFx0042', keys: { globalSequenceId: -1, frames: [100] } },
+        { name: 'MRFx0042', keys: { globalSequenceId: -1, frames: Int32Array.of(100) } },
         [1, 2, 3],
       );
       const reread = readMdx(writeMdx(inserted));

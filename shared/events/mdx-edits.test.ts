@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readMdx, writeMdx, type MdxModel } from './container';
-import { readBindPoses } from './chunks/bpos';
-import { walkGeosets } from './chunks/geos';
-import { readPivots } from './chunks/pivt';
-import {
-  insertEventObject,
-  objectIdForNewEventObject,
-  readEvents,
-  removeEventObject,
-  replaceEventObjects,
-} from './event-objects';
+import { writeMdx } from '../mdx/container';
+import { readMdx, type MdxModel } from '../model/mdx-file';
+import { insertObjectId, MdxEditError, removeObjectId } from '../model/mdx-renumber';
+import { validateMdx } from '../model/mdx-validate';
+import { modelNodes } from '../model/model-nodes';
 import {
   boneBytes,
   collisionShapeBytes,
@@ -19,40 +13,36 @@ import {
   testModelBytes,
   testPivot,
   versBody,
-} from './testing/fixtures';
-import { listNodes } from './node-objects';
-import { insertObjectId, MdxEditError, removeObjectId } from './renumber';
-import { validateMdx } from './validate';
+} from '../model/testing/mdx-bytes';
+import { parsedChunkOf, typedModelOf } from '../model/typed-chunks';
+import { insertEventObject, objectIdForNewEventObject, removeEventObject, replaceEventObjects } from './mdx-edits';
 
 function chunkBody(model: MdxModel, tag: string): Uint8Array {
   return model.chunks.find((chunk) => chunk.tag === tag)!.body;
 }
 
+function events(model: MdxModel) {
+  return parsedChunkOf(model, 'EVTS') ?? [];
+}
+
 function nodeTable(model: MdxModel): [string, number, number][] {
-  return listNodes(model).map((node) => [node.name, node.objectId, node.parentId]);
+  return modelNodes(typedModelOf(model)).map(({ object: { node } }) => [node.name, node.objectId, node.parentId]);
 }
 
 function pivots(model: MdxModel): number[][] {
-  const points = readPivots(chunkBody(model, 'PIVT'));
+  const points = parsedChunkOf(model, 'PIVT')!;
   return Array.from({ length: points.length / 3 }, (_, index) => Array.from(points.subarray(index * 3, index * 3 + 3)));
 }
 
 function bindPoseTranslations(model: MdxModel): number[][] {
-  const matrices = readBindPoses(chunkBody(model, 'BPOS'));
+  const matrices = parsedChunkOf(model, 'BPOS')!;
   return Array.from({ length: matrices.length / 12 }, (_, index) =>
     Array.from(matrices.subarray(index * 12 + 9, index * 12 + 12)),
   );
 }
 
 function matrixIndices(model: MdxModel): number[] {
-  const body = chunkBody(model, 'GEOS');
-  const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
-  const read = walkGeosets(body, model.version);
-  return read.geosets.flatMap((geoset) =>
-    Array.from({ length: geoset.matrixIndexCount }, (_, index) =>
-      view.getUint32(geoset.matrixIndicesOffset + index * 4, true),
-    ),
-  );
+  return parsedChunkOf(model, 'GEOS')!.flatMap((geoset) => Array.from(geoset.matrixIndices));
 }
 
 function problems(model: MdxModel): string[] {
@@ -67,7 +57,7 @@ describe('inserting and removing event objects', () => {
     const inserted = insertEventObject(
       model,
       2,
-      { name: 'MRDx0001', parentId: 1, keys: { globalSequenceId: -1, frames: [900] } },
+      { name: 'MRDx0001', parentId: 1, keys: { globalSequenceId: -1, frames: Int32Array.of(900) } },
       [7, 8, 9],
     );
     expect(nodeTable(inserted)).toEqual([
@@ -82,12 +72,9 @@ describe('inserting and removing event objects', () => {
       ['Ball', 8, 7],
     ]);
     expect(pivots(inserted)).toEqual([...[0, 1, 2, 3, 4, 5].map(testPivot), [7, 8, 9], ...[6, 7].map(testPivot)]);
-    expect(readEvents(inserted).objects[2]).toMatchObject({
-      name: 'MRDx0001',
-      objectId: 6,
-      parentId: 1,
-      flags: 0x400,
-      keys: { frames: [900] },
+    expect(events(inserted)[2]).toMatchObject({
+      node: { name: 'MRDx0001', objectId: 6, parentId: 1, flags: 0x400 },
+      keys: { frames: Int32Array.of(900) },
     });
     expect(problems(inserted)).toEqual([]);
     // Only what had to change did: the chunks before EVTS are the same bytes.
@@ -106,7 +93,7 @@ describe('inserting and removing event objects', () => {
         const inserted = insertEventObject(
           model,
           index,
-          { name: `SNDxNEW${index}`, keys: { globalSequenceId: 0, frames: [1, 2] } },
+          { name: `SNDxNEW${index}`, keys: { globalSequenceId: 0, frames: Int32Array.of(1, 2) } },
           [1, 1, 1],
         );
         expect(problems(inserted)).toEqual([]);
@@ -168,7 +155,7 @@ describe('inserting and removing event objects', () => {
   it("shifts a new object's parent given in the numbering before the insert", () => {
     const model = readMdx(testModelBytes());
     const inserted = insertEventObject(model, 0, { name: 'SNDxKID', parentId: 6 });
-    expect(readEvents(inserted).objects[0]).toMatchObject({ objectId: 4, parentId: 7 });
+    expect(events(inserted)[0]).toMatchObject({ node: { objectId: 4, parentId: 7 } });
     expect(nodeTable(inserted).find(([name]) => name === 'Box')).toEqual(['Box', 7, 0]);
     expect(() => insertEventObject(model, 0, { name: 'SNDxORPHAN', parentId: 42 })).toThrow(/no node has/);
     expect(() => insertEventObject(model, 3, { name: 'SNDxFAR' })).toThrow(MdxEditError);
@@ -177,7 +164,10 @@ describe('inserting and removing event objects', () => {
   it('creates the EVTS chunk at its canonical place in a model without one', () => {
     const model = readMdx(testModelBytes({ withoutEvents: true }));
     expect(objectIdForNewEventObject(model, 0)).toBe(4);
-    const inserted = insertEventObject(model, 0, { name: 'MRFx0000', keys: { globalSequenceId: -1, frames: [19300] } });
+    const inserted = insertEventObject(model, 0, {
+      name: 'MRFx0000',
+      keys: { globalSequenceId: -1, frames: Int32Array.of(19300) },
+    });
     expect(inserted.chunks.map((chunk) => chunk.tag)).toEqual([
       'VERS',
       'MODL',
@@ -215,13 +205,16 @@ describe('inserting and removing event objects', () => {
         ['EVTS', concat()],
       ]),
     );
-    const inserted = insertEventObject(model, 0, { name: 'SNDxFIRST', keys: { globalSequenceId: -1, frames: [0] } });
+    const inserted = insertEventObject(model, 0, {
+      name: 'SNDxFIRST',
+      keys: { globalSequenceId: -1, frames: Int32Array.of(0) },
+    });
     expect(inserted.chunks.map((chunk) => [chunk.tag, chunk.body.byteLength])).toEqual([
       ['VERS', 4],
       ['PIVT', 12],
       ['EVTS', 96 + 16],
     ]);
-    expect(readEvents(inserted).objects.map((object) => [object.name, object.objectId])).toEqual([['SNDxFIRST', 0]]);
+    expect(events(inserted).map(({ node }) => [node.name, node.objectId])).toEqual([['SNDxFIRST', 0]]);
   });
 
   it('keeps an emptied EVTS chunk, with 0 bytes', () => {
@@ -269,15 +262,17 @@ describe('inserting and removing event objects', () => {
 
   it('replaces event objects only with the same objectIds and existing parents', () => {
     const model = readMdx(testModelBytes());
-    const objects = readEvents(model).objects;
+    const objects = events(model);
+    const second = (node: { objectId?: number; parentId?: number }) => ({
+      ...objects[1]!,
+      node: { ...objects[1]!.node, ...node },
+    });
     expect(replaceEventObjects(model, objects)).toBe(model);
     expect(() => replaceEventObjects(model, [objects[0]!])).toThrow(MdxEditError);
-    expect(() => replaceEventObjects(model, [objects[0]!, { ...objects[1]!, objectId: 9 }])).toThrow(
-      /must keep objectId 5/,
-    );
-    expect(() => replaceEventObjects(model, [objects[0]!, { ...objects[1]!, parentId: 99 }])).toThrow(/no node has/);
-    expect(() => replaceEventObjects(model, [objects[0]!, { ...objects[1]!, parentId: 5 }])).toThrow(/own parent/);
-    const reparented = replaceEventObjects(model, [objects[0]!, { ...objects[1]!, parentId: 3 }]);
+    expect(() => replaceEventObjects(model, [objects[0]!, second({ objectId: 9 })])).toThrow(/must keep objectId 5/);
+    expect(() => replaceEventObjects(model, [objects[0]!, second({ parentId: 99 })])).toThrow(/no node has/);
+    expect(() => replaceEventObjects(model, [objects[0]!, second({ parentId: 5 })])).toThrow(/own parent/);
+    const reparented = replaceEventObjects(model, [objects[0]!, second({ parentId: 3 })]);
     expect(nodeTable(reparented)[5]).toEqual(['MRFx0001', 5, 3]);
     // The untouched object keeps its exact bytes; the model keeps its other chunks as they were.
     expect(chunkBody(reparented, 'EVTS').subarray(0, 116)).toEqual(chunkBody(model, 'EVTS').subarray(0, 116));
@@ -286,9 +281,9 @@ describe('inserting and removing event objects', () => {
 
   it('keeps static values beside tracks in other nodes through event edits', () => {
     const model = readMdx(testModelBytes());
-    const objects = readEvents(model).objects;
+    const objects = events(model);
     const edited = replaceEventObjects(model, [
-      { ...objects[0]!, keys: { globalSequenceId: 0, frames: [150] } },
+      { ...objects[0]!, keys: { globalSequenceId: 0, frames: Int32Array.of(150) } },
       objects[1]!,
     ]);
     const inserted = insertEventObject(edited, 2, { name: 'MRDx0001' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readMdx } from './container';
+import { readMdx } from './mdx-file';
 import {
   concat,
   geosetBytes,
@@ -9,8 +9,9 @@ import {
   pivtBody,
   versBody,
   type MaterialLayoutSpec,
-} from './testing/fixtures';
-import { validateMdx } from './validate';
+} from './testing/mdx-bytes';
+import { validateMdx } from './mdx-validate';
+import { nodeChunkTags, versionDefines } from './registry';
 import { KNOWN_MDX_VERSIONS, mdxLayout } from './versions';
 
 /** Material layouts per version, as observed in real files (1000: shader name; 1200: texture slots, no shader name). */
@@ -34,14 +35,14 @@ describe('MDX versions', () => {
       const layout = mdxLayout(version);
       return [
         version,
-        layout.chunkTags.has('CORN'),
-        layout.chunkTags.has('BPOS'),
+        versionDefines(version, 'CORN'),
+        versionDefines(version, 'BPOS'),
         layout.materialShaderBytes,
         layout.layerFixedBytes,
         layout.layerHasTextureSlots,
         layout.geosetHasLod,
         layout.lightFieldBytes,
-        layout.nodeChunkTags.length,
+        nodeChunkTags(version).length,
       ];
     });
     expect(table).toEqual([
@@ -86,10 +87,10 @@ describe('MDX versions', () => {
     ).toEqual([]);
     expect(damage(1200, [['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: [0], lod: true })]])).toEqual([]);
     expect(damage(800, [['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: [0], lod: true })]])).toEqual([
-      'GEOS[0]',
+      'GEOS[0].UVAS',
     ]);
     expect(damage(900, [['GEOS', geosetBytes({ vertexCount: 3, matrixIndices: [0], lod: false })]])).toEqual([
-      'GEOS[0]',
+      'GEOS[0].extent',
     ]);
   });
 
@@ -99,6 +100,6 @@ describe('MDX versions', () => {
     const pivot: [string, Uint8Array] = ['PIVT', pivtBody([[0, 0, 0]])];
     expect(damage(1000, [['LITE', classic], pivot])).toEqual([]);
     expect(damage(1200, [['LITE', reforged], pivot])).toEqual([]);
-    expect(damage(1200, [['LITE', classic], pivot])).toEqual(['LITE[0]']);
+    expect(damage(1200, [['LITE', classic], pivot])).toEqual(['LITE[0].inclusiveSize']);
   });
 });

@@ -1,19 +1,20 @@
 /**
  * Fuzzing the MDX codec with mutated and cut models (seeded, so failures reproduce): every mutant
- * is either refused with a CodecError or read — and then written back byte-identical, listed,
- * validated and edited without any other kind of error.
+ * is either refused with a CodecError or read — and then written back byte-identical, its header and
+ * nodes read through their kinds, validated and its event objects edited without any other kind of error.
  */
 import { describe, expect, it } from 'vitest';
 import { modelCorpus } from '../../tests/testing/corpus';
 import { CodecError } from '../binary/codec-error';
 import { mutateBytes as mutate, seededRandom } from '../testing/fuzz';
-import { readMdx, writeMdx } from './container';
-import { insertEventObject, readEvents, removeEventObject } from './event-objects';
-import { testModelBytes } from './testing/fixtures';
-import { readMdxHeader } from './model-info';
-import { listNodes } from './node-objects';
-import { MdxEditError } from './renumber';
-import { validateMdx } from './validate';
+import { writeMdx } from '../mdx/container';
+import { readMdx } from '../model/mdx-file';
+import { MdxEditError } from '../model/mdx-renumber';
+import { validateMdx } from '../model/mdx-validate';
+import { modelNodes } from '../model/model-nodes';
+import { testModelBytes } from '../model/testing/mdx-bytes';
+import { parsedChunkOf, typedModelOf } from '../model/typed-chunks';
+import { insertEventObject, removeEventObject } from './mdx-edits';
 
 const corpusFiles = [
   'wiselencave__Warcraft_MRF_Blender/test__MRF_126.w3m__units__human__Footman__Footman_portrait.mdx',
@@ -40,21 +41,22 @@ function exercise(bytes: Uint8Array): boolean {
     throw error;
   }
   expect(same(writeMdx(model), bytes)).toBe(true);
-  readMdxHeader(model);
-  listNodes(model);
+  for (const tag of ['MODL', 'SEQS', 'GLBS'] as const) parsedChunkOf(model, tag);
+  modelNodes(typedModelOf(model));
   validateMdx(model);
-  const events = readEvents(model);
+  const count = parsedChunkOf(model, 'EVTS')?.length ?? 0;
   try {
-    const inserted = insertEventObject(model, events.objects.length, {
+    const inserted = insertEventObject(model, count, {
       name: 'MRFxFUZZ',
-      keys: { globalSequenceId: -1, frames: [10] },
+      keys: { globalSequenceId: -1, frames: Int32Array.of(10) },
     });
     const reread = readMdx(writeMdx(inserted));
-    expect(readEvents(reread).objects.at(-1)?.name).toBe('MRFxFUZZ');
-    const removed = removeEventObject(reread, events.objects.length);
+    expect(parsedChunkOf(reread, 'EVTS')?.at(-1)?.node.name).toBe('MRFxFUZZ');
+    const removed = removeEventObject(reread, count);
     // Removing what was inserted restores the bytes, except for the EVTS or PIVT chunk an insert
     // had to create, which stays (empty).
-    const created = events.chunkIndex === -1 || !model.chunks.some((chunk) => chunk.tag === 'PIVT');
+    const created =
+      !model.chunks.some((chunk) => chunk.tag === 'EVTS') || !model.chunks.some((chunk) => chunk.tag === 'PIVT');
     if (!created) expect(same(writeMdx(removed), bytes)).toBe(true);
   } catch (error) {
     if (!(error instanceof MdxEditError)) throw error;

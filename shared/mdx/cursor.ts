@@ -7,8 +7,8 @@
  */
 import { CodecError, type CodecErrorKind } from '../binary/codec-error';
 import { float32View, uint16View, uint32View } from '../binary/reader';
-import { decodeName } from '../mdx/names';
-import { readTag } from '../mdx/tracks';
+import { decodeName } from './names';
+import { readTag } from './tracks';
 
 /** A non-fatal finding while reading: bytes kept as they are because they could not be parsed. */
 export interface CursorProblem {

@@ -1,5 +1,6 @@
 /**
- * Every difference between MDX format versions, decided here and nowhere else.
+ * Every difference between MDX format versions in the layout of a chunk, decided here and nowhere else (which
+ * chunks a version defines is the registry's: each kind's row names the version that introduced it).
  *
  * 800 is classic Warcraft III (RoC/TFT); 900 the Reforged beta; 1000 Reforged at launch; 1100 and
  * 1200 later Reforged patches. Other modules ask {@link mdxLayout} for a version's layout instead of
@@ -55,37 +56,6 @@ export const LIGHT_CLASSIC_FIELD_BYTES = 44;
 /** 1200+: float shadowIntensity after ambientIntensity. */
 export const LIGHT_SHADOW_INTENSITY_BYTES = 4;
 
-/** Top-level chunks of classic models, in the order the game's exporter writes them. */
-const CLASSIC_CHUNKS = [
-  'VERS',
-  'MODL',
-  'SEQS',
-  'GLBS',
-  'MTLS',
-  'TEXS',
-  'SNDS',
-  'TXAN',
-  'GEOS',
-  'GEOA',
-  'BONE',
-  'LITE',
-  'HELP',
-  'ATCH',
-  'PIVT',
-  'PREM',
-  'PRE2',
-  'RIBB',
-  'EVTS',
-  'CAMS',
-  'CLID',
-] as const;
-/** Chunks added by Reforged (900+). CORN sits between PRE2 and RIBB; FAFX and BPOS come last. */
-const REFORGED_CHUNKS = ['CORN', 'FAFX', 'BPOS'] as const;
-
-/** Chunks whose objects are nodes (carry objectIds), in canonical objectId order. */
-const CLASSIC_NODE_CHUNKS = ['BONE', 'LITE', 'HELP', 'ATCH', 'PREM', 'PRE2', 'RIBB', 'EVTS', 'CLID'] as const;
-const REFORGED_NODE_CHUNKS = ['BONE', 'LITE', 'HELP', 'ATCH', 'PREM', 'PRE2', 'CORN', 'RIBB', 'EVTS', 'CLID'] as const;
-
 /** Everything that depends on the format version, for one version. */
 export interface MdxLayout {
   readonly version: number;
@@ -93,10 +63,6 @@ export interface MdxLayout {
   readonly known: boolean;
   /** True for Reforged (900+). */
   readonly reforged: boolean;
-  /** Top-level chunk tags this version defines. */
-  readonly chunkTags: ReadonlySet<string>;
-  /** Node chunk tags in canonical objectId order (CORN only from 900). */
-  readonly nodeChunkTags: readonly string[];
   /** Bytes of the material's shader name (80 in 900 and 1000, absent otherwise). */
   readonly materialShaderBytes: number;
   /** Bytes of a layer before its texture slots or tracks, inclusive size included. */
@@ -136,14 +102,10 @@ function buildLayout(version: number): MdxLayout {
   const textureSlots = version >= MDX_VERSION_REFORGED_TEXTURE_SLOTS;
   const fresnelTracks = version >= MDX_VERSION_REFORGED;
   const lightShadows = version >= MDX_VERSION_REFORGED_LIGHT_SHADOWS;
-  const chunkTags = new Set<string>(CLASSIC_CHUNKS);
-  if (reforged) for (const tag of REFORGED_CHUNKS) chunkTags.add(tag);
   return {
     version,
     known: KNOWN_MDX_VERSIONS.includes(version),
     reforged,
-    chunkTags,
-    nodeChunkTags: reforged ? REFORGED_NODE_CHUNKS : CLASSIC_NODE_CHUNKS,
     materialShaderBytes: reforged && !textureSlots ? MATERIAL_SHADER_NAME_BYTES : 0,
     layerFixedBytes:
       LAYER_CLASSIC_BYTES +
@@ -158,39 +120,4 @@ function buildLayout(version: number): MdxLayout {
     lightHasShadowIntensity: lightShadows,
     hasBindPoses: reforged,
   };
-}
-
-/** Every chunk tag any version defines, in canonical order (for placing a chunk an edit creates). */
-export const CANONICAL_CHUNK_ORDER: readonly string[] = [
-  'VERS',
-  'MODL',
-  'SEQS',
-  'GLBS',
-  'MTLS',
-  'TEXS',
-  'SNDS',
-  'TXAN',
-  'GEOS',
-  'GEOA',
-  'BONE',
-  'LITE',
-  'HELP',
-  'ATCH',
-  'PIVT',
-  'PREM',
-  'PRE2',
-  'CORN',
-  'RIBB',
-  'EVTS',
-  'CAMS',
-  'CLID',
-  'FAFX',
-  'BPOS',
-];
-
-/** The version that introduced `tag`, or undefined for tags no version defines. */
-export function chunkIntroducedIn(tag: string): number | undefined {
-  if ((CLASSIC_CHUNKS as readonly string[]).includes(tag)) return MDX_VERSION_CLASSIC;
-  if ((REFORGED_CHUNKS as readonly string[]).includes(tag)) return MDX_VERSION_REFORGED_BETA;
-  return undefined;
 }
