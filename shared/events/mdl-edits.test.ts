@@ -5,7 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mdlScanCount, mdlScannedBytes, type MdlModel } from '../mdl/index';
+import { mdlScanCount, mdlScannedBytes, type MdlText } from '../mdl/index';
+import { blockOf } from '../mdl/blocks';
+import { mdlEventObjects } from '../model/mdl-parts';
 import { FIXTURE_MDL } from '../mdl/testing/fixtures';
 import type { ModelDocument, ModelEdit } from './document';
 import { applyEdit, modelPieces, readModel, validateModel, writeModel } from './index';
@@ -22,9 +24,8 @@ const fresh = (document: ModelDocument) => readModel(writeModel(document), 'fres
 
 /** The length of the block holding event object `index`. */
 function blockLengthOf(document: ModelDocument, index: number): number {
-  const { model } = document.source as { model: MdlModel };
-  const event = model.eventObjects[index]!;
-  const block = model.blocks.find((candidate) => candidate.parts.some((part) => part.statement === event.statement))!;
+  const { model } = document.source as { model: MdlText };
+  const block = blockOf(mdlEventObjects(model)[index]!.statement);
   return block.end - block.start;
 }
 

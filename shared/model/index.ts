@@ -13,6 +13,8 @@ export * from './typed-model';
 export * from './mdx-file';
 export * from './mdx-model';
 export * from './mdl-model';
+export * from './mdl-parts';
+export { openModelFile, sniffModelFormat, type OpenedModelFile } from './model-file';
 export * from './convert';
 export * from './model-nodes';
 export * from './typed-chunks';

@@ -1,47 +1,33 @@
 /**
- * The whole model in MDL: {@link readMdlModel} reads MDL text into the same typed model MDX reads
- * into (a {@link TypedMdxModel}: every chunk typed, in MDX order), and {@link printMdlModel} prints
- * a typed model as MDL in the layout the community's tools write. Each kind's block is read and
- * printed by its kind module (`kinds/*.ts`, `read…Mdl` / `print…Mdl`), in the layout of the model's
- * version (`mdxLayout`, shared/mdx/versions.ts).
+ * The whole model in MDL: {@link mdlTypedModel} assembles the typed model of an MDL text (a {@link TypedMdxModel},
+ * every chunk typed, in MDX order — the same shape an MDX file reads into) from its blocks as the kinds read them
+ * (mdl-parts.ts, once per block), and {@link readMdlModel} does it for bytes or a string. Printing is mdl-print.ts.
  *
- * Block order: the top-level blocks map to chunks in the order they first appear (every block of a
- * kind joins its kind's chunk), except that MDL writes `Textures` before `Materials` where MDX
- * writes MTLS before TEXS. So a model read from MDX prints in its chunk order and reads back in it.
+ * Block order: the top-level blocks map to chunks in the order they first appear (every block of a kind joins its
+ * kind's chunk), except that MDL writes `Textures` before `Materials` where MDX writes MTLS before TEXS. So a model
+ * read from MDX prints in its chunk order and reads back in it.
  *
- * Reading never refuses complete text: a count that disagrees with its blocks, a pivot list that
- * does not match the nodes, a node without an ObjectId or ObjectIds that are not 0…n-1, a value the
- * model cannot hold — each is an error diagnostic naming the block and line. Only text the block
- * tree cannot read (cut short, unbalanced braces, no block at the top level) throws CodecError.
+ * What a model is, decided here once: complete top-level blocks are a model, whatever is missing or inconsistent —
+ * only a Version block, no Model block, counts that disagree with the blocks, a pivot list that does not match the
+ * nodes, a node without an ObjectId or ObjectIds that are not 0…n-1, a value the model cannot hold. Each is a
+ * diagnostic naming the block and line; the model opens. Only text the block tree cannot read (cut short,
+ * unbalanced braces, a top level that is not blocks) throws CodecError, from shared/mdl.
  */
 import { CodecError } from '../binary/codec-error';
 import type { Diagnostic } from '../diagnostics';
-import { MdlTree, type MdlStatement } from '../mdl/tree';
+import { readMdlText } from '../mdl/mdl-text';
 import { encodeMdlText } from '../mdl/text';
+import type { MdlStatement } from '../mdl/tree';
+import type { MdlText } from '../mdl/types';
 import { NO_BYTES } from '../mdx/cursor';
-import type { DeclaredCount, ModelBlockMdl } from './kinds/model-info';
+import type { ModelBlockMdl } from './kinds/model-info';
 import type { NodeObject } from './kinds/node';
 import { PIVOT_FLOATS } from './kinds/pivot';
-import { MdlReadContext } from './mdl/reader';
-import { MdlWriter } from './mdl/writer';
-import {
-  CANONICAL_CHUNK_ORDER,
-  countedTag,
-  isMdxChunkTag,
-  kindOfKeyword,
-  kindOfTag,
-  NODE_CHUNKS,
-  type KindRow,
-  type MdxChunkTag,
-} from './registry';
-import {
-  isParsedChunk,
-  mdxVersionOf,
-  type ParsedMdxChunk,
-  type TypedMdxChunk,
-  type TypedMdxModel,
-} from './typed-model';
-import { DEFAULT_MDX_VERSION, mdxLayout } from './versions';
+import { linesBeforeBlocks, mdlVersionOf, placeDiagnostic, readAllBlocks } from './mdl-parts';
+import { CANONICAL_CHUNK_ORDER, countedTag, kindOfTag, NODE_CHUNKS, type KindRow, type MdxChunkTag } from './registry';
+import type { ParsedMdxChunk, TypedMdxChunk, TypedMdxModel } from './typed-model';
+
+export { printMdlModel, writeMdlModel, type MdlModelPrint } from './mdl-print';
 
 /** What {@link readMdlModel} gives: the typed model and what reading found. */
 export interface MdlModelRead {
@@ -49,84 +35,97 @@ export interface MdlModelRead {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** What {@link printMdlModel} gives: the text, and what it could not carry (warnings naming it). */
-export interface MdlModelPrint {
-  readonly bytes: Uint8Array;
-  readonly warnings: readonly Diagnostic[];
+/** A finding of the assembly: at a statement (its path and offset in its block) or at the top of the text. */
+interface Finding {
+  readonly severity: Diagnostic['severity'];
+  readonly code: string;
+  readonly message: string;
+  /** The statement it is about, and the offset in that statement's source (its start when not given). */
+  readonly statement: MdlStatement | null;
+  readonly offset?: number;
+  readonly where?: string;
 }
 
+/** Where a statement is: the index of its block in the text. */
+type BlockIndex = ReadonlyMap<MdlStatement, number>;
+
+const assembled = new WeakMap<MdlText, MdlModelRead>();
+
 /**
- * Reads MDL text (bytes, or a string of latin1 characters) into the typed model. `file` names the
- * text in the diagnostics. Throws CodecError only for text that is not MDL (cut, unbalanced).
+ * The typed model of an MDL text, assembled from its blocks' reads (memoized per text; after an edit only the
+ * blocks the edit made are read). Its diagnostics: what each block's read found, then what the model as a whole
+ * says of itself (no Version block, counts, ObjectIds, pivots), each placed in the whole text with its line.
  */
-export function readMdlModel(input: Uint8Array | string, file = ''): MdlModelRead {
-  const bytes = typeof input === 'string' ? latin1Bytes(input) : input;
-  const tree = new MdlTree(bytes);
-  const versionBlock = tree.statements.find((statement) => statement.is('Version'));
-  const probe = new MdlReadContext(bytes, mdxLayout(DEFAULT_MDX_VERSION));
-  const version = (versionBlock && kindOfTag('VERS')!.mdl.read(probe, versionBlock)) ?? DEFAULT_MDX_VERSION;
-  const context = new MdlReadContext(bytes, mdxLayout(version as number));
-  if (!versionBlock)
-    context.report(
-      'warning',
-      null,
-      0,
-      'mdl.no-version',
-      `the text has no Version block; it is read as version ${version}`,
-    );
+export function mdlTypedModel(text: MdlText): MdlModelRead {
+  const known = assembled.get(text);
+  if (known !== undefined) return known;
+  const { version, hasVersion } = mdlVersionOf(text);
+  const reads = readAllBlocks(text);
+  const blockIndex = new Map<MdlStatement, number>();
+  const findings: Finding[] = [];
+  if (!hasVersion)
+    findings.push({
+      severity: 'warning',
+      code: 'mdl.no-version',
+      message: `the text has no Version block; it is read as version ${version}`,
+      statement: null,
+    });
   const order: MdxChunkTag[] = [];
   const parts = new Map<MdxChunkTag, unknown[]>();
-  const counts: DeclaredCount[] = [];
-  const blocks = new Map<MdxChunkTag, MdlStatement>();
-  for (const statement of tree.statements) {
-    const row = kindOfKeyword(statement.keyword);
-    if (row === undefined) {
-      context.report(
-        'warning',
-        statement,
-        statement.start,
-        'mdl.unknown-block',
-        `"${statement.keyword}" is not a block this reader knows; it is left out of the model`,
-      );
-      continue;
-    }
-    const tag = row.tag as MdxChunkTag;
-    if (!parts.has(tag)) {
-      order.push(tag);
-      parts.set(tag, []);
-      blocks.set(tag, statement);
-    }
-    if (tag === 'VERS') {
-      parts.get(tag)!.push(version);
-    } else if (tag === 'MODL' && parts.get(tag)!.length > 0) {
-      context.report('error', statement, statement.start, 'mdl.duplicate-block', 'a second Model block is left out');
-    } else {
-      const part = row.mdl.read(context, statement);
-      if (tag === 'MODL') counts.push(...(part as ModelBlockMdl).counts);
-      parts.get(tag)!.push(part);
-    }
-  }
+  const firstBlocks = new Map<MdxChunkTag, MdlStatement>();
+  const counts: { count: ModelBlockMdl['counts'][number]; statement: MdlStatement }[] = [];
+  const placed: Diagnostic[] = [];
+  // Lines before each block, counted only when a diagnostic needs its line.
+  let linesBefore: number[] | null = null;
+  const lines = () => (linesBefore ??= linesBeforeBlocks(text));
+  text.blocks.forEach((block, index) => {
+    const read = reads[index]!;
+    for (const diagnostic of read.diagnostics) placed.push(placeDiagnostic(text, index, diagnostic, lines()[index]!));
+    block.statements.forEach((statement, at) => {
+      blockIndex.set(statement, index);
+      const { tag, value } = read.parts[at]!;
+      if (tag === null) {
+        findings.push({
+          severity: 'warning',
+          code: 'mdl.unknown-block',
+          message: `"${statement.keyword}" is not a block this reader knows; it is left out of the model`,
+          statement,
+        });
+        return;
+      }
+      if (!parts.has(tag)) {
+        order.push(tag);
+        parts.set(tag, []);
+        firstBlocks.set(tag, statement);
+      }
+      if (tag === 'MODL' && parts.get(tag)!.length > 0) {
+        findings.push({
+          severity: 'error',
+          code: 'mdl.duplicate-block',
+          message: 'a second Model block is left out',
+          statement,
+        });
+        return;
+      }
+      if (tag === 'MODL') for (const count of (value as ModelBlockMdl).counts) counts.push({ count, statement });
+      parts.get(tag)!.push(tag === 'VERS' ? version : value);
+    });
+  });
   const values = new Map<MdxChunkTag, unknown>();
-  for (const [tag, list] of parts) values.set(tag, (kindOfTag(tag) as KindRow).mdl.join(list));
-  const lengthOf = (tag: MdxChunkTag) => (values.get(tag) as unknown[] | undefined)?.length ?? 0;
-  for (const count of counts) {
-    const tag = countedTag(count.key)!;
-    const actual = lengthOf(tag);
-    if (actual !== count.declared)
-      context.report(
-        'error',
-        null,
-        count.offset,
-        'mdl.count-mismatch',
-        `${count.key} declares ${count.declared} ${kindOfTag(tag)!.keyword} blocks but holds ${actual}`,
-        count.path,
-      );
-  }
-  numberNodes(context, values, blocks);
+  for (const [tag, list] of parts) values.set(tag, joined(tag, list));
+  checkCounts(counts, values, findings);
+  numberNodes(values, firstBlocks, findings);
+  if (hasVersion && order.length === 1)
+    findings.push({
+      severity: 'warning',
+      code: 'mdl.version-only',
+      message: 'the text holds a Version block and no other; it may have been cut short',
+      statement: firstBlocks.get('VERS')!,
+    });
   // A count of 0 with no block stands for an empty chunk (which MDX files do hold), in its usual place.
-  for (const { key, declared } of counts) {
-    const tag = countedTag(key)!;
-    if (declared !== 0 || values.has(tag)) continue;
+  for (const { count } of counts) {
+    const tag = countedTag(count.key)!;
+    if (count.declared !== 0 || values.has(tag)) continue;
     values.set(tag, []);
     const rank = CANONICAL_CHUNK_ORDER.indexOf(tag);
     let at = order.length;
@@ -139,10 +138,139 @@ export function readMdlModel(input: Uint8Array | string, file = ''): MdlModelRea
   const chunks: TypedMdxChunk[] = order.map(
     (tag) => ({ tag, parsed: values.get(tag), trailing: NO_BYTES }) as ParsedMdxChunk,
   );
-  const diagnostics = file
-    ? context.diagnostics.map((diagnostic) => ({ ...diagnostic, where: `${file}: ${diagnostic.where ?? ''}` }))
-    : context.diagnostics;
-  return { model: { version: version as number, chunks, diagnostics }, diagnostics };
+  const diagnostics = [...placeFindings(text, findings.slice(0, hasVersion ? 0 : 1), blockIndex, lines)];
+  diagnostics.push(...placed, ...placeFindings(text, findings.slice(hasVersion ? 0 : 1), blockIndex, lines));
+  const result: MdlModelRead = { model: { version, chunks, diagnostics }, diagnostics };
+  assembled.set(text, result);
+  return result;
+}
+
+/** The assembly's findings placed in the whole text, with their lines. */
+function placeFindings(
+  text: MdlText,
+  findings: readonly Finding[],
+  blockIndex: BlockIndex,
+  lines: () => readonly number[],
+): Diagnostic[] {
+  return findings.map(({ statement, offset, where, ...finding }) => {
+    if (statement === null) return placeDiagnostic(text, 0, { ...finding, where: '(top level)', offset: 0 }, 0);
+    const index = blockIndex.get(statement)!;
+    const diagnostic = { ...finding, where: where ?? statement.path, offset: offset ?? statement.start };
+    return placeDiagnostic(text, index, diagnostic, lines()[index]!);
+  });
+}
+
+/** The last join of each kind's parts, by the first part: an edit that leaves a kind's blocks alone keeps its value. */
+const joins = new WeakMap<object, { readonly parts: readonly unknown[]; readonly value: unknown }>();
+
+/**
+ * The value `tag`'s parts join into (the registry's `mdl.join`): the same value as the last assembly's when the parts
+ * are the same objects — so the preview keeps the geosets' GPU data through an edit of an event object.
+ */
+function joined(tag: MdxChunkTag, parts: readonly unknown[]): unknown {
+  const first = parts[0];
+  const key = typeof first === 'object' && first !== null ? first : null;
+  const known = key === null ? undefined : joins.get(key);
+  if (known && known.parts.length === parts.length && known.parts.every((part, index) => part === parts[index]))
+    return known.value;
+  const value = (kindOfTag(tag) as KindRow).mdl.join(parts);
+  if (key !== null) joins.set(key, { parts: [...parts], value });
+  return value;
+}
+
+/** Each `NumBones 3,` of the Model block against the blocks of its kind. */
+function checkCounts(
+  counts: readonly { count: ModelBlockMdl['counts'][number]; statement: MdlStatement }[],
+  values: ReadonlyMap<MdxChunkTag, unknown>,
+  findings: Finding[],
+): void {
+  for (const { count, statement } of counts) {
+    const tag = countedTag(count.key)!;
+    const actual = (values.get(tag) as unknown[] | undefined)?.length ?? 0;
+    if (actual === count.declared) continue;
+    findings.push({
+      severity: 'error',
+      code: 'mdl.count-mismatch',
+      message: `${count.key} declares ${count.declared} ${kindOfTag(tag)!.keyword} blocks but holds ${actual}`,
+      statement,
+      offset: count.offset,
+      where: count.path,
+    });
+  }
+}
+
+/**
+ * Checks the nodes' ObjectIds against their places (0…n-1 in chunk order) and the pivots against the nodes; a node
+ * without an ObjectId gets its place, with an error.
+ */
+function numberNodes(
+  values: Map<MdxChunkTag, unknown>,
+  firstBlocks: ReadonlyMap<MdxChunkTag, MdlStatement>,
+  findings: Finding[],
+): void {
+  let place = 0;
+  const seen = new Set<number>();
+  let nodeCount = 0;
+  for (const { tag } of NODE_CHUNKS) nodeCount += (values.get(tag) as unknown[] | undefined)?.length ?? 0;
+  for (const { tag } of NODE_CHUNKS) {
+    const objects = values.get(tag) as NodeObject[] | undefined;
+    if (!objects) continue;
+    const statement = firstBlocks.get(tag)!;
+    let changed = false;
+    const numbered = objects.map((object) => {
+      let { objectId } = object.node;
+      const where = `${kindOfTag(tag)!.keyword} "${object.node.name}"`;
+      if (objectId === -1) {
+        findings.push({
+          severity: 'error',
+          code: 'mdl.missing-object-id',
+          message: `${where} has no ObjectId; it is given ${place}`,
+          statement,
+        });
+        objectId = place;
+      } else if (objectId < 0 || objectId >= nodeCount || seen.has(objectId))
+        findings.push({
+          severity: 'error',
+          code: 'mdl.object-id',
+          message: `${where} has ObjectId ${objectId}, which is not one of 0–${nodeCount - 1} given once`,
+          statement,
+        });
+      seen.add(objectId);
+      place += 1;
+      if (objectId === object.node.objectId) return object;
+      changed = true;
+      return { ...object, node: { ...object.node, objectId } };
+    });
+    if (changed) values.set(tag, numbered);
+  }
+  const pivots = values.get('PIVT') as Float32Array | undefined;
+  if (pivots && pivots.length / PIVOT_FLOATS !== nodeCount) {
+    findings.push({
+      severity: 'error',
+      code: 'mdl.pivot-count',
+      message: `PivotPoints holds ${pivots.length / PIVOT_FLOATS} points for ${nodeCount} nodes`,
+      statement: firstBlocks.get('PIVT')!,
+    });
+  } else if (!pivots && nodeCount > 0) {
+    findings.push({
+      severity: 'warning',
+      code: 'mdl.missing-pivot-points',
+      message: `the model has ${nodeCount} node block(s) but no PivotPoints block`,
+      statement: null,
+    });
+  }
+}
+
+/**
+ * Reads MDL text (bytes, or a string of latin1 characters) into the typed model. `file` names the text in the
+ * diagnostics. Throws CodecError only for text that is not MDL (cut, unbalanced, a top level that is not blocks).
+ */
+export function readMdlModel(input: Uint8Array | string, file = ''): MdlModelRead {
+  const bytes = typeof input === 'string' ? latin1Bytes(input) : input;
+  const read = mdlTypedModel(readMdlText(bytes));
+  if (!file) return read;
+  const diagnostics = read.diagnostics.map((diagnostic) => ({ ...diagnostic, where: `${file}: ${diagnostic.where}` }));
+  return { model: { ...read.model, diagnostics }, diagnostics };
 }
 
 /** MDL text as its latin1 bytes; a character above 255 (which no MDL byte is) is a CodecError naming it. */
@@ -158,147 +286,4 @@ function latin1Bytes(text: string): Uint8Array {
     });
   }
   return encodeMdlText(text);
-}
-
-/**
- * Checks the nodes' ObjectIds against their places (0…n-1 in chunk order) and the pivots against
- * the nodes; a node without an ObjectId gets its place, with an error.
- */
-function numberNodes(
-  context: MdlReadContext,
-  values: Map<MdxChunkTag, unknown>,
-  blocks: Map<MdxChunkTag, MdlStatement>,
-): void {
-  let place = 0;
-  const seen = new Set<number>();
-  let nodeCount = 0;
-  for (const { tag } of NODE_CHUNKS) nodeCount += (values.get(tag) as unknown[] | undefined)?.length ?? 0;
-  for (const { tag } of NODE_CHUNKS) {
-    const objects = values.get(tag) as NodeObject[] | undefined;
-    if (!objects) continue;
-    const block = blocks.get(tag)!;
-    const numbered = objects.map((object) => {
-      let { objectId } = object.node;
-      const where = `${kindOfTag(tag)!.keyword} "${object.node.name}"`;
-      if (objectId === -1) {
-        context.report(
-          'error',
-          block,
-          block.start,
-          'mdl.missing-object-id',
-          `${where} has no ObjectId; it is given ${place}`,
-        );
-        objectId = place;
-      } else if (objectId < 0 || objectId >= nodeCount || seen.has(objectId))
-        context.report(
-          'error',
-          block,
-          block.start,
-          'mdl.object-id',
-          `${where} has ObjectId ${objectId}, which is not one of 0–${nodeCount - 1} given once`,
-        );
-      seen.add(objectId);
-      place += 1;
-      return objectId === object.node.objectId ? object : { ...object, node: { ...object.node, objectId } };
-    });
-    values.set(tag, numbered);
-  }
-  const pivots = values.get('PIVT') as Float32Array | undefined;
-  if (pivots && pivots.length / PIVOT_FLOATS !== nodeCount) {
-    const block = blocks.get('PIVT')!;
-    context.report(
-      'error',
-      block,
-      block.start,
-      'mdl.pivot-count',
-      `PivotPoints holds ${pivots.length / PIVOT_FLOATS} points for ${nodeCount} nodes`,
-    );
-  }
-}
-
-/**
- * Prints a typed model as MDL in its chunk order (Textures before Materials). A chunk kept as
- * bytes (unknown to the model, or damaged) cannot be printed: it is a warning naming it, and the
- * rest is written. So are tracks after a chunk, and anything else the text cannot carry.
- */
-export function printMdlModel(input: Pick<TypedMdxModel, 'chunks'> | MdlModelRead): MdlModelPrint {
-  const model = 'model' in input ? input.model : input;
-  const layout = mdxLayout(mdxVersionOf(model.chunks));
-  // Text is about twice the binary; a model built by an edit (no source) starts small and grows.
-  let estimate = 4096;
-  for (const chunk of model.chunks) estimate += 2 * (chunk.source?.body.byteLength ?? 0);
-  const writer = new MdlWriter(estimate);
-  const chunks = [...model.chunks];
-  const materialsAt = chunks.findIndex((chunk) => chunk.tag === 'MTLS');
-  if (materialsAt >= 0 && chunks[materialsAt + 1]?.tag === 'TEXS')
-    chunks.splice(materialsAt, 2, chunks[materialsAt + 1]!, chunks[materialsAt]!);
-  else if (chunks.some((chunk) => chunk.tag === 'TEXS') && chunks.some((chunk) => chunk.tag === 'MTLS'))
-    writer.warn('MTLS', 'MTLS and TEXS are not next to each other; MDL does not carry their order', 'mdl.chunk-order');
-  const seen = new Set<string>();
-  for (const chunk of chunks) {
-    if (!isParsedChunk(chunk)) {
-      const why = isMdxChunkTag(chunk.tag) ? 'damaged' : 'unknown to the model';
-      const message = `chunk ${chunk.tag} (${chunk.bytes.byteLength} bytes) is ${why}; MDL cannot carry it`;
-      writer.warn(chunk.tag, message, 'mdl.chunk-not-carried');
-      continue;
-    }
-    if (seen.has(chunk.tag))
-      writer.warn(chunk.tag, `a second ${chunk.tag} chunk joins the first in MDL`, 'mdl.chunk-order');
-    seen.add(chunk.tag);
-    if (chunk.trailing.byteLength > 0)
-      writer.warn(
-        chunk.tag,
-        `${chunk.trailing.byteLength} bytes after chunk ${chunk.tag} are not carried`,
-        'mdl.chunk-not-carried',
-      );
-    checkNameBytes(writer, chunk.tag, chunk.parsed);
-    (kindOfTag(chunk.tag) as KindRow).mdl.print(writer, chunk.parsed, layout, model.chunks);
-  }
-  return { bytes: writer.finish(), warnings: writer.warnings };
-}
-
-/**
- * Warns for every name field whose bytes are not what its text gives (bytes after the NUL): MDL
- * strings hold the text only. Walks the chunk's objects for `…Bytes` fields beside a string field.
- */
-function checkNameBytes(writer: MdlWriter, tag: string, value: unknown): void {
-  const visit = (object: unknown, path: string): void => {
-    if (typeof object !== 'object' || object === null || ArrayBuffer.isView(object)) return;
-    if (Array.isArray(object)) {
-      object.forEach((item, index) => visit(item, `${path}[${index}]`));
-      return;
-    }
-    const record = object as Record<string, unknown>;
-    for (const key of Object.keys(record)) {
-      const field = record[key];
-      if (key.endsWith('Bytes') && field instanceof Uint8Array) {
-        const name = key.slice(0, -'Bytes'.length);
-        const text = record[name];
-        if (typeof text !== 'string' || sameAsText(field, text)) continue;
-        writer.warn(
-          `${path}.${name}`,
-          `${path}.${name} holds bytes after its text's end, which an MDL string cannot carry`,
-          'mdl.name-bytes-not-carried',
-        );
-      } else if (typeof field === 'object' && field !== null && !ArrayBuffer.isView(field))
-        visit(field, `${path}.${key}`);
-    }
-  };
-  visit(value, tag);
-}
-
-/** True when `bytes` are `text` (latin1) then NULs. */
-function sameAsText(bytes: Uint8Array, text: string): boolean {
-  if (text.length > bytes.length) return false;
-  for (let index = 0; index < text.length; index += 1) if (bytes[index] !== text.charCodeAt(index)) return false;
-  for (let index = text.length; index < bytes.length; index += 1) if (bytes[index] !== 0) return false;
-  return true;
-}
-
-/**
- * Writes a typed model (or what {@link readMdlModel} gave) as MDL text, latin1 bytes;
- * {@link printMdlModel} also gives what it could not carry.
- */
-export function writeMdlModel(model: Pick<TypedMdxModel, 'chunks'> | MdlModelRead): Uint8Array {
-  return printMdlModel(model).bytes;
 }

@@ -14,6 +14,7 @@ import { blockName, blockRules, nameField, printRules, readRuleBlock, type Draft
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 import { checkTrackOrder, tracksInOrder } from './node';
+import { findParsedChunk, type TypedMdxModel } from '../typed-model';
 
 /** Bytes of a camera without tracks, inclusive size included. */
 export const CAMERA_FIXED_BYTES = 120;
@@ -64,6 +65,11 @@ export function writeCameraMdx(writer: BinaryWriter, camera: Camera): void {
   writeTracksMdx(writer, camera.tracks);
   writer.bytes(camera.unparsedBytes);
   patchSize(writer, start);
+}
+
+/** The cameras of a typed model (its first CAMS chunk's), in file order; none when it has none or it stayed bytes. */
+export function camerasOf(model: Pick<TypedMdxModel, 'chunks'>): readonly Camera[] {
+  return findParsedChunk(model, 'CAMS') ?? [];
 }
 
 /** The CAMS chunk. */

@@ -1,18 +1,27 @@
+/**
+ * An MDL text's blocks as the model reads them: how a text splits into blocks, what an edit shares and scans, the
+ * structured clone, and the memory a history of key edits holds.
+ */
 import { describe, expect, it } from 'vitest';
 import { CodecError } from '../binary/codec-error';
-import { blockBytes } from './blocks';
-import { setEventFrames } from './edit-events';
-import { insertEventObject, removeNode, renameNode, setNodeParent } from './edit-nodes';
-import { mdlPieces, parseMdl, readMdl, reviveMdl, writeMdl } from './model';
-import { applySpanEdits, editAt } from './span-edits';
-import { decodeMdlBytes, encodeMdlText } from './text';
-import { generatedMdl } from './testing/generate';
-import { FIXTURE_MDL } from './testing/fixtures';
-import { keyMoveHistory, retainedBytes, scansDuring } from './testing/sharing';
-import { applyWholeText, modelView } from './testing/whole-text';
-import type { MdlModel } from './types';
+import { blockBytes } from '../mdl/blocks';
+import { mdlPieces, parseMdlText, readMdlText, reviveMdlText, writeMdl } from '../mdl/mdl-text';
+import { applySpanEdits, editAt } from '../mdl/span-edits';
+import { decodeMdlBytes, encodeMdlText } from '../mdl/text';
+import { generatedMdl } from '../mdl/testing/generate';
+import { FIXTURE_MDL } from '../mdl/testing/fixtures';
+import type { MdlText } from '../mdl/types';
+import { mdlTypedModel } from './mdl-model';
+import { mdlEventObjects, mdlNodes, partsOf } from './mdl-parts';
+import { eventTrackOf, setEventFrames } from './mdl/edit-events';
+import { insertEventObject, removeNode, renameNode, setNodeParent } from './mdl/edit-nodes';
+import { keyMoveHistory, retainedBytes, scansDuring } from './testing/mdl-sharing';
+import { applyWholeText, modelView } from './testing/mdl-whole-text';
 
-const texts = (model: MdlModel) => model.blocks.map((block) => decodeMdlBytes(blockBytes(block)));
+const parseMdl = parseMdlText;
+const readMdl = readMdlText;
+const texts = (model: MdlText) => model.blocks.map((block) => decodeMdlBytes(blockBytes(block)));
+const frames = (model: MdlText, index: number) => Array.from(mdlEventObjects(model)[index]!.value.keys!.frames);
 
 describe('MDL blocks', () => {
   it("run from each statement's line to the next one's, statements sharing a line sharing a block", () => {
@@ -26,7 +35,7 @@ describe('MDL blocks', () => {
       '/* spans\nlines */ Helper "D" {\n\tObjectId 3,\n} // trailing\r\n',
       'Helper "E" { ObjectId 4, }',
     ]);
-    expect(model.blocks.map((block) => block.parts.map((part) => part.keyword))).toEqual([
+    expect(model.blocks.map((block) => block.statements.map((statement) => statement.keyword))).toEqual([
       ['Bone'],
       ['Helper', 'Helper'],
       ['Helper'],
@@ -37,8 +46,10 @@ describe('MDL blocks', () => {
     // Each block reads the same on its own.
     for (const block of model.blocks) {
       const alone = readMdl(blockBytes(block));
-      expect(alone.nodes.map((node) => node.name)).toEqual(
-        block.parts.map((part) => (part.kind === 'node' ? part.node.name : '')),
+      expect(mdlNodes(alone).map(({ value }) => value.node.name)).toEqual(
+        mdlNodes(model)
+          .filter((node) => node.block === block)
+          .map(({ value }) => value.node.name),
       );
     }
     expect(parseMdl('').blocks).toHaveLength(1);
@@ -47,16 +58,22 @@ describe('MDL blocks', () => {
 
   it('an edit shares every block it does not change and scans only the one it changes', () => {
     const model = parseMdl(FIXTURE_MDL);
-    const event = model.eventObjects[1]!;
+    const event = mdlEventObjects(model)[1]!;
     const { result: edited, scans, bytes } = scansDuring(() => setEventFrames(model, event, [1, 2, 3]));
     const changed = edited.blocks.filter((block) => !model.blocks.includes(block));
     expect(changed).toHaveLength(1);
     expect(edited.blocks).toHaveLength(model.blocks.length);
     expect(changed[0]!.source.bytes.buffer).not.toBe(model.blocks[0]!.source.bytes.buffer);
     expect([scans, bytes]).toEqual([1, changed[0]!.end - changed[0]!.start]);
-    expect(edited.eventObjects[1]!.frames).toEqual([1, 2, 3]);
-    expect(edited.nodes.filter((node) => !model.nodes.includes(node)).map((node) => node.name)).toEqual(['MRDx0000']);
-    expect(edited.sequences).toBe(model.sequences);
+    expect(frames(edited, 1)).toEqual([1, 2, 3]);
+    const before = mdlNodes(model).map((node) => node.value);
+    expect(
+      mdlNodes(edited)
+        .filter((node) => !before.includes(node.value))
+        .map(({ value }) => value.node.name),
+    ).toEqual(['MRDx0000']);
+    const sequences = (text: MdlText) => partsOf(text, new Set(['SEQS']))[0]!.value;
+    expect(sequences(edited)).toBe(sequences(model));
   });
 
   it('gives the lines left by a removed statement to the block before (or after) it, as a fresh read would', () => {
@@ -65,20 +82,20 @@ describe('MDL blocks', () => {
       'EventObject "C" {\n\tObjectId 2,\n}\n';
     const model = parseMdl(text);
     for (const index of [0, 1, 2]) {
-      const removed = removeNode(model, model.nodes[index]!);
+      const removed = removeNode(model, mdlNodes(model)[index]!);
       expect(modelView(removed)).toEqual(modelView(readMdl(writeMdl(removed))));
     }
-    expect(texts(removeNode(model, model.nodes[0]!))).toEqual([
+    expect(texts(removeNode(model, mdlNodes(model)[0]!))).toEqual([
       '// header\n// about B\nEventObject "B" {\n\tObjectId 0,\n}\n// about C\n',
       'EventObject "C" {\n\tObjectId 1,\n}\n',
     ]);
     const single = parseMdl('EventObject "A" { ObjectId 0, }\n// the end\n');
-    expect(texts(removeNode(single, single.nodes[0]!))).toEqual(['// the end\n']);
+    expect(texts(removeNode(single, mdlNodes(single)[0]!))).toEqual(['// the end\n']);
   });
 
   it('places a refusal of an edited block in the whole text, as a fresh read of the edited text does', () => {
     const model = parseMdl(FIXTURE_MDL);
-    const track = model.eventObjects[2]!.eventTrack!;
+    const track = eventTrackOf(mdlEventObjects(model)[2]!.statement)!;
     const edits = [editAt(track, track.start, track.start, 'Broken { "unclosed ')];
     const refusal = (run: () => unknown) => {
       try {
@@ -95,19 +112,19 @@ describe('MDL blocks', () => {
 
   it('survives a structured clone: revived without a scan, it edits and writes as the original does', () => {
     const original = parseMdl(FIXTURE_MDL);
-    const edited = renameNode(original, original.nodes[1]!, 'Cloak');
+    const edited = renameNode(original, mdlNodes(original)[1]!, 'Cloak');
     for (const model of [original, edited]) {
-      const { result: clone, scans } = scansDuring(() => reviveMdl(structuredClone(model)));
+      const { result: clone, scans } = scansDuring(() => reviveMdlText(structuredClone(model)));
       expect(scans).toBe(0);
       expect(modelView(clone)).toEqual(modelView(model));
       expect(new Set(clone.blocks.map((block) => block.source)).size).toBe(
         new Set(model.blocks.map((block) => block.source)).size,
       );
       const steps = [
-        (from: MdlModel) => setEventFrames(from, from.eventObjects[2]!, [7, 8]),
-        (from: MdlModel) => insertEventObject(from, { name: 'MRFx0009', frames: [5], parentId: 0 }),
-        (from: MdlModel) => setNodeParent(from, from.eventObjects[0]!, 3),
-        (from: MdlModel) => removeNode(from, from.nodes[2]!),
+        (from: MdlText) => setEventFrames(from, mdlEventObjects(from)[2]!, [7, 8]),
+        (from: MdlText) => insertEventObject(from, { name: 'MRFx0009', frames: [5], parentId: 0 }),
+        (from: MdlText) => setNodeParent(from, mdlEventObjects(from)[0]!, 3),
+        (from: MdlText) => removeNode(from, mdlNodes(from)[2]!),
       ];
       let [left, right] = [model, clone];
       for (const step of steps) {
@@ -129,7 +146,7 @@ describe('MDL blocks', () => {
       0,
       bytes.length,
     ]);
-    const edited = setEventFrames(model, model.eventObjects[1]!, [5]);
+    const edited = setEventFrames(model, mdlEventObjects(model)[1]!, [5]);
     const pieces = mdlPieces(edited);
     expect(pieces.map((piece) => piece.buffer === bytes.buffer)).toEqual([true, false, true]);
     const track = 'EventTrack 2 {\n\t\tGlobalSeqId 0,\n\t\t22300,\n\t\t22400,\n';
@@ -143,7 +160,7 @@ describe('MDL blocks', () => {
     const bytes = generatedMdl(4_000_000);
     const { result: model, scans } = scansDuring(() => readMdl(bytes));
     expect(scans).toBe(1);
-    expect(model.diagnostics).toEqual([]);
+    expect(mdlTypedModel(model).diagnostics).toEqual([]);
     const { result: moves, bytes: scanned } = scansDuring(() => keyMoveHistory(model, 100));
     const { history, replaced } = moves;
     expect(replaced).toEqual(replaced.map(() => 1));

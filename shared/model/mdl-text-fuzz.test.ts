@@ -1,14 +1,19 @@
 /**
  * Damaged MDL text: every mutation or truncation of a model either reads (and then writes back
- * unchanged, walks fully and takes an edit) or throws CodecError — never another error, never a hang.
+ * unchanged, walks fully, reads into the typed model and takes an edit) or throws CodecError — never another error,
+ * never a hang.
  */
 import { describe, expect, it } from 'vitest';
 import { CodecError } from '../binary/codec-error';
-import { setEventFrames } from './edit-events';
-import { readMdl, writeMdl } from './model';
-import { encodeMdlText } from './text';
-import { FIXTURE_MDL } from './testing/fixtures';
-import type { MdlStatement } from './tree';
+import { readMdlText, writeMdl } from '../mdl/mdl-text';
+import { encodeMdlText } from '../mdl/text';
+import { FIXTURE_MDL } from '../mdl/testing/fixtures';
+import type { MdlStatement } from '../mdl/tree';
+import { mdlTypedModel } from './mdl-model';
+import { mdlEventObjects } from './mdl-parts';
+import { setEventFrames } from './mdl/edit-events';
+
+const readMdl = readMdlText;
 
 /** A small deterministic generator (the same cases on every run). */
 function generator(seed: number): (limit: number) => number {
@@ -71,11 +76,12 @@ describe('MDL fuzzing', () => {
         const model = readMdl(bytes);
         outcomes.read += 1;
         expect(writeMdl(model)).toBe(bytes);
-        walk(model.tree.statements);
-        const event = model.eventObjects[0];
+        walk(model.statements);
+        mdlTypedModel(model);
+        const event = mdlEventObjects(model)[0];
         if (event !== undefined) {
           const edited = setEventFrames(model, event, [1, 2, 3]);
-          expect(edited.eventObjects[0]!.frames).toEqual([1, 2, 3]);
+          expect(Array.from(mdlEventObjects(edited)[0]!.value.keys!.frames)).toEqual([1, 2, 3]);
         }
       } catch (error) {
         if (!(error instanceof CodecError))

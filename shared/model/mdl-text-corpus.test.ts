@@ -1,23 +1,29 @@
 /**
- * The MDL codec against the real files of ../shared/corpus (skipped, saying so, when it is absent):
- * byte-identical round trips, refusal of every cut-short file, the same event objects and node
- * headers as the MDX twins, and edits that change only what they must.
+ * MDL texts read by the model against the real files of ../shared/corpus (skipped, saying so, when it is absent):
+ * byte-identical round trips, refusal of every file cut inside a block and diagnostics for every file cut between
+ * blocks (complete blocks are a model), the same event objects and node headers as the MDX twins, and edits that
+ * change only what they must.
  */
 import { expect, it } from 'vitest';
 import { CORPUS_TWINS, corpusModels, describeCorpus, modelCorpus } from '../../tests/testing/corpus';
 import { CodecError } from '../binary/codec-error';
-import { setEventFrames } from './edit-events';
-import { insertEventObject, removeNode } from './edit-nodes';
-import { readMdl, writeMdl } from './model';
-import type { MdlModel } from './types';
+import { readMdlText, writeMdl } from '../mdl/mdl-text';
+import type { MdlText } from '../mdl/types';
+import { mdlTypedModel } from './mdl-model';
+import { eventTrackOf, setEventFrames } from './mdl/edit-events';
+import { insertEventObject, removeNode } from './mdl/edit-nodes';
+import { viewed, type ViewedText } from './testing/mdl-view';
+
+type MdlModel = ViewedText;
+const readMdl = (bytes: Uint8Array) => viewed(readMdlText(bytes));
 
 const rows = corpusModels('MDL');
 
 /** What a text cut short at `length` does: 'refused', or 'empty' when nothing but comments is left. */
 function cutOutcome(bytes: Uint8Array, length: number): 'refused' | 'empty' | 'read' {
   try {
-    const model = readMdl(bytes.subarray(0, length));
-    return model.tree.statements.length === 0 ? 'empty' : 'read';
+    const model = readMdlText(bytes.subarray(0, length));
+    return model.statements.length === 0 ? 'empty' : 'read';
   } catch (error) {
     if (error instanceof CodecError) return 'refused';
     throw error;
@@ -86,7 +92,7 @@ function mdlNodeHeaders(model: MdlModel): MdxNodeHeader[] {
     .map((node) => {
       const header: MdxNodeHeader = { name: node.name, objectId: node.objectId!, parentId: node.parentId };
       if (node.kind === 'eventObject') {
-        const event = model.eventObjects.find((candidate) => candidate === node)!;
+        const event = model.eventObjects.find((candidate) => candidate.statement === node.statement)!;
         header.frames = [...event.frames];
         if (event.hasKeyBlock) header.globalSequenceId = event.globalSequenceId ?? -1;
       }
@@ -125,10 +131,10 @@ describeCorpus(modelCorpus, 'MDL corpus', () => {
     }
   });
 
-  it('refuses every corpus MDL cut between two top-level blocks (where the text is valid, only shorter)', () => {
+  it('opens every corpus MDL cut between two top-level blocks with diagnostics naming what it lacks', () => {
     for (const row of rows) {
       const bytes = modelCorpus.bytes(row.file);
-      const statements = readMdl(bytes).tree.statements;
+      const statements = readMdlText(bytes).statements;
       // Cut before each block that starts a run of one keyword, before the last block, and inside the longest run.
       const cuts = statements.filter(
         (statement, index) =>
@@ -140,20 +146,28 @@ describeCorpus(modelCorpus, 'MDL corpus', () => {
       const longest = runs.indexOf(Math.max(...runs));
       if (runs[longest]! >= 3) cuts.push(statements[longest + Math.floor(runs[longest]! / 2)]!);
       expect(cuts.length).toBeGreaterThan(2);
-      for (const statement of cuts)
-        expect(cutOutcome(bytes, statement.start), `${row.file} cut before ${statement.label}`).toBe('refused');
+      for (const statement of cuts) {
+        const label = `${row.file} cut before ${statement.label}`;
+        expect(cutOutcome(bytes, statement.start), label).toBe('read');
+        const found = mdlTypedModel(readMdlText(bytes.subarray(0, statement.start))).diagnostics;
+        expect(found.length, label).toBeGreaterThan(0);
+      }
       expect(cutOutcome(bytes, statements[statements.length - 1]!.end)).toBe('read');
     }
   });
 
-  it('refuses corpus MDLs cut anywhere (or reads nothing when only comments are left)', () => {
+  it('refuses corpus MDLs cut inside a block, and opens them cut between blocks with diagnostics', () => {
     let seed = 7;
     for (const row of rows.filter((candidate) => !candidate.file.includes('alchemist'))) {
       const bytes = modelCorpus.bytes(row.file);
       for (let cut = 0; cut < 4; cut += 1) {
         seed = (seed * 1103515245 + 12345) % 2147483648;
         const length = seed % bytes.length;
-        expect(['refused', 'empty'], `${row.file} cut at ${length}`).toContain(cutOutcome(bytes, length));
+        const outcome = cutOutcome(bytes, length);
+        // A cut that falls between two blocks leaves complete blocks: a model, which says what it lacks.
+        if (outcome === 'read')
+          expect(mdlTypedModel(readMdlText(bytes.subarray(0, length))).diagnostics.length).toBeGreaterThan(0);
+        else expect(['refused', 'empty'], `${row.file} cut at ${length}`).toContain(outcome);
       }
     }
   });
@@ -183,13 +197,14 @@ describeCorpus(modelCorpus, 'MDL corpus', () => {
       const event = model.eventObjects[0]!;
 
       const framed = setEventFrames(model, event, [...event.frames, 99999]).text;
-      expect(framed.slice(0, event.eventTrack!.start), row.file).toBe(original.slice(0, event.eventTrack!.start));
+      const track = eventTrackOf(event.statement)!;
+      expect(framed.slice(0, track.start), row.file).toBe(original.slice(0, track.start));
       expect(framed.slice(framed.length - (original.length - event.statement.end)), row.file).toBe(
         original.slice(event.statement.end),
       );
-      expect(setEventFrames(model, event, []).eventObjects[0]!.frames).toEqual([]);
+      expect(viewed(setEventFrames(model, event, []), false).eventObjects[0]!.frames).toEqual([]);
 
-      const inserted = insertEventObject(model, { name: 'MRFx0000', frames: [19300], parentId: 0 });
+      const inserted = viewed(insertEventObject(model, { name: 'MRFx0000', frames: [19300], parentId: 0 }));
       expect(inserted.diagnostics, row.file).toEqual([]);
       expect(inserted.nodes.map((node) => node.objectId).sort((left, right) => left! - right!)).toEqual(
         inserted.nodes.map((_, index) => index),
@@ -197,7 +212,7 @@ describeCorpus(modelCorpus, 'MDL corpus', () => {
       const restored = removeNode(inserted, inserted.eventObjects[inserted.eventObjects.length - 1]!);
       expect(restored.text === original, row.file).toBe(true);
 
-      const removed = removeNode(model, event);
+      const removed = viewed(removeNode(model, event));
       expect(removed.diagnostics, row.file).toEqual([]);
       expect(removed.eventObjects.length).toBe(model.eventObjects.length - 1);
       expect(removed.nodes.map((node) => node.objectId)).toEqual(removed.nodes.map((_, index) => index));

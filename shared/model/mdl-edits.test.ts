@@ -1,14 +1,23 @@
+/**
+ * The model's MDL edits of event objects and nodes: each rewrites only the spans it must, in the text's own layout,
+ * and keeps ObjectIds, pivots, bind poses and the Model block's counts right.
+ */
 import { describe, expect, it } from 'vitest';
-import { setEventFrames, setEventGlobalSequence, setEventTrack } from './edit-events';
-import { insertEventObject, newEventObjectId, removeNode, renameNode, setNodeParent } from './edit-nodes';
-import { parseMdl } from './model';
-import { spliceBytes } from './span-edits';
-import { decodeMdlBytes, encodeMdlText } from './text';
-import { FIXTURE_MDL, FRAGMENT_MDL } from './testing/fixtures';
-import type { MdlModel } from './types';
+import { parseMdlText } from '../mdl/mdl-text';
+import { spliceBytes } from '../mdl/span-edits';
+import { decodeMdlBytes, encodeMdlText } from '../mdl/text';
+import { FIXTURE_MDL, FRAGMENT_MDL } from '../mdl/testing/fixtures';
+import type { MdlText } from '../mdl/types';
+import { setEventFrames, setEventGlobalSequence, setEventTrack } from './mdl/edit-events';
+import { insertEventObject, newEventObjectId, removeNode, renameNode, setNodeParent } from './mdl/edit-nodes';
+import { viewed, type ViewedText } from './testing/mdl-view';
 
+/** A text read, with what the model reads from it as fields. */
+const parseMdl = (source: string) => viewed(parseMdlText(source));
 const fixture = parseMdl(FIXTURE_MDL);
-const text = (result: Uint8Array | MdlModel) => (result instanceof Uint8Array ? decodeMdlBytes(result) : result.text);
+const text = (result: Uint8Array | MdlText) => (result instanceof Uint8Array ? decodeMdlBytes(result) : result.text);
+/** The codes of what reading a text finds (the fixture's one: a later-version keyword it keeps, ShaderTypeId). */
+const codes = (model: MdlText) => viewed(model).diagnostics.map((diagnostic) => diagnostic.code);
 
 /** The one region where two texts differ: `before[start, beforeEnd)` became `after[start, afterEnd)`. */
 function changedRegion(before: string, after: string): { start: number; beforeEnd: number; afterEnd: number } {
@@ -25,7 +34,7 @@ function changedRegion(before: string, after: string): { start: number; beforeEn
 }
 
 /** ObjectIds of the model's nodes in file order, and the counts that follow them. */
-function structure(model: MdlModel) {
+function structure(model: ViewedText) {
   return {
     objectIds: model.nodes.map((node) => node.objectId),
     pivots: model.pivotPoints?.points.length ?? null,
@@ -79,7 +88,7 @@ describe('EventTrack edits', () => {
     expect(after).toContain('\tEventTrack 0 {\n\t}\n');
     const reread = parseMdl(after).eventObjects[0]!;
     expect([reread.frames, reread.hasKeyBlock, reread.declaredFrameCount]).toEqual([[], true, 0]);
-    expect(parseMdl(after).diagnostics).toEqual([]);
+    expect(codes(parseMdlText(after))).toEqual(codes(fixture));
   });
 
   it('moves a GlobalSeqId written after the EventTrack inside it, removing the old line', () => {
@@ -132,7 +141,7 @@ describe('EventTrack edits', () => {
 
   it('adds a top-level block after a block that shares its line with the next one', () => {
     const model = parseMdl('EventObject "A" { ObjectId 0, } CollisionShape "C" { ObjectId 1, }\n');
-    const after = insertEventObject(model, { name: 'B', frames: [] });
+    const after = viewed(insertEventObject(model, { name: 'B', frames: [] }));
     expect(after.nodes.map((node) => [node.name, node.objectId])).toEqual([
       ['A', 0],
       ['B', 1],
@@ -212,8 +221,10 @@ describe('node header edits', () => {
 describe('inserting and removing nodes', () => {
   it('inserts an EventObject after the last one, renumbering the nodes that follow', () => {
     expect(newEventObjectId(fixture)).toBe(8);
-    const after = insertEventObject(fixture, { name: 'MRFx0005', frames: [72867], parentId: 8, pivot: [1, 2, 3] });
-    expect(after.diagnostics).toEqual([]);
+    const after = viewed(
+      insertEventObject(fixture, { name: 'MRFx0005', frames: [72867], parentId: 8, pivot: [1, 2, 3] }),
+    );
+    expect(codes(after)).toEqual(codes(fixture));
     expect(structure(after)).toEqual({
       objectIds: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
       pivots: 10,
@@ -237,14 +248,14 @@ describe('inserting and removing nodes', () => {
   });
 
   it('removing what it inserted gives back the original bytes', () => {
-    const inserted = insertEventObject(fixture, { name: 'MRDx0005', frames: [1, 2], globalSequenceId: 0 });
+    const inserted = viewed(insertEventObject(fixture, { name: 'MRDx0005', frames: [1, 2], globalSequenceId: 0 }));
     const removed = removeNode(inserted, inserted.eventObjects[4]!);
     expect(text(removed)).toBe(FIXTURE_MDL);
   });
 
   it('removes a node with its pivot and bind pose matrix, renumbering the nodes after it', () => {
-    const after = removeNode(fixture, fixture.eventObjects[0]!);
-    expect(after.diagnostics).toEqual([]);
+    const after = viewed(removeNode(fixture, fixture.eventObjects[0]!));
+    expect(codes(after)).toEqual(codes(fixture));
     expect(structure(after)).toEqual({
       objectIds: [0, 1, 2, 3, 4, 5, 6, 7],
       pivots: 8,
@@ -259,8 +270,8 @@ describe('inserting and removing nodes', () => {
   });
 
   it("moves a removed node's children to its parent, their comments following", () => {
-    const after = removeNode(fixture, fixture.nodes[1]!);
-    expect(after.diagnostics).toEqual([]);
+    const after = viewed(removeNode(fixture, fixture.nodes[1]!));
+    expect(codes(after)).toEqual(codes(fixture));
     expect(after.nodes.map((node) => [node.name, node.objectId, node.parentId])).toEqual([
       ['Root', 0, -1],
       ['Origin Ref', 1, 0],
@@ -276,17 +287,17 @@ describe('inserting and removing nodes', () => {
   });
 
   it('inserts into an empty file: a PivotPoints block and the EventObject', () => {
-    const first = insertEventObject(parseMdl(''), { name: 'MRFx0000', frames: [] });
+    const first = viewed(insertEventObject(parseMdl(''), { name: 'MRFx0000', frames: [] }));
     expect(first.text).toBe(
       'PivotPoints 1 {\n\t{ 0, 0, 0 },\n}\nEventObject "MRFx0000" {\n\tObjectId 0,\n\tEventTrack 0 {\n\t}\n}\n',
     );
-    const second = insertEventObject(first, { name: 'MRDx0000', frames: [3] });
+    const second = viewed(insertEventObject(first, { name: 'MRDx0000', frames: [3] }));
     expect(structure(second)).toMatchObject({ objectIds: [0, 1], pivots: 2 });
   });
 
   it('inserts into a fragment without touching pivots it does not have', () => {
     const fragment = parseMdl(FRAGMENT_MDL);
-    const after = insertEventObject(fragment, { name: 'MRFx0002', frames: [49833] });
+    const after = viewed(insertEventObject(fragment, { name: 'MRFx0002', frames: [49833] }));
     expect(after.text.startsWith(FRAGMENT_MDL)).toBe(true);
     expect(after.eventObjects.map((event) => event.objectId)).toEqual([0, 1, 2]);
     expect(after.pivotPoints).toBeNull();

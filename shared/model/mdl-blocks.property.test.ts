@@ -3,19 +3,20 @@
  * objects at once, global sequences, parents, names, inserting and removing nodes, and structured clones between
  * them — applied by blocks (only the changed blocks scanned and read again, the rest shared) gives the same text,
  * the same split into blocks, the same parsed parts at the same offsets, the same style and the same diagnostics
- * as the same edits placed in the whole text, spliced and read again from scratch (testing/whole-text.ts).
+ * as the same edits placed in the whole text, spliced and read again from scratch (testing/mdl-whole-text.ts).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { eventTrackEdits } from './edit-events';
-import { insertEventObjectEdits, nodeParentEdits, removeNodeEdits, renameEdits } from './edit-nodes';
-import { parseMdl, reviveMdl } from './model';
-import { applySpanEdits, type MdlEdit } from './span-edits';
-import { decodeMdlBytes } from './text';
-import { FIXTURE_MDL, FRAGMENT_MDL } from './testing/fixtures';
-import { generatedMdl } from './testing/generate';
-import { applyWholeText, modelView } from './testing/whole-text';
-import type { MdlModel } from './types';
+import { parseMdlText, reviveMdlText } from '../mdl/mdl-text';
+import { applySpanEdits, type MdlEdit } from '../mdl/span-edits';
+import { decodeMdlBytes } from '../mdl/text';
+import { FIXTURE_MDL, FRAGMENT_MDL } from '../mdl/testing/fixtures';
+import { generatedMdl } from '../mdl/testing/generate';
+import type { MdlText } from '../mdl/types';
+import { eventTrackEdits } from './mdl/edit-events';
+import { insertEventObjectEdits, nodeParentEdits, removeNodeEdits, renameEdits } from './mdl/edit-nodes';
+import { applyWholeText, modelView } from './testing/mdl-whole-text';
+import { viewed } from './testing/mdl-view';
 
 /** CRLF lines, comments between and after blocks, blocks sharing a line, a comment running onto a block's line. */
 const QUIRKY_MDL = [
@@ -68,7 +69,8 @@ const operation = fc.oneof(
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
 
 /** The edits of `step` on `model`, or null when the step does not apply to it. */
-function editsOf(model: MdlModel, step: Exclude<Operation, { op: 'clone' }>): MdlEdit[] | null {
+function editsOf(text: MdlText, step: Exclude<Operation, { op: 'clone' }>): MdlEdit[] | null {
+  const model = viewed(text);
   const { nodes, eventObjects: events } = model;
   switch (step.op) {
     case 'keys': {
@@ -98,14 +100,14 @@ function editsOf(model: MdlModel, step: Exclude<Operation, { op: 'clone' }>): Md
 describe('MDL block edits', () => {
   for (const [label, text] of Object.entries(START_TEXTS)) {
     it(`make the model that whole-text edits and a fresh read make (${label})`, () => {
-      const start = parseMdl(text);
+      const start = parseMdlText(text);
       fc.assert(
         fc.property(fc.array(operation, { minLength: 1, maxLength: 8 }), (steps) => {
           let blocks = start;
           let whole = start;
           for (const step of steps) {
             if (step.op === 'clone') {
-              blocks = reviveMdl(structuredClone(blocks));
+              blocks = reviveMdlText(structuredClone(blocks));
               continue;
             }
             const edits = editsOf(blocks, step);
