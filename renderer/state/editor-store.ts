@@ -9,6 +9,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { DataFolderStatus, FileIdentity, HostClient } from '../../shared/contract/contract';
 import type { Diagnostic } from '../../shared/diagnostics';
+import type { GameTableSet } from '../../shared/game-tables';
 import type { KeyAddress, ModelCodec, ModelDocument } from '../../shared/events/document';
 import type { CapeEntry } from '../capes/cape-entry';
 import type { CapeDocument } from './cape-documents';
@@ -158,6 +159,8 @@ export interface EditorState {
   /** Set once startup is done (the startup file and its capes opened, or failed): the viewport then creates its GL
    * context. */
   booted: boolean;
+  /** The game's tables (SLK) from the data sources, for what event objects mean; null until first loaded. */
+  gameTables: GameTableSet | null;
   /** Bumped when the data folders change: textures are resolved and read again. */
   textureGeneration: number;
   /** The model camera the viewport looks through (its index in the model's cameras), or null for the free view. */
@@ -208,6 +211,7 @@ export function createEditorStore(services: EditorServices, session: SessionStat
     maximizedArea: null,
     textures: {},
     textureGeneration: 0,
+    gameTables: null,
     viewCamera: null,
     booted: false,
   }));

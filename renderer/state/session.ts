@@ -61,6 +61,12 @@ export interface SessionState {
     /** Length of one frame step (Left/Right), ms. */
     frameStepMs: number;
     loop: boolean;
+    /** Sound objects are silent (the timeline header's speaker). */
+    muted: boolean;
+    /** Volume of the event sounds, 0–1 (times each sound's own table volume). */
+    volume: number;
+    /** Blender's Scrub Audio: sounds play when scrubbing crosses their keys (else scrubbing is silent). */
+    scrubAudio: boolean;
   };
   viewport: {
     shading: Shading;
@@ -90,7 +96,15 @@ export function defaultSession(): SessionState {
       collapsed: {},
       snapping: true,
     },
-    playback: { playheadMs: 0, speed: 1, frameStepMs: 1000 / 30, loop: true },
+    playback: {
+      playheadMs: 0,
+      speed: 1,
+      frameStepMs: 1000 / 30,
+      loop: true,
+      muted: false,
+      volume: 0.8,
+      scrubAudio: false,
+    },
     viewport: {
       shading: 'textured',
       overlays: {
@@ -196,6 +210,9 @@ export function sessionFromSettings(settings: Record<string, JsonValue>): Sessio
       speed: number(playback.speed, 1, 0.01, 16),
       frameStepMs: number(playback.frameStepMs, fallback.playback.frameStepMs, 1, 10_000),
       loop: boolean(playback.loop, true),
+      muted: boolean(playback.muted, false),
+      volume: number(playback.volume, 0.8, 0, 1),
+      scrubAudio: boolean(playback.scrubAudio, false),
     },
     viewport: {
       shading: choice(viewport.shading, ['solid', 'textured', 'wireframe'] as const, fallback.viewport.shading),

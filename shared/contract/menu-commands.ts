@@ -116,6 +116,9 @@ export const menuLayout: readonly MenuLayout[] = [
       '-',
       command('screen.toggle_loop', 'Loop Playback'),
       command('action.toggle_snapping', 'Snap Keys'),
+      '-',
+      command('screen.toggle_mute', 'Mute Audio'),
+      command('screen.toggle_scrub_audio', 'Scrub Audio'),
     ],
   },
   {
