@@ -53,7 +53,7 @@ export const attachmentsChunkMdx: ChunkCodec<Attachment[]> = {
 // MDL ---------------------------------------------------------------------------------------------
 
 /** `Attachment "name" { … AttachmentID 0, Path "…", Visibility … }`. */
-export const ATTACHMENT_MDL: NodeKindMdl = {
+export const ATTACHMENT_MDL = {
   keyword: 'Attachment',
   kindBit: NODE_FLAG.attachment,
   rules: blockRules([
@@ -75,9 +75,9 @@ export function readAttachmentMdl(context: MdlReadContext, block: MdlStatement):
   const { node, draft, tracks } = readNodeBlockMdl(context, block, ATTACHMENT_MDL);
   return {
     node,
-    path: draft['path'] as string,
-    pathBytes: draft['pathBytes'] as Uint8Array,
-    attachmentId: draft['attachmentId'] as number,
+    path: draft.path,
+    pathBytes: draft.pathBytes,
+    attachmentId: draft.attachmentId,
     tracks,
     unparsedBytes: NO_BYTES,
   };

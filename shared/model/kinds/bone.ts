@@ -45,7 +45,7 @@ export const bonesChunkMdx: ChunkCodec<Bone[]> = {
 // MDL ---------------------------------------------------------------------------------------------
 
 /** `Bone "name" { … }`: `GeosetId Multiple` and `GeosetAnimId None` stand for -1. */
-export const BONE_MDL: NodeKindMdl = {
+export const BONE_MDL = {
   keyword: 'Bone',
   kindBit: NODE_FLAG.bone,
   rules: blockRules([
@@ -73,7 +73,7 @@ export const BONE_MDL: NodeKindMdl = {
 /** Reads a `Bone` block. */
 export function readBoneMdl(context: MdlReadContext, block: MdlStatement): Bone {
   const { node, draft } = readNodeBlockMdl(context, block, BONE_MDL);
-  return { node, geosetId: draft['geosetId'] as number, geosetAnimationId: draft['geosetAnimationId'] as number };
+  return { node, geosetId: draft.geosetId, geosetAnimationId: draft.geosetAnimationId };
 }
 
 /** Prints a `Bone` block. */

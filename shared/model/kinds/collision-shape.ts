@@ -76,7 +76,7 @@ export const collisionShapesChunkMdx: ChunkCodec<CollisionShape[]> = {
 const SHAPE_WORDS = ['Box', 'Plane', 'Sphere', 'Cylinder'] as const;
 
 /** `CollisionShape "name" { … Box, Vertices 2 { { … }, { … } }, BoundsRadius r, … }`. */
-export const COLLISION_SHAPE_MDL: NodeKindMdl = {
+export const COLLISION_SHAPE_MDL = {
   keyword: 'CollisionShape',
   kindBit: NODE_FLAG.collisionShape,
   rules: blockRules([
@@ -108,7 +108,7 @@ export function readCollisionShapeMdl(context: MdlReadContext, block: MdlStateme
     return true;
   });
   for (const statement of block.children) if (statement.is('BoundsRadius')) sawRadius = true;
-  const type = draft['type'] as number;
+  const type = draft.type;
   const vertexCount = collisionShapeVertexCount(type);
   const hasRadius = collisionShapeHasRadius(type);
   if (vertexCount === undefined) {
@@ -135,7 +135,7 @@ export function readCollisionShapeMdl(context: MdlReadContext, block: MdlStateme
     node,
     type,
     vertices: fitted(vertices, vertexCount * 3),
-    radius: hasRadius ? (draft['radius'] as number) : null,
+    radius: hasRadius ? draft.radius : null,
   };
 }
 

@@ -67,7 +67,7 @@ export const eventObjectsChunkMdx: ChunkCodec<EventObject[]> = {
 // MDL ---------------------------------------------------------------------------------------------
 
 /** `EventObject "name" { … EventTrack N { GlobalSeqId g, frame, … } … }`. */
-export const EVENT_OBJECT_MDL: NodeKindMdl = {
+export const EVENT_OBJECT_MDL = {
   keyword: 'EventObject',
   kindBit: NODE_FLAG.eventObject,
   rules: blockRules([]),

@@ -103,10 +103,10 @@ const GEOSET_ANIMATION_MDL = blockRules([
 export function readGeosetAnimationMdl(context: MdlReadContext, block: MdlStatement): GeosetAnimation {
   const { draft, tracks } = readRuleBlock(context, block, GEOSET_ANIMATION_MDL);
   return {
-    alpha: draft['alpha'] as number,
-    flags: draft['flags'] as number,
-    color: draft['color'] as [number, number, number],
-    geosetId: draft['geosetId'] as number,
+    alpha: draft.alpha,
+    flags: draft.flags,
+    color: draft.color,
+    geosetId: draft.geosetId,
     tracks,
     unparsedBytes: NO_BYTES,
   };

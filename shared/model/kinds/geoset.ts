@@ -18,7 +18,7 @@ import { beginSize, patchSize, readObjects, writeArray, type ChunkCodec } from '
 import { NO_BYTES, type MdxCursor } from '../../mdx/cursor';
 import { EXTENT_BYTES, EXTENT_MDL_RULES, extentOfDraft, readExtentMdx, writeExtent, type Extent } from './extent';
 import type { MdlStatement } from '../../mdl/tree';
-import { blockRules, fittedString, nameField, printRules, readRuleBlock, type FieldRule } from '../mdl/fields';
+import { blockRules, fieldRules, fittedString, nameField, printRules, readRuleBlock } from '../mdl/fields';
 import { checkedInteger, type MdlEntry, type MdlReadContext } from '../mdl/reader';
 import { Growing32, ValueToken } from '../mdl/scanner';
 import type { MdlWriter } from '../mdl/writer';
@@ -236,12 +236,12 @@ const FACE_TYPES = [
 ] as const;
 
 /** The statements after a geoset's sequence extents. */
-const GEOSET_TAIL_RULES: readonly FieldRule[] = [
+const GEOSET_TAIL_RULES = fieldRules([
   { kind: 'scalar', keyword: 'MaterialID', field: 'materialId', type: 'u32', fallback: 0, print: 'always' },
   { kind: 'scalar', keyword: 'SelectionGroup', field: 'selectionGroup', type: 'u32', fallback: 0, print: 'always' },
   { kind: 'flag', keyword: 'Unselectable', field: 'selectionFlags', bit: GEOSET_UNSELECTABLE },
   { kind: 'flags', keyword: 'SelectionFlags', field: 'selectionFlags' },
-];
+]);
 const GEOSET_TAIL_MDL = blockRules(GEOSET_TAIL_RULES);
 /** Everything a geoset block's rules read (its arrays are read by hand). */
 const GEOSET_MDL = blockRules([...EXTENT_MDL_RULES, ...GEOSET_TAIL_RULES]);
@@ -497,9 +497,9 @@ export function readGeosetMdl(context: MdlReadContext, block: MdlStatement): Geo
     vertexGroups,
     matrixGroups: Uint32Array.from(matrixSizes),
     matrixIndices: matrixIndices.wordArray(),
-    materialId: draft['materialId'] as number,
-    selectionGroup: draft['selectionGroup'] as number,
-    selectionFlags: draft['selectionFlags'] as number,
+    materialId: draft.materialId,
+    selectionGroup: draft.selectionGroup,
+    selectionFlags: draft.selectionFlags,
     lod,
     lodName: lodNameField?.name ?? '',
     lodNameBytes: lodNameField?.bytes,

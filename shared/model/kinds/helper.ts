@@ -34,7 +34,7 @@ export const helpersChunkMdx: ChunkCodec<Helper[]> = {
 // MDL ---------------------------------------------------------------------------------------------
 
 /** `Helper "name" { … }`: the node alone. */
-export const HELPER_MDL: NodeKindMdl = { keyword: 'Helper', kindBit: NODE_FLAG.helper, rules: blockRules([]) };
+export const HELPER_MDL = { keyword: 'Helper', kindBit: NODE_FLAG.helper, rules: blockRules([]) };
 
 /** Reads a `Helper` block. */
 export function readHelperMdl(context: MdlReadContext, block: MdlStatement): Helper {

@@ -127,10 +127,10 @@ export function readModelInfoMdl(
   const info: ModelInfo = {
     name,
     nameBytes,
-    animationFileName: draft['animationFileName'] as string,
-    animationFileNameBytes: draft['animationFileNameBytes'] as Uint8Array,
+    animationFileName: draft.animationFileName,
+    animationFileNameBytes: draft.animationFileNameBytes,
     extent: extentOfDraft(draft),
-    blendTime: draft['blendTime'] as number,
+    blendTime: draft.blendTime,
   };
   return { info, counts };
 }

@@ -17,6 +17,7 @@ import type { MdlStatement } from '../../mdl/tree';
 import {
   blockRules,
   draftOf,
+  fieldRules,
   finishRules,
   blockName,
   nameField,
@@ -168,13 +169,13 @@ export function writeWrappedNodeObjectMdx<T extends AnimatedNodeObject>(
 // MDL ---------------------------------------------------------------------------------------------
 
 /** Node flags MDL names (the kind bit comes from the block keyword). */
-const NODE_FLAG_RULES: readonly FieldRule[] = [
+const NODE_FLAG_RULES = fieldRules([
   { kind: 'flag', keyword: 'BillboardedLockZ', aliases: ['BillboardLockZ'], field: 'flags', bit: 0x40 },
   { kind: 'flag', keyword: 'BillboardedLockY', aliases: ['BillboardLockY'], field: 'flags', bit: 0x20 },
   { kind: 'flag', keyword: 'BillboardedLockX', aliases: ['BillboardLockX'], field: 'flags', bit: 0x10 },
   { kind: 'flag', keyword: 'Billboarded', field: 'flags', bit: 0x8 },
   { kind: 'flag', keyword: 'CameraAnchored', field: 'flags', bit: 0x80 },
-];
+]);
 
 /** `DontInherit { Rotation }` words and their bits (the specification's and Retera's Model Studio's). */
 const DONT_INHERIT_BITS: readonly (readonly [string, number])[] = [
@@ -198,17 +199,20 @@ export const NODE_TRACKS_MDL = blockRules([
   { kind: 'track', keyword: 'Scaling', track: 'KGSC' },
 ]);
 
-/** A node object's kind as MDL knows it: its block keyword, its kind bit, the statements of its own fields. */
-export interface NodeKindMdl {
+/**
+ * A node object's kind as MDL knows it: its block keyword, its kind bit, the statements of its own fields (`Fields`:
+ * the draft they read into).
+ */
+export interface NodeKindMdl<Fields = Draft> {
   readonly keyword: string;
   readonly kindBit: number;
-  readonly rules: BlockRules;
+  readonly rules: BlockRules<Fields>;
 }
 
 /** What reading a node block gives: the node, and the kind's fields and tracks as a draft. */
-export interface NodeBlockMdl {
+export interface NodeBlockMdl<Fields = Draft> {
   readonly node: Node;
-  readonly draft: Draft;
+  readonly draft: Fields & { flags: number } & Draft;
   readonly tracks: Track[];
 }
 
@@ -217,12 +221,12 @@ export interface NodeBlockMdl {
  * then `custom` (for statements the rules do not describe). A missing ObjectId reads as -1 (the
  * model reader reports it and numbers the node).
  */
-export function readNodeBlockMdl(
+export function readNodeBlockMdl<Fields>(
   context: MdlReadContext,
   block: MdlStatement,
-  kind: NodeKindMdl,
-  custom?: (entry: MdlEntry, draft: Draft, tracks: Track[]) => boolean,
-): NodeBlockMdl {
+  kind: NodeKindMdl<Fields>,
+  custom?: (entry: MdlEntry, draft: Fields & { flags: number } & Draft, tracks: Track[]) => boolean,
+): NodeBlockMdl<Fields> {
   const header = draftOf(NODE_HEADER_MDL, { flags: kind.kindBit });
   const headerState = new RuleState();
   const trackState = new RuleState();
@@ -234,7 +238,7 @@ export function readNodeBlockMdl(
       for (const word of context.groupWords(entry)) {
         const bit = DONT_INHERIT_BITS.find(([name]) => name === word)?.[1];
         if (bit === undefined) context.invalid(entry, `"${word}" is not Translation, Rotation or Scaling`);
-        else header['flags'] = ((header['flags'] as number) | bit) >>> 0;
+        else header.flags = (header.flags | bit) >>> 0;
       }
       return true;
     }
@@ -254,9 +258,9 @@ export function readNodeBlockMdl(
   const node: Node = {
     name,
     nameBytes,
-    objectId: header['objectId'] as number,
-    parentId: header['parentId'] as number,
-    flags: exactFlags ?? ((header['flags'] as number) | (draft['flags'] as number)) >>> 0,
+    objectId: header.objectId,
+    parentId: header.parentId,
+    flags: exactFlags ?? (header.flags | draft.flags) >>> 0,
     tracks: trackState.tracks,
     unparsedBytes: NO_BYTES,
   };

@@ -113,18 +113,18 @@ const SEQUENCE_MDL = blockRules([
 export function readSequenceMdl(context: MdlReadContext, block: MdlStatement): Sequence {
   const { draft } = readRuleBlock(context, block, SEQUENCE_MDL);
   const { name, bytes: nameBytes } = nameField(blockName(context, block, SEQUENCE_NAME_BYTES), SEQUENCE_NAME_BYTES);
-  const [start, end] = draft['interval'] as [number, number];
-  const flags = draft['flags'] as number;
+  const [start, end] = draft.interval;
+  const flags = draft.flags;
   return {
     name,
     nameBytes,
     start,
     end,
-    moveSpeed: draft['moveSpeed'] as number,
+    moveSpeed: draft.moveSpeed,
     flags,
     nonLooping: (flags & SEQUENCE_FLAG_NON_LOOPING) !== 0,
-    rarity: draft['rarity'] as number,
-    syncPoint: draft['syncPoint'] as number,
+    rarity: draft.rarity,
+    syncPoint: draft.syncPoint,
     extent: extentOfDraft(draft),
   };
 }

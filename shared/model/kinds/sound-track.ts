@@ -68,9 +68,9 @@ export function readSoundTracksMdl(context: MdlReadContext, block: MdlStatement)
     return {
       fileName: file.name,
       fileNameBytes: file.bytes,
-      volume: draft['volume'] as number,
-      pitch: draft['pitch'] as number,
-      flags: draft['flags'] as number,
+      volume: draft.volume,
+      pitch: draft.pitch,
+      flags: draft.flags,
     };
   });
 }

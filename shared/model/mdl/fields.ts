@@ -90,8 +90,44 @@ export type FieldRule =
   /** Statements a kind prints itself at this place (and reads through its own callback). */
   | { kind: 'custom'; print: (writer: MdlWriter, object: Readonly<Record<string, unknown>>, where: string) => void };
 
-/** A kind's rules with their lookups. */
-export interface BlockRules {
+/** `[number, number, number]` for 3: a vector field of `Length` components. */
+type Tuple<Length extends number, Built extends number[] = []> = number extends Length
+  ? number[]
+  : Built['length'] extends Length
+    ? Built
+    : Tuple<Length, [...Built, number]>;
+
+/** The fields one rule reads into, by name and type (nothing for the rules without a field). */
+type RuleFields<Rule> = Rule extends {
+  kind: 'vector';
+  field: infer Field extends string;
+  length: infer Length extends number;
+}
+  ? { [Key in Field]: Tuple<Length> }
+  : Rule extends { kind: 'string'; field: infer Field extends string; bytesField: infer Bytes extends string }
+    ? { [Key in Field]: string } & { [Key in Bytes]: Uint8Array }
+    : Rule extends { kind: 'string'; field: infer Field extends string }
+      ? { [Key in Field]: string }
+      : Rule extends { field: infer Field extends string }
+        ? { [Key in Field]: number }
+        : Record<never, never>;
+
+/** The intersection of a union's members. */
+type Intersection<Union> = (Union extends unknown ? (member: Union) => void : never) extends (
+  member: infer Both,
+) => void
+  ? Both
+  : never;
+
+/** The draft a table of rules reads into: each field of the rules, typed (numbers, vectors, strings and their bytes). */
+export type DraftOf<Rules extends readonly FieldRule[]> = {
+  -readonly [Key in keyof Intersection<RuleFields<Rules[number]>>]: Intersection<RuleFields<Rules[number]>>[Key];
+};
+
+/** A kind's rules with their lookups; `Fields` is the draft they read into (see {@link DraftOf}). */
+export interface BlockRules<Fields = Draft> {
+  /** The draft's type, carried for readRuleBlock's result (never set). */
+  readonly fields?: Fields;
   readonly rules: readonly FieldRule[];
   readonly byKeyword: ReadonlyMap<string, FieldRule>;
   /** Canonical position of each track tag. */
@@ -101,8 +137,16 @@ export interface BlockRules {
   readonly namedBits: ReadonlyMap<string, number>;
 }
 
-/** Indexes `rules`. */
-export function blockRules(rules: readonly FieldRule[]): BlockRules {
+/** A run of rules to spread into tables, its field names and vector lengths kept as literal types. */
+export function fieldRules<const Rules extends readonly FieldRule[]>(rules: Rules): Rules {
+  return rules;
+}
+
+/**
+ * Indexes `rules`, a table whose field names and vector lengths are kept as literal types, so that reading a block
+ * by it gives a typed draft (no `draft['x'] as T`).
+ */
+export function blockRules<const Rules extends readonly FieldRule[]>(rules: Rules): BlockRules<DraftOf<Rules>> {
   const byKeyword = new Map<string, FieldRule>();
   const trackRank = new Map<string, number>();
   const trackKeyword = new Map<string, string>();
@@ -132,8 +176,11 @@ export class RuleState {
 /** A draft object being read: its fields by name. */
 export type Draft = Record<string, unknown>;
 
-/** Starts a draft with every rule's fallback value. */
-export function draftOf(rules: BlockRules, extra: Draft = {}): Draft {
+/** Starts a draft with every rule's fallback value (the one place a draft's type is asserted). */
+export function draftOf<Fields, Extra extends Draft = Draft>(
+  rules: BlockRules<Fields>,
+  extra: Extra = {} as Extra,
+): Fields & Extra & Draft {
   const draft: Draft = { ...extra };
   for (const rule of rules.rules) {
     if (rule.kind === 'flag' || rule.kind === 'flags') draft[rule.field] ??= 0;
@@ -142,7 +189,7 @@ export function draftOf(rules: BlockRules, extra: Draft = {}): Draft {
     else if (rule.kind === 'vector') draft[rule.field] = [...rule.fallback];
     else if (rule.kind === 'string') draft[rule.field] = '';
   }
-  return draft;
+  return draft as Fields & Extra & Draft;
 }
 
 /** True when the group of `entry` is a track block rather than a `{ … }` value. */
@@ -160,11 +207,11 @@ function imply(state: RuleState, implies: ImpliedBit | undefined): void {
 }
 
 /** Reads one entry into `draft` by the rules; false when no rule has its keyword. */
-export function readRule(
+export function readRule<Fields>(
   context: MdlReadContext,
   entry: MdlEntry,
   draft: Draft,
-  rules: BlockRules,
+  rules: BlockRules<Fields>,
   state: RuleState,
 ): boolean {
   const rule = rules.byKeyword.get(entry.key);
@@ -279,7 +326,7 @@ export function nameField(text: string, size: number): { name: string; bytes: Ui
 }
 
 /** Applies what reading gathered: implied bits, exact flags words, the string fields' bytes. */
-export function finishRules(draft: Draft, rules: BlockRules, state: RuleState): void {
+export function finishRules(draft: Draft, rules: BlockRules<unknown>, state: RuleState): void {
   if (state.impliedBits)
     for (const [field, bits] of state.impliedBits) draft[field] = ((draft[field] as number) | bits) >>> 0;
   if (state.exactFlags) for (const [field, value] of state.exactFlags) draft[field] = value;
@@ -309,7 +356,7 @@ function printNumber(writer: MdlWriter, value: number, type: NumberType, where: 
 }
 
 /** True when the object's tracks are in the rules' canonical order (each tag once). */
-function canonicalTrackOrder(rules: BlockRules, tracks: readonly Track[]): boolean {
+function canonicalTrackOrder(rules: BlockRules<unknown>, tracks: readonly Track[]): boolean {
   let previous = -1;
   for (const track of tracks) {
     const rank = rules.trackRank.get(track.tag);
@@ -327,7 +374,7 @@ export function printRules(
   writer: MdlWriter,
   fields: object,
   tracks: readonly Track[],
-  rules: BlockRules,
+  rules: BlockRules<unknown>,
   where: string,
 ): void {
   const object = fields as Readonly<Record<string, unknown>>;
@@ -430,13 +477,13 @@ export function printRules(
 }
 
 /** Reads a whole block by `rules` (then `custom` for statements the rules do not describe). */
-export function readRuleBlock(
+export function readRuleBlock<Fields>(
   context: MdlReadContext,
   block: MdlStatement,
-  rules: BlockRules,
-  custom?: (entry: MdlEntry, draft: Draft, state: RuleState) => boolean,
+  rules: BlockRules<Fields>,
+  custom?: (entry: MdlEntry, draft: Fields & Draft, state: RuleState) => boolean,
   extra: Draft = {},
-): { draft: Draft; tracks: Track[] } {
+): { draft: Fields & Draft; tracks: Track[] } {
   const draft = draftOf(rules, extra);
   const state = new RuleState();
   context.entries(
