@@ -119,7 +119,7 @@ type Intersection<Union> = (Union extends unknown ? (member: Union) => void : ne
   ? Both
   : never;
 
-/** The draft a table of rules reads into: each field of the rules, typed (numbers, vectors, strings and their bytes). */
+/** The draft a table of rules reads into: each field of the rules, typed (numbers, vectors, strings, their bytes). */
 export type DraftOf<Rules extends readonly FieldRule[]> = {
   -readonly [Key in keyof Intersection<RuleFields<Rules[number]>>]: Intersection<RuleFields<Rules[number]>>[Key];
 };
