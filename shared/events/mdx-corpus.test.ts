@@ -11,20 +11,10 @@ import { codecError } from '../testing/codec-error';
 import { CHUNK_HEADER_BYTES, insertChunk, MDX_MAGIC_BYTES, newChunk, writeMdx } from '../mdx/container';
 import { readMdx, type MdxModel } from '../model/mdx-file';
 import { validateMdx } from '../model/mdx-validate';
-import { modelNodes } from '../model/model-nodes';
 import { CANONICAL_CHUNK_ORDER } from '../model/registry';
-import { parsedChunkOf, typedModelOf } from '../model/typed-chunks';
+import { parsedChunkOf } from '../model/typed-chunks';
 import { insertEventObject, removeEventObject } from './mdx-edits';
-
-/** Every node of the model: kind, name, objectId, parentId. */
-function listNodes(model: MdxModel) {
-  return modelNodes(typedModelOf(model)).map(({ kind, object: { node } }) => ({
-    kind,
-    name: node.name,
-    objectId: node.objectId,
-    parentId: node.parentId,
-  }));
-}
+import { listNodes } from '../model/testing/mdx-nodes';
 
 /** The names of the model's event objects. */
 function eventNames(model: MdxModel): string[] {

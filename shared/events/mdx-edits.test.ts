@@ -3,7 +3,7 @@ import { writeMdx } from '../mdx/container';
 import { readMdx, type MdxModel } from '../model/mdx-file';
 import { insertObjectId, MdxEditError, removeObjectId } from '../model/mdx-renumber';
 import { validateMdx } from '../model/mdx-validate';
-import { modelNodes } from '../model/model-nodes';
+import { listNodes } from '../model/testing/mdx-nodes';
 import {
   boneBytes,
   collisionShapeBytes,
@@ -14,7 +14,7 @@ import {
   testPivot,
   versBody,
 } from '../model/testing/mdx-bytes';
-import { parsedChunkOf, typedModelOf } from '../model/typed-chunks';
+import { parsedChunkOf } from '../model/typed-chunks';
 import { insertEventObject, objectIdForNewEventObject, removeEventObject, replaceEventObjects } from './mdx-edits';
 
 function chunkBody(model: MdxModel, tag: string): Uint8Array {
@@ -26,7 +26,7 @@ function events(model: MdxModel) {
 }
 
 function nodeTable(model: MdxModel): [string, number, number][] {
-  return modelNodes(typedModelOf(model)).map(({ object: { node } }) => [node.name, node.objectId, node.parentId]);
+  return listNodes(model).map((node) => [node.name, node.objectId, node.parentId]);
 }
 
 function pivots(model: MdxModel): number[][] {

@@ -18,48 +18,41 @@ const offsets = new WeakMap<MdlText, readonly number[]>();
 const statementLists = new WeakMap<MdlText, readonly MdlStatement[]>();
 const styles = new WeakMap<MdlText, MdlStyle>();
 
+/** What `cache` holds for `model`, made by `make` the first time. */
+function memo<Value>(cache: WeakMap<MdlText, Value>, model: MdlText, make: (model: MdlText) => Value): Value {
+  let value = cache.get(model);
+  if (value === undefined) {
+    value = make(model);
+    cache.set(model, value);
+  }
+  return value;
+}
+
+/** Where each block starts in the text. */
+function offsetsOf(model: MdlText): readonly number[] {
+  let offset = 0;
+  return model.blocks.map((block) => {
+    const start = offset;
+    offset += block.end - block.start;
+    return start;
+  });
+}
+
 /** The prototype of every text: what is computed on demand rather than carried (and cloned). */
 const TEXT_PROTOTYPE = {
   get text(): string {
-    const model = this as unknown as MdlText;
-    let text = texts.get(model);
-    if (text === undefined) {
-      text = decodeLatin1(writeMdl(model));
-      texts.set(model, text);
-    }
-    return text;
+    return memo(texts, this as unknown as MdlText, (model) => decodeLatin1(writeMdl(model)));
   },
   get blockOffsets(): readonly number[] {
-    const model = this as unknown as MdlText;
-    let found = offsets.get(model);
-    if (found === undefined) {
-      let offset = 0;
-      found = model.blocks.map((block) => {
-        const start = offset;
-        offset += block.end - block.start;
-        return start;
-      });
-      offsets.set(model, found);
-    }
-    return found;
+    return memo(offsets, this as unknown as MdlText, offsetsOf);
   },
   get statements(): readonly MdlStatement[] {
-    const model = this as unknown as MdlText;
-    let found = statementLists.get(model);
-    if (found === undefined) {
-      found = model.blocks.flatMap((block) => block.statements);
-      statementLists.set(model, found);
-    }
-    return found;
+    return memo(statementLists, this as unknown as MdlText, (model) =>
+      model.blocks.flatMap((block) => block.statements),
+    );
   },
   get style(): MdlStyle {
-    const model = this as unknown as MdlText;
-    let style = styles.get(model);
-    if (style === undefined) {
-      style = styleOf(model.blocks);
-      styles.set(model, style);
-    }
-    return style;
+    return memo(styles, this as unknown as MdlText, (model) => styleOf(model.blocks));
   },
 };
 

@@ -12,7 +12,6 @@ import {
 } from '../mdx/container';
 import { readMdx, type MdxModel } from './mdx-file';
 import { validateMdx } from './mdx-validate';
-import { modelNodes } from './model-nodes';
 import { CANONICAL_CHUNK_ORDER } from './registry';
 import {
   concat,
@@ -24,17 +23,8 @@ import {
   trackBytes,
   versBody,
 } from './testing/mdx-bytes';
-import { parsedChunkOf, typedChunkOf, typedModelOf } from './typed-chunks';
-
-/** Every node of the model: kind, name, objectId, parentId. */
-function listNodes(model: MdxModel) {
-  return modelNodes(typedModelOf(model)).map(({ kind, object: { node } }) => ({
-    kind,
-    name: node.name,
-    objectId: node.objectId,
-    parentId: node.parentId,
-  }));
-}
+import { parsedChunkOf, typedChunkOf } from './typed-chunks';
+import { listNodes } from './testing/mdx-nodes';
 
 /** What opening a model for its events reports: the container's findings and those of MODL, SEQS, GLBS and EVTS. */
 function openingDiagnostics(model: MdxModel) {
