@@ -13,7 +13,7 @@
  * shaderTypeId, uint32 textureCount, then per texture int32 textureId, uint32 slot and an optional
  * KMTF track (that texture's animated id: a KMTF right after a slot is read as the slot's, so from
  * 1100 on a layer's own tracks hold none); then KMTF, KMTA, KMTE, KFC3, KFCA, KFTC tracks. Which
- * fields a version has is decided by `mdxLayout` (shared/mdx/versions.ts).
+ * fields a version has is decided by `mdxLayout` (shared/model/versions.ts).
  */
 import type { BinaryWriter } from '../../binary/writer';
 import { encodeName } from '../../mdx/names';
