@@ -71,18 +71,27 @@ export function printMatrixGroupsMdl(writer: MdlWriter, geoset: Geoset, where: s
   writer.close();
 }
 
+/** The two counts of a `Faces G N {` / `Groups G N {` header, or undefined (an error recorded) when it has no block. */
+function declaredGroups(
+  context: MdlReadContext,
+  entry: MdlEntry,
+): [groups: number | null, indices: number | null] | undefined {
+  const groups = context.declaredCount(entry);
+  const indices = context.declaredCount(entry);
+  if (entry.hasGroup) return [groups, indices];
+  context.invalid(entry, 'a { } block is missing');
+  return undefined;
+}
+
 /** Reads the face type blocks of `Faces G N { … }`. */
 export function readFacesMdl(
   context: MdlReadContext,
   entry: MdlEntry,
   into: { types: number[]; counts: number[]; faces: Growing32 },
 ): void {
-  const groupsDeclared = context.declaredCount(entry);
-  const indicesDeclared = context.declaredCount(entry);
-  if (!entry.hasGroup) {
-    context.invalid(entry, 'a { } block is missing');
-    return;
-  }
+  const declared = declaredGroups(context, entry);
+  if (!declared) return;
+  const [groupsDeclared, indicesDeclared] = declared;
   context.entries(entry.statement, (typeEntry) => {
     const name = typeEntry.key || typeEntry.level.textOf(typeEntry.keyToken);
     let type: number = FACE_TYPES.indexOf(name as (typeof FACE_TYPES)[number]);
@@ -132,12 +141,9 @@ export function readMatrixGroupsMdl(
   sizes: number[],
   indices: Growing32,
 ): void {
-  const groupsDeclared = context.declaredCount(entry);
-  const indicesDeclared = context.declaredCount(entry);
-  if (!entry.hasGroup) {
-    context.invalid(entry, 'a { } block is missing');
-    return;
-  }
+  const declared = declaredGroups(context, entry);
+  if (!declared) return;
+  const [groupsDeclared, indicesDeclared] = declared;
   context.entries(entry.statement, (matrices) => {
     if (matrices.key !== 'Matrices') return false;
     const values = context.numbers(matrices, 1, 'u32', null);
