@@ -17,6 +17,7 @@ export {
   textOf,
   isMdlText,
   reviveMdlText,
+  findStatement,
 } from './mdl-text';
 export type { MdlBlock, MdlStyle, MdlText } from './types';
 export { blockBytes, blockOf } from './blocks';

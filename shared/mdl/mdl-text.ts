@@ -113,6 +113,16 @@ export function mdlOffsetOf(model: MdlText, statement: MdlStatement, offset = st
   return model.blockOffsets[index]! + offset - model.blocks[index]!.start;
 }
 
+/** The first top-level statement `predicate` accepts, in text order (no list of every statement is made). */
+export function findStatement(
+  model: Pick<MdlText, 'blocks'>,
+  predicate: (statement: MdlStatement) => boolean,
+): MdlStatement | undefined {
+  for (const block of model.blocks)
+    for (const statement of block.statements) if (predicate(statement)) return statement;
+  return undefined;
+}
+
 /** True when `value` has the shape of a text (possibly one that came through a structured clone). */
 export function isMdlText(value: unknown): value is MdlText {
   const model = value as Partial<MdlText> | null;

@@ -135,14 +135,24 @@ export function mdlTypedModel(text: MdlText): MdlModelRead {
   // MDL writes Textures before Materials; MDX, MTLS before TEXS.
   const texturesAt = order.indexOf('TEXS');
   if (texturesAt >= 0 && order[texturesAt + 1] === 'MTLS') order.splice(texturesAt, 2, 'MTLS', 'TEXS');
-  const chunks: TypedMdxChunk[] = order.map(
-    (tag) => ({ tag, parsed: values.get(tag), trailing: NO_BYTES }) as ParsedMdxChunk,
-  );
+  const chunks: TypedMdxChunk[] = order.map((tag) => chunkOf(tag, values.get(tag)));
   const diagnostics = [...placeFindings(text, findings.slice(0, hasVersion ? 0 : 1), blockIndex, lines)];
   diagnostics.push(...placed, ...placeFindings(text, findings.slice(hasVersion ? 0 : 1), blockIndex, lines));
   const result: MdlModelRead = { model: { version, chunks, diagnostics }, diagnostics };
   assembled.set(text, result);
   return result;
+}
+
+const chunkObjects = new WeakMap<object, ParsedMdxChunk>();
+
+/** The chunk holding `parsed`: the last assembly's when its value is the same object (an edit elsewhere). */
+function chunkOf(tag: MdxChunkTag, parsed: unknown): ParsedMdxChunk {
+  const key = typeof parsed === 'object' && parsed !== null ? parsed : null;
+  const known = key === null ? undefined : chunkObjects.get(key);
+  if (known !== undefined && known.tag === tag) return known;
+  const chunk = { tag, parsed, trailing: NO_BYTES } as ParsedMdxChunk;
+  if (key !== null) chunkObjects.set(key, chunk);
+  return chunk;
 }
 
 /** The assembly's findings placed in the whole text, with their lines. */

@@ -7,6 +7,7 @@
  */
 import type { Diagnostic } from '../diagnostics';
 import { blockBytes } from '../mdl/blocks';
+import { findStatement } from '../mdl/mdl-text';
 import { releaseBraceTables } from '../mdl/scan';
 import { decodeLatin1, lineColumnAt } from '../mdl/text';
 import type { MdlStatement } from '../mdl/tree';
@@ -68,8 +69,12 @@ export function blockRead(block: MdlBlock, version: number): MdlBlockRead {
   const parts = block.statements.map((statement): MdlPart => {
     const row = kindOfKeyword(statement.keyword);
     if (row === undefined) return { tag: null, value: undefined };
+    const tokenized = statement.tokenized;
     if (row.node !== undefined && !parentComments) parentComments = hasParentComment(statement);
-    return { tag: row.tag as MdxChunkTag, value: row.mdl.read(context, statement) };
+    const value = row.mdl.read(context, statement);
+    // The read keeps no child statement: the children it tokenized go (an edit tokenizes the ones it needs again).
+    if (!tokenized) statement.releaseChildren();
+    return { tag: row.tag as MdxChunkTag, value };
   });
   const read: MdlBlockRead = { version, parts, diagnostics: context.diagnostics, parentComments };
   reads.set(block, read);
@@ -91,7 +96,7 @@ const versions = new WeakMap<MdlStatement, number | undefined>();
 
 /** The text's version: its first Version block's FormatVersion, and whether it has one (800 without). */
 export function mdlVersionOf(text: MdlText): { version: number; hasVersion: boolean } {
-  const statement = text.statements.find((candidate) => candidate.is('Version'));
+  const statement = findStatement(text, (candidate) => candidate.is('Version'));
   if (statement === undefined) return { version: DEFAULT_MDX_VERSION, hasVersion: false };
   if (!versions.has(statement)) {
     const probe = new MdlReadContext(statement.level.source.bytes, mdxLayout(DEFAULT_MDX_VERSION));
@@ -145,24 +150,41 @@ export interface MdlNodeAt extends MdlPartAt<NodeObject> {
   readonly kind: NodeKind;
 }
 
-const nodeLists = new WeakMap<MdlText, readonly MdlNodeAt[]>();
+const blockNodes = new WeakMap<MdlBlock, { readonly read: MdlBlockRead; readonly nodes: readonly MdlNodeAt[] }>();
 
-/** Every node block of the text (bones, lights, helpers, emitters, event objects, collision shapes), in text order. */
-export function mdlNodes(text: MdlText): readonly MdlNodeAt[] {
-  let nodes = nodeLists.get(text);
-  if (nodes === undefined) {
-    const tags = new Set<string>();
-    for (const statement of text.statements) {
-      const row = kindOfKeyword(statement.keyword);
-      if (row?.node !== undefined) tags.add(row.tag);
-    }
-    nodes = partsOf(text, tags).map((part) => ({
-      ...(part as MdlPartAt<NodeObject>),
-      kind: kindOfTag(part.tag)!.node as NodeKind,
-    }));
-    nodeLists.set(text, nodes);
-  }
+/** The node blocks among `block`'s statements, memoized per block read (texts that share a block share them). */
+function nodesOfBlock(block: MdlBlock, version: number): readonly MdlNodeAt[] {
+  if (!block.statements.some((statement) => kindOfKeyword(statement.keyword)?.node !== undefined)) return NO_NODES;
+  const read = blockRead(block, version);
+  const known = blockNodes.get(block);
+  if (known !== undefined && known.read === read) return known.nodes;
+  const nodes: MdlNodeAt[] = [];
+  block.statements.forEach((statement, index) => {
+    const node = kindOfKeyword(statement.keyword)?.node as NodeKind | undefined;
+    if (node === undefined) return;
+    const part = read.parts[index]!;
+    nodes.push({ block, statement, tag: part.tag!, value: part.value as NodeObject, kind: node });
+  });
+  blockNodes.set(block, { read, nodes });
   return nodes;
+}
+
+const NO_NODES: readonly MdlNodeAt[] = Object.freeze([]);
+
+/** The last text asked for and its nodes: one list kept, not one per text an undo history holds. */
+let lastNodes: { readonly text: MdlText; readonly nodes: readonly MdlNodeAt[] } | null = null;
+
+/**
+ * Every node block of the text (bones, lights, helpers, emitters, event objects, collision shapes), in text order.
+ * Each block's nodes are memoized with its read; the list of a text is laid out from them again when another text
+ * was asked for in between.
+ */
+export function mdlNodes(text: MdlText): readonly MdlNodeAt[] {
+  if (lastNodes?.text !== text) {
+    const { version } = mdlVersionOf(text);
+    lastNodes = { text, nodes: text.blocks.flatMap((block) => nodesOfBlock(block, version)) };
+  }
+  return lastNodes.nodes;
 }
 
 /** The first Model block of the text, read, or null. */

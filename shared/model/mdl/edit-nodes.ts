@@ -28,6 +28,7 @@ import {
   replaceToken,
   type MdlEdit,
 } from '../../mdl/span-edits';
+import { findStatement } from '../../mdl/mdl-text';
 import type { MdlStatement } from '../../mdl/tree';
 import type { MdlText } from '../../mdl/types';
 import { countToken, nameToken, valueToken } from '../../mdl/values';
@@ -198,8 +199,8 @@ function vectorText(values: readonly number[]): string {
 
 /** The text's PivotPoints block and its BindPose's Matrices block (null when it has none). */
 function lists(text: MdlText): { pivots: MdlStatement | null; matrices: MdlStatement | null } {
-  const pivots = text.statements.find((statement) => statement.is('PivotPoints')) ?? null;
-  const bindPose = text.statements.find((statement) => statement.is('BindPose'));
+  const pivots = findStatement(text, (statement) => statement.is('PivotPoints')) ?? null;
+  const bindPose = findStatement(text, (statement) => statement.is('BindPose'));
   return { pivots, matrices: bindPose?.child('Matrices') ?? null };
 }
 
