@@ -8,6 +8,7 @@
  *    emitters turned off: MdxModelInstance.updateAnimations (its nodes, its bone texture upload, its batches'
  *    geoset and layer animation), what its viewer's update runs for a visible instance. Its browser build
  *    (dist/umd/viewer.min.js, the global `ModelViewer`) is loaded into the page before this script.
+ * And mdx-m3-viewer opening a file to its first frame (`viewerFirstFrame`), beside the editor's open → first frame.
  */
 import type { viewer as MdxViewerModule } from 'mdx-m3-viewer';
 import { readMdxModel } from '../../shared/model/mdx-model';
@@ -25,6 +26,13 @@ export interface ModelPreviewBenchPage {
   setup(base64: string): Promise<{ sequence: string; start: number; end: number; nodes: number; vertices: number }>;
   /** Plays `frames` frames of 1/60 s (after `warmup`); JS time per frame in ms, one sample per batch of frames. */
   run(player: 'preview' | 'preview-update' | 'viewer', frames: number, warmup: number): number[];
+  /**
+   * mdx-m3-viewer from its script to the first frame of a model (MDX or MDL bytes, in hand): the script evaluated
+   * (its part of a page's boot), a viewer on a canvas of `width` × `height`, the model loaded (textures left
+   * unfetched), an instance playing its first sequence framed by the camera, one frame drawn and finished (a
+   * pixel read back). In a page of its own, without this module's setup. Milliseconds.
+   */
+  viewerFirstFrame(script: string, base64: string, width: number, height: number): Promise<number>;
 }
 
 let preview: Player | null = null;
@@ -126,6 +134,39 @@ interface MdxInstance {
   eventObjectEmitters: unknown[];
 }
 
+async function viewerFirstFrame(script: string, base64: string, width: number, height: number): Promise<number> {
+  const bytes = decode(base64);
+  const started = performance.now();
+  const element = document.createElement('script');
+  element.textContent = script;
+  document.head.appendChild(element);
+  const mdxViewer = (globalThis as unknown as { ModelViewer: { viewer: typeof MdxViewerModule } }).ModelViewer.viewer;
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  document.body.appendChild(canvas);
+  const modelViewer = new mdxViewer.ModelViewer(canvas);
+  modelViewer.addHandler(mdxViewer.handlers.mdx);
+  const scene = modelViewer.addScene();
+  const model = (await modelViewer.load(bytes.buffer, (src: unknown) => (typeof src === 'string' ? 'data:,' : src))) as
+    InstanceType<typeof mdxViewer.Model> | undefined;
+  if (!model) throw new Error('mdx-m3-viewer did not load the model');
+  const instance = model.addInstance() as unknown as MdxInstance;
+  instance.setScene(scene);
+  instance.setSequence(0);
+  const radius = model.bounds.r > 0 ? model.bounds.r : 100;
+  scene.camera.perspective(Math.PI / 4, width / height, radius / 100, radius * 100);
+  scene.camera.moveToAndFace(
+    new Float32Array([0, -3 * radius, radius]),
+    new Float32Array([0, 0, radius / 2]),
+    new Float32Array([0, 0, 1]),
+  );
+  modelViewer.updateAndRender();
+  const gl = modelViewer.gl;
+  gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+  return performance.now() - started;
+}
+
 /** Frames timed together (the browser's clock is coarse): each batch's time over its frames is one sample. */
 const BATCH = 200;
 
@@ -143,4 +184,8 @@ function run(which: 'preview' | 'preview-update' | 'viewer', frames: number, war
   return times;
 }
 
-(globalThis as unknown as { modelPreviewBench: ModelPreviewBenchPage }).modelPreviewBench = { setup, run };
+(globalThis as unknown as { modelPreviewBench: ModelPreviewBenchPage }).modelPreviewBench = {
+  setup,
+  run,
+  viewerFirstFrame,
+};
