@@ -366,7 +366,6 @@ export function finishRules(draft: Draft, rules: BlockRules<unknown>, state: Rul
 
 export { flagsDifference, printRules } from './print-rules';
 
-
 /** Reads a whole block by `rules` (then `custom` for statements the rules do not describe). */
 export function readRuleBlock<Fields>(
   context: MdlReadContext,
