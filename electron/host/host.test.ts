@@ -119,6 +119,19 @@ describe('host services', () => {
     await expect(next.files.open(model)).rejects.toMatchObject({ code: 'denied' });
   });
 
+  it('keeps exports and imports (glTF, EMF, KF2) out of the recent files, also those an older run listed', async () => {
+    const model = join(base, 'work', 'Model.mdl');
+    const first = await start({ startupFiles: [model] });
+    const exported = join(base, 'work', 'Cape.glb');
+    first.noteRecent(exported);
+    first.noteRecent(model);
+    expect(first.settings.recentFiles).toEqual([model]);
+    first.settings.addRecent(exported);
+    await first.settings.flush();
+    const next = await start({});
+    expect(next.settings.recentFiles).toEqual([model]);
+  });
+
   it('dispatches by name, validating the arguments', async () => {
     const host = await start({ startupFiles: [join(base, 'work', 'Model.mdl')] });
     const handlers = createHandlers(host, headlessShell);
@@ -130,7 +143,9 @@ describe('host services', () => {
       ok: false,
       error: { code: 'denied' },
     });
-    expect(await dispatch(handlers, 'showSaveDialog', { defaultPath: null, purpose: 'model' })).toMatchObject({
+    expect(
+      await dispatch(handlers, 'showSaveDialog', { title: 'Save As', defaultPath: null, filters: [] }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'unsupported' },
     });

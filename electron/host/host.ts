@@ -12,7 +12,7 @@ import type {
   HostEvent,
   StartupRequest,
 } from '../../shared/contract/contract';
-import { HostError, limits } from '../../shared/contract/contract';
+import { HostError, isDocumentPath, limits } from '../../shared/contract/contract';
 import { isArchivePath, openArchiveFile } from './archive-file';
 import { archiveOfEntryPath } from './archive-index';
 import { ArchiveService } from './archive-service';
@@ -89,6 +89,8 @@ export class HostServices {
   /** Load settings, grant the startup files and recent files, index the data folders, find the sample. */
   async start(): Promise<void> {
     await this.settings.load();
+    // Settings written before exports were left out of Open Recent may list a .glb: it cannot be opened from there.
+    for (const path of this.settings.recentFiles) if (!isDocumentPath(path)) this.settings.removeRecent(path);
     for (const path of this.settings.recentFiles) {
       this.guard.grant(path, 'file', 'recent');
       // A recent file inside a map reads through the map.
@@ -143,8 +145,9 @@ export class HostServices {
     return true;
   }
 
-  /** Remember a file as recently used. */
+  /** Remember a document (a model or a cape) as recently used; an exported glTF or the like is not one. */
   noteRecent(path: string): void {
+    if (!isDocumentPath(path)) return;
     this.settings.addRecent(path);
     this.options.onRecentFilesChanged?.(this.settings.recentFiles);
   }

@@ -10,7 +10,8 @@ import { offerRecovery } from '../files/recovery-offer';
 import { RecoveryWriter } from '../files/recovery-writer';
 import { type OperatorProperties, type OperatorRegistry, contextFor } from '../operators/operator';
 import { followLinkedCapes } from '../state/cape-actions';
-import { followCapeDocuments, hasUnsavedChanges } from '../state/cape-documents';
+import { followCapeCache } from '../state/cape-documents';
+import { followDocumentFocus, hasUnsavedChanges } from '../state/document-focus';
 import { askConfirm, notify } from '../state/dialog-actions';
 import type { EditorStore } from '../state/editor-store';
 import { sessionFromSettings } from '../state/session';
@@ -97,7 +98,8 @@ export async function boot(store: EditorStore, files: FileService, operators: Op
     host.onEvent((event) => handleEvent(store, files, operators, recovery, event));
     recovery.start();
     followLinkedCapes(store);
-    followCapeDocuments(store, window.document);
+    followCapeCache(store);
+    followDocumentFocus(store, window.document);
     window.addEventListener('beforeunload', (event) => {
       if (hasUnsavedChanges(store.getState())) event.preventDefault();
     });

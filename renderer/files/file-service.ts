@@ -11,19 +11,22 @@ import { closeDocument, markSaved, openModelDocument, openStandaloneCape } from 
 import { type EditorStore, type OpenFile, currentDocument, isDirty } from '../state/editor-store';
 import {
   discardCapeDocuments,
-  focusedLinkCapeKey,
-  hasUnsavedChanges,
   isCapeDirty,
   markCapeSaved,
+  markStandaloneCapeUnsaved,
   standaloneCapeKey,
-  windowTitle,
 } from '../state/cape-documents';
+import { focusedLinkCapeKey, hasUnsavedChanges, windowTitle } from '../state/document-focus';
 import { confirmUnsavedCapes, saveCapeDocument, standaloneCapeBytes } from '../state/cape-document-files';
 import { present } from '../state/history';
 import { askConfirm, askPath, notify } from '../state/dialog-actions';
 import { offerDataFolder, readAnyFile, saveAnywhere, writeIntoArchive } from './archive-files';
 import { archiveEntryOf, displayName, isArchiveName, isWritableArchive } from './archive-paths';
 import { updateSession } from '../state/session-actions';
+import { dataFolderRequest, openDocumentRequest, saveAsRequest } from './path-requests';
+import { readCapeSource } from './cape-sources';
+import { type CapeConverter, createCapeConverter, startCapeWorker } from '../capes/cape-conversions';
+import { capeImporterFor } from '../capes/cape-importers';
 import type { ModelParser, ParsedBase } from '../workers/model-parser';
 
 /** The base name of a path (either slash). */
@@ -70,10 +73,21 @@ export class FileService {
   /** Paths of the files read from inside an archive (saved back into it). */
   private readonly inArchive = new Set<string>();
 
+  /** The cape worker's converter, started at its first use (importing a glTF chosen in Open). */
+  private converter: CapeConverter | null;
+
   constructor(
     private readonly store: EditorStore,
     private readonly parser: ModelParser,
-  ) {}
+    converter?: CapeConverter,
+  ) {
+    this.converter = converter ?? null;
+  }
+
+  /** Converts capes from and to other formats (the cape worker; inline where no worker starts). */
+  get capeConverter(): CapeConverter {
+    return (this.converter ??= createCapeConverter(typeof Worker === 'undefined' ? null : startCapeWorker));
+  }
 
   private get host() {
     const host = this.store.services.host;
@@ -104,9 +118,11 @@ export class FileService {
     if (!options.skipPrompt && !(await this.confirmDiscard('opening another file'))) return false;
     // A map or game archive (chosen in a native dialog, dropped): look inside it in the in-app browser, by range.
     if (isArchiveName(path) && !archiveEntryOf(path)) {
-      const inside = await askPath(this.store, 'open', '', path);
+      const inside = await askPath(this.store, openDocumentRequest(path));
       return inside !== null && !isArchiveName(inside) && this.openPath(inside, { skipPrompt: true });
     }
+    // A file to bake (glTF, EMF, KF2…) is imported as a new cape, unsaved; it does not become a recent file.
+    if (!archiveEntryOf(path) && capeImporterFor(path)) return this.openImported(path);
     const name = displayName(path);
     this.store.setState({ loading: { label: `Reading ${name}…`, progress: null } });
     try {
@@ -131,6 +147,17 @@ export class FileService {
       void this.refreshSettings();
       return false;
     }
+  }
+
+  /** Bakes a file of an importer's format (asking its options) and opens the cape alone, never saved. */
+  private async openImported(path: string): Promise<boolean> {
+    const bytes = await readCapeSource(this.store, this.capeConverter, path);
+    if (!bytes) return false;
+    const name = `${baseName(path).replace(/\.[^.]*$/, '')}.mrf`;
+    if (!(await this.openBytes(name, exactBuffer(bytes), null, null))) return false;
+    markStandaloneCapeUnsaved(this.store);
+    this.updateWindowState();
+    return true;
   }
 
   /** Opens bytes (a dropped file, a recovery file or an opened path). */
@@ -259,9 +286,9 @@ export class FileService {
     const state = this.store.getState();
     const file = state.file;
     if (!file) return false;
-    const path = await askPath(this.store, 'save', baseName(file.name));
-    if (!path) return false;
     const wanted = extensionOf(file.name);
+    const path = await askPath(this.store, saveAsRequest(baseName(file.name), wanted));
+    if (!path) return false;
     if (wanted && extensionOf(path) !== wanted) {
       notify(
         this.store,
@@ -336,13 +363,13 @@ export class FileService {
   /** Ctrl+O: chooses a file and opens it. */
   async open(): Promise<boolean> {
     if (!(await this.confirmDiscard('opening another file'))) return false;
-    const path = await askPath(this.store, 'open');
+    const path = await askPath(this.store, openDocumentRequest());
     return path ? this.openPath(path, { skipPrompt: true }) : false;
   }
 
   /** File ▸ Open Data Folder: puts a folder first in the stack and re-resolves the capes. */
   async openDataFolder(): Promise<boolean> {
-    const path = await askPath(this.store, 'dataFolder');
+    const path = await askPath(this.store, dataFolderRequest);
     return path ? this.addDataFolder(path) : false;
   }
 

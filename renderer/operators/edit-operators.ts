@@ -4,7 +4,7 @@
  */
 import type { FileService } from '../files/file-service';
 import { exportModelAs } from '../files/model-export';
-import { canRedoFocused, canUndoFocused, redoFocused, undoFocused } from '../state/cape-documents';
+import { canRedoFocused, canUndoFocused, redoFocused, undoFocused } from '../state/document-focus';
 import { updateLayout } from '../state/session-actions';
 import { defineOperator, hasFile, hasModel, notDragging, stateOf, withDefaults } from './define';
 import type { Operator, OperatorContext } from './operator';

@@ -5,9 +5,9 @@
  */
 import { HostError } from '../../shared/contract/contract';
 import { writeMrf } from '../../shared/mrf/write';
-import { type CapeDocument, isCapeDirty, markCapeSaved, unsavedCapeDocuments } from './cape-documents';
+import { isCapeDirty, markCapeSaved, unsavedCapeDocuments } from './cape-documents';
 import { askConfirm, notify } from './dialog-actions';
-import type { EditorStore } from './editor-store';
+import type { CapeDocument, EditorStore } from './editor-store';
 import { present } from './history';
 
 /** Extensions of the data sources that are archives (a map or one of the game's archives). */

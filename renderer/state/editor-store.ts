@@ -8,10 +8,10 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { DataFolderStatus, FileIdentity, HostClient } from '../../shared/contract/contract';
+import type { MrfFile } from '../../shared/mrf/types';
 import type { Diagnostic } from '../../shared/diagnostics';
 import type { KeyAddress, ModelCodec, ModelDocument } from '../../shared/events/document';
 import type { CapeEntry } from '../capes/cape-entry';
-import type { CapeDocument } from './cape-documents';
 import { type History, present } from './history';
 import { EMPTY_SELECTION, type Selection } from './selection';
 import { defaultSession, type SessionState } from './session';
@@ -53,6 +53,25 @@ export interface KeyClipboard {
   entries: readonly { objectIndex: number; objectName: string; offsetMs: number }[];
 }
 
+/** One cape being edited, a document beside the model (its edits and history: cape-documents.ts). */
+export interface CapeDocument {
+  /** The cape's key in the asset cache (capeKey of its game path). */
+  key: string;
+  /** The link's game path, or the standalone file's path. */
+  gamePath: string;
+  /** The file's base name, for the title and the prompts. */
+  name: string;
+  /** True for a cape opened on its own (the open file); false for a link's cape. */
+  standalone: boolean;
+  history: History<MrfFile>;
+  /** The file as last read or saved: unsaved changes are `present(history) !== saved` (null: never saved). */
+  saved: MrfFile | null;
+  /** The bytes the cape was read from: their hash is its identity on disk until it is saved. */
+  readBytes: Uint8Array;
+  /** The identity on disk after a save (null until then). */
+  identity: FileIdentity | null;
+}
+
 /**
  * A modal prompt (plain data). The confirm, prompt and file-browser kinds are answered through
  * `answerDialog` (renderer/state/dialog-actions.ts): a confirm with an action id, the others with text or null.
@@ -70,6 +89,12 @@ export type Dialog =
       purpose: 'open' | 'save' | 'dataFolder';
       title: string;
       initialName: string;
+      /** The wildcards the file list starts filtered by (`*.glb *.gltf`; `*` for every file). */
+      filter: string;
+      /** The accept button of a file choice (Open, Import, Save, Export). */
+      acceptLabel: string;
+      /** The verb of a data-folder choice's button: “Add” makes “Add This Folder”, “Add This Map”. */
+      acceptVerb: string;
       /** Where the in-app browser starts (a folder or an archive); else beside the open file. */
       startPath?: string;
     }

@@ -22,9 +22,6 @@ import type { Dialog } from '../../state/editor-store';
 import { type BrowserEntry, type BrowserListing, filterPattern, folderOf, Locations } from './file-browser/locations';
 import { Modal } from './Modal';
 
-/** The filter Open starts with: models and capes. */
-const OPENABLE_FILTER = '*.mdx *.mdl *.mrf';
-
 function formatSize(size: number): string {
   if (size < 1024) return `${size} B`;
   if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KiB`;
@@ -52,6 +49,13 @@ function startOf(dialog: Extract<Dialog, { kind: 'fileBrowser' }>, current: stri
   return folderOf(current);
 }
 
+/** What a data-folder choice is: a map, one of the game's archives, or a folder (a path inside one: the archive). */
+function sourceKind(path: string | null): 'Folder' | 'Map' | 'Archive' {
+  const archive = path === null ? null : (splitArchivePath(path)?.archive ?? (isArchiveName(path) ? path : null));
+  if (archive === null) return 'Folder';
+  return isWritableArchive(archive) ? 'Map' : 'Archive';
+}
+
 /** The browser. */
 export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileBrowser' }> }) {
   const { store } = useApp();
@@ -63,7 +67,7 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [name, setName] = useState(dialog.initialName);
-  const [filter, setFilter] = useState(dialog.purpose === 'open' ? OPENABLE_FILTER : '*');
+  const [filter, setFilter] = useState(dialog.filter);
   const pathField = useRef<HTMLInputElement>(null);
   /** The path field's text when it got the focus (null while it has none). */
   const focusedText = useRef<string | null>(null);
@@ -171,7 +175,10 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
   };
 
   const cancel = useCallback(() => answerDialog(store, null), [store]);
-  const acceptLabel = dialog.purpose === 'open' ? 'Open' : dialog.purpose === 'save' ? 'Save' : 'Use This Folder';
+  const acceptLabel =
+    dialog.purpose === 'dataFolder'
+      ? `${dialog.acceptVerb} This ${sourceKind(selected ?? listing?.path ?? null)}`
+      : dialog.acceptLabel;
   const canAccept =
     dialog.purpose === 'save'
       ? Boolean(savable && name.trim())
