@@ -49,7 +49,7 @@ function handleEvent(
         notify(store, `${operators.get(event.operatorId)?.label ?? event.operatorId} cannot run now`, 'warning');
       return;
     case 'dataFoldersChanged':
-      void files.applyDataFolders(event.folders);
+      void files.dataFolders.applyDataFolders(event.folders);
       return;
     case 'closeRequested':
       void (async () => {

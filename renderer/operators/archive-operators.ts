@@ -42,13 +42,13 @@ export async function addGameFolder(store: EditorStore, files: FileService): Pro
     return false;
   }
   // Below what the user stacked before: a map added later goes above them, and wins.
-  return files.addDataSources(fresh, -1, search.message);
+  return files.dataFolders.addDataSources(fresh, -1, search.message);
 }
 
 /** Chooses a map or game archive and puts it first in the data folder stack (a map's files win over the game's). */
 export async function addArchive(store: EditorStore, files: FileService): Promise<boolean> {
   const path = await askPath(store, addArchiveRequest);
-  return path ? files.addDataFolder(path) : false;
+  return path ? files.dataFolders.addDataFolder(path) : false;
 }
 
 /** Chooses a map or game archive and looks inside it in the file browser. */
