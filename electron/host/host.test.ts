@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultSaveDirectory } from './config-dir';
 import type { HostOptions } from './host';
 import { HostServices } from './host';
 import { createHandlers, dispatch, headlessShell } from './operations';
@@ -117,6 +118,16 @@ describe('host services', () => {
     expect((await next.files.open(model)).identity.size).toBe(5);
     next.clearRecent();
     await expect(next.files.open(model)).rejects.toMatchObject({ code: 'denied' });
+  });
+
+  it('always grants the Saved files folder, made when missing, for writing', async () => {
+    const saved = join(base, 'documents', 'Morf Studio');
+    const host = await start({ saveDirectory: saved });
+    expect(host.roots()).toContainEqual({ path: saved, kind: 'directory', reason: 'saved-files' });
+    expect(await host.guard.check(join(saved, 'Sample.mdx'), 'write')).toBe(join(saved, 'Sample.mdx'));
+    expect(defaultSaveDirectory({ MORF_SAVE_DIR: '/x/saved' })).toBe('/x/saved');
+    expect(defaultSaveDirectory({}, join(base, 'documents'))).toBe(join(base, 'documents', 'Morf Studio'));
+    expect(defaultSaveDirectory({}, join(base, 'no-documents'))).toBe(join(homedir(), 'Morf Studio'));
   });
 
   it('keeps exports and imports (glTF, EMF, KF2) out of the recent files, also those an older run listed', async () => {

@@ -144,7 +144,7 @@ export interface GrantedRoot {
   path: string;
   kind: 'file' | 'directory';
   /** Why it is granted. */
-  reason: 'data-folder' | 'command-line' | 'dialog' | 'drop' | 'recent' | 'sample' | 'root-option';
+  reason: 'data-folder' | 'command-line' | 'dialog' | 'drop' | 'recent' | 'sample' | 'root-option' | 'saved-files';
 }
 
 /** A file type a dialog offers: its name and extensions, lower case without the dot (`*` for every file). */

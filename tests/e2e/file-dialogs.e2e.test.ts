@@ -10,6 +10,9 @@
  *    it alone still asks about the model first;
  *  - an exported .glb stays out of Open Recent (choosing it failed with "MDX invalid"); a glTF chosen in Open is
  *    imported instead of refused;
+ *  - with the sample open, Save As, Export As and Export Cape as glTF start in the "Saved files" place and save
+ *    there (they opened at the places with Save greyed out); a path outside the places is refused with the reason
+ *    and where to save instead;
  *  - wording: a model with one link whose cape is missing is not told "1 of the 1 capes … are"; Add Map or Archive
  *    with a map chosen says "Add This Map", not "Use This Folder"; a cape edited from inside a map is named by where
  *    it is (the map), not by the folder the map's model was opened from.
@@ -257,6 +260,48 @@ describe.skipIf(skipReason !== null)('the file dialogs', () => {
     } finally {
       await shell.close();
       rmSync(maps, { recursive: true, force: true });
+    }
+  });
+
+  it('saves the sample, its MDL export and a cape export into Saved files; a refused path says where to save', async () => {
+    const shell = await startWebShell([]);
+    const saved = join(shell.configDirectory, 'Saved files');
+    try {
+      const page = await openEditor(browser, shell.url);
+      await opened(page, 'ArthasIllidanSample.mdx');
+      await expect.poll(async () => (await snapshot(page)).links.every((link) => link.status === 'found')).toBe(true);
+      const save = async (menu: string, label: string, name: string) => {
+        await page.mouse.move(700, 400);
+        await runMenu(page, menu, label);
+        await fileDialogTitle(page);
+        await expect.poll(async () => (await fileDialogState(page)).location, { timeout: 10_000 }).toBe(saved);
+        await page.getByTestId('file-browser-name').fill(name);
+        expect((await fileDialogState(page)).acceptEnabled).toBe(true);
+        await page.getByTestId('file-browser-accept').click();
+        await expect.poll(() => existsSync(join(saved, name)), { timeout: 20_000 }).toBe(true);
+      };
+      await save('File', 'Export As…', 'Sample.mdl');
+      await page.click('[data-testid="outliner-row-link:0001"]');
+      await save('File', 'Export Cape as glTF…', 'Cape0001.glb');
+      await save('File', 'Save As…', 'MySample.mdx');
+      await opened(page, 'MySample.mdx');
+      expect(readFileSync(join(saved, 'MySample.mdx'))).toEqual(
+        readFileSync(join(repositoryRoot, 'assets', 'sample', 'ArthasIllidanSample.mdx')),
+      );
+
+      // A folder outside the places: refused, saying why and where to save.
+      await page.mouse.move(700, 400);
+      await runMenu(page, 'File', 'Save As…');
+      await fileDialogTitle(page);
+      await page.getByTestId('file-browser-path').fill(work);
+      await page.getByTestId('file-browser-path').press('Enter');
+      const error = page.getByTestId('file-browser-error');
+      await expect.poll(() => error.innerText()).toContain('outside the granted roots');
+      expect(await error.innerText()).toContain(`save into ${saved} (Saved files)`);
+      await screenshot(page, 'file-dialogs-save-refused');
+      await page.close();
+    } finally {
+      await shell.close();
     }
   });
 });

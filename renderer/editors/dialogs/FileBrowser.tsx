@@ -7,7 +7,7 @@
  * directory or an archive. The path field can be typed in: Enter goes there.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { GrantedRoot } from '../../../shared/contract/contract';
+import { type GrantedRoot, HostError } from '../../../shared/contract/contract';
 import {
   archiveEntryPath,
   distinctLabels,
@@ -40,6 +40,22 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The place every window can save into (the host's "Saved files" folder), if it is granted. */
+function savedFilesRoot(roots: readonly GrantedRoot[]): GrantedRoot | null {
+  return roots.find((root) => root.reason === 'saved-files' && root.kind === 'directory') ?? null;
+}
+
+/** Why a location cannot be shown: the host's reason, and for a refused path where the user can go instead. */
+function refusal(error: unknown, roots: readonly GrantedRoot[], purpose: Dialog & { kind: 'fileBrowser' }): string {
+  if (!(error instanceof HostError) || error.code !== 'denied') return describe(error);
+  const saved = savedFilesRoot(roots);
+  return (
+    `${describe(error)}. This window reaches only the places on the left` +
+    (purpose.purpose === 'save' && saved ? `: save into ${saved.path} (Saved files)` : '') +
+    ' — the browser shell grants more with --root FOLDER'
+  );
+}
+
 /** Where the browser starts: beside the open file (inside its map), or the folder of a game archive for a save. */
 function startOf(dialog: Extract<Dialog, { kind: 'fileBrowser' }>, current: string | null): string | null {
   if (dialog.startPath) return dialog.startPath;
@@ -62,6 +78,8 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
   const host = store.services.host;
   const locations = useMemo(() => (host ? new Locations(host) : null), [host]);
   const [roots, setRoots] = useState<GrantedRoot[]>([]);
+  const rootsRef = useRef(roots);
+  rootsRef.current = roots;
   const [listing, setListing] = useState<BrowserListing | null>(null);
   const [typed, setTyped] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -92,20 +110,30 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
         return true;
       } catch (caught) {
         if (request !== latestRequest.current) return true;
-        if (!quiet) setError(`Cannot go to “${path}”: ${describe(caught)}`);
+        if (!quiet) setError(`Cannot go to “${path}”: ${refusal(caught, rootsRef.current, dialog)}`);
         return false;
       }
     },
-    [locations],
+    [locations, dialog],
   );
 
   useEffect(() => {
     if (!host) return;
-    host.listRoots().then(setRoots, () => setRoots([]));
+    const granted = host.listRoots().then(
+      (found) => found,
+      () => [],
+    );
+    void granted.then(setRoots);
     const start = startOf(dialog, store.getState().file?.path ?? null);
-    // Start next to the open file when its folder is browsable, else at the granted places (neither replaces where
-    // the user went meanwhile: a superseded start-up listing counts as listed).
-    void list(start, true, true, true).then((listed) => listed || list(null, false, true, true));
+    // Start next to the open file when its folder is browsable; else a save starts in Saved files (the sample's and
+    // an imported cape's folder are not places to write), anything else at the granted places. None of them replaces
+    // where the user went meanwhile: a superseded start-up listing counts as listed.
+    void (async () => {
+      if (start !== null && (await list(start, true, true, true))) return;
+      const saved = dialog.purpose === 'save' ? savedFilesRoot(await granted) : null;
+      if (saved && (await list(saved.path, true, true, true))) return;
+      await list(null, false, true, true);
+    })();
   }, [host, list, store, dialog]);
 
   const pattern = useMemo(() => filterPattern(filter), [filter]);
@@ -189,7 +217,9 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
     dialog.purpose === 'save'
       ? listing?.archive && !listing.archive.writable
         ? "The game's own archives are read-only: save into a folder or a map"
-        : null
+        : listing?.path === null
+          ? 'Choose a folder to save into'
+          : null
       : dialog.purpose === 'open'
         ? 'Filter: wildcards such as *.mrf *.mdx (* for every file)'
         : 'Choose a folder, or a map or game archive (.w3x, .w3m, .mpq)';
@@ -264,7 +294,8 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
                 void list(root.kind === 'directory' || isArchiveName(root.path) ? root.path : folderOf(root.path))
               }
             >
-              <Icon name={root.kind === 'directory' ? 'folder' : 'file'} size={12} /> {placeLabels[index]?.name}
+              <Icon name={root.kind === 'directory' ? 'folder' : 'file'} size={12} />{' '}
+              {root.reason === 'saved-files' ? 'Saved files' : placeLabels[index]?.name}
               {placeLabels[index]?.folder ? (
                 <span style={{ color: 'var(--text-faint)' }}> — {placeLabels[index]!.folder}</span>
               ) : null}
