@@ -263,7 +263,7 @@ describe.skipIf(skipReason !== null)('the file dialogs', () => {
     }
   });
 
-  it('saves the sample, its MDL export and a cape export into Saved files; a refused path says where to save', async () => {
+  it('saves the sample, its MDL and a cape export into Saved files; a refused path says where to save', async () => {
     const shell = await startWebShell([]);
     const saved = join(shell.configDirectory, 'Saved files');
     try {
