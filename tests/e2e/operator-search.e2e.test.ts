@@ -16,12 +16,14 @@ const skipReason = browserSkipReason();
 async function menuEntries(page: Page, name: string): Promise<[string, boolean][]> {
   await page.locator('.topbar .menu-button', { hasText: name }).first().dispatchEvent('pointerdown');
   await page.locator('.menu').first().waitFor();
-  const entries = await page.locator('.menu .menu-item[data-operator]').evaluateAll((items) =>
-    items.map((item) => [
-      item.querySelector('.label')?.textContent?.replace(/^[✓\u2003] /, '') ?? '',
-      !(item as HTMLButtonElement).disabled,
-    ]),
-  );
+  const entries = await page
+    .locator('.menu .menu-item[data-operator]')
+    .evaluateAll((items) =>
+      items.map((item) => [
+        item.querySelector('.label')?.textContent?.replace(/^[✓\u2003] /, '') ?? '',
+        !(item as HTMLButtonElement).disabled,
+      ]),
+    );
   await page.keyboard.press('Escape');
   await page.locator('.menu').waitFor({ state: 'detached' });
   return entries as [string, boolean][];
