@@ -187,6 +187,7 @@ describe('dope sheet operators', () => {
       viewSelected: () => calls.push('selected'),
       geometry: () => ({ width: 800, height: 200, gutterWidth: 160, rowHeight: 20, rulerHeight: 24, scrollTop: 0 }),
       drawNow: () => undefined,
+      rulerLabels: () => [],
     });
     run('action.view_all', {}, 'timeline');
     expect(run('action.view_selected', {}, 'timeline')).toBe(false);

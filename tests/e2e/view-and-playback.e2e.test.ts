@@ -2,14 +2,41 @@
  * End to end in Debian Chromium through the browser shell, on the sample (issue 21, findings 9, 12 and 14):
  *  - Ctrl+Space (maximise the hovered area) and back keeps the 3D view: Top Orthographic stays Top Orthographic,
  *    the same pixels (it came back as User Perspective, framed anew);
+ *  - the ruler's labels are never covered or cut: the sequence's name at its start is not under the playhead's
+ *    time label, and no time number shows from behind the row-names column, however the ruler is panned;
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MorfAutomation } from '../../renderer/app/automation';
-import { afterRender, captureViewport, differingPixels } from './editor-page';
+import { afterRender, captureViewport, differingPixels, snapshot } from './editor-page';
 import { browserSkipReason, launchBrowser, openEditor, screenshot, startWebShell, type WebShell } from './harness';
 
 const skipReason = browserSkipReason();
+
+/** The ruler's labels as the dope sheet wrote them. */
+const rulerLabels = (page: Page) =>
+  page.evaluate(() => (window as unknown as { morfStudio: MorfAutomation }).morfStudio.rulerLabels()!);
+
+/** Labels of the ruler that another covers, or that reach into the row-names column. */
+async function coveredLabels(page: Page): Promise<string[]> {
+  const { gutterWidth, labels } = await rulerLabels(page);
+  const problems: string[] = [];
+  const playhead = labels.find((label) => label.kind === 'playhead');
+  for (const label of labels) {
+    if (label.kind === 'playhead') continue;
+    if (label.left < gutterWidth)
+      problems.push(`${label.kind} “${label.text}” starts at ${label.left} < ${gutterWidth}`);
+    const covered =
+      playhead &&
+      label.kind === 'sequence' &&
+      label.left < playhead.right &&
+      playhead.left < label.right &&
+      label.top < playhead.bottom &&
+      playhead.top < label.bottom;
+    if (covered) problems.push(`sequence “${label.text}” under the playhead label “${playhead.text}”`);
+  }
+  return problems;
+}
 
 /** The name the 3D viewport shows for its view (User Perspective, Top Orthographic…). */
 const viewName = (page: Page) => page.locator('[data-area="viewport"] .view-name').innerText();
@@ -58,5 +85,26 @@ describe.skipIf(skipReason !== null)('the view and playback', () => {
     const after = await captureViewport(page);
     expect(after.width).toBe(before.width);
     expect(differingPixels(before, after, 60)).toBeLessThan(before.width * before.height * 0.01);
+  });
+
+  it('keeps the ruler’s labels clear of the playhead label and of the row-names column', async () => {
+    const timeline = page.getByTestId('timeline-canvas');
+    await timeline.hover();
+    await page.keyboard.press('Home');
+    await page.waitForTimeout(200);
+    expect((await rulerLabels(page)).labels.map((label) => label.kind)).toContain('sequence');
+    // The playhead at the sequence's start, where its name is written.
+    expect((await snapshot(page)).playheadMs).toBe(0);
+    const problems = await coveredLabels(page);
+    await screenshot(page, 'view-ruler-labels');
+    // Panned in small steps, a number crosses the column's edge at some point.
+    const box = (await timeline.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + 60);
+    for (let step = 0; step < 24; step += 1) {
+      await page.mouse.wheel(7, 0);
+      await page.waitForTimeout(30);
+      problems.push(...(await coveredLabels(page)));
+    }
+    expect([...new Set(problems)]).toEqual([]);
   });
 });
