@@ -144,6 +144,15 @@ describe('playback operators', () => {
     run('screen.toggle_loop');
     expect(session(store).playback.loop).toBe(!loop);
   });
+
+  it("'screen.toggle_play_every_frame' switches between Frame Dropping and Play Every Frame", () => {
+    const { store, run } = editor();
+    expect(session(store).playback.playEveryFrame).toBe(false);
+    run('screen.toggle_play_every_frame');
+    expect(session(store).playback.playEveryFrame).toBe(true);
+    run('screen.toggle_play_every_frame');
+    expect(session(store).playback.playEveryFrame).toBe(false);
+  });
 });
 
 describe('dope sheet operators', () => {

@@ -174,6 +174,8 @@ export interface EditorState {
   drag: DragPreview | null;
   /** 0 stopped, 1 forwards, -1 backwards. */
   playing: 0 | 1 | -1;
+  /** While playing: the frames per second shown, measured over the last second or so (null before a measure). */
+  playbackFps: number | null;
   loading: { label: string; progress: number | null } | null;
   notice: Notice | null;
   /** The Info log: every report since start-up, oldest first (at most {@link MAX_LOG_MESSAGES}). */
@@ -225,6 +227,7 @@ export function createEditorStore(services: EditorServices, session: SessionStat
     hint: '',
     drag: null,
     playing: 0,
+    playbackFps: null,
     loading: null,
     notice: null,
     messages: [],

@@ -61,6 +61,11 @@ export interface SessionState {
     /** Length of one frame step (Left/Right), ms. */
     frameStepMs: number;
     loop: boolean;
+    /**
+     * Blender's Play Every Frame: each frame shown advances one frame step, however long it took (slower than real
+     * time on a slow renderer). Off (Frame Dropping), the playhead keeps real time and frames are skipped.
+     */
+    playEveryFrame: boolean;
   };
   viewport: {
     shading: Shading;
@@ -90,7 +95,7 @@ export function defaultSession(): SessionState {
       collapsed: {},
       snapping: true,
     },
-    playback: { playheadMs: 0, speed: 1, frameStepMs: 1000 / 30, loop: true },
+    playback: { playheadMs: 0, speed: 1, frameStepMs: 1000 / 30, loop: true, playEveryFrame: false },
     viewport: {
       shading: 'textured',
       overlays: {
@@ -196,6 +201,7 @@ export function sessionFromSettings(settings: Record<string, JsonValue>): Sessio
       speed: number(playback.speed, 1, 0.01, 16),
       frameStepMs: number(playback.frameStepMs, fallback.playback.frameStepMs, 1, 10_000),
       loop: boolean(playback.loop, true),
+      playEveryFrame: boolean(playback.playEveryFrame, false),
     },
     viewport: {
       shading: choice(viewport.shading, ['solid', 'textured', 'wireframe'] as const, fallback.viewport.shading),

@@ -115,6 +115,7 @@ export const menuLayout: readonly MenuLayout[] = [
       command('screen.frame_jump_end', 'Jump to End'),
       '-',
       command('screen.toggle_loop', 'Loop Playback'),
+      command('screen.toggle_play_every_frame', 'Play Every Frame'),
       command('action.toggle_snapping', 'Snap Keys'),
     ],
   },

@@ -4,11 +4,14 @@
  *    the same pixels (it came back as User Perspective, framed anew);
  *  - the ruler's labels are never covered or cut: the sequence's name at its start is not under the playhead's
  *    time label, and no time number shows from behind the row-names column, however the ruler is panned;
+ *  - on a slow renderer (every frame made to take 500 ms), playback keeps real time by dropping frames (it ran at
+ *    half speed: each frame's step was capped at 250 ms) and shows the frames per second it achieves; Playback ▸
+ *    Play Every Frame plays each frame in turn instead, slower than real time.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MorfAutomation } from '../../renderer/app/automation';
-import { afterRender, captureViewport, differingPixels, snapshot } from './editor-page';
+import { afterRender, captureViewport, differingPixels, runMenu, setPlayhead, snapshot } from './editor-page';
 import { browserSkipReason, launchBrowser, openEditor, screenshot, startWebShell, type WebShell } from './harness';
 
 const skipReason = browserSkipReason();
@@ -107,4 +110,60 @@ describe.skipIf(skipReason !== null)('the view and playback', () => {
     }
     expect([...new Set(problems)]).toEqual([]);
   });
+
+  it('keeps real time on a slow renderer by dropping frames, or plays every frame when asked', async () => {
+    // Every animation frame takes 500 ms from now on (one busy wait per frame, whatever runs in it).
+    await page.evaluate(() => {
+      const original = window.requestAnimationFrame.bind(window);
+      let slowed = -1;
+      window.requestAnimationFrame = (callback) =>
+        original((time) => {
+          if (time !== slowed) {
+            slowed = time;
+            const end = performance.now() + 500;
+            while (performance.now() < end);
+          }
+          callback(time);
+        });
+    });
+    const sample = () =>
+      page.evaluate(() => ({
+        wallMs: performance.now(),
+        playheadMs: (window as unknown as { morfStudio: MorfAutomation }).morfStudio.snapshot().playheadMs,
+      }));
+    const play = async (name: string, seconds: number) => {
+      await page.getByTestId('timeline-canvas').hover();
+      await page.keyboard.press('Space');
+      await page.waitForTimeout(1200);
+      const start = await sample();
+      await page.waitForTimeout(seconds * 1000);
+      const end = await sample();
+      const shown = await page.getByTestId('status-playhead').innerText();
+      await screenshot(page, `playback-slow-renderer-${name}`);
+      await page.keyboard.press('Space');
+      await page.waitForTimeout(800);
+      const advancedMs = end.playheadMs - start.playheadMs;
+      return { advancedMs, ratio: advancedMs / (end.wallMs - start.wallMs), shown };
+    };
+    await setPlayhead(page, 1000);
+    const dropping = await play('dropping', 6);
+    // Real time within the sampling's error (a sample may wait for the frame under way: 500 ms over 6 s).
+    expect(dropping.ratio).toBeGreaterThan(0.88);
+    expect(dropping.ratio).toBeLessThan(1.12);
+    // Two frames a second at most on screen (each takes 500 ms and more), and said so.
+    const fps = Number(/([\d.]+) fps/.exec(dropping.shown)?.[1]);
+    expect(fps).toBeGreaterThan(0.2);
+    expect(fps).toBeLessThanOrEqual(2.1);
+
+    await runMenu(page, 'Playback', 'Play Every Frame');
+    await setPlayhead(page, 1000);
+    const everyFrame = await play('every-frame', 4);
+    // One frame step (1000/30 ms) per frame shown, two frames a second at most: far slower than real time.
+    expect(everyFrame.ratio).toBeLessThan(0.2);
+    const steps = everyFrame.advancedMs / (1000 / 30);
+    expect(steps).toBeGreaterThanOrEqual(1);
+    expect(Math.abs(steps - Math.round(steps))).toBeLessThan(0.01);
+    expect(everyFrame.shown).toMatch(/[\d.]+ fps/);
+    await runMenu(page, 'Playback', 'Play Every Frame');
+  }, 60_000);
 });

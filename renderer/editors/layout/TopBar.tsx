@@ -31,6 +31,7 @@ function useMenus(): Record<string, MenuEntry[]> {
     'view.toggle_sidebar': layout.propertiesOpen,
     'view.toggle_diagnostics': layout.diagnosticsOpen,
     'screen.toggle_loop': playback.loop,
+    'screen.toggle_play_every_frame': playback.playEveryFrame,
     'action.toggle_snapping': snapping,
   };
   const entries = (items: MenuLayout['items']): MenuEntry[] =>
