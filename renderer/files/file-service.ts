@@ -17,7 +17,13 @@ import {
   standaloneCapeKey,
 } from '../state/cape-documents';
 import { focusedLinkCapeKey, hasUnsavedChanges, windowTitle } from '../state/document-focus';
-import { confirmUnsavedCapes, saveCapeDocument, standaloneCapeBytes } from '../state/cape-document-files';
+import {
+  type KeptFiles,
+  confirmUnsavedCapes,
+  keptText,
+  saveCapeDocument,
+  standaloneCapeBytes,
+} from '../state/cape-document-files';
 import { present } from '../state/history';
 import { askConfirm, askPath, notify } from '../state/dialog-actions';
 import { offerDataFolder, readAnyFile, saveAnywhere, writeIntoArchive } from './archive-files';
@@ -275,7 +281,7 @@ export class FileService {
         result = await this.writeFile(file.path, bytes, null, true);
         if (result.status === 'conflict') throw new Error('the file is still in conflict');
       }
-      this.afterSave(document, { ...file, identity: result.identity }, result.backupPath);
+      this.afterSave(document, { ...file, identity: result.identity }, result);
       return true;
     } catch (error) {
       notify(this.store, `Cannot save ${file.name}: ${describe(error)}`, 'error');
@@ -316,7 +322,7 @@ export class FileService {
       this.afterSave(
         document,
         { ...file, path: result.identity.path, name: displayName(result.identity.path), identity: result.identity },
-        result.backupPath,
+        result,
       );
       void this.refreshSettings();
       return true;
@@ -326,13 +332,13 @@ export class FileService {
     }
   }
 
-  private afterSave(document: ReturnType<typeof currentDocument>, file: OpenFile, backupPath: string | null): void {
+  private afterSave(document: ReturnType<typeof currentDocument>, file: OpenFile, kept: KeptFiles): void {
     if (document) markSaved(this.store, document, file);
     else this.store.setState({ file, changedOnDisk: false });
     const cape = this.store.getState().capeDocuments[standaloneCapeKey(this.store.getState()) ?? ''];
     if (cape) markCapeSaved(this.store, cape.key, present(cape.history), file.identity);
     this.host.discardRecovery({ id: recoveryId(file.path ?? file.name) }).catch(() => undefined);
-    notify(this.store, `Saved ${file.name}${backupPath ? ` (original kept as ${baseName(backupPath)})` : ''}`);
+    notify(this.store, `Saved ${file.name}${keptText(kept)}`);
     this.updateWindowState();
   }
 

@@ -112,8 +112,10 @@ export type SaveResult =
   | {
       status: 'saved';
       identity: FileIdentity;
-      /** Path of the `.bak` written by this save (the first save of a file), else null. */
+      /** Path of the `.bak` this save wrote (the version it replaced), else null (a new file). */
       backupPath: string | null;
+      /** Path of the `.orig` this save wrote (the untouched original, kept once: the first save ever), else null. */
+      originalPath: string | null;
     }
   | {
       status: 'conflict';
