@@ -98,7 +98,7 @@ describe('archives in the data source stack', () => {
     expect(stack.statuses()[0]!.error).toMatch(/MPQ invalid at header/);
   });
 
-  it('writes a file back into a map: conflict check, .bak at each write, .orig once, game archives refused', async () => {
+  it('writes a file back into a map: conflict check, .bak at each write, .orig once, game archives never', async () => {
     guard.grant(base, 'directory', 'root-option');
     await stack.add(mapPath, -1);
     const service = new ArchiveService(guard, stack);

@@ -1,7 +1,7 @@
 /**
  * Opened files: read with identity, atomic save keeping the replaced version as `FILE.bak` and the untouched
- * original once as `FILE.orig` (backups.ts), conflict detection (the file changed on disk since it was opened), and watching so the renderer
- * is told when an open file changes behind its back.
+ * original once as `FILE.orig` (backups.ts), conflict detection (the file changed on disk since it was opened), and
+ * watching so the renderer is told when an open file changes behind its back.
  */
 import type { FSWatcher } from 'node:fs';
 import { watch } from 'node:fs';

@@ -132,7 +132,7 @@ describe.skipIf(skipReason !== null)('backups over sessions', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  it('keeps the untouched original over three sessions, and the next save removes what a killed save left', async () => {
+  it('keeps the original over three sessions; the next save removes what a killed save left', async () => {
     await session('S001');
     expect(readFileSync(`${map}.orig`).equals(original)).toBe(true);
     expect(readFileSync(`${map}.bak`).equals(original)).toBe(true);
