@@ -135,13 +135,14 @@ describe('layer rules', () => {
     expect(importsOf(`import { limits } from '../../electron/contract';`).filter(forbidden)).toHaveLength(1);
   });
 
-  it('renderer folders import downhill: app, editors, ui, operators, files, state, capes/textures, workers', () => {
+  it('renderer folders import downhill: app, editors, ui, operators, files/audio, state, capes, workers', () => {
     const rank: Record<string, number> = {
       app: 9,
       editors: 8,
       ui: 7,
       operators: 6,
       files: 5,
+      audio: 5,
       state: 4,
       capes: 3,
       textures: 3,

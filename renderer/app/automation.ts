@@ -13,6 +13,7 @@ import { beginKeyDrag, cancelKeyDrag, selectAllKeys, setSelection, updateKeyDrag
 import { selectedKeyAddresses } from '../state/selection';
 import { viewportFrames } from '../editors/viewport/ViewportScene';
 import { type ModelSummary, modelSummary } from '../editors/viewport/model/model-summary';
+import { eventAudioOf, type StartedSound } from '../audio/event-audio';
 
 /** What tests can read. */
 export interface MorfAutomation {
@@ -37,6 +38,8 @@ export interface MorfAutomation {
     recentFiles: string[];
     /** The open model: geosets, vertices, triangles, cameras, the camera looked through, the sequence (or null). */
     model: ModelSummary | null;
+    /** Sound objects: each sound started (event object, file, the model time it starts at), mute, volume. */
+    audio: { started: StartedSound[]; muted: boolean; volume: number; scrubAudio: boolean; context: string };
   };
   /** performance.now() of the first frame painted with a file open and its capes resolved (null before). */
   paintedMs(): number | null;
@@ -124,6 +127,13 @@ export function installAutomation(store: EditorStore): void {
         messages: state.messages.map((message) => ({ text: message.text, severity: message.severity })),
         recentFiles: [...state.recentFiles],
         model: modelSummary(state),
+        audio: {
+          started: (eventAudioOf(store)?.started ?? []).map((sound) => ({ ...sound })),
+          muted: state.session.playback.muted,
+          volume: state.session.playback.volume,
+          scrubAudio: state.session.playback.scrubAudio,
+          context: eventAudioOf(store)?.contextState() ?? 'none',
+        },
       };
     },
     rulerLabels() {

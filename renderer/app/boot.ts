@@ -12,6 +12,8 @@ import { type OperatorProperties, type OperatorRegistry, contextFor } from '../o
 import { followLinkedCapes } from '../state/cape-actions';
 import { followCapeCache } from '../state/cape-documents';
 import { followDocumentFocus, hasUnsavedChanges } from '../state/document-focus';
+import { followGameTables } from '../state/game-tables';
+import { EventAudio } from '../audio/event-audio';
 import { askConfirm, notify } from '../state/dialog-actions';
 import type { EditorStore } from '../state/editor-store';
 import { sessionFromSettings } from '../state/session';
@@ -100,6 +102,8 @@ export async function boot(store: EditorStore, files: FileService, operators: Op
     followLinkedCapes(store);
     followCapeCache(store);
     followDocumentFocus(store, window.document);
+    followGameTables(store);
+    if (typeof AudioContext === 'function') new EventAudio(store).attach();
     window.addEventListener('beforeunload', (event) => {
       if (hasUnsavedChanges(store.getState())) event.preventDefault();
     });

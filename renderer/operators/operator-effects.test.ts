@@ -153,6 +153,16 @@ describe('playback operators', () => {
     run('screen.toggle_play_every_frame');
     expect(session(store).playback.playEveryFrame).toBe(false);
   });
+
+  it("'screen.toggle_mute' and 'screen.toggle_scrub_audio' flip the sound objects' mute and Scrub Audio", () => {
+    const { store, run } = editor();
+    expect(session(store).playback).toMatchObject({ muted: false, scrubAudio: false });
+    run('screen.toggle_mute');
+    run('screen.toggle_scrub_audio');
+    expect(session(store).playback).toMatchObject({ muted: true, scrubAudio: true });
+    run('screen.toggle_mute');
+    expect(session(store).playback.muted).toBe(false);
+  });
 });
 
 describe('dope sheet operators', () => {

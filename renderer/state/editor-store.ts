@@ -10,6 +10,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { DataFolderStatus, FileIdentity, HostClient } from '../../shared/contract/contract';
 import type { MrfFile } from '../../shared/mrf/types';
 import type { Diagnostic } from '../../shared/diagnostics';
+import type { GameTableSet } from '../../shared/game-tables';
 import type { KeyAddress, ModelCodec, ModelDocument } from '../../shared/events/document';
 import type { CapeEntry } from '../capes/cape-entry';
 import { type History, present } from './history';
@@ -185,6 +186,8 @@ export interface EditorState {
   /** Set once startup is done (the startup file and its capes opened, or failed): the viewport then creates its GL
    * context. */
   booted: boolean;
+  /** The game's tables (SLK) from the data sources, for what event objects mean; null until first loaded. */
+  gameTables: GameTableSet | null;
   /** Bumped when the data folders change: textures are resolved and read again. */
   textureGeneration: number;
   /** The model camera the viewport looks through (its index in the model's cameras), or null for the free view. */
@@ -236,6 +239,7 @@ export function createEditorStore(services: EditorServices, session: SessionStat
     maximizedArea: null,
     textures: {},
     textureGeneration: 0,
+    gameTables: null,
     viewCamera: null,
     booted: false,
   }));

@@ -66,6 +66,12 @@ export interface SessionState {
      * time on a slow renderer). Off (Frame Dropping), the playhead keeps real time and frames are skipped.
      */
     playEveryFrame: boolean;
+    /** Sound objects are silent (the timeline header's speaker). */
+    muted: boolean;
+    /** Volume of the event sounds, 0–1 (times each sound's own table volume). */
+    volume: number;
+    /** Blender's Scrub Audio: sounds play when scrubbing crosses their keys (else scrubbing is silent). */
+    scrubAudio: boolean;
   };
   viewport: {
     shading: Shading;
@@ -95,7 +101,16 @@ export function defaultSession(): SessionState {
       collapsed: {},
       snapping: true,
     },
-    playback: { playheadMs: 0, speed: 1, frameStepMs: 1000 / 30, loop: true, playEveryFrame: false },
+    playback: {
+      playheadMs: 0,
+      speed: 1,
+      frameStepMs: 1000 / 30,
+      loop: true,
+      playEveryFrame: false,
+      muted: false,
+      volume: 0.8,
+      scrubAudio: false,
+    },
     viewport: {
       shading: 'textured',
       overlays: {
@@ -202,6 +217,9 @@ export function sessionFromSettings(settings: Record<string, JsonValue>): Sessio
       frameStepMs: number(playback.frameStepMs, fallback.playback.frameStepMs, 1, 10_000),
       loop: boolean(playback.loop, true),
       playEveryFrame: boolean(playback.playEveryFrame, false),
+      muted: boolean(playback.muted, false),
+      volume: number(playback.volume, 0.8, 0, 1),
+      scrubAudio: boolean(playback.scrubAudio, false),
     },
     viewport: {
       shading: choice(viewport.shading, ['solid', 'textured', 'wireframe'] as const, fallback.viewport.shading),

@@ -15,6 +15,7 @@ import { mdlModelBench } from './mdl-model.bench';
 import { editorBench } from './editor.bench';
 import { modelPreviewBench } from './model-preview.bench';
 import { dataFolderSuite } from '../../electron/host/data-folders.bench';
+import { eventTablesBench } from './event-tables.bench';
 
 const suites: BenchSuite[] = [
   mrfBench,
@@ -30,6 +31,7 @@ const suites: BenchSuite[] = [
   mdlModelBench,
   fullModelBench,
   mpqBench,
+  eventTablesBench,
 ];
 
 const only = process.argv.slice(2);

@@ -117,6 +117,9 @@ export const menuLayout: readonly MenuLayout[] = [
       command('screen.toggle_loop', 'Loop Playback'),
       command('screen.toggle_play_every_frame', 'Play Every Frame'),
       command('action.toggle_snapping', 'Snap Keys'),
+      '-',
+      command('screen.toggle_mute', 'Mute Audio'),
+      command('screen.toggle_scrub_audio', 'Scrub Audio'),
     ],
   },
   {

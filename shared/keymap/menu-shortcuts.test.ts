@@ -124,6 +124,8 @@ describe('menu shortcuts come from the keymap', () => {
       'Loop Playback',
       'Play Every Frame',
       'Snap Keys',
+      'Mute Audio',
+      'Scrub Audio',
       'Keyboard Shortcuts',
       'About Morf Studio',
     ];

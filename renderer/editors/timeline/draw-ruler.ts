@@ -5,7 +5,7 @@
  * cut) share.
  */
 import { rulerTicks, timeToScreenX, formatTime } from './layout';
-import type { TimelineScene } from './draw-timeline';
+import type { TimelineScene } from './timeline-scene';
 import { TIMELINE_COLOURS as C } from './theme';
 
 /** Height of the named sequence bands at the bottom of the ruler (px). */

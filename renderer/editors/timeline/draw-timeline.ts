@@ -6,50 +6,15 @@
  * Only visible rows and times are drawn; diamonds of one colour go into one path, so 10,000 keys
  * cost a few fills. Nothing here allocates per key (the link bars sort into reused buffers).
  */
-import type { ModelDocument, MrfLink, SequenceInfo } from '../../../shared/events/document';
+import type { MrfLink } from '../../../shared/events/document';
 import { type CapeEntry, capeKey, movingWindowMs } from '../../capes/cape-entry';
-import type { DragPreview } from '../../state/editor-store';
 import { type Selection, keyId } from '../../state/selection';
-import type { TimeRange } from '../../state/time-range';
 import { createKeyRepeats, keyRepeatsInRange, repeatTime } from './global-repeats';
-import type { ScreenRect } from './hit-test';
-import {
-  type TimeUnit,
-  type TimelineGeometry,
-  type TimelineView,
-  formatTime,
-  rowTop,
-  rulerTicks,
-  timeToScreenX,
-  visibleRows,
-  visibleTimeRange,
-} from './layout';
+import { rowTop, rulerTicks, timeToScreenX, visibleRows, visibleTimeRange } from './layout';
 import type { TimelineRow } from './rows';
 import { TIMELINE_COLOURS as C } from './theme';
 import { drawPlayhead, drawRuler } from './draw-ruler';
-
-/** Everything one frame of the timeline shows. */
-export interface TimelineScene {
-  rows: readonly TimelineRow[];
-  document: ModelDocument | null;
-  capes: Readonly<Record<string, CapeEntry>>;
-  standaloneCape: CapeEntry | null;
-  view: TimelineView;
-  geometry: TimelineGeometry;
-  selection: Selection;
-  drag: DragPreview | null;
-  /** Ids of the dragged keys (built once per drag). */
-  draggedIds: ReadonlySet<number> | null;
-  playheadMs: number;
-  unit: TimeUnit;
-  frameStepMs: number;
-  /** The selected sequence's interval (times outside it are shaded), or null for the whole line. */
-  activeRange: TimeRange | null;
-  sequences: readonly SequenceInfo[];
-  sequenceIndex: number;
-  hoverRow: number;
-  box: ScreenRect | null;
-}
+import type { TimelineScene } from './timeline-scene';
 
 const DIAMOND = 5.5;
 const SMALL_DIAMOND = 4;

@@ -17,7 +17,8 @@ import { selectLink, selectObjects } from '../../state/outliner-actions';
 import { keyAddress, keyId } from '../../state/selection';
 import { setPlayhead, setTimelineView, toggleCollapsed } from '../../state/session-actions';
 import { activeRange } from '../../state/time-range';
-import { type TimelineScene, drawTimeline } from './draw-timeline';
+import { drawTimeline } from './draw-timeline';
+import type { TimelineScene } from './timeline-scene';
 import { rulerLabels } from './draw-ruler';
 import { type KeyHit, type ScreenRect, hitTestKeys, keysInBox, rowAt } from './hit-test';
 import {

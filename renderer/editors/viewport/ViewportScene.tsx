@@ -26,6 +26,8 @@ import { rigOfDocument } from './model/document-model';
 import type { ModelViewState } from './model/model-view-state';
 import { ModelView } from './model/ModelView';
 import { NodeGizmos } from './model/NodeGizmos';
+import { SplatLayer } from './splats/SplatLayer';
+import { SpawnLayer } from './spawned/SpawnLayer';
 import type { ViewNavigator } from './view-navigator';
 import {
   type CapeRegistry,
@@ -228,7 +230,8 @@ function Navigation({
         state.session.viewport !== previous.session.viewport ||
         state.standaloneCape !== previous.standaloneCape ||
         state.viewCamera !== previous.viewCamera ||
-        state.textures !== previous.textures
+        state.textures !== previous.textures ||
+        state.gameTables !== previous.gameTables
       )
         invalidate();
     });
@@ -359,6 +362,8 @@ export function ViewportScene({
       {rig ? (
         <ModelView rig={rig} textureSource={textureSource} statistics={refs.statistics} view={refs.model} />
       ) : null}
+      {rig ? <SplatLayer rig={rig} textureSource={textureSource} /> : null}
+      {rig ? <SpawnLayer rig={rig} textureSource={textureSource} /> : null}
       {rig ? <NodeGizmos rig={rig} view={refs.model} /> : null}
       {rig && overlays.cameras && rig.cameras.length > 0 ? <CameraGizmos rig={rig} /> : null}
       {overlays.capes ? meshes : null}
