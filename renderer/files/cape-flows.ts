@@ -4,7 +4,7 @@
  * first writable data source as `Doodads\Cinematic\ArthasIllidanFight\ArthasCape<ID>.mrf` (asking before
  * overwriting) and linked by a new MRFx/MRDx pair at the playhead. Conversions run in the cape worker.
  */
-import { type DataFolderStatus, HostError, type HostClient, type SaveResult } from '../../shared/contract/contract';
+import type { DataFolderStatus, HostClient, SaveResult } from '../../shared/contract/contract';
 import { validateMrf } from '../../shared/mrf/validate';
 import { writeMrf } from '../../shared/mrf/write';
 import type { MrfFile } from '../../shared/mrf/types';
@@ -18,7 +18,7 @@ import { capeKey, capeStatistics } from '../capes/cape-entry';
 import type { CapeConverter } from '../capes/cape-conversions';
 import type { CapeImporter } from '../capes/cape-importer-types';
 import { exportCapeRequest, importCapeRequest, newLinkFromCapeRequest } from './path-requests';
-import { readCapeSource } from './cape-sources';
+import { describe, host, readCapeSource } from './cape-sources';
 
 /** Where New Link from Cape puts the cape, by link ID. */
 export function linkCapeGamePath(id: string): string {
@@ -40,17 +40,6 @@ export function firstWritableDataSource(
   const writable = folders.filter((folder) => folder.state === 'ready' && !READ_ONLY_ARCHIVE.test(folder.path));
   const folder = writable.find((candidate) => !candidate.transient) ?? writable[0];
   return folder ? { path: folder.path, kind: WRITABLE_ARCHIVE.test(folder.path) ? 'map' : 'folder' } : null;
-}
-
-function describe(error: unknown): string {
-  if (error instanceof HostError) return error.message;
-  return error instanceof Error ? error.message : String(error);
-}
-
-function host(store: EditorStore): HostClient {
-  const client = store.services.host;
-  if (!client) throw new Error('no host is connected');
-  return client;
 }
 
 const baseName = (path: string) => path.split(/[\\/]/).pop() ?? path;

@@ -14,12 +14,14 @@ import type { EditorStore } from '../state/editor-store';
 const baseName = (path: string) => path.split(/[\\/]/).pop() ?? path;
 const folderOf = (path: string) => path.slice(0, path.length - baseName(path).length);
 
-function describe(error: unknown): string {
+/** A host error's message (or any error's), to show. */
+export function describe(error: unknown): string {
   if (error instanceof HostError) return error.message;
   return error instanceof Error ? error.message : String(error);
 }
 
-function host(store: EditorStore): HostClient {
+/** The store's host client (throws when none is connected). */
+export function host(store: EditorStore): HostClient {
   const client = store.services.host;
   if (!client) throw new Error('no host is connected');
   return client;

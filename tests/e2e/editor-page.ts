@@ -131,3 +131,15 @@ export async function fileDialogState(page: Page): Promise<{
     acceptEnabled: await accept.isEnabled(),
   };
 }
+
+/** Waits until every link of the open file has its cape found (usable in beforeAll, where expect.poll is not). */
+export async function capesFound(page: Page, timeout = 20_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const state = (window as unknown as { morfStudio: Automation }).morfStudio.snapshot();
+      return state.file !== null && state.links.every((link) => link.status === 'found');
+    },
+    undefined,
+    { timeout },
+  );
+}

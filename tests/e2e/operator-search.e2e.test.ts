@@ -6,8 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MorfAutomation } from '../../renderer/app/automation';
-import { fileDialogTitle } from './editor-page';
+import { capesFound, fileDialogTitle } from './editor-page';
 import { browserSkipReason, launchBrowser, openEditor, screenshot, startWebShell, type WebShell } from './harness';
 
 const skipReason = browserSkipReason();
@@ -50,15 +49,7 @@ describe.skipIf(skipReason !== null)('F3 and the menus', () => {
     browser = await launchBrowser();
     shell = await startWebShell([]);
     page = await openEditor(browser, shell.url);
-    // (expect.poll works inside tests only.)
-    await page.waitForFunction(
-      () =>
-        (window as unknown as { morfStudio: MorfAutomation }).morfStudio
-          .snapshot()
-          .links.every((link) => link.status === 'found'),
-      undefined,
-      { timeout: 20_000 },
-    );
+    await capesFound(page);
     await page.click('[data-testid="outliner-row-link:0001"]');
   }, 60_000);
 

@@ -11,7 +11,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MorfAutomation } from '../../renderer/app/automation';
-import { afterRender, captureViewport, differingPixels, runMenu, setPlayhead, snapshot } from './editor-page';
+import {
+  afterRender,
+  capesFound,
+  captureViewport,
+  differingPixels,
+  runMenu,
+  setPlayhead,
+  snapshot,
+} from './editor-page';
 import { browserSkipReason, launchBrowser, openEditor, screenshot, startWebShell, type WebShell } from './harness';
 
 const skipReason = browserSkipReason();
@@ -53,15 +61,7 @@ describe.skipIf(skipReason !== null)('the view and playback', () => {
     browser = await launchBrowser();
     shell = await startWebShell([]);
     page = await openEditor(browser, shell.url);
-    // (expect.poll works inside tests only.)
-    await page.waitForFunction(
-      () =>
-        (window as unknown as { morfStudio: MorfAutomation }).morfStudio
-          .snapshot()
-          .links.every((link) => link.status === 'found'),
-      undefined,
-      { timeout: 20_000 },
-    );
+    await capesFound(page);
   }, 60_000);
 
   afterAll(async () => {

@@ -7,6 +7,7 @@
 import { rulerTicks, timeToScreenX, formatTime } from './layout';
 import type { TimelineScene } from './timeline-scene';
 import { TIMELINE_COLOURS as C } from './theme';
+import type { RulerLabelBox as RulerLabel } from '../../state/area-commands';
 
 /** Height of the named sequence bands at the bottom of the ruler (px). */
 const SEQUENCE_BAND_HEIGHT = 13;
@@ -14,16 +15,6 @@ const SEQUENCE_BAND_HEIGHT = 13;
 const TICK_FONT = '11px Inter, "DejaVu Sans", system-ui, sans-serif';
 const SEQUENCE_FONT = '10px Inter, "DejaVu Sans", system-ui, sans-serif';
 const PLAYHEAD_FONT = '600 11px Inter, "DejaVu Sans", system-ui, sans-serif';
-
-/** A label the ruler writes, as a box in the canvas' CSS pixels. */
-export interface RulerLabel {
-  kind: 'tick' | 'sequence' | 'playhead';
-  text: string;
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-}
 
 /** Measures text in a font (a 2D context's measureText). */
 export type MeasureText = (text: string, font: string) => number;
