@@ -91,7 +91,7 @@ describe.skipIf(skipReason !== null)('the file dialogs', () => {
     } finally {
       await shell.close();
     }
-  });
+  }, 90_000);
 
   it('titles each dialog after its operation and shows the files it takes', async () => {
     const shell = await startWebShell(['--data', data, '--root', work, model]);
@@ -141,7 +141,7 @@ describe.skipIf(skipReason !== null)('the file dialogs', () => {
     } finally {
       await shell.close();
     }
-  });
+  }, 90_000);
 
   it('imports a cape into the open model or alone (asking about the model); imports stay out of Recent', async () => {
     const shell = await startWebShell(['--data', data, '--root', work, model]);
@@ -198,7 +198,7 @@ describe.skipIf(skipReason !== null)('the file dialogs', () => {
     } finally {
       await shell.close();
     }
-  });
+  }, 90_000);
 
   it('says how many capes are missing in words, names a map as a map, and a map’s cape by its map', async () => {
     const fight = 'Doodads\\Cinematic\\ArthasIllidanFight';
@@ -261,7 +261,7 @@ describe.skipIf(skipReason !== null)('the file dialogs', () => {
       await shell.close();
       rmSync(maps, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 
   it('saves the sample, its MDL and a cape export into Saved files; a refused path says where to save', async () => {
     const shell = await startWebShell([]);
@@ -303,5 +303,5 @@ describe.skipIf(skipReason !== null)('the file dialogs', () => {
     } finally {
       await shell.close();
     }
-  });
+  }, 90_000);
 });

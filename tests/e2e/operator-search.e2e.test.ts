@@ -82,5 +82,5 @@ describe.skipIf(skipReason !== null)('F3 and the menus', () => {
     await page.keyboard.press('Enter');
     expect(await fileDialogTitle(page)).toBe('Import Cape from KF2');
     await page.keyboard.press('Escape');
-  });
+  }, 60_000);
 });

@@ -6,7 +6,9 @@
  *    time label, and no time number shows from behind the row-names column, however the ruler is panned;
  *  - on a slow renderer (every frame made to take 500 ms), playback keeps real time by dropping frames (it ran at
  *    half speed: each frame's step was capped at 250 ms) and shows the frames per second it achieves; Playback ▸
- *    Play Every Frame plays each frame in turn instead, slower than real time.
+ *    Play Every Frame plays each frame in turn instead, slower than real time;
+ *  - playback stopped by opening a file plays again at the next Space (the old run was left behind and the next
+ *    Space scheduled no frame).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,7 +90,7 @@ describe.skipIf(skipReason !== null)('the view and playback', () => {
     const after = await captureViewport(page);
     expect(after.width).toBe(before.width);
     expect(differingPixels(before, after, 60)).toBeLessThan(before.width * before.height * 0.01);
-  });
+  }, 60_000);
 
   it('keeps the ruler’s labels clear of the playhead label and of the row-names column', async () => {
     const timeline = page.getByTestId('timeline-canvas');
@@ -109,7 +111,22 @@ describe.skipIf(skipReason !== null)('the view and playback', () => {
       problems.push(...(await coveredLabels(page)));
     }
     expect([...new Set(problems)]).toEqual([]);
-  });
+  }, 60_000);
+
+  it('plays again after a file was opened during playback (Space did nothing after a Revert while playing)', async () => {
+    await page.getByTestId('timeline-canvas').hover();
+    await setPlayhead(page, 1000);
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await snapshot(page)).playheadMs).toBeGreaterThan(1000);
+    // Opening a file (here the same one again) stops playback.
+    await runMenu(page, 'File', 'Revert');
+    await expect.poll(() => page.getByTestId('status-playhead').innerText()).not.toMatch(/▶/);
+    await setPlayhead(page, 1000);
+    await page.getByTestId('timeline-canvas').hover();
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await snapshot(page)).playheadMs, { timeout: 5000 }).toBeGreaterThan(1000);
+    await page.keyboard.press('Space');
+  }, 60_000);
 
   it('keeps real time on a slow renderer by dropping frames, or plays every frame when asked', async () => {
     // Every animation frame takes 500 ms from now on (one busy wait per frame, whatever runs in it).
