@@ -113,7 +113,7 @@ describe.skipIf(skipReason !== null)('the view and playback', () => {
     expect([...new Set(problems)]).toEqual([]);
   }, 60_000);
 
-  it('plays again after a file was opened during playback (Space did nothing after a Revert while playing)', async () => {
+  it('plays again after a file was opened during playback (Space did nothing after a Revert)', async () => {
     await page.getByTestId('timeline-canvas').hover();
     await setPlayhead(page, 1000);
     await page.keyboard.press('Space');
