@@ -4,7 +4,7 @@
  * one, never a mix; its temporary file is cleaned up by the next write to the same target.
  */
 import { randomBytes } from 'node:crypto';
-import { open, readFile, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { open, readFile, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** Suffix of temporary files, so leftovers are recognisable. */
@@ -48,8 +48,9 @@ async function processIsAlive(pid: number): Promise<boolean> {
 }
 
 /**
- * Remove temporary files for `target` left by writers that no longer run (killed mid-write): their process is
- * gone, or a zombie, or the file has not been written for an hour (its process id taken by another program since).
+ * Remove temporaries for `target` left by writers that no longer run (killed mid-write) — files, and the folders a
+ * PNG sequence render writes (electron/host/render-outputs.ts names them the same way): their process is gone,
+ * or a zombie, or the temporary has not been written for an hour (its process id taken by another program since).
  */
 export async function removeStaleTemporaries(target: string): Promise<string[]> {
   const prefix = `.${basename(target)}.`;
@@ -71,7 +72,7 @@ export async function removeStaleTemporaries(target: string): Promise<string[]> 
     if (pid === process.pid) continue;
     const modified = (await stat(path).catch(() => null))?.mtimeMs ?? 0;
     if ((await processIsAlive(pid)) && Date.now() - modified < abandonedAfterMs) continue;
-    await unlink(path).catch(() => undefined);
+    await rm(path, { recursive: true, force: true }).catch(() => undefined);
     removed.push(name);
   }
   return removed;

@@ -42,6 +42,10 @@ function handleEvent(
       void files.openPath(event.path);
       return;
     case 'menuCommand':
+      if (store.getState().render) {
+        notify(store, 'A render is under way: cancel it first', 'warning');
+        return;
+      }
       if (
         !operators.run(
           event.operatorId,

@@ -61,13 +61,33 @@ export function eventAudioOf(store: EditorStore): EventAudio | undefined {
   return players.get(store);
 }
 
-/** The sound meaning of an object, or null. */
-function soundOf(state: EditorState, object: EventObject): SoundMeaning | null {
+/** The sound meaning of an object, or null (not a sound, on a global sequence, unresolved, or naming no file). */
+export function soundOf(state: EditorState, object: EventObject): SoundMeaning | null {
   if (object.type !== 'SND' || object.globalSequenceId !== null) return null;
   const resolution = meaningOf(state.gameTables, object);
   return resolution?.status === 'resolved' && resolution.meaning.kind === 'sound' && resolution.meaning.files.length
     ? resolution.meaning
     : null;
+}
+
+/** How one start of a sound plays: which of its files, at what gain and playback rate. */
+export interface SoundStart {
+  file: string;
+  gain: number;
+  rate: number;
+}
+
+/**
+ * One start of `sound` by the game's rules: a file picked at random, the table's volume (0–127) as a gain, its pitch
+ * varied by ± its pitch variance. Playback and renders (renderer/render, with a seeded `random`) both start sounds so.
+ */
+export function soundStart(sound: SoundMeaning, random: () => number): SoundStart {
+  const file = sound.files[Math.min(sound.files.length - 1, Math.floor(random() * sound.files.length))]!;
+  return {
+    file,
+    gain: Math.max(0, Math.min(1, sound.volume / 127)),
+    rate: Math.max(0.05, sound.pitch * (1 + (random() * 2 - 1) * sound.pitchVariance)),
+  };
 }
 
 /** Plays a store's sound objects (see the module comment). */
@@ -220,7 +240,7 @@ export class EventAudio {
 
   /** Starts one of the sound's files at the audio time of `keyMs` (at once when it is already past). */
   private play(object: EventObject, sound: SoundMeaning, keyMs: number, playheadMs: number, speed: number): void {
-    const file = sound.files[Math.min(sound.files.length - 1, Math.floor(this.random() * sound.files.length))]!;
+    const { file, gain: level, rate } = soundStart(sound, this.random);
     const loaded = this.bank.peek(file);
     if (!loaded?.buffer) {
       void this.bank.load(file).then((later) => this.report(later, file));
@@ -231,9 +251,9 @@ export class EventAudio {
     const startAt = now + Math.max(0, keyMs - playheadMs) / speed / 1000;
     const source = context.createBufferSource();
     source.buffer = loaded.buffer;
-    source.playbackRate.value = Math.max(0.05, sound.pitch * (1 + (this.random() * 2 - 1) * sound.pitchVariance));
+    source.playbackRate.value = rate;
     const gain = context.createGain();
-    gain.gain.value = Math.max(0, Math.min(1, sound.volume / 127));
+    gain.gain.value = level;
     source.connect(gain);
     gain.connect(this.master!);
     source.start(startAt);

@@ -106,6 +106,27 @@ export function newLinkFromCapeRequest(importers: readonly CapeImporter[] = CAPE
   };
 }
 
+/** What a render writes: a PNG, a WebM, MP4 or GIF video, or a sequence (the name of a folder of PNG files). */
+export type RenderFormat = 'png' | 'webm' | 'mp4' | 'gif' | 'sequence';
+
+/** Render ▸ Render Image / Animation…: where the render goes, as a file of its format (a sequence: a folder). */
+export function renderRequest(initialName: string, format: RenderFormat): PathRequest {
+  const names: Record<Exclude<RenderFormat, 'sequence'>, string> = {
+    png: 'PNG image',
+    webm: 'WebM video',
+    mp4: 'MP4 video',
+    gif: 'Animated GIF',
+  };
+  return {
+    purpose: 'save',
+    title: 'Render To',
+    // A PNG sequence is a folder the render creates: its name is typed, no extension filtered.
+    filters: format === 'sequence' ? [] : [{ name: names[format], extensions: [format] }],
+    initialName,
+    acceptLabel: 'Render',
+  };
+}
+
 /** File ▸ Open Data Folder…: a folder (or, in the in-app browser, a map or archive) put first in the stack. */
 export const dataFolderRequest: PathRequest = {
   purpose: 'dataFolder',

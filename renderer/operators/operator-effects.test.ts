@@ -273,6 +273,7 @@ describe('viewport operators', () => {
     const context = editor();
     const navigator = new ViewNavigator();
     registerAreaCommands(context.store, 'viewport', {
+      freeView: () => navigator.view(),
       viewAll: () => undefined,
       viewSelected: () => undefined,
       frameOpenedFile: () => undefined,

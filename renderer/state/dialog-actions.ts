@@ -3,7 +3,9 @@
  * path — the host's native dialog in Electron, the in-app file browser in the browser shell.
  */
 import type { DialogFilter } from '../../shared/contract/contract';
-import { type Dialog, type EditorStore, MAX_LOG_MESSAGES } from './editor-store';
+import { type Dialog, type EditorStore, MAX_LOG_MESSAGES, type RenderAnswer } from './editor-store';
+import type { RenderKind } from './render-service';
+import type { RenderSettings } from './render-settings';
 
 /** What each answerable dialog answers when it is dismissed without a choice. */
 function dismissAnswer(dialog: Dialog): string | null {
@@ -62,6 +64,17 @@ export function askForm(
 ): Promise<Record<string, string> | null> {
   return showDialog<unknown>(store, { kind: 'form', title, message, fields, submitLabel }).then((answer) =>
     answer && typeof answer === 'object' ? (answer as Record<string, string>) : null,
+  );
+}
+
+/** Shows the render settings (Render ▸ Render Image / Animation); the answer, or null when cancelled. */
+export function askRenderSettings(
+  store: EditorStore,
+  mode: RenderKind,
+  settings: RenderSettings,
+): Promise<RenderAnswer | null> {
+  return showDialog<unknown>(store, { kind: 'render', mode, settings }).then((answer) =>
+    answer && typeof answer === 'object' ? (answer as RenderAnswer) : null,
   );
 }
 

@@ -16,6 +16,8 @@ import type { CapeEntry } from '../capes/cape-entry';
 import { type History, present } from './history';
 import { EMPTY_SELECTION, type Selection } from './selection';
 import { defaultSession, type SessionState } from './session';
+import type { RenderSettings } from './render-settings';
+import type { RenderKind, RenderStatus } from './render-settings';
 
 /** The editor areas; the keymap is looked up in the hovered area first, then `screen`. */
 export type AreaKind = 'screen' | 'outliner' | 'viewport' | 'timeline' | 'properties' | 'diagnostics' | 'fileBrowser';
@@ -107,9 +109,22 @@ export type Dialog =
       fields: readonly { key: string; label: string; value: string; placeholder: string; hint: string }[];
       submitLabel: string;
     }
+  | {
+      /** Render ▸ Render Image / Animation's settings (editors/dialogs/RenderDialog.tsx), answered with a
+       * {@link RenderAnswer} or null. */
+      kind: 'render';
+      mode: RenderKind;
+      settings: RenderSettings;
+    }
   | { kind: 'operatorSearch' }
   | { kind: 'keymap' }
   | { kind: 'about' };
+
+/** What the render dialog answers: the settings, and whether the output downloads (else a path is asked for). */
+export interface RenderAnswer {
+  settings: RenderSettings;
+  download: boolean;
+}
 
 /** Whether a cape's texture could be shown, and why not. */
 export interface TextureStatus {
@@ -190,6 +205,8 @@ export interface EditorState {
   gameTables: GameTableSet | null;
   /** Bumped when the data folders change: textures are resolved and read again. */
   textureGeneration: number;
+  /** The render under way (Render ▸ Render Image / Animation), or null. */
+  render: RenderStatus | null;
   /** The model camera the viewport looks through (its index in the model's cameras), or null for the free view. */
   viewCamera: number | null;
   /** Texture state by cape texture path (lower case), for the properties. */
@@ -241,6 +258,7 @@ export function createEditorStore(services: EditorServices, session: SessionStat
     textureGeneration: 0,
     gameTables: null,
     viewCamera: null,
+    render: null,
     booted: false,
   }));
   return Object.assign(store, { services, answerDialog: null });

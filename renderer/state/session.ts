@@ -7,6 +7,7 @@
 import type { JsonValue } from '../../shared/contract/contract';
 import type { TimeUnit, TimelineView } from './timeline-view';
 import { clampPixelsPerMs } from './timeline-view';
+import { defaultRenderSettings, type RenderSettings, renderSettingsFromJson } from './render-settings';
 
 /** Sizes of the resizable areas, in CSS pixels, and which optional regions are open. */
 export interface LayoutSession {
@@ -80,6 +81,8 @@ export interface SessionState {
     /** Looking through a camera: the camera with the playing sequence's index, when there is one. */
     followSequence: boolean;
   };
+  /** The last render's settings (Render ▸ Render Image / Render Animation). */
+  render: RenderSettings;
 }
 
 /** The session of a fresh install. */
@@ -129,6 +132,7 @@ export function defaultSession(): SessionState {
       cameraFrame: '4:3',
       followSequence: false,
     },
+    render: defaultRenderSettings(),
   };
 }
 
@@ -141,6 +145,7 @@ export const SESSION_KEYS = {
   timeline: 'editor.timeline',
   playback: 'editor.playback',
   viewport: 'editor.viewport',
+  render: 'editor.render',
 } as const;
 
 /** The session as the host's settings store it. */
@@ -159,6 +164,7 @@ export function sessionToSettings(session: SessionState): Record<string, JsonVal
       cameraFrame: session.viewport.cameraFrame,
       followSequence: session.viewport.followSequence,
     },
+    [SESSION_KEYS.render]: { ...session.render },
   };
 }
 
@@ -239,5 +245,6 @@ export function sessionFromSettings(settings: Record<string, JsonValue>): Sessio
       cameraFrame: choice(viewport.cameraFrame, ['4:3', '16:9', 'square'] as const, fallback.viewport.cameraFrame),
       followSequence: boolean(viewport.followSequence, fallback.viewport.followSequence),
     },
+    render: renderSettingsFromJson(settings[SESSION_KEYS.render]),
   };
 }

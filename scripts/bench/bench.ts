@@ -14,6 +14,7 @@ import { mdlDocumentBench } from './mdl-document.bench';
 import { mdlModelBench } from './mdl-model.bench';
 import { editorBench } from './editor.bench';
 import { modelPreviewBench } from './model-preview.bench';
+import { renderBench } from './render.bench';
 import { dataFolderSuite } from '../../electron/host/data-folders.bench';
 import { eventTablesBench } from './event-tables.bench';
 
@@ -25,6 +26,7 @@ const suites: BenchSuite[] = [
   textureBench,
   editorBench,
   modelPreviewBench,
+  renderBench,
   modelBench,
   documentBench,
   mdlDocumentBench,

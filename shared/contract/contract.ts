@@ -247,6 +247,12 @@ export const limits = {
   recentFiles: 12,
   /** Most entries a listing returns. */
   listEntries: 20_000,
+  /** Largest render output (a video, or a PNG sequence's files together). */
+  renderBytes: 64 * 1024 * 1024 * 1024,
+  /** Most files of one PNG sequence. */
+  renderFiles: 100_000,
+  /** Render outputs being written at once (a render that is never finished or aborted holds one). */
+  renderOutputs: 4,
 } as const;
 
 // ─── Operations ──────────────────────────────────────────────────────────────────────────────
@@ -390,6 +396,41 @@ export interface HostOperations {
     args: { folder: string; gamePath: string; bytes: ArrayBuffer; expected: FileIdentity | null; force: boolean };
     result: SaveResult;
   };
+
+  /**
+   * Start writing a render (Render ▸ Render Image / Render Animation) to a granted path: a `file` (a video, a GIF, a
+   * PNG) or a `sequence` (a folder of numbered PNG files, created by the render). Nothing appears at `path` until
+   * {@link HostOperations.finishRenderOutput}: the bytes go to a temporary file or folder beside it. An existing
+   * `path` answers `status: 'exists'` unless `replace` (the old file is kept as `PATH.bak`, an old folder moved to
+   * `PATH.bak`). At most {@link limits.renderOutputs} at once; one left without writes for 10 minutes is abandoned.
+   */
+  beginRenderOutput: {
+    args: { path: string; kind: RenderOutputKind; replace: boolean };
+    result: { status: 'started'; id: string } | { status: 'exists'; path: string };
+  };
+  /**
+   * Write bytes of a render at `position`: into the file (`name` empty), or into the sequence's file `name` (a plain
+   * file name). Running out of disk fails with `no-space` and abandons the render (nothing is left).
+   */
+  writeRenderOutput: { args: { id: string; name: string; position: number; bytes: ArrayBuffer }; result: null };
+  /** Make the render appear at its path (flushed to disk, renamed into place atomically). */
+  finishRenderOutput: { args: { id: string }; result: RenderOutputResult };
+  /** Abandon a render: its temporary file or folder is removed and nothing is left at its path. */
+  abortRenderOutput: { args: { id: string }; result: null };
+}
+
+/** A render written to one file, or to a folder of numbered files. */
+export type RenderOutputKind = 'file' | 'sequence';
+
+/** A finished render. */
+export interface RenderOutputResult {
+  /** Where it now is. */
+  path: string;
+  /** Files written (1 for a file). */
+  files: number;
+  bytes: number;
+  /** Where the file or folder it replaced was kept, else null. */
+  backupPath: string | null;
 }
 
 /** Operation names. */
@@ -512,6 +553,21 @@ export const dialogFilter: Validator<DialogFilter> = (value, name) => {
   return { name: text(100)(record.name, `${name}.name`), extensions };
 };
 
+/** A render output's id (as beginRenderOutput gave it). */
+export const renderOutputId: Validator<string> = (value, name) => {
+  const id = text(64)(value, name);
+  if (!/^[0-9a-f]{32}$/.test(id)) throw new HostError('invalid-argument', `argument "${name}" is not a render id`);
+  return id;
+};
+
+/** The name of a file in a render's sequence folder ('' for a file output): letters, digits, space, _ . -. */
+export const renderFileName: Validator<string> = (value, name) => {
+  const file = text(128, true)(value, name);
+  if (file !== '' && (!/^[A-Za-z0-9][A-Za-z0-9 _.-]*$/.test(file) || file.endsWith('.') || file.endsWith(' ')))
+    throw new HostError('invalid-argument', `argument "${name}" must be a plain file name (got "${file}")`);
+  return file;
+};
+
 /** One validator per argument of each operation. */
 export type ArgumentValidators<A> = { [P in keyof A]-?: Validator<A[P]> };
 
@@ -552,6 +608,15 @@ export const operationArguments: { [K in OperationName]: ArgumentValidators<Oper
   setArchiveListfile: { path: nullable(filePath) },
   getArchiveListfile: {},
   writeDataFile: { folder: filePath, gamePath, bytes, expected: nullable(fileIdentity), force: bool },
+  beginRenderOutput: { path: filePath, kind: oneOf(['file', 'sequence'] as const), replace: bool },
+  writeRenderOutput: {
+    id: renderOutputId,
+    name: renderFileName,
+    position: integer(0, limits.renderBytes),
+    bytes,
+  },
+  finishRenderOutput: { id: renderOutputId },
+  abortRenderOutput: { id: renderOutputId },
 };
 
 /** Every operation name, in declaration order. */

@@ -76,6 +76,10 @@ export const menuLayout: readonly MenuLayout[] = [
     ],
   },
   {
+    label: 'Render',
+    items: [command('render.render_image', 'Render Image'), command('render.render_animation', 'Render Animation')],
+  },
+  {
     label: 'View',
     items: [
       command('view.toggle_sidebar', 'Sidebar'),
