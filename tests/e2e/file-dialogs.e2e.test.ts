@@ -3,6 +3,8 @@
  * and 13, and the flaky "Alone.mrf" open of cape-authoring).
  *  - a path typed while the dialog's first listing is still on its way is opened as typed: the listing arriving
  *    between select-all and the typed text used to put its folder in front of the path ("/tmp/a/tmp/a/Alone.mrf");
+ *  - Save clicked right after a folder was typed (Enter pressed, its listing still on its way, or not pressed) saves
+ *    into that folder: it saved into the folder still listed;
  *  - each dialog is titled after its operation and shows that operation's files: Import Cape from glTF… and New
  *    Link from Cape… were "Open" dialogs filtered to `*.mdx *.mdl *.mrf` (the glTF file hidden), Export As… and
  *    Export Cape as glTF… were "Save As";
@@ -17,7 +19,7 @@
  *    with a map chosen says "Add This Map", not "Use This Folder"; a cape edited from inside a map is named by where
  *    it is (the map), not by the folder the map's model was opened from.
  */
-import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
@@ -87,6 +89,53 @@ describe.skipIf(skipReason !== null)('the file dialogs', () => {
       await page.keyboard.press('Enter');
       await opened(page, 'Alone.mrf');
       await screenshot(page, 'file-dialogs-typed-path-opened');
+      await page.close();
+    } finally {
+      await shell.close();
+    }
+  }, 90_000);
+
+  it('saves into a folder typed just before Save, even before its listing arrives', async () => {
+    const shell = await startWebShell(['--data', data, '--root', work, model]);
+    const elsewhere = join(work, 'Elsewhere');
+    mkdirSync(elsewhere, { recursive: true });
+    try {
+      const page = await openEditor(browser, shell.url);
+      await opened(page, 'Sample.mdx');
+      const held: Route[] = [];
+      let holding = false;
+      await page.route('**/api/listDirectory', (route) => void (holding ? held.push(route) : route.continue()));
+      const saveAs = async (name: string, start: string) => {
+        await page.mouse.move(700, 400);
+        await runMenu(page, 'File', 'Save As…');
+        await fileDialogTitle(page);
+        await expect.poll(async () => (await fileDialogState(page)).location, { timeout: 10_000 }).toBe(start);
+        await page.getByTestId('file-browser-name').fill(name);
+      };
+      // Enter in the path field, then Save while the typed folder's listing is still on its way: the file goes into
+      // the typed folder (it went into the folder still listed).
+      await saveAs('Entered.mdx', work);
+      holding = true;
+      await page.getByTestId('file-browser-path').fill(elsewhere);
+      await page.getByTestId('file-browser-path').press('Enter');
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      await page.getByTestId('file-browser-accept').click();
+      holding = false;
+      for (const route of held.splice(0)) await route.continue();
+      await opened(page, 'Entered.mdx');
+      expect((await snapshot(page)).file).toBe(join(elsewhere, 'Entered.mdx'));
+      expect(existsSync(join(work, 'Entered.mdx'))).toBe(false);
+
+      // A folder typed without Enter is where Save saves too.
+      await page.getByTestId('file-browser-path').waitFor({ state: 'detached' });
+      await saveAs('Typed.mdx', elsewhere);
+      const sub = join(elsewhere, 'Sub');
+      mkdirSync(sub);
+      await page.getByTestId('file-browser-path').fill(sub);
+      await page.getByTestId('file-browser-accept').click();
+      await opened(page, 'Typed.mdx');
+      expect((await snapshot(page)).file).toBe(join(sub, 'Typed.mdx'));
+      expect(existsSync(join(elsewhere, 'Typed.mdx'))).toBe(false);
       await page.close();
     } finally {
       await shell.close();

@@ -81,10 +81,22 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
   const rootsRef = useRef(roots);
   rootsRef.current = roots;
   const [listing, setListing] = useState<BrowserListing | null>(null);
+  /** The listing shown, as soon as it is set (an accept awaiting a listing reads it before the next render). */
+  const listingRef = useRef(listing);
   const [typed, setTyped] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [name, setName] = useState(dialog.initialName);
+  const nameRef = useRef(name);
+  nameRef.current = name;
+  const chooseName = (chosen: string) => {
+    nameRef.current = chosen;
+    setName(chosen);
+  };
+  const show = (listed: BrowserListing) => {
+    listingRef.current = listed;
+    setListing(listed);
+  };
   const [filter, setFilter] = useState(dialog.filter);
   const pathField = useRef<HTMLInputElement>(null);
   /** The path field's text when it got the focus (null while it has none). */
@@ -94,24 +106,31 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
   // another since; the start-up listing only while the user has asked for none (slow under load, it replaced the
   // folder the user had gone to and cleared the file chosen there).
   const latestRequest = useRef(0);
+  // 'superseded': the user asked for another location meanwhile (it is not shown).
   const list = useCallback(
-    async (path: string | null, quiet = false, keepTyped = false, background = false): Promise<boolean> => {
-      if (!locations) return false;
+    async (
+      path: string | null,
+      quiet = false,
+      keepTyped = false,
+      background = false,
+    ): Promise<'listed' | 'superseded' | 'failed'> => {
+      if (!locations) return 'failed';
       const request = background ? latestRequest.current : ++latestRequest.current;
       try {
         const listed = await locations.list(path);
-        if (request !== latestRequest.current) return true;
+        if (request !== latestRequest.current) return 'superseded';
+        listingRef.current = listed;
         setListing(listed);
         // The first listing arrives while the user may already be typing a path: it keeps what they typed.
         if (!keepTyped) setTyped(null);
         setError(null);
         // A listing of the folder already shown (it can arrive after the user chose a file there) keeps that choice.
         setSelected((chosen) => (listed.entries.some((entry) => entry.path === chosen) ? chosen : null));
-        return true;
+        return 'listed';
       } catch (caught) {
-        if (request !== latestRequest.current) return true;
+        if (request !== latestRequest.current) return 'superseded';
         if (!quiet) setError(`Cannot go to “${path}”: ${refusal(caught, rootsRef.current, dialog)}`);
-        return false;
+        return 'failed';
       }
     },
     [locations, dialog],
@@ -129,9 +148,9 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
     // an imported cape's folder are not places to write), anything else at the granted places. None of them replaces
     // where the user went meanwhile: a superseded start-up listing counts as listed.
     void (async () => {
-      if (start !== null && (await list(start, true, true, true))) return;
+      if (start !== null && (await list(start, true, true, true)) !== 'failed') return;
       const saved = dialog.purpose === 'save' ? savedFilesRoot(await granted) : null;
-      if (saved && (await list(saved.path, true, true, true))) return;
+      if (saved && (await list(saved.path, true, true, true)) !== 'failed') return;
       await list(null, false, true, true);
     })();
   }, [host, list, store, dialog]);
@@ -152,10 +171,37 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
     [listing, entries],
   );
 
-  const savable = listing?.path != null && (listing.archive === null || listing.archive.writable);
-  const accept = (entry?: BrowserEntry) => {
+  const savableAt = (at: BrowserListing | null) => at?.path != null && (at.archive === null || at.archive.writable);
+  const savable = savableAt(listing);
+  /** The path field holds a location the browser does not show yet (typed, or its listing still on its way). */
+  const pathPending = typed !== null && typed.trim() !== '' && typed.trim() !== (listing?.path ?? '');
+
+  /**
+   * Makes the browser show what the path field says before a choice is taken from it: a folder typed (Enter pressed
+   * or not) whose listing has not arrived is gone to and waited for — Save used to write into the folder still
+   * listed. False when the path is refused (its reason shown) or the user went elsewhere meanwhile.
+   */
+  const settle = async (): Promise<boolean> => {
+    const text = pathField.current?.value.trim() ?? '';
+    if (!text || text === (listingRef.current?.path ?? '')) return true;
+    return goTyped(text);
+  };
+
+  const accepting = useRef(false);
+  const accept = async (entry?: BrowserEntry) => {
+    if (accepting.current) return;
+    accepting.current = true;
+    try {
+      await acceptSettled(entry);
+    } finally {
+      accepting.current = false;
+    }
+  };
+
+  const acceptSettled = async (entry?: BrowserEntry) => {
     if (dialog.purpose === 'dataFolder') {
-      const chosen = entry && entry.kind !== 'file' ? entry.path : (selected ?? listing?.path);
+      if (!entry && selected === null && !(await settle())) return;
+      const chosen = entry && entry.kind !== 'file' ? entry.path : (selected ?? listingRef.current?.path);
       // Inside an archive, the data source is the whole archive.
       const folder = chosen ? (splitArchivePath(chosen)?.archive ?? chosen) : null;
       if (folder) answerDialog(store, folder);
@@ -168,38 +214,46 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
       else if (path) answerDialog(store, path);
       return;
     }
-    if (savable && name.trim()) answerDialog(store, archiveEntryPath(listing!.path!, name.trim()));
+    if (!(await settle())) return;
+    const at = listingRef.current;
+    const chosenName = nameRef.current.trim();
+    if (savableAt(at) && chosenName) answerDialog(store, archiveEntryPath(at!.path!, chosenName));
   };
 
   const open = (entry: BrowserEntry) => {
     if (entry.kind !== 'file') void list(entry.path);
-    else accept(entry);
+    else void accept(entry);
   };
 
-  /** Enter in the path field: go to the folder or archive typed; a file is chosen (Open) or named (Save). */
-  const goTyped = async (text: string) => {
+  /**
+   * Enter in the path field: go to the folder or archive typed; a file is chosen (Open) or named (Save). True when
+   * the browser now shows what was typed (false: refused, with the reason shown, or the user went elsewhere).
+   */
+  const goTyped = async (text: string): Promise<boolean> => {
     const path = text.trim();
-    if (!path) return void list(null);
-    if (await list(path, true)) return;
+    if (!path) return (await list(null)) === 'listed';
+    const went = await list(path, true);
+    if (went !== 'failed') return went === 'listed';
     const folder = folderOf(path);
     const base = path.slice((folder?.length ?? 0) + 1);
     const request = ++latestRequest.current;
     const around = folder && locations ? await locations.list(folder).catch(() => null) : null;
-    if (request !== latestRequest.current) return;
+    if (request !== latestRequest.current) return false;
     const file = around?.entries.find(
       (entry) => entry.kind === 'file' && entry.name.toLowerCase() === base.toLowerCase(),
     );
     if (around && (file || dialog.purpose === 'save')) {
-      setListing(around);
+      show(around);
       setTyped(null);
       setError(null);
-      if (dialog.purpose === 'save') setName(file?.name ?? base);
+      if (dialog.purpose === 'save') chooseName(file?.name ?? base);
       else if (dialog.purpose === 'open') answerDialog(store, file!.path);
       else setSelected(file!.path);
-      return;
+      return true;
     }
     // Say why: the host's reason for the path itself.
     await list(path);
+    return false;
   };
 
   const cancel = useCallback(() => answerDialog(store, null), [store]);
@@ -209,10 +263,10 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
       : dialog.acceptLabel;
   const canAccept =
     dialog.purpose === 'save'
-      ? Boolean(savable && name.trim())
+      ? Boolean((savable || pathPending) && name.trim())
       : dialog.purpose === 'open'
         ? selected !== null
-        : Boolean(selected ?? listing?.path);
+        : Boolean(selected ?? listing?.path) || pathPending;
   const footerText =
     dialog.purpose === 'save'
       ? listing?.archive && !listing.archive.writable
@@ -359,7 +413,7 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
             value={name}
             data-testid="file-browser-name"
             onChange={(event) => setName(event.target.value)}
-            onKeyDown={(event) => event.key === 'Enter' && accept()}
+            onKeyDown={(event) => event.key === 'Enter' && void accept()}
           />
         ) : null}
         {footerText ? (
@@ -374,7 +428,7 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
           className="button primary"
           disabled={!canAccept}
           data-testid="file-browser-accept"
-          onClick={() => accept()}
+          onClick={() => void accept()}
         >
           {acceptLabel}
         </button>
