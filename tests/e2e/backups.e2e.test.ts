@@ -5,10 +5,20 @@
  * be lost: `MAP.bak` was replaced at the first save of every session), and `MAP.bak` is the map each save replaced.
  * Between the sessions `morf archive add` is killed with SIGKILL while it writes the map: the temporary file it
  * leaves beside the map is removed by the next `morf archive add`, and, killed again, by the editor's next save.
+ * The same for a model and a cape on disk: three sessions each save both, `FILE.orig` stays the file as it was.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -164,5 +174,70 @@ describe.skipIf(skipReason !== null)('backups over sessions', () => {
         .filter((name) => !name.startsWith('.'))
         .sort(),
     ).toEqual(['Cinematic.w3x', 'Cinematic.w3x.bak', 'Cinematic.w3x.orig']);
+  }, 240_000);
+
+  it('keeps a model’s and a cape’s originals on disk over three sessions', async () => {
+    const folder = join(work, 'on-disk');
+    const data = join(folder, 'data');
+    mkdirSync(join(data, 'doodads', 'cinematic'), { recursive: true });
+    cpSync(sampleCapes, join(data, 'doodads', 'cinematic', 'arthasillidanfight'), { recursive: true });
+    const model = join(folder, 'Sample.mdx');
+    const cape = join(folder, 'Alone.mrf');
+    copyFileSync(sampleModel, model);
+    copyFileSync(join(sampleCapes, 'arthascape0002.mrf'), cape);
+    const originals = { model: readFileSync(model), cape: readFileSync(cape) };
+    let previous = { ...originals };
+    for (const [index, fps] of ['12', '15', '20'].entries()) {
+      const shell = await startWebShell(['--data', data, '--root', folder, model]);
+      let page: Page | null = null;
+      try {
+        page = await openEditor(browser, shell.url);
+        const file = async () => (await snapshot(page!)).file ?? '';
+        await expect.poll(file, { timeout: 20_000 }).toBe(model);
+        // The model: a link added, saved.
+        const id = `D00${index + 1}`;
+        await page.mouse.move(700, 400);
+        await runMenu(page, 'Edit', 'Add MRF Link…');
+        await page.getByTestId('prompt-field').fill(id);
+        await page.getByTestId('prompt-ok').click();
+        await expect.poll(async () => (await snapshot(page!)).links.map((link) => link.id)).toContain(id);
+        await page.locator('[data-area="outliner"]').hover();
+        await page.keyboard.press('Control+s');
+        await expect.poll(async () => (await snapshot(page!)).dirty, { timeout: 20_000 }).toBe(false);
+        // The cape opened alone: its FPS changed, saved.
+        await page.mouse.move(700, 400);
+        await page.keyboard.press('Control+o');
+        await page.getByTestId('file-browser-path').fill(cape);
+        await page.getByTestId('file-browser-path').press('Enter');
+        await expect.poll(file, { timeout: 20_000 }).toBe(cape);
+        await page.getByTestId('cape-fps').fill(fps);
+        await page.getByTestId('cape-fps').press('Enter');
+        await expect.poll(() => page!.title()).toBe('• Alone.mrf — Morf Studio');
+        await page.locator('[data-area="properties"]').hover();
+        await page.keyboard.press('Control+s');
+        await expect.poll(() => page!.title(), { timeout: 20_000 }).toBe('Alone.mrf — Morf Studio');
+      } finally {
+        await page?.close();
+        await shell.close();
+      }
+      for (const [kind, path] of [
+        ['model', model],
+        ['cape', cape],
+      ] as const) {
+        expect(readFileSync(`${path}.orig`).equals(originals[kind]), `${kind} .orig, session ${index + 1}`).toBe(true);
+        expect(readFileSync(`${path}.bak`).equals(previous[kind]), `${kind} .bak, session ${index + 1}`).toBe(true);
+        expect(readFileSync(path).equals(previous[kind]), `${kind} saved, session ${index + 1}`).toBe(false);
+      }
+      previous = { model: readFileSync(model), cape: readFileSync(cape) };
+    }
+    expect(readdirSync(folder).sort()).toEqual([
+      'Alone.mrf',
+      'Alone.mrf.bak',
+      'Alone.mrf.orig',
+      'Sample.mdx',
+      'Sample.mdx.bak',
+      'Sample.mdx.orig',
+      'data',
+    ]);
   }, 240_000);
 });
