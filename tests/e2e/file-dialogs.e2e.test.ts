@@ -120,6 +120,7 @@ describe.skipIf(skipReason !== null)('the file dialogs', () => {
       await page.getByTestId('file-browser-path').press('Enter');
       await expect.poll(() => held.length).toBeGreaterThan(0);
       await page.getByTestId('file-browser-accept').click();
+      await screenshot(page, 'file-dialogs-save-while-listing');
       holding = false;
       for (const route of held.splice(0)) await route.continue();
       await opened(page, 'Entered.mdx');
