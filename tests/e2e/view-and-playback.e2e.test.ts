@@ -1,7 +1,7 @@
 /**
  * End to end in Debian Chromium through the browser shell, on the sample (issue 21, findings 9, 12 and 14):
- *  - Ctrl+Space (maximise the hovered area) and back keeps the 3D view: Top Orthographic stays Top Orthographic,
- *    the same pixels (it came back as User Perspective, framed anew);
+ *  - Ctrl+Space (maximise the hovered area: the viewport, or another one) and back keeps the 3D view: Top
+ *    Orthographic stays Top Orthographic, the same pixels (it came back as User Perspective, framed anew);
  *  - the ruler's labels are never covered or cut: the sequence's name at its start is not under the playhead's
  *    time label, and no time number shows from behind the row-names column, however the ruler is panned;
  *  - on a slow renderer (every frame made to take 500 ms), playback keeps real time by dropping frames (it ran at
@@ -90,6 +90,19 @@ describe.skipIf(skipReason !== null)('the view and playback', () => {
     const after = await captureViewport(page);
     expect(after.width).toBe(before.width);
     expect(differingPixels(before, after, 60)).toBeLessThan(before.width * before.height * 0.01);
+
+    // Another area maximised (the viewport unmounted meanwhile) and back: the same view.
+    await page.getByTestId('timeline-canvas').hover();
+    await page.keyboard.press('Control+Space');
+    await expect.poll(async () => page.locator('[data-area]').count()).toBe(1);
+    expect(await page.locator('[data-area="viewport"]').count()).toBe(0);
+    await page.getByTestId('timeline-canvas').hover();
+    await page.keyboard.press('Control+Space');
+    await expect.poll(async () => (await page.locator('[data-area]').count()) > 1).toBe(true);
+    await page.waitForTimeout(500);
+    expect(await viewName(page)).toBe('Top Orthographic');
+    const back = await captureViewport(page);
+    expect(differingPixels(before, back, 60)).toBeLessThan(before.width * before.height * 0.01);
   }, 60_000);
 
   it('keeps the ruler’s labels clear of the playhead label and of the row-names column', async () => {
