@@ -244,6 +244,11 @@ describe.skipIf(skipReason !== null)('the file dialogs', () => {
       await page.getByTestId('form-ok').click();
       await opened(page, 'Exported.mrf');
       expect(await page.title()).toBe('• Exported.mrf — Morf Studio');
+      // Imported (from the menu or through Open), the glTF is not a recent file either.
+      await page.waitForTimeout(300);
+      const recent = (await snapshot(page)).recentFiles;
+      expect(recent.filter((path) => !/\.(mdx|mdl|mrf)$/i.test(path))).toEqual([]);
+      expect(recent).toContain(model);
       await page.close();
     } finally {
       await shell.close();
