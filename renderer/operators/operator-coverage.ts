@@ -47,6 +47,7 @@ export const OPERATOR_COVERAGE: Readonly<Record<string, string>> = {
   'screen.keyframe_jump_prev': 'renderer/operators/operator-effects.test.ts',
   'screen.screen_full_area': 'renderer/operators/operator-effects.test.ts',
   'screen.toggle_loop': 'renderer/operators/operator-effects.test.ts',
+  'screen.toggle_play_every_frame': 'renderer/operators/operator-effects.test.ts',
   'screen.toggle_mute': 'renderer/operators/operator-effects.test.ts',
   'screen.toggle_scrub_audio': 'renderer/operators/operator-effects.test.ts',
   'transform.transform': 'renderer/operators/operators.test.ts',

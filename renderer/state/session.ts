@@ -62,6 +62,11 @@ export interface SessionState {
     /** Length of one frame step (Left/Right), ms. */
     frameStepMs: number;
     loop: boolean;
+    /**
+     * Blender's Play Every Frame: each frame shown advances one frame step, however long it took (slower than real
+     * time on a slow renderer). Off (Frame Dropping), the playhead keeps real time and frames are skipped.
+     */
+    playEveryFrame: boolean;
     /** Sound objects are silent (the timeline header's speaker). */
     muted: boolean;
     /** Volume of the event sounds, 0–1 (times each sound's own table volume). */
@@ -104,6 +109,7 @@ export function defaultSession(): SessionState {
       speed: 1,
       frameStepMs: 1000 / 30,
       loop: true,
+      playEveryFrame: false,
       muted: false,
       volume: 0.8,
       scrubAudio: false,
@@ -216,6 +222,7 @@ export function sessionFromSettings(settings: Record<string, JsonValue>): Sessio
       speed: number(playback.speed, 1, 0.01, 16),
       frameStepMs: number(playback.frameStepMs, fallback.playback.frameStepMs, 1, 10_000),
       loop: boolean(playback.loop, true),
+      playEveryFrame: boolean(playback.playEveryFrame, false),
       muted: boolean(playback.muted, false),
       volume: number(playback.volume, 0.8, 0, 1),
       scrubAudio: boolean(playback.scrubAudio, false),

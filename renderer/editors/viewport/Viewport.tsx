@@ -18,7 +18,7 @@ import { formatTimeLabel } from '../timeline/layout';
 import { type MenuEntry, MenuPopup } from '../layout/Menu';
 import { VIEWPORT_BACKGROUND } from '../timeline/theme';
 import type { TextureSource } from './cape-texture';
-import { ViewNavigator } from './view-navigator';
+import { viewNavigatorOf } from './view-navigator';
 import { type ViewportOverlayRefs, ViewportScene } from './ViewportScene';
 import { createCapeRegistry } from './viewport-registry';
 import { rigOfDocument } from './model/document-model';
@@ -200,7 +200,7 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
   const play = keys.text('screen.animation_play');
   const hint = useEditor((state) => nextCapeHint(state, { next, play }));
   const open = keys.text('wm.open');
-  const navigator = useMemo(() => new ViewNavigator(), []);
+  const navigator = useMemo(() => viewNavigatorOf(store), [store]);
   const overlay = useRef<HTMLDivElement>(null);
   const viewName = useRef<HTMLDivElement>(null);
   const refs = useMemo<ViewportOverlayRefs>(

@@ -55,7 +55,8 @@ function Navigation({
   const invalidate = useThree((state) => state.invalidate);
   const element = useThree((state) => state.gl.domElement);
   const [orthographic, setOrthographic] = useState(navigator.state.orthographic);
-  const pendingFrame = useRef(true);
+  // Framed once capes are mounted on the first mount; mounted again (an area maximised and back), the view stays.
+  const pendingFrame = useRef(!navigator.framed);
   const frameAll = useRef<(() => void) | null>(null);
   // A frame request (a file was opened) is served once capes are mounted to frame.
   useFrame(() => {
@@ -220,7 +221,10 @@ function Navigation({
         invalidate();
     });
     // A newly opened file: framed on everything it shows over its first sequence, turned to the capes' broad side.
-    frameAll.current = () => frameAnimation(true);
+    frameAll.current = () => {
+      navigator.framed = true;
+      frameAnimation(true);
+    };
     return () => {
       unregister();
       unsubscribe();

@@ -7,7 +7,7 @@
  * nothing is allocated per frame. Draw order: layers of opaque materials first, then by priority plane, geoset and
  * layer (the game's order); the model is not pickable (clicks go to the capes).
  */
-import { useFrame } from '@react-three/fiber';
+import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useMemo, useRef } from 'react';
 import {
   BufferAttribute,
@@ -102,6 +102,10 @@ export function ModelView({ rig, textureSource, statistics, view }: ModelViewPro
   const showGeosets = useEditor((state) => state.session.viewport.overlays.geosets);
   const textureGeneration = useEditor((state) => state.textureGeneration);
   const textures = useModelTextures(store, rig.textures, textureSource, textureGeneration);
+  // A texture arriving is drawn: the store's texture status (which invalidates) is set before React shows the texture,
+  // and a frame drawn in between kept the checker until something else moved (the viewport draws on demand).
+  const invalidate = useThree((state) => state.invalidate);
+  useEffect(() => invalidate(), [textures, invalidate]);
   const animator = useMemo(() => new ModelAnimator(rig, paletteFloats(rig.paletteSize)), [rig]);
   const palette = useMemo(() => createPaletteTexture(animator.palette, rig.paletteSize), [animator, rig]);
   const geometries = useMemo(() => createGeometries(rig.geometry), [rig.geometry]);
