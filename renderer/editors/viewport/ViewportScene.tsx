@@ -26,6 +26,7 @@ import { rigOfDocument } from './model/document-model';
 import type { ModelViewState } from './model/model-view-state';
 import { ModelView } from './model/ModelView';
 import { NodeGizmos } from './model/NodeGizmos';
+import { ParticleEmitters } from './particles/ParticleEmitters';
 import type { ViewNavigator } from './view-navigator';
 import {
   type CapeRegistry,
@@ -42,6 +43,8 @@ export interface ViewportOverlayRefs {
   model: ModelViewState;
   overlay: { current: HTMLDivElement | null };
   viewName: { current: HTMLDivElement | null };
+  /** The particle layer's hint (capped emitters, missing spawned models, Popcorn emitters). */
+  particleHint: { current: HTMLDivElement | null };
 }
 
 /** Counts rendered frames for end-to-end tests (a plain counter: no allocation per frame). */
@@ -71,14 +74,23 @@ function Navigation({
   const [orthographic, setOrthographic] = useState(navigator.state.orthographic);
   const pendingFrame = useRef(true);
   const frameAll = useRef<(() => void) | null>(null);
-  // A frame request (a file was opened) is served once capes are mounted to frame.
+  // A frame request (a file was opened) is served once capes are mounted to frame; a model with no geometry (an
+  // effect of particles only) waits a few frames for its particles.
+  const particleWait = useRef(0);
   useFrame(() => {
-    if (pendingFrame.current && frameAll.current && (capes.animators.size > 0 || model.animator)) {
-      pendingFrame.current = false;
-      frameAll.current();
+    if (!pendingFrame.current || !frameAll.current || (capes.animators.size === 0 && !model.animator)) return;
+    const particlesOnly = model.animator && model.animator.rig.vertexCount === 0 && model.particleBounds;
+    if (particlesOnly && !model.particleBounds!(particleBounds.current) && particleWait.current < 30) {
+      particleWait.current += 1;
+      invalidate();
+      return;
     }
+    particleWait.current = 0;
+    pendingFrame.current = false;
+    frameAll.current();
   }, -2);
   const normal = useRef([0, 0, 0]);
+  const particleBounds = useRef(new Float64Array(6));
 
   useEffect(() => {
     navigator.setAspect(size.width / Math.max(1, size.height));
@@ -134,7 +146,8 @@ function Navigation({
       } else if (state.standaloneCape?.cape) all.add(state.standaloneCape.cape.file);
       const shown = files.size > 0 ? files : all;
       const modelBounds = model.animator && state.session.viewport.overlays.geosets ? model.animator.rig.bounds : null;
-      const bounds = unionBounds(animationBounds(shown), modelBounds);
+      const particles = model.particleBounds?.(particleBounds.current) ? particleBounds.current : null;
+      const bounds = unionBounds(unionBounds(animationBounds(shown), modelBounds), particles);
       if (!bounds) return frame(false, face);
       if (face) {
         const facing = (animator: CapeAnimator) => shown.has(animator.file);
@@ -276,7 +289,7 @@ export function ViewportScene({
   const shownViewName = useRef<string | null>(null);
   const lookingThrough = rig && cameraIndex !== null ? rig.cameras[cameraIndex] : undefined;
   cameraLabel.current = lookingThrough ? `Camera: ${lookingThrough.name || 'unnamed'} (${frameName})` : null;
-  const lastStatistics = useRef(new Float64Array(7).fill(Number.NaN));
+  const lastStatistics = useRef(new Float64Array(8).fill(Number.NaN));
 
   useFrame(() => {
     const statistics = refs.statistics;
@@ -286,6 +299,7 @@ export function ViewportScene({
     statistics.modelGeosets = 0;
     statistics.modelVertices = 0;
     statistics.modelTriangles = 0;
+    statistics.particles = 0;
   }, -1);
   useFrame(() => {
     viewportFrames.count += 1;
@@ -301,12 +315,15 @@ export function ViewportScene({
       setFigure(last, 3, statistics.faces) |
       setFigure(last, 4, statistics.modelGeosets) |
       setFigure(last, 5, statistics.modelVertices) |
-      setFigure(last, 6, statistics.modelTriangles);
+      setFigure(last, 6, statistics.modelTriangles) |
+      setFigure(last, 7, statistics.particles);
     if (overlay && changed) {
       const model =
-        statistics.modelVertices > 0
+        statistics.modelVertices > 0 || statistics.particles > 0
           ? `Model: geosets ${statistics.modelGeosets} · vertices ${statistics.modelVertices.toLocaleString()} · ` +
-            `triangles ${statistics.modelTriangles.toLocaleString()}\n`
+            `triangles ${statistics.modelTriangles.toLocaleString()}` +
+            (statistics.particles > 0 ? ` · particles ${statistics.particles.toLocaleString()}` : '') +
+            '\n'
           : '';
       overlay.textContent = overlays.statistics
         ? `${model}Capes ${statistics.visibleCapes} · Vertices ${statistics.vertices.toLocaleString()} · ` +
@@ -356,6 +373,15 @@ export function ViewportScene({
         <ModelView rig={rig} textureSource={textureSource} statistics={refs.statistics} view={refs.model} />
       ) : null}
       {rig ? <NodeGizmos rig={rig} view={refs.model} /> : null}
+      {rig ? (
+        <ParticleEmitters
+          rig={rig}
+          textureSource={textureSource}
+          view={refs.model}
+          statistics={refs.statistics}
+          hint={refs.particleHint}
+        />
+      ) : null}
       {rig && overlays.cameras && rig.cameras.length > 0 ? <CameraGizmos rig={rig} /> : null}
       {overlays.capes ? meshes : null}
       {rig && cameraIndex !== null ? (

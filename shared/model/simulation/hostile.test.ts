@@ -92,7 +92,7 @@ describe('a hostile emitter', () => {
 
   it('with many emitters stops at the model’s cap', () => {
     const emitters = Array.from({ length: 6 }, () => particleEmitter2({ emissionRate: 1e30, lifespan: 60 }));
-    const model = emitterModel({ kind: 'PRE2', object: emitters[0]! }, [STAND]);
+    const model = emitterModel({ kind: 'PRE2', object: emitters[0]! }, [sequence('Birth', 0, 2000, true)]);
     const chunk = model.chunks.find((entry) => entry.tag === 'PRE2') as unknown as { parsed: unknown[] };
     chunk.parsed.push(...emitters.slice(1));
     const simulation = new ModelSimulation(model);

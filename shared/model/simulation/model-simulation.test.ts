@@ -198,6 +198,10 @@ describe('sequences', () => {
     const looping = new ModelSimulation(emitterModel({ kind: 'PRE2', object: emitter }, [sequence('Stand', 0, 3000)]));
     looping.update(0, null, Infinity);
     expect(Math.abs(looping.alive - 100)).toBeLessThanOrEqual(1);
+    // A loop shorter than the lifespan carries particles over several passes.
+    const short = new ModelSimulation(emitterModel({ kind: 'PRE2', object: emitter }, [sequence('Stand', 0, 300)]));
+    short.update(0, null, Infinity);
+    expect(Math.abs(short.alive - 100)).toBeLessThanOrEqual(1);
     const once = new ModelSimulation(
       emitterModel({ kind: 'PRE2', object: emitter }, [sequence('Birth', 0, 3000, true)]),
     );

@@ -3,9 +3,9 @@
  * frame are those of the sequence containing it, played from its start in fixed steps of {@link STEP_MS} with
  * random numbers drawn from (seed, emitter, step), so scrubbing to a time gives exactly what playing to it gives.
  *
- * - A sequence that loops starts with what its previous pass left: a pre-roll plays the end of the sequence (as far
- *   back as the longest lifespan reaches) before its start, as the game's loop carries particles over. A sequence
- *   that plays once (non-looping) starts empty. A frame in no sequence shows no particles (nothing plays).
+ * - A sequence that loops starts with what its previous passes left: a pre-roll plays the sequence's end (over as
+ *   many passes back as the longest lifespan reaches) before its start, as the game's loop carries particles over.
+ *   A sequence that plays once (non-looping) starts empty. A frame in no sequence shows no particles (nothing plays).
  * - Each step samples the emitters' nodes (and their parents) and tracks at the step's end; see the kinds' modules.
  * - The state is cached: a snapshot every few steps of the playing sequence, in one arena, so a scrub backwards
  *   restores the nearest snapshot before the time and steps on from it. Changing sequence, level or seed starts the
@@ -20,7 +20,7 @@ import type { BillboardCamera, NodeTransforms, SampleTime, Sequence, TypedMdxMod
 import { createNodeTransforms, createSampleTime, findParsedChunk, modelNodes, setSampleTime } from '../index';
 import { updateNodeTransforms } from '../index';
 import { type EmitterState, SAVED_SCALARS, type StepContext } from './emitter-state';
-import { MAX_LIVE_PER_MODEL, STEP_MS, STEP_SECONDS } from './limits';
+import { MAX_LIVE_PER_MODEL, STEP_MS } from './limits';
 import { ParticleEmitterState } from './particle-emitter-state';
 import { Particle2State } from './particle-emitter2-state';
 import { DEFAULT_PARTICLE_LEVEL, type ParticleLevel } from './particle-level';
@@ -190,7 +190,7 @@ export class ModelSimulation {
     this.stepCount = Math.max(1, Math.ceil((sequence.end - sequence.start) / STEP_MS));
     let longest = 0;
     for (const emitter of this.emitters) longest = Math.max(longest, emitter.maxLifespanSeconds());
-    this.preRollSteps = sequence.nonLooping ? 0 : Math.min(this.stepCount, Math.ceil(longest / STEP_SECONDS) + 1);
+    this.preRollSteps = sequence.nonLooping ? 0 : this.stepsCovering(longest * 1000 + STEP_MS);
     this.snapshotSteps = Math.max(MIN_SNAPSHOT_STEPS, Math.ceil(this.stepCount / MAX_SNAPSHOTS));
     this.snapshotAt.fill(-1);
     this.arenaUsed = 0;
@@ -201,22 +201,39 @@ export class ModelSimulation {
     this.position = -this.preRollSteps;
   }
 
+  /** Steps back from the sequence start (through as many passes as it takes) that cover `durationMs`. */
+  private stepsCovering(durationMs: number): number {
+    const length = this.endMs - this.startMs;
+    if (!(length > 0)) return 0;
+    const passes = Math.floor(durationMs / length);
+    const rest = durationMs - passes * length;
+    // The rest is covered from the pass's end: its last step may be shorter than the others.
+    const lastStep = length - (this.stepCount - 1) * STEP_MS;
+    const restSteps = rest <= 0 ? 0 : rest <= lastStep ? 1 : 1 + Math.ceil((rest - lastStep) / STEP_MS);
+    return passes * this.stepCount + restSteps;
+  }
+
   /** The position of a frame of the playing sequence: the steps before it from the start. */
   private positionOf(frameMs: number): number {
     if (frameMs >= this.endMs) return this.stepCount;
     return Math.min(this.stepCount, Math.max(0, Math.floor((frameMs - this.startMs) / STEP_MS)));
   }
 
-  /** The frame of a position (pre-roll positions are the previous pass's frames). */
+  /** The step index of a position in its pass (pre-roll positions are in the previous passes). */
+  private indexOf(position: number): number {
+    return position < 0 ? ((position % this.stepCount) + this.stepCount) % this.stepCount : position;
+  }
+
+  /** The frame of a position. */
   private frameOf(position: number): number {
-    const index = position < 0 ? position + this.stepCount : position;
+    const index = this.indexOf(position);
     return index >= this.stepCount ? this.endMs : this.startMs + index * STEP_MS;
   }
 
   /** Takes the step at the current position, and caches the state after it when due. */
   private takeStep(camera: BillboardCamera | null): void {
     const position = this.position;
-    const index = position < 0 ? position + this.stepCount : position;
+    const index = this.indexOf(position);
     const from = this.frameOf(position);
     const to = index + 1 >= this.stepCount ? this.endMs : from + STEP_MS;
     const context = this.context;

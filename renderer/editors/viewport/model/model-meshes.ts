@@ -118,3 +118,25 @@ export function whiteTexture(): DataTexture {
   white.needsUpdate = true;
   return white;
 }
+
+/**
+ * The render order of an emitter with priority plane `priorityPlane` among the model's layers drawn in `order`
+ * (their render order is their position there), as mdx-m3-viewer sorts translucent layers and emitters: after the
+ * opaque layers and after every blended layer of a priority plane up to the emitter's; at one plane, particle
+ * emitters before ribbons (`kindOffset` 0 and 1), each in file order (`index`).
+ */
+export function emitterRenderOrder(
+  rig: ModelRig,
+  order: readonly number[],
+  priorityPlane: number,
+  kindOffset: number,
+  index: number,
+): number {
+  let after = -1;
+  order.forEach((layerIndex, position) => {
+    const drawn = rig.layers[layerIndex]!;
+    const blended = drawn.material?.layers[0] ? isBlended(drawn.material.layers[0].filterMode) : false;
+    if (!blended || drawn.priorityPlane <= priorityPlane) after = position;
+  });
+  return after + 0.25 + kindOffset * 0.25 + Math.min(index, 999) * 1e-4;
+}

@@ -1,10 +1,14 @@
 /**
  * What the automation surface reports about the open model (`snapshot().model`): its geosets, vertices and
- * triangles, its cameras' names in file order, the camera looked through and the sequence at the playhead.
+ * triangles, its cameras' names in file order, the camera looked through, the sequence at the playhead, and every
+ * particle emitter, particle emitter 2 and ribbon as the viewport last drew it (`particles`: name, kind, live
+ * particles — a ribbon's live edges, a PREM's spawned models — and the factor the Particles level applied to its
+ * emission; empty until the viewport has drawn the model).
  */
 import { currentDocument, type EditorState } from '../../../state/editor-store';
 import { activeViewCamera, sequenceIndexAt } from '../camera/view-camera';
 import { rigOfDocument } from './document-model';
+import { type ParticleEmitterSummary, particleSummary } from '../particles/particle-registry';
 
 /** See the module comment. */
 export interface ModelSummary {
@@ -14,6 +18,7 @@ export interface ModelSummary {
   cameras: string[];
   viewCamera: string | null;
   sequence: string | null;
+  particles: ParticleEmitterSummary[];
 }
 
 /** The summary of the open model, or null when no model with a preview is open. */
@@ -30,6 +35,7 @@ export function modelSummary(state: EditorState): ModelSummary | null {
     cameras: rig.cameras.map((entry) => entry.name),
     viewCamera: camera === null ? null : (rig.cameras[camera]?.name ?? null),
     sequence: sequence >= 0 ? (document.sequences[sequence]?.name ?? null) : null,
+    particles: particleSummary(rig),
   };
 }
 
