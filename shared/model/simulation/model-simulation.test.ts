@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ModelSimulation } from './model-simulation';
-import { PARTICLE2, PARTICLE2_STRIDE, type Particle2State } from './particle-emitter2-state';
+import { PARTICLE2, PARTICLE2_SHAPE, PARTICLE2_STRIDE, type Particle2State } from './particle-emitter2-state';
 import { PARTICLE_LEVELS, PARTICLE_LEVEL_FACTOR } from './particle-level';
 import { RIBBON, RIBBON_STRIDE } from './ribbon-state';
 import { emitterModel, particleEmitter2, ribbonEmitter, sequence, steppedTrack } from './testing/emitter-models';
@@ -25,13 +25,15 @@ describe('a particle emitter 2 in a steady state', () => {
       }
     });
 
-  it('emits a head and a tail per emission for Both', () => {
+  it('makes one particle per emission for Both, drawn as a head and a tail', () => {
     const emitter = particleEmitter2({ emissionRate: 20, lifespan: 2, headOrTail: 2 });
     const simulation = new ModelSimulation(emitterModel({ kind: 'PRE2', object: emitter }, [LONG]), {
       level: 'medium',
     });
     simulation.update(5000, null, Infinity);
-    expect(Math.abs(simulation.alive - 80)).toBeLessThanOrEqual(2);
+    expect(Math.abs(simulation.alive - 40)).toBeLessThanOrEqual(1);
+    const state = simulation.emitters[0] as Particle2State;
+    expect(state.pool.data[PARTICLE2.tail]).toBe(PARTICLE2_SHAPE.both);
   });
 
   it('plays an animated rate as written whatever the level (its emission scale is 1)', () => {

@@ -216,7 +216,8 @@ export class ModelSimulation {
   /** The position of a frame of the playing sequence: the steps before it from the start. */
   private positionOf(frameMs: number): number {
     if (frameMs >= this.endMs) return this.stepCount;
-    return Math.min(this.stepCount, Math.max(0, Math.floor((frameMs - this.startMs) / STEP_MS)));
+    // A frame a rounding error short of a step's end (start + k × 1000/60 summed in floats) is at that step.
+    return Math.min(this.stepCount, Math.max(0, Math.floor((frameMs - this.startMs) / STEP_MS + 1e-6)));
   }
 
   /** The step index of a position in its pass (pre-roll positions are in the previous passes). */

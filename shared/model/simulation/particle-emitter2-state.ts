@@ -7,7 +7,10 @@
  *   particle is born at the moment within the step its count was reached, and is as old at the step's end as the
  *   step has left (so the live count is rate × lifespan, not a step's worth less). A squirt emitter instead emits,
  *   at each KP2E key the step crosses, that key's value (its count), at the key's time; never otherwise.
- *   Head, tail or both: each emission makes a head particle, a tail particle, or one of each.
+ *   Each emission is one particle, drawn as a head, a tail, or both (a head with its tail behind it): the live
+ *   count is rate × lifespan whatever headOrTail says, as mdx-m3-viewer and Warsmash count their objects (they
+ *   emit a head or a tail per object, alternately, for Both; Retera's Model Studio emits a pair). Drawn as a pair,
+ *   the head sits on its tail's end, which is how the game's comet-like Both emitters look.
  * - Birth (at the emitter node's pose at the step's end): a point in the rectangle of the first size float (the
  *   specification's "length", KP2N, along the node's X) by the second ("width", KP2W, along Y) around the pivot;
  *   a direction (0, 0, 1) turned by two angles drawn in [−latitude, latitude] (degrees, KP2L) — (sin b, cos b sin a,
@@ -46,7 +49,10 @@ export const PARTICLE2_FLAG = {
   xyQuad: 0x100000,
 } as const;
 
-/** Floats per particle: position (3), velocity (3), age, gravity, facing, tail (0/1), world X scale at birth. */
+/** How a particle is drawn (its `tail` float): a head, a tail, or both (a head with its tail, as a comet). */
+export const PARTICLE2_SHAPE = { head: 0, tail: 1, both: 2 } as const;
+
+/** Floats per particle: position (3), velocity (3), age, gravity, facing, shape, world X scale at birth. */
 export const PARTICLE2_STRIDE = 11;
 /** Offsets in a particle's floats. */
 export const PARTICLE2 = { x: 0, y: 1, z: 2, vx: 3, vy: 4, vz: 5, age: 6, gravity: 7, facing: 8, tail: 9, scale: 10 };
@@ -201,11 +207,10 @@ export class Particle2State extends EmitterState {
     const pivots = nodes.pivots;
     const pool = this.pool;
     const lifespan = this.lifespan;
-    const kinds = (this.head ? 1 : 0) + (this.tail ? 1 : 0);
+    const shape = this.head ? (this.tail ? PARTICLE2_SHAPE.both : PARTICLE2_SHAPE.head) : PARTICLE2_SHAPE.tail;
     for (let emission = 0; emission < count; emission += 1) {
       const age = firstAge - emission * spacing;
-      for (let kind = 0; kind < kinds; kind += 1) {
-        const tail = kind === 1 || !this.head;
+      {
         // Draws happen whether or not the particle fits, so a cap never shifts the numbers of later ones.
         const offsetX = random.range(-halfX, halfX);
         const offsetY = random.range(-halfY, halfY);
@@ -262,7 +267,7 @@ export class Particle2State extends EmitterState {
         data[at + PARTICLE2.age] = age;
         data[at + PARTICLE2.gravity] = gravity * gravityScale;
         data[at + PARTICLE2.facing] = this.xyQuad ? Math.atan2(vy, vx) - Math.PI + Math.PI / 8 : 0;
-        data[at + PARTICLE2.tail] = tail ? 1 : 0;
+        data[at + PARTICLE2.tail] = shape;
         data[at + PARTICLE2.scale] = this.modelSpace ? 1 : scales[s]!;
         moveParticle(data, at, age);
       }

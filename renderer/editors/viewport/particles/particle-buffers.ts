@@ -15,6 +15,7 @@ import {
   LOOK_FLOATS,
   PARTICLE,
   PARTICLE2,
+  PARTICLE2_SHAPE,
   PARTICLE2_STRIDE,
   PARTICLE_STRIDE,
   type ParticleEmitterState,
@@ -48,7 +49,7 @@ export interface ParticleCamera {
   z: number;
 }
 
-/** Scratch space of one emitter's sort (grown with its pool, then reused). */
+/** Scratch space of one emitter's sort, for `records` instance records (grown with its pool, then reused). */
 export interface SortScratch {
   keys: Float32Array;
   order: Int32Array;
@@ -67,7 +68,8 @@ export function createSortScratch(particles: number): SortScratch {
 const look = new Float64Array(LOOK_FLOATS);
 
 /**
- * Writes a PRE2's instance records into `out` (room for every live particle); returns how many. `seconds` moves
+ * Writes a PRE2's instance records into `out` (room for two per live particle: a Both particle is a head and a
+ * tail); returns how many. `seconds` moves
  * particles on from the state's step; `nodes` are the model's at the drawn frame (for Model Space); `camera` and
  * `scratch` sort a SortPrimsFarZ emitter.
  */
@@ -101,8 +103,7 @@ export function fillParticle2Instances(
     let y = data[at + 1]! + vy * seconds;
     let z = data[at + 2]! + (vz - 0.5 * gravity * seconds) * seconds;
     vz -= gravity * seconds;
-    const tail = data[at + PARTICLE2.tail] === 1;
-    const o = count * PARTICLE2_INSTANCE_FLOATS;
+    const shape = data[at + PARTICLE2.tail]!;
     if (modelSpace) {
       const lx = x;
       const ly = y;
@@ -118,38 +119,41 @@ export function fillParticle2Instances(
       vz = wz;
     }
     if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z))) continue;
-    particleLookAt(emitterLook, age / lifespan, tail, look, 0);
-    if (tail) {
-      target[o] = x - tailLength * vx;
-      target[o + 1] = y - tailLength * vy;
-      target[o + 2] = z - tailLength * vz;
-      target[o + 3] = x;
-      target[o + 4] = y;
-      target[o + 5] = z;
-      target[o + INSTANCE.size] = look[4]! * data[at + PARTICLE2.scale]!;
-    } else {
-      target[o] = x;
-      target[o + 1] = y;
-      target[o + 2] = z;
-      target[o + 3] = data[at + PARTICLE2.facing]!;
-      target[o + 4] = 0;
-      target[o + 5] = 0;
-      target[o + INSTANCE.size] = look[4]!;
+    const key = scratch ? (x - camera.x) ** 2 + (y - camera.y) ** 2 + (z - camera.z) ** 2 : 0;
+    for (let part = 0; part < 2; part += 1) {
+      const tail = part === 1;
+      if (tail ? shape === PARTICLE2_SHAPE.head : shape === PARTICLE2_SHAPE.tail) continue;
+      const o = count * PARTICLE2_INSTANCE_FLOATS;
+      particleLookAt(emitterLook, age / lifespan, tail, look, 0);
+      if (tail) {
+        target[o] = x - tailLength * vx;
+        target[o + 1] = y - tailLength * vy;
+        target[o + 2] = z - tailLength * vz;
+        target[o + 3] = x;
+        target[o + 4] = y;
+        target[o + 5] = z;
+        target[o + INSTANCE.size] = look[4]! * data[at + PARTICLE2.scale]!;
+      } else {
+        target[o] = x;
+        target[o + 1] = y;
+        target[o + 2] = z;
+        target[o + 3] = data[at + PARTICLE2.facing]!;
+        target[o + 4] = 0;
+        target[o + 5] = 0;
+        target[o + INSTANCE.size] = look[4]!;
+      }
+      target[o + INSTANCE.color] = look[0]!;
+      target[o + INSTANCE.color + 1] = look[1]!;
+      target[o + INSTANCE.color + 2] = look[2]!;
+      target[o + INSTANCE.color + 3] = look[3]!;
+      target[o + INSTANCE.cell] = look[5]!;
+      target[o + INSTANCE.tail] = tail ? 1 : 0;
+      if (scratch) {
+        scratch.keys[count] = key;
+        scratch.order[count] = count;
+      }
+      count += 1;
     }
-    target[o + INSTANCE.color] = look[0]!;
-    target[o + INSTANCE.color + 1] = look[1]!;
-    target[o + INSTANCE.color + 2] = look[2]!;
-    target[o + INSTANCE.color + 3] = look[3]!;
-    target[o + INSTANCE.cell] = look[5]!;
-    target[o + INSTANCE.tail] = tail ? 1 : 0;
-    if (scratch) {
-      const cx = tail ? (target[o]! + x) * 0.5 : x;
-      const cy = tail ? (target[o + 1]! + y) * 0.5 : y;
-      const cz = tail ? (target[o + 2]! + z) * 0.5 : z;
-      scratch.keys[count] = (cx - camera.x) ** 2 + (cy - camera.y) ** 2 + (cz - camera.z) ** 2;
-      scratch.order[count] = count;
-    }
-    count += 1;
   }
   if (scratch) {
     sortFarFirst(scratch.keys, scratch.order, count);

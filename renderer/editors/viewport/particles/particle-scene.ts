@@ -50,9 +50,13 @@ export interface ParticleDraw {
   sortScratch: SortScratch | null;
 }
 
-/** Floats per pooled particle of a draw's upload. */
+/** Floats per pooled particle of a draw's upload (a PRE2 particle may be a head and a tail: two records). */
 function floatsPerParticle(kind: ParticleDrawKind): number {
-  return kind === 'RIBB' ? 2 * RIBBON_VERTEX_FLOATS : PARTICLE2_INSTANCE_FLOATS;
+  return kind === 'RIBB'
+    ? 2 * RIBBON_VERTEX_FLOATS
+    : kind === 'PRE2'
+      ? 2 * PARTICLE2_INSTANCE_FLOATS
+      : PARTICLE2_INSTANCE_FLOATS;
 }
 
 /** See the module comment. */
@@ -120,7 +124,7 @@ export class ParticleScene {
         count: 0,
         generation: 0,
         instances: kind === 'PREM-model' ? new SpawnedInstances(state.pool.limit) : null,
-        sortScratch: sorted ? createSortScratch(state.pool.capacity) : null,
+        sortScratch: sorted ? createSortScratch(2 * state.pool.capacity) : null,
       };
     });
   }
@@ -151,7 +155,7 @@ export class ParticleScene {
       if (draw.data.length < needed) {
         draw.data = new Float32Array(needed);
         draw.generation += 1;
-        if (draw.sortScratch) draw.sortScratch = createSortScratch(state.pool.capacity);
+        if (draw.sortScratch) draw.sortScratch = createSortScratch(2 * state.pool.capacity);
       }
       if (draw.kind === 'PRE2')
         draw.count = fillParticle2Instances(
