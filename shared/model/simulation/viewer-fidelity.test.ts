@@ -310,7 +310,7 @@ function reasonsFor(model: TypedMdxModel, state: EmitterState, start: number, en
 }
 
 describeCorpus(modelCorpus, 'particle emitters against mdx-m3-viewer’s', () => {
-  it('agree on live counts and bounding boxes on at least 10 models, and elsewhere disagree for a reason explained', () => {
+  it('agree on counts and boxes on at least 10 models, and elsewhere disagree for a reason explained', () => {
     const results: (Comparison & { reasons: string[] })[] = [];
     const only = process.env['ONLY'] ?? '';
     for (const file of files.filter((name) => name.includes(only))) {
