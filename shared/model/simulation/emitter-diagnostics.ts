@@ -7,6 +7,7 @@
 import type { Diagnostic } from '../../diagnostics';
 import type { Track, TypedMdxModel } from '../index';
 import { findTrack, modelNodes } from '../index';
+import { float32Text } from '../mdl/numbers';
 import {
   isHostileLifespan,
   isHostileMagnitude,
@@ -99,7 +100,7 @@ export function emitterDiagnostics(model: Pick<TypedMdxModel, 'chunks'>): Diagno
           severity: 'warning',
           code: `emitter.hostile-${check === 'magnitude' ? 'value' : check}`,
           message:
-            `${KIND_LABEL[entry.kind]} "${object.node.name}" has ${label} ${value}; ` +
+            `${KIND_LABEL[entry.kind]} "${object.node.name}" has ${label} ${float32Text(value)}; ` +
             `the preview uses ${replacement(value, check)}.`,
           where: `${where} ${field}`,
         });
@@ -111,7 +112,7 @@ export function emitterDiagnostics(model: Pick<TypedMdxModel, 'chunks'>): Diagno
           severity: 'warning',
           code: `emitter.hostile-${check === 'magnitude' ? 'value' : check}`,
           message:
-            `${KIND_LABEL[entry.kind]} "${object.node.name}" has ${label} ${keyed} at frame ` +
+            `${KIND_LABEL[entry.kind]} "${object.node.name}" has ${label} ${float32Text(keyed)} at frame ` +
             `${track.keyWords[key * track.stride]} (${tag}); the preview uses ${replacement(keyed, check)}.`,
           where: `${where} ${tag}`,
         });

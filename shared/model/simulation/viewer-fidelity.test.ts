@@ -1,5 +1,5 @@
 /**
- * Fidelity against mdx-m3-viewer's emitters (testing/viewer-emitters.ts runs its own ParticleEmitter2 and
+ * Fidelity against mdx-m3-viewer's emitters (tests/testing/viewer-emitters.ts runs its own ParticleEmitter2 and
  * RibbonEmitter code in Node, on our node transforms), on every corpus MDX with particle emitters 2 or ribbons, at
  * the same Particles level (High: mdx-m3-viewer hard-wires it): each sequence (the first three of a model) is played at
  * 60 frames a second, repeated with fresh states (ours with other seeds) until 1,200 frames are compared.
@@ -35,7 +35,7 @@ import type { EmitterState } from './emitter-state';
 import { ModelSimulation } from './model-simulation';
 import { PARTICLE2_STRIDE, type Particle2State } from './particle-emitter2-state';
 import { RIBBON_STRIDE } from './ribbon-state';
-import { ViewerEmitters, viewerParse } from './testing/viewer-emitters';
+import { ViewerEmitters, viewerParse } from '../../../tests/testing/viewer-emitters';
 
 const FRAME_SECONDS = 1 / 60;
 const FRAMES_COMPARED = 1200;

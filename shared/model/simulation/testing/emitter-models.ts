@@ -123,6 +123,18 @@ export function emitterModel(
 ): TypedMdxModel {
   const chunks = [
     { tag: 'VERS', parsed: 800, trailing: NO_BYTES },
+    {
+      tag: 'MODL',
+      parsed: {
+        name: 'Emitters',
+        nameBytes: NO_BYTES,
+        animationFileName: '',
+        animationFileNameBytes: NO_BYTES,
+        extent: { boundsRadius: 0, minimum: [0, 0, 0], maximum: [0, 0, 0] },
+        blendTime: 150,
+      },
+      trailing: NO_BYTES,
+    },
     { tag: 'SEQS', parsed: sequences, trailing: NO_BYTES },
     { tag: emitter.kind, parsed: [emitter.object], trailing: NO_BYTES },
     { tag: 'PIVT', parsed: Float32Array.from(pivot), trailing: NO_BYTES },

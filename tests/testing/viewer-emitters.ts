@@ -11,8 +11,8 @@ import ParticleEmitter2 from 'mdx-m3-viewer/dist/cjs/viewer/handlers/mdx/particl
 import ParticleEmitter2Object from 'mdx-m3-viewer/dist/cjs/viewer/handlers/mdx/particleemitter2object';
 import RibbonEmitter from 'mdx-m3-viewer/dist/cjs/viewer/handlers/mdx/ribbonemitter';
 import RibbonEmitterObject from 'mdx-m3-viewer/dist/cjs/viewer/handlers/mdx/ribbonemitterobject';
-import type { NodeTransforms } from '../../index';
-import type { EmitterState } from '../emitter-state';
+import type { NodeTransforms } from '../../shared/model/index';
+import type { EmitterState } from '../../shared/model/simulation/emitter-state';
 
 /** The GL constants its filter-mode table reads. */
 const GL = { SRC_ALPHA: 770, ONE_MINUS_SRC_ALPHA: 771, ONE: 1, ZERO: 0, SRC_COLOR: 768, DST_COLOR: 774 };
