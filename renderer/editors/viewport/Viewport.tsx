@@ -291,7 +291,7 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
         className="viewport-hint particle-hint"
         data-testid="particle-hint"
         ref={particleHint}
-        style={{ display: 'none', top: 40, bottom: 'auto', whiteSpace: 'pre-line' }}
+        style={{ display: 'none', top: 70, bottom: 'auto', whiteSpace: 'pre-line' }}
       />
       <div className="viewport-overlay">
         <div className="view-name" ref={viewName}>

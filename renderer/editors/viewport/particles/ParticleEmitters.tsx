@@ -202,7 +202,14 @@ export function ParticleEmitters({ rig, textureSource, view, statistics, hint }:
     [textureSource],
   );
   const [, setLibraryVersion] = useState(0);
-  useEffect(() => library?.subscribe(() => setLibraryVersion((version) => version + 1)), [library]);
+  useEffect(
+    () =>
+      library?.subscribe(() => {
+        setLibraryVersion((version) => version + 1);
+        invalidate();
+      }),
+    [library, invalidate],
+  );
   const firstGeneration = useRef(generation);
   useEffect(() => {
     if (generation !== firstGeneration.current) library?.clear();
@@ -390,13 +397,19 @@ function writeHint(
 ): void {
   if (!element) return;
   const lines: string[] = [];
-  const capped = scene.draws.filter((draw) => draw.state.capped).map((draw) => `“${draw.state.name}”`);
-  if (capped.length > 0)
+  const capped = scene.draws.filter((draw) => draw.state.capped);
+  if (capped.length > 0) {
+    const names = capped.slice(0, 3).map((draw) => `“${draw.state.name}”`);
+    const more = capped.length > 3 ? ` and ${capped.length - 3} more` : '';
+    const models = capped.every((draw) => draw.kind === 'PREM-model');
+    const cap = models
+      ? `${MAX_SPAWNED_PER_EMITTER} spawned models`
+      : `${MAX_LIVE_PER_EMITTER.toLocaleString('en')} live particles`;
     lines.push(
-      `Particles: ${capped.slice(0, 3).join(', ')}${capped.length > 3 ? ` and ${capped.length - 3} more` : ''} ` +
-        `reached the cap of ${MAX_LIVE_PER_EMITTER.toLocaleString('en')} live particles ` +
-        `(${MAX_SPAWNED_PER_EMITTER} spawned models); what they emit beyond it is not shown.`,
+      `Particles: ${names.join(', ')}${more} reached the cap of ${cap}; ` +
+        `what ${capped.length === 1 ? 'it emits' : 'they emit'} beyond it is not shown.`,
     );
+  }
   const missing = spawned.filter(
     (entry): entry is SpawnedModelEntry => !!entry && (entry.status === 'missing' || entry.status === 'unreadable'),
   );
@@ -407,7 +420,7 @@ function writeHint(
     );
   if (popcorn > 0)
     lines.push(
-      `${popcorn === 1 ? 'A Popcorn emitter' : `${popcorn} Popcorn emitters`} (Reforged's PopcornFX): shown as ` +
+      `${popcorn === 1 ? 'A Popcorn emitter' : `${popcorn} Popcorn emitters`} (Reforged’s PopcornFX): shown as ` +
         `${popcorn === 1 ? 'a gizmo' : 'gizmos'} (Overlays ▸ Emitters), not simulated.`,
     );
   element.textContent = lines.join('\n');
