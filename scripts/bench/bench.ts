@@ -14,6 +14,7 @@ import { mdlDocumentBench } from './mdl-document.bench';
 import { mdlModelBench } from './mdl-model.bench';
 import { editorBench } from './editor.bench';
 import { modelPreviewBench } from './model-preview.bench';
+import { particlesBench } from './particles.bench';
 import { dataFolderSuite } from '../../electron/host/data-folders.bench';
 
 const suites: BenchSuite[] = [
@@ -24,6 +25,7 @@ const suites: BenchSuite[] = [
   textureBench,
   editorBench,
   modelPreviewBench,
+  particlesBench,
   modelBench,
   documentBench,
   mdlDocumentBench,

@@ -29,8 +29,8 @@ import { StepRandom } from './step-random';
 
 /** The seed of a simulation made without one. */
 export const DEFAULT_SEED = 0x6d6f7266;
-/** Work one update may do by default: steps × (emitters + live particles). */
-export const DEFAULT_UPDATE_WORK = 4_000_000;
+/** Work one update may do by default: steps × (emitters + live particles) — some 20–50 ms of one core at most. */
+export const DEFAULT_UPDATE_WORK = 1_000_000;
 /** At most this many cached states per sequence. */
 export const MAX_SNAPSHOTS = 256;
 /** At least this many steps between cached states. */
@@ -64,7 +64,7 @@ export class ModelSimulation {
   private levelValue: ParticleLevel;
   private readonly emitterNodes: NodeTransforms;
   private readonly time: SampleTime;
-  private readonly random = new StepRandom();
+  private readonly random: StepRandom;
   private readonly context: StepContext;
   /** Steps of the playing sequence, and of its pre-roll. */
   private stepCount = 0;
@@ -81,6 +81,7 @@ export class ModelSimulation {
 
   constructor(model: Pick<TypedMdxModel, 'chunks'>, options: ModelSimulationOptions = {}) {
     this.seed = options.seed ?? DEFAULT_SEED;
+    this.random = new StepRandom(this.seed);
     this.levelValue = options.level ?? DEFAULT_PARTICLE_LEVEL;
     this.nodes = createNodeTransforms(model);
     this.sequences = findParsedChunk(model, 'SEQS') ?? [];
@@ -106,7 +107,6 @@ export class ModelSimulation {
       dtSeconds: 0,
       nodes: this.nodes,
       random: this.random,
-      seed: this.seed,
       stepIndex: 0,
       level: this.levelValue,
       budget: MAX_LIVE_PER_MODEL,
@@ -129,7 +129,8 @@ export class ModelSimulation {
   /** Live particles, segments and spawned models over every emitter. */
   get alive(): number {
     let total = 0;
-    for (const emitter of this.emitters) total += emitter.alive;
+    const emitters = this.emitters;
+    for (let index = 0; index < emitters.length; index += 1) total += emitters[index]!.alive;
     return total;
   }
 
@@ -156,7 +157,7 @@ export class ModelSimulation {
       this.takeStep(camera);
     }
     this.caughtUp = this.position >= target;
-    this.stateFrameMs = this.frameOf(this.position);
+    this.setStateFrame(this.position);
     this.extrapolationSeconds = this.caughtUp ? Math.max(0, (frameMs - this.stateFrameMs) / 1000) : 0;
     return this.caughtUp;
   }
@@ -225,17 +226,17 @@ export class ModelSimulation {
     return position < 0 ? ((position % this.stepCount) + this.stepCount) % this.stepCount : position;
   }
 
-  /** The frame of a position. */
-  private frameOf(position: number): number {
+  /** Sets {@link stateFrameMs} to the frame of a position (a field, not a return value: see emitter-state.ts). */
+  private setStateFrame(position: number): void {
     const index = this.indexOf(position);
-    return index >= this.stepCount ? this.endMs : this.startMs + index * STEP_MS;
+    this.stateFrameMs = index >= this.stepCount ? this.endMs : this.startMs + index * STEP_MS;
   }
 
   /** Takes the step at the current position, and caches the state after it when due. */
   private takeStep(camera: BillboardCamera | null): void {
     const position = this.position;
     const index = this.indexOf(position);
-    const from = this.frameOf(position);
+    const from = index >= this.stepCount ? this.endMs : this.startMs + index * STEP_MS;
     const to = index + 1 >= this.stepCount ? this.endMs : from + STEP_MS;
     const context = this.context;
     setSampleTime(this.time, to, this.startMs, this.endMs, to);
@@ -244,10 +245,11 @@ export class ModelSimulation {
     context.dtSeconds = Math.max(0, (to - from) / 1000);
     context.stepIndex = index;
     updateNodeTransforms(this.emitterNodes, this.time, camera);
+    const emitters = this.emitters;
     let alive = 0;
-    for (const emitter of this.emitters) alive += emitter.alive;
+    for (let index = 0; index < emitters.length; index += 1) alive += emitters[index]!.alive;
     context.budget = MAX_LIVE_PER_MODEL - alive;
-    for (const emitter of this.emitters) emitter.step(context);
+    for (let index = 0; index < emitters.length; index += 1) emitters[index]!.step(context);
     this.position = position + 1;
     if (this.position >= 0 && this.position % this.snapshotSteps === 0) this.save(this.position / this.snapshotSteps);
   }
@@ -264,32 +266,36 @@ export class ModelSimulation {
         return;
       }
     if (this.position <= target) return;
-    for (const emitter of this.emitters) emitter.reset();
+    for (let index = 0; index < this.emitters.length; index += 1) this.emitters[index]!.reset();
     this.position = -this.preRollSteps;
   }
 
   private save(slot: number): void {
     if (slot > MAX_SNAPSHOTS || this.snapshotAt[slot]! >= 0) return;
+    const emitters = this.emitters;
     let floats = 0;
-    for (const emitter of this.emitters) floats += emitter.savedFloats;
+    for (let index = 0; index < emitters.length; index += 1) floats += emitters[index]!.savedFloats;
     if (!this.reserveArena(this.arenaUsed + floats)) return;
     let at = this.arenaUsed;
-    const scalarBase = slot * this.emitters.length * SAVED_SCALARS;
-    this.emitters.forEach((emitter, index) => {
+    const scalarBase = slot * emitters.length * SAVED_SCALARS;
+    for (let index = 0; index < emitters.length; index += 1) {
+      const emitter = emitters[index]!;
       emitter.save(this.arena, at, this.snapshotScalars, scalarBase + index * SAVED_SCALARS);
       at += emitter.savedFloats;
-    });
+    }
     this.snapshotAt[slot] = this.arenaUsed;
     this.arenaUsed = at;
   }
 
   private restore(slot: number): void {
+    const emitters = this.emitters;
     let at = this.snapshotAt[slot]!;
-    const scalarBase = slot * this.emitters.length * SAVED_SCALARS;
-    this.emitters.forEach((emitter, index) => {
+    const scalarBase = slot * emitters.length * SAVED_SCALARS;
+    for (let index = 0; index < emitters.length; index += 1) {
+      const emitter = emitters[index]!;
       emitter.restore(this.arena, at, this.snapshotScalars, scalarBase + index * SAVED_SCALARS);
       at += emitter.savedFloats;
-    });
+    }
     this.position = slot * this.snapshotSteps;
   }
 

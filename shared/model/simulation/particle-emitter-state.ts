@@ -13,7 +13,17 @@
  * The spawned model's world matrix: translation to the particle, the turn about Z, the node's world scale at birth.
  */
 import type { ParticleEmitter } from '../index';
-import { EmitterState, orderedTrack, SCALAR, sampleValue, type StepContext } from './emitter-state';
+import {
+  EmitterState,
+  MOTION,
+  moveByAge,
+  orderedTrack,
+  SCALAR,
+  sampled,
+  sampleInto,
+  type StepContext,
+  VISIBLE,
+} from './emitter-state';
 import {
   MAX_LIVE_PER_EMITTER,
   MAX_SPAWNED_PER_EMITTER,
@@ -21,7 +31,6 @@ import {
   sanitizeMagnitude,
   sanitizeRate,
 } from './limits';
-import { moveParticle } from './particle-emitter2-state';
 import { ParticlePool } from './particle-pool';
 
 /** PREM flags (the node's flags word). */
@@ -30,7 +39,7 @@ export const PARTICLE_EMITTER_FLAG = { usesMdl: 0x8000, usesTga: 0x10000 } as co
 /** Floats per particle: position (3), velocity (3), age, lifespan, gravity, turn about Z, world scale (3). */
 export const PARTICLE_STRIDE = 13;
 /** Offsets in a particle's floats (position, velocity, age and gravity where a PRE2 particle has them). */
-export const PARTICLE = { x: 0, y: 1, z: 2, vx: 3, vy: 4, vz: 5, age: 6, gravity: 7, lifespan: 8, yaw: 9, scale: 10 };
+export const PARTICLE = { ...MOTION, lifespan: 8, yaw: 9, scale: 10 } as const;
 
 /** True when a PREM emits textures (EmitterUsesTGA, or a file name with a texture's extension) rather than models. */
 export function emitsTextures(emitter: ParticleEmitter): boolean {
@@ -39,8 +48,13 @@ export function emitsTextures(emitter: ParticleEmitter): boolean {
   return /\.(tga|blp|dds)$/i.test(emitter.spawnModelFileName.trim());
 }
 
+/** Indices of a PREM's statics (after VISIBLE). */
+const STATIC = { emission: 1, gravity: 2, latitude: 3, lifespan: 4, speed: 5 } as const;
+
 /** A simulated PREM. */
 export class ParticleEmitterState extends EmitterState {
+  /** A particle's random numbers. */
+  private readonly draws = new Float64Array(3);
   readonly textures: boolean;
   private readonly tracks;
   private readonly longestLife: number;
@@ -53,7 +67,13 @@ export class ParticleEmitterState extends EmitterState {
     const textures = emitsTextures(emitter);
     const limit = textures ? MAX_LIVE_PER_EMITTER : MAX_SPAWNED_PER_EMITTER;
     const estimate = Math.ceil(sanitizeRate(emitter.emissionRate) * sanitizeLifespan(emitter.lifespan)) + 4;
-    super('PREM', index, emitter.node.name, nodeIndex, new ParticlePool(PARTICLE_STRIDE, estimate, limit));
+    super('PREM', index, emitter.node.name, nodeIndex, new ParticlePool(PARTICLE_STRIDE, estimate, limit), [
+      emitter.emissionRate,
+      emitter.gravity,
+      emitter.latitude,
+      emitter.lifespan,
+      emitter.initialVelocity,
+    ]);
     this.textures = textures;
     const tracks = emitter.tracks;
     this.tracks = {
@@ -79,33 +99,29 @@ export class ParticleEmitterState extends EmitterState {
   step(context: StepContext): void {
     const dt = context.dtSeconds;
     const pool = this.pool;
-    for (let index = 0; index < pool.count; index += 1) {
-      const at = index * PARTICLE_STRIDE;
-      const data = pool.data;
-      const age = data[at + PARTICLE.age]! + dt;
-      if (!(age < data[at + PARTICLE.lifespan]!)) {
-        pool.removeAt(index);
-        index -= 1;
-        continue;
-      }
-      data[at + PARTICLE.age] = age;
-      moveParticle(data, at, dt);
-    }
+    this.advanceParticles(context, PARTICLE.lifespan);
     const time = context.time;
-    const emitter = this.emitter;
-    if (!(sampleValue(this.tracks.visibility, time, 1) > 0)) return;
+    const statics = this.statics;
+    sampleInto(this.tracks.visibility, time, statics, VISIBLE);
+    if (!(sampled[0]! > 0)) return;
     this.emissionScale = 1;
-    const rate = sanitizeRate(sampleValue(this.tracks.emission, time, emitter.emissionRate));
+    sampleInto(this.tracks.emission, time, statics, STATIC.emission);
+    const rate = sanitizeRate(sampled[0]!);
     const carried = this.scalars[SCALAR.carry]!;
     const total = carried + rate * dt;
     const count = Math.floor(total);
     this.scalars[SCALAR.carry] = total - count;
     if (count <= 0) return;
-    const lifespan = sanitizeLifespan(sampleValue(this.tracks.lifespan, time, emitter.lifespan));
-    const latitude = sanitizeMagnitude(sampleValue(this.tracks.latitude, time, emitter.latitude));
-    const speed = sanitizeMagnitude(sampleValue(this.tracks.speed, time, emitter.initialVelocity));
-    const gravity = sanitizeMagnitude(sampleValue(this.tracks.gravity, time, emitter.gravity));
-    const random = context.random.reseed(context.seed, this.index, context.stepIndex);
+    sampleInto(this.tracks.lifespan, time, statics, STATIC.lifespan);
+    const lifespan = sanitizeLifespan(sampled[0]!);
+    sampleInto(this.tracks.latitude, time, statics, STATIC.latitude);
+    const latitude = sanitizeMagnitude(sampled[0]!);
+    sampleInto(this.tracks.speed, time, statics, STATIC.speed);
+    const speed = sanitizeMagnitude(sampled[0]!);
+    sampleInto(this.tracks.gravity, time, statics, STATIC.gravity);
+    const gravity = sanitizeMagnitude(sampled[0]!);
+    const random = context.random.reseed(this.index, context.stepIndex);
+    const draws = this.draws;
     const nodes = context.nodes;
     const node = this.nodeIndex;
     const m = node * 16;
@@ -120,20 +136,13 @@ export class ParticleEmitterState extends EmitterState {
     const firstAge = dt - (1 - carried) / rate;
     for (let emission = 0; emission < count; emission += 1) {
       const age = firstAge - emission / rate;
-      const tip = random.range(-latitude, latitude);
-      const turn = random.range(-Math.PI, Math.PI);
-      const yaw = random.range(0, Math.PI * 2);
+      random.fill(draws, 3);
+      const tip = latitude * (2 * draws[0]! - 1);
+      const turn = Math.PI * (2 * draws[1]! - 1);
+      const yaw = Math.PI * 2 * draws[2]!;
       if (!(age < lifespan) || age < 0) continue;
-      if (context.budget <= 0) {
-        this.capped = true;
-        continue;
-      }
-      const at = pool.add();
-      if (at < 0) {
-        this.capped = true;
-        continue;
-      }
-      context.budget -= 1;
+      const at = this.claim(context);
+      if (at < 0) continue;
       const data = pool.data;
       data[at] = matrix[m]! * px + matrix[m + 4]! * py + matrix[m + 8]! * pz + matrix[m + 12]!;
       data[at + 1] = matrix[m + 1]! * px + matrix[m + 5]! * py + matrix[m + 9]! * pz + matrix[m + 13]!;
@@ -159,7 +168,7 @@ export class ParticleEmitterState extends EmitterState {
       data[at + PARTICLE.scale] = scales[s]!;
       data[at + PARTICLE.scale + 1] = scales[s + 1]!;
       data[at + PARTICLE.scale + 2] = scales[s + 2]!;
-      moveParticle(data, at, age);
+      moveByAge(data, at);
     }
   }
 }

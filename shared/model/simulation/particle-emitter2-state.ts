@@ -29,14 +29,17 @@ import {
   EmitterState,
   forEachCrossedKey,
   keyValue,
-  lastSample,
+  MOTION,
+  moveByAge,
   orderedTrack,
   SCALAR,
-  sampleValue,
+  sampled,
+  sampleInto,
   type StepContext,
+  VISIBLE,
 } from './emitter-state';
-import { MAX_LIVE_PER_EMITTER, sanitizeLifespan, sanitizeMagnitude, sanitizeRate } from './limits';
-import { emissionScaleOf } from './particle-level';
+import { MAX_EMISSION_RATE, MAX_LIVE_PER_EMITTER, sanitizeLifespan, sanitizeMagnitude, sanitizeRate } from './limits';
+import { PARTICLE_LEVEL_FACTOR } from './particle-level';
 import { ParticlePool } from './particle-pool';
 
 /** PRE2 flags (the node's flags word). */
@@ -55,13 +58,17 @@ export const PARTICLE2_SHAPE = { head: 0, tail: 1, both: 2 } as const;
 /** Floats per particle: position (3), velocity (3), age, gravity, facing, shape, world X scale at birth. */
 export const PARTICLE2_STRIDE = 11;
 /** Offsets in a particle's floats. */
-export const PARTICLE2 = { x: 0, y: 1, z: 2, vx: 3, vy: 4, vz: 5, age: 6, gravity: 7, facing: 8, tail: 9, scale: 10 };
+export const PARTICLE2 = { ...MOTION, facing: 8, tail: 9, scale: 10 } as const;
 
 const DEGREES = Math.PI / 180;
+/** Indices of a PRE2's statics (after VISIBLE). */
+const STATIC = { speed: 1, variation: 2, latitude: 3, gravity: 4, emission: 5, extentX: 6, extentY: 7 } as const;
+/** Indices of its work numbers. */
+const WORK = { firstAge: 0, spacing: 1 } as const;
 
 /** A simulated PRE2. */
 export class Particle2State extends EmitterState {
-  readonly lifespan: number;
+  override readonly lifespan: number;
   readonly head: boolean;
   readonly tail: boolean;
   readonly squirt: boolean;
@@ -70,7 +77,8 @@ export class Particle2State extends EmitterState {
   readonly xyQuad: boolean;
   readonly tailLength: number;
   private readonly tracks;
-  private readonly statics;
+  /** A particle's random numbers. */
+  private readonly draws = new Float64Array(5);
   /** The step being taken (read by the squirt key visitor). */
   private context: StepContext | null = null;
   private readonly visitKey = (key: number, frameMs: number) => this.emitSquirtKey(key, frameMs);
@@ -85,13 +93,16 @@ export class Particle2State extends EmitterState {
     const heads = emitter.headOrTail === 2 ? 2 : 1;
     // Enough room for the steady state at High (grown later if the tracks ask for more).
     const estimate = Math.ceil(rate * 2 * lifespan * heads) + 16;
-    super(
-      'PRE2',
-      index,
-      emitter.node.name,
-      nodeIndex,
-      new ParticlePool(PARTICLE2_STRIDE, estimate, MAX_LIVE_PER_EMITTER),
-    );
+    const pool = new ParticlePool(PARTICLE2_STRIDE, estimate, MAX_LIVE_PER_EMITTER);
+    super('PRE2', index, emitter.node.name, nodeIndex, pool, [
+      emitter.speed,
+      emitter.variation,
+      emitter.latitude,
+      emitter.gravity,
+      emitter.emissionRate,
+      emitter.length,
+      emitter.width,
+    ]);
     const flags = emitter.node.flags;
     this.lifespan = lifespan;
     this.head = emitter.headOrTail === 0 || emitter.headOrTail === 2;
@@ -112,15 +123,6 @@ export class Particle2State extends EmitterState {
       extentY: orderedTrack(tracks, 'KP2W'),
       visibility: orderedTrack(tracks, 'KP2V'),
     };
-    this.statics = {
-      speed: emitter.speed,
-      variation: emitter.variation,
-      latitude: emitter.latitude,
-      gravity: emitter.gravity,
-      emission: emitter.emissionRate,
-      extentX: emitter.length,
-      extentY: emitter.width,
-    };
   }
 
   maxLifespanSeconds(): number {
@@ -128,23 +130,27 @@ export class Particle2State extends EmitterState {
   }
 
   step(context: StepContext): void {
-    this.advance(context.dtSeconds);
+    this.advanceParticles(context, -1);
     const time = context.time;
-    if (!(sampleValue(this.tracks.visibility, time, 1) > 0)) return;
-    context.random.reseed(context.seed, this.index, context.stepIndex);
+    const statics = this.statics;
+    sampleInto(this.tracks.visibility, time, statics, VISIBLE);
+    if (!(sampled[0]! > 0)) return;
+    context.random.reseed(this.index, context.stepIndex);
     if (this.squirt) {
       this.emissionScale = 1;
       const track = this.tracks.emission;
       if (!track) return;
       this.context = context;
-      forEachCrossedKey(track, time, context.previousFrameMs, time.frameMs, context.firstStep, this.visitKey);
+      forEachCrossedKey(track, context, this.visitKey);
       this.context = null;
       return;
     }
-    const value = sampleValue(this.tracks.emission, time, this.statics.emission);
-    const scale = emissionScaleOf(context.level, 'PRE2', lastSample.fromKeys);
+    const scale = sampleInto(this.tracks.emission, time, statics, STATIC.emission)
+      ? 1
+      : PARTICLE_LEVEL_FACTOR[context.level];
     this.emissionScale = scale;
-    const rate = sanitizeRate(value * scale);
+    const scaled = sampled[0]! * scale;
+    const rate = scaled > 0 ? (scaled < MAX_EMISSION_RATE ? scaled : MAX_EMISSION_RATE) : 0;
     const dt = context.dtSeconds;
     const carried = this.scalars[SCALAR.carry]!;
     const total = carried + rate * dt;
@@ -152,49 +158,47 @@ export class Particle2State extends EmitterState {
     this.scalars[SCALAR.carry] = total - count;
     if (count <= 0) return;
     // The i-th whole particle was reached (i − carried) / rate into the step.
-    this.emit(context, count, dt - (1 - carried) / rate, 1 / rate);
+    this.work[WORK.firstAge] = dt - (1 - carried) / rate;
+    this.work[WORK.spacing] = 1 / rate;
+    this.emit(context, count);
   }
 
   /** Emits a squirt key's count at the key's time. */
   private emitSquirtKey(key: number, frameMs: number): void {
     const context = this.context!;
-    const count = Math.floor(sanitizeRate(keyValue(this.tracks.emission!, key)));
+    const value = keyValue(this.tracks.emission!, key);
+    const count = Math.floor(value > 0 ? (value < MAX_EMISSION_RATE ? value : MAX_EMISSION_RATE) : 0);
     if (count <= 0) return;
-    this.emit(context, count, Math.max(0, (context.time.frameMs - frameMs) / 1000), 0);
-  }
-
-  /** Moves every particle on by `dt` seconds; those past their lifespan die. */
-  private advance(dt: number): void {
-    const pool = this.pool;
-    const data = pool.data;
-    const lifespan = this.lifespan;
-    for (let index = 0; index < pool.count; index += 1) {
-      const at = index * PARTICLE2_STRIDE;
-      const age = data[at + PARTICLE2.age]! + dt;
-      if (!(age < lifespan)) {
-        pool.removeAt(index);
-        index -= 1;
-        continue;
-      }
-      data[at + PARTICLE2.age] = age;
-      moveParticle(data, at, dt);
-    }
+    const age = (context.time.frameMs - frameMs) / 1000;
+    this.work[WORK.firstAge] = age > 0 ? age : 0;
+    this.work[WORK.spacing] = 0;
+    this.emit(context, count);
   }
 
   /**
-   * Emits `count` emissions at the node's current pose: the first `firstAge` seconds old at the step's end, each
-   * next one `spacing` seconds younger.
+   * Emits `count` emissions at the node's current pose: the first `work[firstAge]` seconds old at the step's end,
+   * each next one `work[spacing]` seconds younger.
    */
-  private emit(context: StepContext, count: number, firstAge: number, spacing: number): void {
+  private emit(context: StepContext, count: number): void {
     const time = context.time;
     const tracks = this.tracks;
     const statics = this.statics;
-    const speed = sanitizeMagnitude(sampleValue(tracks.speed, time, statics.speed));
-    const variation = sanitizeMagnitude(sampleValue(tracks.variation, time, statics.variation));
-    const latitude = sanitizeMagnitude(sampleValue(tracks.latitude, time, statics.latitude)) * DEGREES;
-    const gravity = sanitizeMagnitude(sampleValue(tracks.gravity, time, statics.gravity));
-    const halfX = sanitizeMagnitude(sampleValue(tracks.extentX, time, statics.extentX)) * 0.5;
-    const halfY = sanitizeMagnitude(sampleValue(tracks.extentY, time, statics.extentY)) * 0.5;
+    const values = this.work;
+    sampleInto(tracks.speed, time, statics, STATIC.speed);
+    const speed = sanitizeMagnitude(sampled[0]!);
+    sampleInto(tracks.variation, time, statics, STATIC.variation);
+    const variation = sanitizeMagnitude(sampled[0]!);
+    sampleInto(tracks.latitude, time, statics, STATIC.latitude);
+    const latitude = sanitizeMagnitude(sampled[0]!) * DEGREES;
+    sampleInto(tracks.gravity, time, statics, STATIC.gravity);
+    const gravity = sanitizeMagnitude(sampled[0]!);
+    sampleInto(tracks.extentX, time, statics, STATIC.extentX);
+    const halfX = sanitizeMagnitude(sampled[0]!) * 0.5;
+    sampleInto(tracks.extentY, time, statics, STATIC.extentY);
+    const halfY = sanitizeMagnitude(sampled[0]!) * 0.5;
+    const firstAge = values[WORK.firstAge]!;
+    const spacing = values[WORK.spacing]!;
+    const draws = this.draws;
     const random = context.random;
     const nodes = context.nodes;
     const node = this.nodeIndex;
@@ -210,77 +214,58 @@ export class Particle2State extends EmitterState {
     const shape = this.head ? (this.tail ? PARTICLE2_SHAPE.both : PARTICLE2_SHAPE.head) : PARTICLE2_SHAPE.tail;
     for (let emission = 0; emission < count; emission += 1) {
       const age = firstAge - emission * spacing;
-      {
-        // Draws happen whether or not the particle fits, so a cap never shifts the numbers of later ones.
-        const offsetX = random.range(-halfX, halfX);
-        const offsetY = random.range(-halfY, halfY);
-        const a = random.range(-latitude, latitude);
-        const b = this.lineEmitter ? 0 : random.range(-latitude, latitude);
-        const magnitude = speed * (1 + random.range(-variation, variation));
-        if (!(age < lifespan) || age < 0) continue;
-        if (context.budget <= 0) {
-          this.capped = true;
-          continue;
-        }
-        const at = pool.add();
-        if (at < 0) {
-          this.capped = true;
-          continue;
-        }
-        context.budget -= 1;
-        const data = pool.data;
-        const lx = pivots[node * 3]! + offsetX;
-        const ly = pivots[node * 3 + 1]! + offsetY;
-        const lz = pivots[node * 3 + 2]!;
-        // The local direction (sin b, cos b sin a, cos b cos a), times the speed.
-        let vx = Math.sin(b) * magnitude;
-        let vy = Math.cos(b) * Math.sin(a) * magnitude;
-        let vz = Math.cos(b) * Math.cos(a) * magnitude;
-        let gravityScale = 1;
-        if (this.modelSpace) {
-          data[at] = lx;
-          data[at + 1] = ly;
-          data[at + 2] = lz;
-        } else {
-          data[at] = matrix[m]! * lx + matrix[m + 4]! * ly + matrix[m + 8]! * lz + matrix[m + 12]!;
-          data[at + 1] = matrix[m + 1]! * lx + matrix[m + 5]! * ly + matrix[m + 9]! * lz + matrix[m + 13]!;
-          data[at + 2] = matrix[m + 2]! * lx + matrix[m + 6]! * ly + matrix[m + 10]! * lz + matrix[m + 14]!;
-          const qx = rotation[r]!;
-          const qy = rotation[r + 1]!;
-          const qz = rotation[r + 2]!;
-          const qw = rotation[r + 3]!;
-          // v' = v + 2w(q × v) + 2 q × (q × v)
-          const cx = qy * vz - qz * vy;
-          const cy = qz * vx - qx * vz;
-          const cz = qx * vy - qy * vx;
-          const rx = vx + 2 * (qw * cx + qy * cz - qz * cy);
-          const ry = vy + 2 * (qw * cy + qz * cx - qx * cz);
-          const rz = vz + 2 * (qw * cz + qx * cy - qy * cx);
-          vx = rx * scales[s]!;
-          vy = ry * scales[s + 1]!;
-          vz = rz * scales[s + 2]!;
-          gravityScale = scales[s + 2]!;
-        }
-        data[at + PARTICLE2.vx] = vx;
-        data[at + PARTICLE2.vy] = vy;
-        data[at + PARTICLE2.vz] = vz;
-        data[at + PARTICLE2.age] = age;
-        data[at + PARTICLE2.gravity] = gravity * gravityScale;
-        data[at + PARTICLE2.facing] = this.xyQuad ? Math.atan2(vy, vx) - Math.PI + Math.PI / 8 : 0;
-        data[at + PARTICLE2.tail] = shape;
-        data[at + PARTICLE2.scale] = this.modelSpace ? 1 : scales[s]!;
-        moveParticle(data, at, age);
+      // Draws happen whether or not the particle fits, so a cap never shifts the numbers of later ones.
+      random.fill(draws, 5);
+      const offsetX = halfX * (2 * draws[0]! - 1);
+      const offsetY = halfY * (2 * draws[1]! - 1);
+      const a = latitude * (2 * draws[2]! - 1);
+      const b = this.lineEmitter ? 0 : latitude * (2 * draws[3]! - 1);
+      const magnitude = speed * (1 + variation * (2 * draws[4]! - 1));
+      if (!(age < lifespan) || age < 0) continue;
+      const at = this.claim(context);
+      if (at < 0) continue;
+      const data = pool.data;
+      const lx = pivots[node * 3]! + offsetX;
+      const ly = pivots[node * 3 + 1]! + offsetY;
+      const lz = pivots[node * 3 + 2]!;
+      // The local direction (sin b, cos b sin a, cos b cos a), times the speed.
+      let vx = Math.sin(b) * magnitude;
+      let vy = Math.cos(b) * Math.sin(a) * magnitude;
+      let vz = Math.cos(b) * Math.cos(a) * magnitude;
+      let gravityScale = 1;
+      if (this.modelSpace) {
+        data[at] = lx;
+        data[at + 1] = ly;
+        data[at + 2] = lz;
+      } else {
+        data[at] = matrix[m]! * lx + matrix[m + 4]! * ly + matrix[m + 8]! * lz + matrix[m + 12]!;
+        data[at + 1] = matrix[m + 1]! * lx + matrix[m + 5]! * ly + matrix[m + 9]! * lz + matrix[m + 13]!;
+        data[at + 2] = matrix[m + 2]! * lx + matrix[m + 6]! * ly + matrix[m + 10]! * lz + matrix[m + 14]!;
+        const qx = rotation[r]!;
+        const qy = rotation[r + 1]!;
+        const qz = rotation[r + 2]!;
+        const qw = rotation[r + 3]!;
+        // v' = v + 2w(q × v) + 2 q × (q × v)
+        const cx = qy * vz - qz * vy;
+        const cy = qz * vx - qx * vz;
+        const cz = qx * vy - qy * vx;
+        const rx = vx + 2 * (qw * cx + qy * cz - qz * cy);
+        const ry = vy + 2 * (qw * cy + qz * cx - qx * cz);
+        const rz = vz + 2 * (qw * cz + qx * cy - qy * cx);
+        vx = rx * scales[s]!;
+        vy = ry * scales[s + 1]!;
+        vz = rz * scales[s + 2]!;
+        gravityScale = scales[s + 2]!;
       }
+      data[at + PARTICLE2.vx] = vx;
+      data[at + PARTICLE2.vy] = vy;
+      data[at + PARTICLE2.vz] = vz;
+      data[at + PARTICLE2.age] = age;
+      data[at + PARTICLE2.gravity] = gravity * gravityScale;
+      data[at + PARTICLE2.facing] = this.xyQuad ? Math.atan2(vy, vx) - Math.PI + Math.PI / 8 : 0;
+      data[at + PARTICLE2.tail] = shape;
+      data[at + PARTICLE2.scale] = this.modelSpace ? 1 : scales[s]!;
+      moveByAge(data, at);
     }
   }
-}
-
-/** Moves the particle at `at` on by `dt` seconds: straight at its velocity, falling at its gravity (exact). */
-export function moveParticle(data: Float32Array, at: number, dt: number): void {
-  const vz = data[at + 5]!;
-  const fallen = vz - data[at + 7]! * dt;
-  data[at] = data[at]! + data[at + 3]! * dt;
-  data[at + 1] = data[at + 1]! + data[at + 4]! * dt;
-  data[at + 2] = data[at + 2]! + (vz + fallen) * 0.5 * dt;
-  data[at + 5] = fallen;
 }

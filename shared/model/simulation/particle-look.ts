@@ -87,6 +87,21 @@ export function particleLookAt(
   out: Float32Array | Float64Array,
   offset: number,
 ): void {
+  out[offset] = ageFraction;
+  writeParticleLook(look, tail, out, offset);
+}
+
+/**
+ * {@link particleLookAt} with the age fraction read from `io[offset]` (the viewport's per-particle call: a
+ * fractional number passed as an argument would be boxed when the call is not inlined).
+ */
+export function writeParticleLook(
+  look: Particle2Look,
+  tail: boolean,
+  io: Float32Array | Float64Array,
+  offset: number,
+): void {
+  const ageFraction = io[offset]!;
   const middle = look.timeMiddle;
   let segment: number;
   let factor: number;
@@ -102,14 +117,28 @@ export function particleLookAt(
   const colors = look.colors;
   const from = segment * 4;
   for (let channel = 0; channel < 4; channel += 1)
-    out[offset + channel] = colors[from + channel]! + (colors[from + 4 + channel]! - colors[from + channel]!) * factor;
+    io[offset + channel] = colors[from + channel]! + (colors[from + 4 + channel]! - colors[from + channel]!) * factor;
   const scaling = look.scaling;
-  out[offset + 4] = scaling[segment]! + (scaling[segment + 1]! - scaling[segment]!) * factor;
-  out[offset + 5] = look.teamColored ? 0 : cellOf(look, (tail ? 2 : 0) + segment, factor);
+  io[offset + 4] = scaling[segment]! + (scaling[segment + 1]! - scaling[segment]!) * factor;
+  if (look.teamColored) {
+    io[offset + 5] = 0;
+    return;
+  }
+  io[offset + 5] = factor;
+  io[offset + 5] = cellFrom(look, (tail ? 2 : 0) + segment, io, offset + 5);
 }
 
 /** The cell of interval `interval` (0 head, 1 head decay, 2 tail, 3 tail decay) at `factor` of its segment. */
 export function cellOf(look: Particle2Look, interval: number, factor: number): number {
+  cellFactor[0] = factor;
+  return cellFrom(look, interval, cellFactor, 0);
+}
+
+const cellFactor = new Float64Array(1);
+
+/** {@link cellOf} with the factor read from `io[at]`. */
+function cellFrom(look: Particle2Look, interval: number, io: Float32Array | Float64Array, at: number): number {
+  const factor = io[at]!;
   const intervals = look.intervals;
   const first = intervals[interval * 3]!;
   const last = intervals[interval * 3 + 1]!;

@@ -2,7 +2,7 @@
  * Live particles in one typed array: `stride` floats each, packed from the start (`count` live). Adding grows the
  * array by doubling up to its limit (so a pool allocates only when its emitter reaches a new high, never in a
  * steady state); removing moves the last particle into the hole (order is not kept), or drops the oldest from the
- * front for pools kept in emission order (ribbons).
+ * front for pools kept in emission order (ribbons). Saving and restoring copy floats without making views.
  */
 export class ParticlePool {
   data: Float32Array;
@@ -65,14 +65,14 @@ export class ParticlePool {
   /** Copies the live particles into `target` at `offset`; returns the floats written. */
   save(target: Float32Array, offset: number): number {
     const floats = this.liveFloats;
-    target.set(this.data.subarray(0, floats), offset);
+    copyFloats(this.data, 0, target, offset, floats);
     return floats;
   }
 
   /** Replaces the live particles with `count` particles read from `source` at `offset`. */
   restore(source: Float32Array, offset: number, count: number): void {
     this.reserve(count);
-    this.data.set(source.subarray(offset, offset + count * this.stride), 0);
+    copyFloats(source, offset, this.data, 0, count * this.stride);
     this.count = count;
   }
 
@@ -84,4 +84,9 @@ export class ParticlePool {
     data.set(this.data.subarray(0, this.count * this.stride));
     this.data = data;
   }
+}
+
+/** Copies `floats` floats from source[from…] to target[to…] (a loop: no view object made). */
+export function copyFloats(source: Float32Array, from: number, target: Float32Array, to: number, floats: number): void {
+  for (let index = 0; index < floats; index += 1) target[to + index] = source[from + index]!;
 }

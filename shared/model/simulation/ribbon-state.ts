@@ -13,10 +13,10 @@
  *   Warsmash move edges along world −Y by gravity·dt² per frame, which depends on the frame rate and is not the
  *   game's up axis; with gravity 0, as nearly every ribbon has, the two agree.)
  */
-import { sampleTrack, type RibbonEmitter, type SampleTime, type Track } from '../index';
-import { EmitterState, orderedTrack, SCALAR, sampleValue, type StepContext } from './emitter-state';
-import { MAX_LIVE_PER_EMITTER, sanitizeLifespan, sanitizeMagnitude, sanitizeRate } from './limits';
-import { emissionScaleOf } from './particle-level';
+import { sampleTrack, type RibbonEmitter } from '../index';
+import { EmitterState, orderedTrack, SCALAR, sampled, sampleInto, type StepContext, VISIBLE } from './emitter-state';
+import { MAX_EMISSION_RATE, MAX_LIVE_PER_EMITTER, sanitizeLifespan, sanitizeMagnitude, sanitizeRate } from './limits';
+import { PARTICLE_LEVEL_FACTOR } from './particle-level';
 import { ParticlePool } from './particle-pool';
 
 /** Floats per edge: the point above (3), the point below (3), age, vertical speed. */
@@ -27,10 +27,12 @@ export const RIBBON = { above: 0, below: 3, age: 6, vz: 7 } as const;
 export const RIBBON_LOOK = { red: 1, green: 2, blue: 3, alpha: 4, slot: 5 } as const;
 
 const colour = new Float64Array(3);
+/** Indices of a ribbon's statics (after VISIBLE). */
+const STATIC = { alpha: 1, slot: 2, above: 3, below: 4 } as const;
 
 /** A simulated RIBB. */
 export class RibbonState extends EmitterState {
-  readonly lifespan: number;
+  override readonly lifespan: number;
   readonly rate: number;
   readonly gravity: number;
   readonly rows: number;
@@ -44,13 +46,13 @@ export class RibbonState extends EmitterState {
   ) {
     const lifespan = sanitizeLifespan(emitter.lifespan);
     const rate = sanitizeRate(emitter.emissionRate);
-    super(
-      'RIBB',
-      index,
-      emitter.node.name,
-      nodeIndex,
-      new ParticlePool(RIBBON_STRIDE, Math.ceil(rate * 2 * lifespan) + 4, MAX_LIVE_PER_EMITTER),
-    );
+    const pool = new ParticlePool(RIBBON_STRIDE, Math.ceil(rate * 2 * lifespan) + 4, MAX_LIVE_PER_EMITTER);
+    super('RIBB', index, emitter.node.name, nodeIndex, pool, [
+      emitter.alpha,
+      emitter.textureSlot,
+      emitter.heightAbove,
+      emitter.heightBelow,
+    ]);
     this.lifespan = lifespan;
     this.rate = rate;
     this.gravity = sanitizeMagnitude(emitter.gravity);
@@ -87,33 +89,41 @@ export class RibbonState extends EmitterState {
   }
 
   step(context: StepContext): void {
-    this.advance(context.dtSeconds);
+    const dt = context.dtSeconds;
+    this.advance(context);
     const time = context.time;
     const scalars = this.scalars;
+    const statics = this.statics;
     const emitter = this.emitter;
-    const alpha = sampleValue(this.tracks.alpha, time, emitter.alpha);
+    sampleInto(this.tracks.alpha, time, statics, STATIC.alpha);
+    const alpha = sampled[0]!;
     colour[0] = emitter.color[0];
     colour[1] = emitter.color[1];
     colour[2] = emitter.color[2];
-    if (this.tracks.color) sampleTrackInto(this.tracks.color, time, colour);
-    scalars[RIBBON_LOOK.red] = finite(colour[2]);
-    scalars[RIBBON_LOOK.green] = finite(colour[1]);
-    scalars[RIBBON_LOOK.blue] = finite(colour[0]);
-    scalars[RIBBON_LOOK.alpha] = finite(alpha);
-    const slot = sampleValue(this.tracks.slot, time, emitter.textureSlot);
+    if (this.tracks.color) sampleTrack(this.tracks.color, time, colour, colour);
+    scalars[RIBBON_LOOK.red] = Number.isFinite(colour[2]!) ? colour[2]! : 0;
+    scalars[RIBBON_LOOK.green] = Number.isFinite(colour[1]!) ? colour[1]! : 0;
+    scalars[RIBBON_LOOK.blue] = Number.isFinite(colour[0]!) ? colour[0]! : 0;
+    scalars[RIBBON_LOOK.alpha] = Number.isFinite(alpha) ? alpha : 0;
+    sampleInto(this.tracks.slot, time, statics, STATIC.slot);
+    const slot = sampled[0]!;
     scalars[RIBBON_LOOK.slot] = slot >= 0 ? Math.floor(slot) : 0;
-    if (!(alpha > 0) || !(sampleValue(this.tracks.visibility, time, 1) > 0)) return;
-    const scale = emissionScaleOf(context.level, 'RIBB', false);
+    if (!(alpha > 0)) return;
+    sampleInto(this.tracks.visibility, time, statics, VISIBLE);
+    if (!(sampled[0]! > 0)) return;
+    const scale = PARTICLE_LEVEL_FACTOR[context.level];
     this.emissionScale = scale;
-    const rate = sanitizeRate(this.rate * scale);
-    const dt = context.dtSeconds;
+    const scaled = this.rate * scale;
+    const rate = scaled < MAX_EMISSION_RATE ? scaled : MAX_EMISSION_RATE;
     const carried = scalars[SCALAR.carry]!;
     const total = carried + rate * dt;
     const count = Math.floor(total);
     scalars[SCALAR.carry] = total - count;
     if (count <= 0) return;
-    const above = sanitizeMagnitude(sampleValue(this.tracks.above, time, emitter.heightAbove));
-    const below = sanitizeMagnitude(sampleValue(this.tracks.below, time, emitter.heightBelow));
+    sampleInto(this.tracks.above, time, statics, STATIC.above);
+    const above = sanitizeMagnitude(sampled[0]!);
+    sampleInto(this.tracks.below, time, statics, STATIC.below);
+    const below = sanitizeMagnitude(sampled[0]!);
     const nodes = context.nodes;
     const m = this.nodeIndex * 16;
     const matrix = nodes.worldMatrices;
@@ -125,27 +135,25 @@ export class RibbonState extends EmitterState {
     for (let edge = 0; edge < count; edge += 1) {
       const age = firstAge - edge / rate;
       if (!(age < this.lifespan) || age < 0) continue;
-      if (context.budget <= 0) {
-        this.capped = true;
-        continue;
-      }
-      const at = this.pool.add();
-      if (at < 0) {
-        this.capped = true;
-        continue;
-      }
-      context.budget -= 1;
+      const at = this.claim(context);
+      if (at < 0) continue;
       const data = this.pool.data;
-      transformPoint(matrix, m, px, py + above, pz, data, at + RIBBON.above);
-      transformPoint(matrix, m, px, py - below, pz, data, at + RIBBON.below);
+      const point = this.work;
+      point[0] = px;
+      point[1] = py + above;
+      point[2] = pz;
+      transformPoint(matrix, m, point, data, at + RIBBON.above);
+      point[1] = py - below;
+      transformPoint(matrix, m, point, data, at + RIBBON.below);
       data[at + RIBBON.age] = age;
       data[at + RIBBON.vz] = 0;
-      this.fall(data, at, age);
+      this.fallByAge(data, at);
     }
   }
 
-  /** Ages every edge by `dt`; the oldest past the lifespan die (edges are kept oldest first). */
-  private advance(dt: number): void {
+  /** Ages every edge by the step; the oldest past the lifespan die (edges are kept oldest first). */
+  private advance(context: StepContext): void {
+    const dt = context.dtSeconds;
     const pool = this.pool;
     const data = pool.data;
     let dead = 0;
@@ -154,16 +162,24 @@ export class RibbonState extends EmitterState {
       const age = data[at + RIBBON.age]! + dt;
       data[at + RIBBON.age] = age;
       if (!(age < this.lifespan)) dead = index + 1;
-      else this.fall(data, at, dt);
+      else if (this.gravity !== 0) {
+        const vz = data[at + RIBBON.vz]!;
+        const fallen = vz - this.gravity * dt;
+        const drop = (vz + fallen) * 0.5 * dt;
+        data[at + RIBBON.above + 2] = data[at + RIBBON.above + 2]! + drop;
+        data[at + RIBBON.below + 2] = data[at + RIBBON.below + 2]! + drop;
+        data[at + RIBBON.vz] = fallen;
+      }
     }
     pool.removeFront(dead);
   }
 
-  private fall(data: Float32Array, at: number, dt: number): void {
+  /** Lets a just-born edge fall for its own age. */
+  private fallByAge(data: Float32Array, at: number): void {
+    const dt = data[at + RIBBON.age]!;
     if (this.gravity === 0 || dt <= 0) return;
-    const vz = data[at + RIBBON.vz]!;
-    const fallen = vz - this.gravity * dt;
-    const drop = (vz + fallen) * 0.5 * dt;
+    const fallen = -this.gravity * dt;
+    const drop = fallen * 0.5 * dt;
     data[at + RIBBON.above + 2] = data[at + RIBBON.above + 2]! + drop;
     data[at + RIBBON.below + 2] = data[at + RIBBON.below + 2]! + drop;
     data[at + RIBBON.vz] = fallen;
@@ -174,22 +190,18 @@ function finite(value: number | undefined): number {
   return value !== undefined && Number.isFinite(value) ? value : 0;
 }
 
-/** Writes the matrix (column major, at `m`) times (x, y, z, 1) into out[at…]. */
+/** Writes the matrix (column major, at `m`) times (point[0], point[1], point[2], 1) into out[at…]. */
 export function transformPoint(
   matrix: ArrayLike<number>,
   m: number,
-  x: number,
-  y: number,
-  z: number,
+  point: Float64Array,
   out: Float32Array,
   at: number,
 ): void {
+  const x = point[0]!;
+  const y = point[1]!;
+  const z = point[2]!;
   out[at] = matrix[m]! * x + matrix[m + 4]! * y + matrix[m + 8]! * z + matrix[m + 12]!;
   out[at + 1] = matrix[m + 1]! * x + matrix[m + 5]! * y + matrix[m + 9]! * z + matrix[m + 13]!;
   out[at + 2] = matrix[m + 2]! * x + matrix[m + 6]! * y + matrix[m + 10]! * z + matrix[m + 14]!;
-}
-
-/** Samples a three-component track into `out`, keeping `out` as the default. */
-function sampleTrackInto(track: Track, time: SampleTime, out: Float64Array): void {
-  sampleTrack(track, time, out, out);
 }

@@ -19,7 +19,7 @@
  * Where the two disagree, the reason is one of those listed in {@link DISAGREEMENTS} — each found from the model's
  * own data, each explained there with the evidence for our side — and the test fails on any other.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { corpusModels, describeCorpus, modelCorpus } from '../../../tests/testing/corpus';
 import {
   createNodeTransforms,

@@ -251,8 +251,11 @@ export function ParticleEmitters({ rig, textureSource, view, statistics, hint }:
     const draws = scene.draws;
     let signature = popcorn > 0 ? 1 : 0;
     if (!show) {
-      for (const gpu of gpus) if (gpu.mesh) gpu.mesh.visible = false;
-      for (const draw of draws) draw.instances?.begin();
+      for (let index = 0; index < gpus.length; index += 1) {
+        const mesh = gpus[index]!.mesh;
+        if (mesh) mesh.visible = false;
+        draws[index]!.instances?.begin();
+      }
       if (registry.rig === rig) registry.alive.fill(0);
     } else {
       const cameraObject = state.camera;

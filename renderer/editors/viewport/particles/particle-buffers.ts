@@ -21,11 +21,12 @@ import {
   type ParticleEmitterState,
   type Particle2Look,
   type Particle2State,
-  particleLookAt,
+  writeParticleLook,
   RIBBON,
   RIBBON_LOOK,
   RIBBON_STRIDE,
   type RibbonState,
+  copyFloats,
   spawnedMatrix,
 } from '../../../../shared/model/simulation/index';
 import type { SpawnedInstances } from '../spawned/spawned-instances';
@@ -68,20 +69,30 @@ export function createSortScratch(particles: number): SortScratch {
 const look = new Float64Array(LOOK_FLOATS);
 
 /**
+ * How far the drawn frame is past the simulation's state, in seconds (a ModelSimulation is one). Read from an
+ * object, not passed as a number: a fractional argument is boxed — an allocation per emitter per frame — whenever
+ * the call is not inlined.
+ */
+export interface FrameOffset {
+  readonly extrapolationSeconds: number;
+}
+
+/**
  * Writes a PRE2's instance records into `out` (room for two per live particle: a Both particle is a head and a
- * tail); returns how many. `seconds` moves
+ * tail); returns how many. `offset` moves
  * particles on from the state's step; `nodes` are the model's at the drawn frame (for Model Space); `camera` and
  * `scratch` sort a SortPrimsFarZ emitter.
  */
 export function fillParticle2Instances(
   state: Particle2State,
   emitterLook: Particle2Look,
-  seconds: number,
+  offset: FrameOffset,
   nodes: NodeTransforms,
   camera: ParticleCamera,
   out: Float32Array,
   scratch: SortScratch | null,
 ): number {
+  const seconds = offset.extrapolationSeconds;
   const pool = state.pool;
   const data = pool.data;
   const lifespan = state.lifespan;
@@ -124,7 +135,8 @@ export function fillParticle2Instances(
       const tail = part === 1;
       if (tail ? shape === PARTICLE2_SHAPE.head : shape === PARTICLE2_SHAPE.tail) continue;
       const o = count * PARTICLE2_INSTANCE_FLOATS;
-      particleLookAt(emitterLook, age / lifespan, tail, look, 0);
+      look[0] = age / lifespan;
+      writeParticleLook(emitterLook, tail, look, 0);
       if (tail) {
         target[o] = x - tailLength * vx;
         target[o + 1] = y - tailLength * vy;
@@ -159,7 +171,7 @@ export function fillParticle2Instances(
     sortFarFirst(scratch.keys, scratch.order, count);
     for (let rank = 0; rank < count; rank += 1) {
       const from = scratch.order[rank]! * PARTICLE2_INSTANCE_FLOATS;
-      out.set(scratch.records.subarray(from, from + PARTICLE2_INSTANCE_FLOATS), rank * PARTICLE2_INSTANCE_FLOATS);
+      copyFloats(scratch.records, from, out, rank * PARTICLE2_INSTANCE_FLOATS, PARTICLE2_INSTANCE_FLOATS);
     }
   }
   return count;
@@ -197,7 +209,8 @@ function siftDown(keys: Float32Array, order: Int32Array, start: number, end: num
  * returns the number of edges. Texture coordinates: across the ribbon from the newest edge (left of its cell) to
  * the oldest (right), above at the cell's top; the cell is the emitter's current texture slot.
  */
-export function fillRibbonVertices(state: RibbonState, seconds: number, out: Float32Array): number {
+export function fillRibbonVertices(state: RibbonState, offset: FrameOffset, out: Float32Array): number {
+  const seconds = offset.extrapolationSeconds;
   const pool = state.pool;
   const data = pool.data;
   const count = pool.count;
@@ -233,7 +246,8 @@ export function fillRibbonVertices(state: RibbonState, seconds: number, out: Flo
 }
 
 /** Writes the quads of a PREM of textures as head instance records; returns how many. */
-export function fillTextureParticles(state: ParticleEmitterState, seconds: number, out: Float32Array): number {
+export function fillTextureParticles(state: ParticleEmitterState, offset: FrameOffset, out: Float32Array): number {
+  const seconds = offset.extrapolationSeconds;
   const pool = state.pool;
   const data = pool.data;
   let count = 0;
@@ -261,7 +275,12 @@ export function fillTextureParticles(state: ParticleEmitterState, seconds: numbe
 }
 
 /** Lists a PREM of models' particles as spawned instances (world matrix, age), moved on by `seconds`. */
-export function fillSpawnedInstances(state: ParticleEmitterState, seconds: number, instances: SpawnedInstances): void {
+export function fillSpawnedInstances(
+  state: ParticleEmitterState,
+  offset: FrameOffset,
+  instances: SpawnedInstances,
+): void {
+  const seconds = offset.extrapolationSeconds;
   const pool = state.pool;
   const data = pool.data;
   instances.begin();

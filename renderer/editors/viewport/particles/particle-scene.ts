@@ -143,11 +143,12 @@ export class ParticleScene {
   ): boolean {
     const simulation = this.simulation;
     const done = simulation.update(frameMs, billboard, maxWork);
-    const seconds = simulation.extrapolationSeconds;
-    for (const draw of this.draws) {
+    const draws = this.draws;
+    for (let index = 0; index < draws.length; index += 1) {
+      const draw = draws[index]!;
       const state = draw.state;
       if (draw.kind === 'PREM-model') {
-        fillSpawnedInstances(state as ParticleEmitterState, seconds, draw.instances!);
+        fillSpawnedInstances(state as ParticleEmitterState, simulation, draw.instances!);
         draw.count = draw.instances!.count;
         continue;
       }
@@ -161,14 +162,14 @@ export class ParticleScene {
         draw.count = fillParticle2Instances(
           state as Particle2State,
           draw.look!,
-          seconds,
+          simulation,
           nodes,
           camera,
           draw.data,
           draw.sortScratch,
         );
-      else if (draw.kind === 'RIBB') draw.count = fillRibbonVertices(state as RibbonState, seconds, draw.data);
-      else draw.count = fillTextureParticles(state as ParticleEmitterState, seconds, draw.data);
+      else if (draw.kind === 'RIBB') draw.count = fillRibbonVertices(state as RibbonState, simulation, draw.data);
+      else draw.count = fillTextureParticles(state as ParticleEmitterState, simulation, draw.data);
     }
     return done;
   }
