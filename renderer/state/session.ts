@@ -12,6 +12,7 @@ import {
   PARTICLE_LEVELS,
   type ParticleLevel,
 } from '../../shared/model/simulation/particle-level';
+import { defaultRenderSettings, type RenderSettings, renderSettingsFromJson } from './render-settings';
 
 /** Sizes of the resizable areas, in CSS pixels, and which optional regions are open. */
 export interface LayoutSession {
@@ -68,6 +69,12 @@ export interface SessionState {
     /** Length of one frame step (Left/Right), ms. */
     frameStepMs: number;
     loop: boolean;
+    /** Sound objects are silent (the timeline header's speaker). */
+    muted: boolean;
+    /** Volume of the event sounds, 0–1 (times each sound's own table volume). */
+    volume: number;
+    /** Blender's Scrub Audio: sounds play when scrubbing crosses their keys (else scrubbing is silent). */
+    scrubAudio: boolean;
   };
   viewport: {
     shading: Shading;
@@ -78,6 +85,8 @@ export interface SessionState {
     /** The game's Particles option the preview simulates emitters at. */
     particleLevel: ParticleLevel;
   };
+  /** The last render's settings (Render ▸ Render Image / Render Animation). */
+  render: RenderSettings;
 }
 
 /** The session of a fresh install. */
@@ -99,7 +108,15 @@ export function defaultSession(): SessionState {
       collapsed: {},
       snapping: true,
     },
-    playback: { playheadMs: 0, speed: 1, frameStepMs: 1000 / 30, loop: true },
+    playback: {
+      playheadMs: 0,
+      speed: 1,
+      frameStepMs: 1000 / 30,
+      loop: true,
+      muted: false,
+      volume: 0.8,
+      scrubAudio: false,
+    },
     viewport: {
       shading: 'textured',
       overlays: {
@@ -120,6 +137,7 @@ export function defaultSession(): SessionState {
       followSequence: false,
       particleLevel: DEFAULT_PARTICLE_LEVEL,
     },
+    render: defaultRenderSettings(),
   };
 }
 
@@ -132,6 +150,7 @@ export const SESSION_KEYS = {
   timeline: 'editor.timeline',
   playback: 'editor.playback',
   viewport: 'editor.viewport',
+  render: 'editor.render',
 } as const;
 
 /** The session as the host's settings store it. */
@@ -151,6 +170,7 @@ export function sessionToSettings(session: SessionState): Record<string, JsonVal
       followSequence: session.viewport.followSequence,
       particleLevel: session.viewport.particleLevel,
     },
+    [SESSION_KEYS.render]: { ...session.render },
   };
 }
 
@@ -208,6 +228,9 @@ export function sessionFromSettings(settings: Record<string, JsonValue>): Sessio
       speed: number(playback.speed, 1, 0.01, 16),
       frameStepMs: number(playback.frameStepMs, fallback.playback.frameStepMs, 1, 10_000),
       loop: boolean(playback.loop, true),
+      muted: boolean(playback.muted, false),
+      volume: number(playback.volume, 0.8, 0, 1),
+      scrubAudio: boolean(playback.scrubAudio, false),
     },
     viewport: {
       shading: choice(viewport.shading, ['solid', 'textured', 'wireframe'] as const, fallback.viewport.shading),
@@ -229,5 +252,6 @@ export function sessionFromSettings(settings: Record<string, JsonValue>): Sessio
       followSequence: boolean(viewport.followSequence, fallback.viewport.followSequence),
       particleLevel: choice(viewport.particleLevel, PARTICLE_LEVELS, fallback.viewport.particleLevel),
     },
+    render: renderSettingsFromJson(settings[SESSION_KEYS.render]),
   };
 }

@@ -15,7 +15,9 @@ import { mdlModelBench } from './mdl-model.bench';
 import { editorBench } from './editor.bench';
 import { modelPreviewBench } from './model-preview.bench';
 import { particlesBench } from './particles.bench';
+import { renderBench } from './render.bench';
 import { dataFolderSuite } from '../../electron/host/data-folders.bench';
+import { eventTablesBench } from './event-tables.bench';
 
 const suites: BenchSuite[] = [
   mrfBench,
@@ -26,12 +28,14 @@ const suites: BenchSuite[] = [
   editorBench,
   modelPreviewBench,
   particlesBench,
+  renderBench,
   modelBench,
   documentBench,
   mdlDocumentBench,
   mdlModelBench,
   fullModelBench,
   mpqBench,
+  eventTablesBench,
 ];
 
 const only = process.argv.slice(2);

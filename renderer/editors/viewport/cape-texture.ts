@@ -14,7 +14,6 @@ import {
   UnsignedByteType,
 } from 'three';
 import type { EditorStore, TextureStatus } from '../../state/editor-store';
-import type { HostClient } from '../../../shared/contract/contract';
 
 let checker: DataTexture | null = null;
 
@@ -64,8 +63,6 @@ export type TextureSource = ((texturePath: string) => Promise<{ texture: Texture
   invalidate?(resolvedPath: string): void;
   /** The source for the model's own textures (straight alpha, no flip); without one, the model uses this one. */
   model?: TextureSource;
-  /** Reads a game path's file through the same data sources (the models particle emitters spawn). */
-  readGamePath?: HostClient['readGamePath'];
 };
 
 /**

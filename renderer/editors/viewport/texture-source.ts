@@ -7,12 +7,10 @@
  * (v = 0 at the bottom), as the spec says, so the decoded rows (top first) are uploaded with flipY:
  * the two flips together put the image's top row where v = 0 points.
  *
- * `source.readGamePath` reads other files through the same data sources (the models particle emitters spawn).
- *
  * The model (`source.model`): straight alpha (layers test and blend it), uploaded without flipY, since
  * the preview passes MDX UVs as stored (v = 0 samples the top row). One decode worker serves both.
  */
-import type { DataFileKind, HostClient } from '../../../shared/contract/contract';
+import type { HostClient } from '../../../shared/contract/contract';
 import { createGameTextureSource, createTextureDecoder, DEFAULT_PREPARATION, startTextureWorker } from '../../textures';
 import type { TextureSource } from './cape-texture';
 
@@ -20,8 +18,5 @@ import type { TextureSource } from './cape-texture';
 export function hostTextureSource(host: Pick<HostClient, 'resolveGamePath' | 'readGamePath'>): TextureSource {
   const decoder = createTextureDecoder(startTextureWorker);
   const model = createGameTextureSource(host, { decoder, preparation: DEFAULT_PREPARATION, flipY: false });
-  return Object.assign(createGameTextureSource(host, { decoder, flipY: true }), {
-    model,
-    readGamePath: (args: { gamePath: string; kind: DataFileKind }) => host.readGamePath(args),
-  });
+  return Object.assign(createGameTextureSource(host, { decoder, flipY: true }), { model });
 }

@@ -26,6 +26,9 @@ import type { ModelViewState } from './model-view-state';
 const scratchBounds = { startMs: 0, endMs: 0 };
 const NO_RAYCAST = () => undefined;
 
+/** The meshes' pieces, shared with the spawned models (../spawned), live in model-meshes.ts. */
+export { createGeometries, drawOrder, whiteTexture } from './model-meshes';
+
 /** Props: the rig, where textures come from, the statistics sink, and the state the camera view reads. */
 export interface ModelViewProps {
   rig: ModelRig;

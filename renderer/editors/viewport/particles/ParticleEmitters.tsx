@@ -3,13 +3,15 @@
  * playhead every frame after the model has sampled its nodes, each emitter drawn as one mesh over one buffer
  * uploaded once (particle-material.ts), in the model's translucent order (model-meshes.ts emitterRenderOrder), and
  * each particle emitter of models drawing its spawned models (../spawned). Textures come through the viewport's
- * source (a team colour or glow stand-in until loaded; a checker when missing). The layer reports to
- * particle-registry.ts and writes a hint when the live-particle cap stopped an emitter, a spawned model is missing,
- * or the model has Popcorn emitters, which it shows as gizmos only. Nothing is allocated per frame but when an
- * emitter reaches a new high.
+ * source (a team colour or glow stand-in until loaded; a checker when missing). The editor's viewport (the layer
+ * given a hint element) reports to particle-registry.ts and writes a hint when the live-particle cap stopped an
+ * emitter, a spawned model is missing, or the model has Popcorn emitters, which it shows as gizmos only; a render's
+ * stage (no hint) only draws. Where nothing asks for another frame (a render steps each frame once: frameloop
+ * 'never'), the particles are brought all the way to the frame whatever it takes; elsewhere an update does a bounded
+ * amount of work and asks for another frame. Nothing is allocated per frame but when an emitter reaches a new high.
  */
 import { useFrame, useThree } from '@react-three/fiber';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import {
   DataTexture,
   type InstancedBufferGeometry,
@@ -24,6 +26,7 @@ import {
 import { findParsedChunk } from '../../../../shared/model/mdx-model';
 import { MAX_LIVE_PER_EMITTER, MAX_SPAWNED_PER_EMITTER } from '../../../../shared/model/simulation/limits';
 import type { ParticleEmitterState, Particle2State, RibbonState } from '../../../../shared/model/simulation/index';
+import { DEFAULT_UPDATE_WORK } from '../../../../shared/model/simulation/model-simulation';
 import { useApp, useEditor } from '../../../ui/editor-context';
 import { checkerTexture, type TextureSource } from '../cape-texture';
 import { FILTER_MODE } from '../model/model-material';
@@ -31,7 +34,8 @@ import { drawOrder, emitterRenderOrder } from '../model/model-meshes';
 import { REPLACEABLE_TEXTURES, type ModelRig, type RigTexture } from '../model/model-rig';
 import { missingModelTexture, useModelTextures } from '../model/model-textures';
 import type { ModelViewState } from '../model/model-view-state';
-import { SpawnedModelLibrary, type SpawnedModelEntry } from '../spawned/spawned-model-library';
+import type { SpawnedModelEntry } from '../spawned/spawned-model-library';
+import { useSpawnedModelLibrary } from '../spawned/use-spawned-models';
 import { SpawnedModelView } from '../spawned/SpawnedModelView';
 import type { ViewportStatistics } from '../viewport-registry';
 import { PARTICLE2_INSTANCE_FLOATS, RIBBON_VERTEX_FLOATS } from './particle-buffers';
@@ -53,13 +57,16 @@ export const PARTICLE_FRAME_PRIORITY = 0.6;
 const NO_RAYCAST = () => undefined;
 const NO_TEXTURE: RigTexture = { path: '', replaceableId: 0, flags: 3 };
 
-/** Props: the rig, where textures and spawned models come from, the model view's shared state, the hint element. */
+/**
+ * Props: the rig, where textures come from, the model view's shared state, the statistics sink, and the hint element
+ * (null: not the editor's viewport, which alone reports to the registry).
+ */
 export interface ParticleEmittersProps {
   rig: ModelRig;
   textureSource: TextureSource;
   view: ModelViewState;
   statistics: ViewportStatistics;
-  hint: { current: HTMLDivElement | null };
+  hint: { current: HTMLDivElement | null } | null;
 }
 
 /** The texture each draw uses (PREM of models: none). */
@@ -196,24 +203,8 @@ export function ParticleEmitters({ rig, textureSource, view, statistics, hint }:
   const texturesRef = useRef<readonly Texture[]>(textures);
   texturesRef.current = textures;
 
-  // Spawned models: one library per data source, cleared when the data folders change.
-  const library = useMemo(
-    () => (textureSource.readGamePath ? new SpawnedModelLibrary({ readGamePath: textureSource.readGamePath }) : null),
-    [textureSource],
-  );
-  const [, setLibraryVersion] = useState(0);
-  useEffect(
-    () =>
-      library?.subscribe(() => {
-        setLibraryVersion((version) => version + 1);
-        invalidate();
-      }),
-    [library, invalidate],
-  );
-  const firstGeneration = useRef(generation);
-  useEffect(() => {
-    if (generation !== firstGeneration.current) library?.clear();
-  }, [library, generation]);
+  // Spawned models: the viewport's shared library (a render's stage has its own, whose reads count as loads).
+  const library = useSpawnedModelLibrary();
   const spawned: (SpawnedModelEntry | null)[] = scene.draws.map((draw) =>
     draw.kind === 'PREM-model' && library
       ? library.request((draw.state as ParticleEmitterState).emitter.spawnModelFileName)
@@ -222,8 +213,10 @@ export function ParticleEmitters({ rig, textureSource, view, statistics, hint }:
   const spawnedRef = useRef(spawned);
   spawnedRef.current = spawned;
 
-  // The registry (automation, statistics), sized per scene.
+  // The registry (automation), sized per scene: the editor's viewport only.
+  const reports = hint !== null;
   useEffect(() => {
+    if (!reports) return;
     viewportParticles.rig = rig;
     viewportParticles.names = scene.draws.map((draw) => draw.state.name);
     viewportParticles.kinds = scene.draws.map((draw) => draw.state.kind);
@@ -233,7 +226,7 @@ export function ParticleEmitters({ rig, textureSource, view, statistics, hint }:
     return () => {
       if (viewportParticles.rig === rig) viewportParticles.rig = null;
     };
-  }, [rig, scene]);
+  }, [rig, scene, reports]);
 
   useEffect(() => {
     const bounds = (out: Float64Array) => show && scene.bounds(out);
@@ -256,7 +249,7 @@ export function ParticleEmitters({ rig, textureSource, view, statistics, hint }:
         if (mesh) mesh.visible = false;
         draws[index]!.instances?.begin();
       }
-      if (registry.rig === rig) registry.alive.fill(0);
+      if (reports && registry.rig === rig) registry.alive.fill(0);
     } else {
       const cameraObject = state.camera;
       const world = cameraObject.matrixWorld.elements;
@@ -267,14 +260,16 @@ export function ParticleEmitters({ rig, textureSource, view, statistics, hint }:
       camera.up.set(0, 1, 0).applyQuaternion(cameraObject.quaternion);
       camera.forward.set(0, 0, 1).applyQuaternion(cameraObject.quaternion);
       const timeMs = store.getState().session.playback.playheadMs;
-      if (!scene.update(timeMs, view.billboard, cameraPosition, rig.nodes)) invalidate();
+      const complete = state.frameloop === 'never';
+      const work = complete ? Number.POSITIVE_INFINITY : DEFAULT_UPDATE_WORK;
+      if (!scene.update(timeMs, view.billboard, cameraPosition, rig.nodes, work)) invalidate();
       const loaded = texturesRef.current;
       let particles = 0;
       for (let index = 0; index < draws.length; index += 1) {
         const draw = draws[index]!;
         const gpu = gpus[index]!;
         particles += draw.state.alive;
-        if (registry.rig === rig) {
+        if (reports && registry.rig === rig) {
           registry.alive[index] = draw.state.alive;
           registry.emissionScales[index] = draw.state.emissionScale;
           registry.capped[index] = draw.state.capped ? 1 : 0;
@@ -312,7 +307,7 @@ export function ParticleEmitters({ rig, textureSource, view, statistics, hint }:
       if (entry && entry.status !== 'found' && entry.status !== 'loading') signature += 3;
     if (signature !== hintState.current.signature) {
       hintState.current.signature = signature;
-      writeHint(hint.current, scene, spawnedRef.current, popcorn);
+      if (hint) writeHint(hint.current, scene, spawnedRef.current, popcorn);
     }
   }, PARTICLE_FRAME_PRIORITY);
 

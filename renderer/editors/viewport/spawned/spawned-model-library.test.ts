@@ -45,12 +45,13 @@ async function settled(library: SpawnedModelLibrary, path: string) {
 }
 
 describe('the spawned-model library', () => {
-  it('looks for the MDX of an MDL path first, then the path as written', () => {
+  it('looks for the MDX of a model path first, then its MDL', () => {
     expect(spawnedModelPaths('Abilities\\Spells\\Heal.mdl')).toEqual([
       'Abilities\\Spells\\Heal.mdx',
       'Abilities\\Spells\\Heal.mdl',
     ]);
-    expect(spawnedModelPaths('  Units\\Foo.MDX ')).toEqual(['Units\\Foo.MDX']);
+    expect(spawnedModelPaths('  Units\\Foo.MDX ')).toEqual(['Units\\Foo.MDX', 'Units\\Foo.MDL']);
+    expect(spawnedModelPaths('Units\\Foo')).toEqual(['Units\\Foo']);
   });
 
   it('loads a path once, into a rig and the first sequence its instances play', async () => {

@@ -3,8 +3,8 @@
  * sources once per game path and kept: `request(path)` starts loading (the first time) and returns the entry, whose
  * status goes loading → found, missing or unreadable; listeners hear of every change. The game reads the MDX of a
  * path that names an MDL (spawned paths are mostly written `…\Foo.mdl`), so the MDX is looked for first, then the
- * path as written. Parsed on the main thread (reading a typed model is fast: views on the file's bytes) into the
- * preview's rig. Forget everything with `clear()` when the data sources change.
+ * MDL (SPN tables name either). Parsed on the main thread (reading a typed model is fast: views on the file's
+ * bytes) into the preview's rig. Forget everything with `clear()` when the data sources change.
  */
 import type { HostClient } from '../../../../shared/contract/contract';
 import { sniffModelFormat } from '../../../../shared/events/index';
@@ -21,7 +21,7 @@ export type SpawnedModelStatus = 'loading' | 'found' | 'missing' | 'unreadable';
 export interface SpawnedModel {
   /** The game path asked for. */
   readonly gamePath: string;
-  /** The game path that was found (the MDX, or the path as written). */
+  /** The game path that was found (the MDX, or the MDL). */
   readonly foundPath: string;
   readonly rig: ModelRig;
   /** What its instances play (null: no sequence, the bind pose). */
@@ -40,11 +40,16 @@ export interface SpawnedModelEntry {
 /** What the library reads files through (the host's data sources). */
 export type SpawnedModelReader = Pick<HostClient, 'readGamePath'>;
 
-/** The game paths to look for, in order: the MDX of the path, then the path as written. */
+/**
+ * The game paths to look for, in order: the MDX of the path, then its MDL (the game reads an MDL where no MDX is, and
+ * an SPN table may name either).
+ */
 export function spawnedModelPaths(gamePath: string): string[] {
   const trimmed = gamePath.trim();
-  const mdx = trimmed.replace(/\.mdl$/i, '.mdx');
-  return mdx === trimmed ? [trimmed] : [mdx, trimmed];
+  if (!/\.md[lx]$/i.test(trimmed)) return [trimmed];
+  const stem = trimmed.slice(0, -4);
+  const upper = trimmed.slice(-3) === trimmed.slice(-3).toUpperCase();
+  return upper ? [`${stem}.MDX`, `${stem}.MDL`] : [`${stem}.mdx`, `${stem}.mdl`];
 }
 
 /** See the module comment. */
@@ -52,6 +57,7 @@ export class SpawnedModelLibrary {
   private readonly entries = new Map<string, SpawnedModelEntry>();
   private readonly listeners = new Set<() => void>();
   private generation = 0;
+  private sources: number | null = null;
 
   constructor(private readonly reader: SpawnedModelReader) {}
 
@@ -82,6 +88,15 @@ export class SpawnedModelLibrary {
     this.generation += 1;
     this.entries.clear();
     this.notify();
+  }
+
+  /**
+   * Says which generation of the data sources the viewport is at (its texture generation): the first call records
+   * it, a later different one clears the library. Every user of a shared library can call it; it clears once.
+   */
+  syncSources(sourcesGeneration: number): void {
+    if (this.sources !== null && this.sources !== sourcesGeneration) this.clear();
+    this.sources = sourcesGeneration;
   }
 
   private notify(): void {

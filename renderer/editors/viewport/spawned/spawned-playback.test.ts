@@ -5,7 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { sequence } from '../../../../shared/model/simulation/testing/emitter-models';
 import { SpawnedInstances } from './spawned-instances';
-import { spawnedFinished, spawnedFrameMs, spawnedSequenceOf } from './spawned-playback';
+import {
+  DEFAULT_SPAWN_MS,
+  spawnedFinished,
+  spawnedFrameMs,
+  spawnedLifetimeMs,
+  spawnedSequenceOf,
+} from './spawned-playback';
 
 describe('a spawned model', () => {
   const looping = spawnedSequenceOf([sequence('Stand', 1000, 1500), sequence('Death', 2000, 3000, true)]);
@@ -22,6 +28,11 @@ describe('a spawned model', () => {
     expect(spawnedFinished(once, 500)).toBe(true);
     expect(spawnedSequenceOf([])).toBeNull();
     expect(spawnedFrameMs(null, 300)).toBe(0);
+    expect([spawnedLifetimeMs(once), spawnedLifetimeMs(null)]).toEqual([500, DEFAULT_SPAWN_MS]);
+    expect([spawnedFinished(null, DEFAULT_SPAWN_MS - 1), spawnedFinished(null, DEFAULT_SPAWN_MS)]).toEqual([
+      false,
+      true,
+    ]);
   });
 
   it('instances are listed anew each frame, up to a capacity, without allocating', () => {
