@@ -3,6 +3,8 @@
  *  - a corpus spell effect (AncientExplode, 18 particle emitters 2) through its own camera at a frame of its
  *    explosion, and a ribbon sword trail (IchigoBBR's Attack - 1), compared with stored screenshots; every emitter is
  *    listed by `snapshot().model.particles` with its kind, live count and the factor the Particles level applied;
+ *  - F12 renders the spell effect as the viewport draws it at the same time (the render's frame simulated to its
+ *    time, the viewport's 4:3 camera frame area-averaged to the render's size: under 1.5 % of pixels differ);
  *  - a looping Stand shorter than its particles' lifespan starts at its steady count (the pre-roll once covered one
  *    pass only: 240 of 360); the game's Particles option halves it at Medium; the Particles overlay hides them;
  *    scrubbing back to a frame draws the same pixels;
@@ -37,6 +39,7 @@ import {
   startWebShell,
 } from './harness';
 import { afterRender, captureViewport, differingPixels, setPlayhead, snapshot } from './editor-page';
+import { fillRenderDialog, frameOf, resample, saveTo, toggleOverlay } from './render-page';
 
 const skipReason = browserSkipReason();
 const STORED = join(repositoryRoot, 'tests', 'e2e', 'screenshots');
@@ -126,6 +129,50 @@ describe.skipIf(skipReason !== null || !modelCorpus.present)('particles and ribb
       const picture = await captureViewport(page);
       await screenshot(page, 'particles-ancient-explode');
       expect(compareWithStored(picture, 'ancient-explode-600')).toBeLessThan(0.015);
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      await shell.close();
+    }
+  });
+
+  it('renders the spell effect with F12 as the viewport draws it at the same time', async () => {
+    const out = join(work, 'renders');
+    mkdirSync(out, { recursive: true });
+    const { page, errors, shell } = await open(corpusFile('AncientExplode.mdx'), null, ['--root', out]);
+    try {
+      await setPlayhead(page, 600);
+      await expect.poll(() => alive(page), { timeout: 10_000 }).toBeGreaterThan(500);
+      const canvas = page.locator('[data-area="viewport"] canvas');
+      const box = (await canvas.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await afterRender(page, () => page.keyboard.press('Numpad0'), SETTLE_MS);
+      // The viewport without the helpers a render leaves out (grid, axes, emitter and camera gizmos).
+      for (const overlay of ['Grid floor', 'Axes', 'Emitters and ribbons', 'Camera gizmos'])
+        await afterRender(page, () => toggleOverlay(page, overlay), SETTLE_MS);
+      await page.waitForTimeout(300);
+      const viewport = await captureViewport(page);
+      await page.keyboard.press('F12');
+      await fillRenderDialog(page, { width: 400, height: 300 });
+      await page.getByTestId('render-transparent').uncheck();
+      await page.getByTestId('render-overlays').uncheck();
+      await page.getByTestId('render-ok').click();
+      const still = join(out, 'Explode.png');
+      await saveTo(page, still);
+      await expect
+        .poll(async () => (await snapshot(page)).messages.at(-1)?.text ?? '', { timeout: 60_000 })
+        .toContain(`Rendered 400 × 300 to ${still}`);
+      const rendered = PNG.sync.read(readFileSync(still));
+      const expected = resample(viewport, frameOf(viewport.width, viewport.height), 400, 300);
+      mkdirSync(outputDirectory, { recursive: true });
+      writeFileSync(join(outputDirectory, 'particles-render-still.png'), PNG.sync.write(rendered));
+      writeFileSync(join(outputDirectory, 'particles-render-viewport.png'), PNG.sync.write(expected));
+      expect(differingPixels(rendered, expected, 60) / (400 * 300)).toBeLessThan(0.015);
+      // The particles are in the render: the explosion's white-hot blob (the floor is a purple checker).
+      let drawn = 0;
+      for (let offset = 0; offset < rendered.data.length; offset += 4)
+        if (Math.min(rendered.data[offset]!, rendered.data[offset + 1]!, rendered.data[offset + 2]!) > 230) drawn += 1;
+      expect(drawn).toBeGreaterThan(2000);
       expect(errors).toEqual([]);
       await page.close();
     } finally {
