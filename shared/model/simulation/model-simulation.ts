@@ -12,7 +12,8 @@
  *   cache again.
  * - An update does a bounded amount of work (steps × (emitters + live particles)); when a jump needs more (a first
  *   visit deep into a long sequence), it stops short and says so, and the next update goes on from there (the
- *   viewport asks for another frame): never a hang, whatever the file says.
+ *   viewport asks for another frame; a render's frame may do {@link RENDER_UPDATE_WORK}): never a hang, whatever the
+ *   file says.
  * - Live particles are capped per emitter and per model (limits.ts); an emitter the cap stopped says so
  *   (`capped`), until the sequence or level changes.
  */
@@ -31,6 +32,12 @@ import { StepRandom } from './step-random';
 export const DEFAULT_SEED = 0x6d6f7266;
 /** Work one update may do by default: steps × (emitters + live particles) — some 20–50 ms of one core at most. */
 export const DEFAULT_UPDATE_WORK = 1_000_000;
+/**
+ * Work one update may do for a render's frame, which is stepped once and must show the frame complete: enough for
+ * any real model's first frame (a 120 s pre-roll of a model at its steady ~500 particles is some 4 million) and a
+ * few seconds at most for a hostile one, which then catches up over the next frames instead of hanging the render.
+ */
+export const RENDER_UPDATE_WORK = 100_000_000;
 /** At most this many cached states per sequence. */
 export const MAX_SNAPSHOTS = 256;
 /** At least this many steps between cached states. */

@@ -97,7 +97,9 @@ export function updateLayerMeshes(
       alpha * layerAlpha,
     );
     const textureIndex = layerTextures[index]!;
-    uniforms.map.value = textured ? (textures[textureIndex] ?? checkerTexture()) : whiteTexture();
+    // A geoset without a material has no texture to miss: plain, as the spawned SPN models were drawn (issue 23).
+    uniforms.map.value =
+      textured && rig.layers[index]!.layer ? (textures[textureIndex] ?? checkerTexture()) : whiteTexture();
     const flags = rig.textures[textureIndex]?.flags ?? 3;
     uniforms.wrap.value.set(flags & 1 ? 1 : 0, flags & 2 ? 1 : 0);
     const elements = uniforms.textureTransform.value.elements;

@@ -7,8 +7,9 @@
  * given a hint element) reports to particle-registry.ts and writes a hint when the live-particle cap stopped an
  * emitter, a spawned model is missing, or the model has Popcorn emitters, which it shows as gizmos only; a render's
  * stage (no hint) only draws. Where nothing asks for another frame (a render steps each frame once: frameloop
- * 'never'), the particles are brought all the way to the frame whatever it takes; elsewhere an update does a bounded
- * amount of work and asks for another frame. Nothing is allocated per frame but when an emitter reaches a new high.
+ * 'never'), an update may do a render's larger bound of work (RENDER_UPDATE_WORK: every real model's frame complete);
+ * elsewhere it does the default bound and asks for another frame. Nothing is allocated per frame but when an emitter
+ * reaches a new high.
  */
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useMemo, useRef } from 'react';
@@ -26,7 +27,7 @@ import {
 import { findParsedChunk } from '../../../../shared/model/mdx-model';
 import { MAX_LIVE_PER_EMITTER, MAX_SPAWNED_PER_EMITTER } from '../../../../shared/model/simulation/limits';
 import type { ParticleEmitterState, Particle2State, RibbonState } from '../../../../shared/model/simulation/index';
-import { DEFAULT_UPDATE_WORK } from '../../../../shared/model/simulation/model-simulation';
+import { DEFAULT_UPDATE_WORK, RENDER_UPDATE_WORK } from '../../../../shared/model/simulation/model-simulation';
 import { useApp, useEditor } from '../../../ui/editor-context';
 import { checkerTexture, type TextureSource } from '../cape-texture';
 import { FILTER_MODE } from '../model/model-material';
@@ -261,7 +262,7 @@ export function ParticleEmitters({ rig, textureSource, view, statistics, hint }:
       camera.forward.set(0, 0, 1).applyQuaternion(cameraObject.quaternion);
       const timeMs = store.getState().session.playback.playheadMs;
       const complete = state.frameloop === 'never';
-      const work = complete ? Number.POSITIVE_INFINITY : DEFAULT_UPDATE_WORK;
+      const work = complete ? RENDER_UPDATE_WORK : DEFAULT_UPDATE_WORK;
       if (!scene.update(timeMs, view.billboard, cameraPosition, rig.nodes, work)) invalidate();
       const loaded = texturesRef.current;
       let particles = 0;
