@@ -12,7 +12,11 @@
  * - Medium is the rate as written: what Warsmash (Retera's reimplementation of the game's engine) and Retera's
  *   Model Studio simulate, with no factor at all.
  * - Low is half of Medium. No source we found measures it; halving is our reading, by analogy with High's doubling,
- *   and the viewport says so where the option is offered.
+ *   and the viewport says so where the option is offered. OpenWar3 (elevchyt/openwar3, docs/video-options.md), a
+ *   browser reimplementation on mdx-m3-viewer, chose the same ladder (×1 / ×0.5 / ×0.25 of High: 2, 1 and 0.5 of the
+ *   authored rate) and says the same: only High's number is the game's; the others were engine settings that
+ *   nothing in the install describes. The game's options screen (UI\FrameDef\Glue\OptionsMenu.fdf) has the three
+ *   rungs (LOW_PARTICLES, MEDIUM_PARTICLES, HIGH_PARTICLES) and no more.
  *
  * The default is High: the World Editor's preview (which mdx-m3-viewer matched) and the game on the machines it
  * detects as capable draw High.
