@@ -15,8 +15,9 @@
  *   and the viewport says so where the option is offered. OpenWar3 (elevchyt/openwar3, docs/video-options.md), a
  *   browser reimplementation on mdx-m3-viewer, chose the same ladder (×1 / ×0.5 / ×0.25 of High: 2, 1 and 0.5 of the
  *   authored rate) and says the same: only High's number is the game's; the others were engine settings that
- *   nothing in the install describes. The game's options screen (UI\FrameDef\Glue\OptionsMenu.fdf) has the three
- *   rungs (LOW_PARTICLES, MEDIUM_PARTICLES, HIGH_PARTICLES) and no more.
+ *   nothing in the install describes. The same document reports the game's options screen
+ *   (UI\FrameDef\Glue\OptionsMenu.fdf, 1.30.4) with these three rungs (LOW_PARTICLES, MEDIUM_PARTICLES,
+ *   HIGH_PARTICLES).
  *
  * The default is High: the World Editor's preview (which mdx-m3-viewer matched) and the game on the machines it
  * detects as capable draw High.
