@@ -3,7 +3,8 @@
  * model with the most emitters, playing, two players timed for the same frames of the same sequence —
  *  - the preview's per-frame work: the model (ModelAnimator.update and the palette upload, as ModelView), then the
  *    particles (ParticleScene.update: the simulation brought to the frame and every emitter's upload written) and
- *    one buffer upload per emitter (gl.bufferSubData of its live part, as the viewport's interleaved buffers) —
+ *    one buffer upload per emitter (gl.bufferSubData of its live part, as the viewport's interleaved buffers) and
+ *    one draw per emitter (a minimal program: the draw calls' cost, as mdx-m3-viewer's render below makes its) —
  *    and its simulation alone (the model's nodes and the particles brought to the frame: nothing written);
  *  - mdx-m3-viewer's own viewer of the same model with its emitters on: MdxModelInstance.updateAnimations (nodes,
  *    bone texture, batches, emitters' emission), its emitted-object updater, and its emitter groups' render (each
@@ -20,6 +21,37 @@ import {
 } from '../../renderer/editors/viewport/particles/particle-buffers';
 import { ParticleScene } from '../../renderer/editors/viewport/particles/particle-scene';
 import { decodeBase64, mdxViewerInstance, playedSequence, timeFrames, type Player } from './bench-page';
+
+/** A program that draws each record's position as a point of a quad (what the draws cost, not what they look like). */
+function drawProgram(gl: WebGL2RenderingContext): WebGLProgram {
+  const shader = (type: number, source: string) => {
+    const made = gl.createShader(type)!;
+    gl.shaderSource(made, source);
+    gl.compileShader(made);
+    return made;
+  };
+  const program = gl.createProgram()!;
+  gl.attachShader(
+    program,
+    shader(
+      gl.VERTEX_SHADER,
+      '#version 300 es\nlayout(location = 0) in vec3 position;\nvoid main() {\n' +
+        '  vec2 corner = vec2(gl_VertexID & 1, gl_VertexID >> 1) * 0.01;\n' +
+        '  gl_Position = vec4(position.xy * 0.001 + corner, 0.0, 1.0);\n}\n',
+    ),
+  );
+  gl.attachShader(
+    program,
+    shader(
+      gl.FRAGMENT_SHADER,
+      '#version 300 es\nprecision mediump float;\nout vec4 color;\nvoid main() { color = vec4(1.0); }\n',
+    ),
+  );
+  gl.bindAttribLocation(program, 0, 'position');
+  gl.linkProgram(program);
+  if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(gl.getProgramInfoLog(program) ?? 'link');
+  return program;
+}
 
 /** The players: the preview and mdx-m3-viewer, each whole or its simulation alone (`-update`). */
 export type PlayerName = 'preview' | 'preview-update' | 'viewer' | 'viewer-update';
@@ -57,6 +89,20 @@ async function setup(base64: string) {
   gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA32F, perRow * 4, rows, 0, gl.RGBA, gl.FLOAT, null);
   const buffers = scene.draws.map(() => gl.createBuffer()!);
   const sizes = scene.draws.map(() => 0);
+  // One draw per emitter, as the viewport and mdx-m3-viewer's emitter groups make: a minimal program reading the
+  // position at the start of each instance record (PRE2) or ribbon vertex, one vertex array per emitter.
+  const program = drawProgram(gl);
+  const arrays = scene.draws.map((draw, index) => {
+    const array = gl.createVertexArray()!;
+    gl.bindVertexArray(array);
+    gl.bindBuffer(gl.ARRAY_BUFFER, buffers[index]!);
+    gl.enableVertexAttribArray(0);
+    const ribbon = draw.kind === 'RIBB';
+    gl.vertexAttribPointer(0, 3, gl.FLOAT, false, (ribbon ? RIBBON_VERTEX_FLOATS : PARTICLE2_INSTANCE_FLOATS) * 4, 0);
+    if (!ribbon) gl.vertexAttribDivisor(0, 1);
+    return array;
+  });
+  gl.bindVertexArray(null);
   const camera = { x: 500, y: -500, z: 400 };
   const billboard = { rotation: Float64Array.of(0.5, 0.5, 0.5, 0.5) };
   // The playhead in a typed array: a fractional number kept in a closure's variable is boxed at every store.
@@ -83,6 +129,15 @@ async function setup(base64: string) {
         }
         if (floats > 0) gl.bufferSubData(gl.ARRAY_BUFFER, 0, draw.data, 0, floats);
       }
+      gl.useProgram(program);
+      for (let index = 0; index < draws.length; index += 1) {
+        const draw = draws[index]!;
+        if (draw.kind === 'PREM-model' || draw.count === 0) continue;
+        gl.bindVertexArray(arrays[index]!);
+        if (draw.kind === 'RIBB') gl.drawArrays(gl.TRIANGLE_STRIP, 0, draw.count * 2);
+        else gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, draw.count);
+      }
+      gl.bindVertexArray(null);
     },
   };
   // Its simulation alone: the model's nodes and the particles brought to the frame, nothing written or uploaded.
