@@ -13,7 +13,7 @@ import type { TextureSource } from '../cape-texture';
 import type { ModelRig } from '../model/model-rig';
 import type { ModelViewState } from '../model/model-view-state';
 import { DropPoints } from '../splats/splat-field';
-import { liveSpawns, MAX_SPAWNS_PER_OBJECT, spawnEmitters, updateSpawns } from './spawn-schedule';
+import { liveSpawns, MAX_SPAWNS_PER_OBJECT, spawnEmitters, updateSpawns, writeSpawnMatrix } from './spawn-schedule';
 import type { SpawnedModelEntry } from './spawned-model-library';
 import { SpawnedInstances } from './spawned-instances';
 import { spawnedLifetimeMs } from './spawned-playback';
@@ -66,19 +66,7 @@ export function SpawnLayer({ rig, textureSource, view }: SpawnLayerProps) {
         const slot = emitter.slots[slotIndex]!;
         const at = list.reserve();
         if (at < 0) break;
-        const cos = Math.cos(slot.heading);
-        const sin = Math.sin(slot.heading);
-        const matrix = list.matrices;
-        matrix.fill(0, at, at + 16);
-        matrix[at] = cos;
-        matrix[at + 1] = sin;
-        matrix[at + 4] = -sin;
-        matrix[at + 5] = cos;
-        matrix[at + 10] = 1;
-        matrix[at + 12] = slot.x;
-        matrix[at + 13] = slot.y;
-        matrix[at + 14] = slot.z;
-        matrix[at + 15] = 1;
+        writeSpawnMatrix(slot, list.matrices, at);
         list.commit(slot.ageMs);
       }
     }

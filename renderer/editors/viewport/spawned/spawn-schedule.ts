@@ -91,3 +91,22 @@ export function updateSpawns(
     }
   }
 }
+
+/**
+ * Writes `slot`'s world matrix (column major, 16 floats at `offset`): turned by its heading about Z, standing at its
+ * place — how SpawnLayer places an SPN spawn for the shared spawned-model view.
+ */
+export function writeSpawnMatrix(slot: SpawnSlot, out: Float32Array, offset: number): void {
+  const cos = Math.cos(slot.heading);
+  const sin = Math.sin(slot.heading);
+  out.fill(0, offset, offset + 16);
+  out[offset] = cos;
+  out[offset + 1] = sin;
+  out[offset + 4] = -sin;
+  out[offset + 5] = cos;
+  out[offset + 10] = 1;
+  out[offset + 12] = slot.x;
+  out[offset + 13] = slot.y;
+  out[offset + 14] = slot.z;
+  out[offset + 15] = 1;
+}
