@@ -93,4 +93,18 @@ describe('the spawned-model library', () => {
     library.request('A.mdx');
     expect((await settled(library, 'a.mdx')).status).toBe('found');
   });
+
+  it('is cleared once when the data sources move on, by whichever of its users says so first', async () => {
+    const library = new SpawnedModelLibrary(reader({ 'a.mdx': bytes }));
+    library.syncSources(3);
+    library.request('A.mdx');
+    await settled(library, 'a.mdx');
+    library.syncSources(3);
+    expect(library.peek('A.mdx')?.status).toBe('found');
+    let changes = 0;
+    library.subscribe(() => (changes += 1));
+    library.syncSources(4);
+    library.syncSources(4);
+    expect([library.peek('A.mdx'), changes]).toEqual([undefined, 1]);
+  });
 });
