@@ -63,6 +63,8 @@ export const OPERATOR_COVERAGE: Readonly<Record<string, string>> = {
   'view3d.toggle_overlay_cameras': 'renderer/operators/model-view-operators.test.ts',
   'view3d.toggle_overlay_emitters': 'renderer/operators/model-view-operators.test.ts',
   'view3d.toggle_overlay_collisionShapes': 'renderer/operators/model-view-operators.test.ts',
+  'view3d.toggle_overlay_particles': 'renderer/operators/model-view-operators.test.ts',
+  'view3d.particle_level': 'renderer/operators/model-view-operators.test.ts',
   'view3d.toggle_overlay_capes': 'renderer/operators/model-view-operators.test.ts',
   'view3d.cycle_shading': 'renderer/operators/operator-effects.test.ts',
   'view3d.toggle_overlay_axes': 'renderer/operators/operator-effects.test.ts',
