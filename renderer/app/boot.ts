@@ -122,11 +122,10 @@ export async function boot(store: EditorStore, files: FileService, operators: Op
     const notice = startup.notice ?? settings.notice;
     if (notice) notify(store, notice, 'warning');
     const first = startup.openFiles[0];
-    // The startup file's read is asked for first; the viewport then creates its WebGL context (a long task without a
-    // GPU) while the host reads the file and the model worker parses it, instead of after them.
-    const opening = first ? files.openPath(first, { skipPrompt: true }) : Promise.resolve(true);
+    // The viewport creates its WebGL context once the startup file and its capes are in: that
+    // blocks the main thread for a while without a GPU, and the editor paints the file first.
+    if (first) await files.openPath(first, { skipPrompt: true });
     store.setState({ booted: true });
-    await opening;
     if (startup.recovery.length > 0) await offerRecovery(store, files, recovery, startup.recovery);
   } catch (error) {
     store.setState({ loading: null, booted: true });
