@@ -170,6 +170,23 @@ describe('layer rules', () => {
     }
     expect(climbs).toEqual([]);
   });
+
+  it('shared/ imports one way: mdx/ and mdl/ know no kind, the model sits above them, events above the model', () => {
+    expect(sharedClimbs()).toEqual([]);
+  });
+
+  it('the shared/ rule catches mdx/ or mdl/ importing the model, and the model importing events', () => {
+    const planted = new Map([
+      ['shared/mdx/container.ts', "import { kindOfTag } from '../model/registry';"],
+      ['shared/mdl/tree.ts', "import type { EventObject } from '../model/kinds/event-object';"],
+      ['shared/model/registry.ts', "import { readModel } from '../events/read';"],
+    ]);
+    expect(sharedClimbs(planted).sort()).toEqual([
+      'shared/mdl/tree.ts imports ../model/kinds/event-object (mdl → model)',
+      'shared/mdx/container.ts imports ../model/registry (mdx → model)',
+      'shared/model/registry.ts imports ../events/read (model → events)',
+    ]);
+  });
 });
 
 /** The renderer's import graph: each production module (path below renderer/) and the modules it imports. */
@@ -271,3 +288,30 @@ describe('import cycles', () => {
     expect(importCycles(rendererGraph()).map((cycle) => cycle.join(' → '))).toEqual([]);
   });
 });
+
+/**
+ * The layers of shared/ that must import downhill: events (event objects and MRF links) over the model (the kinds,
+ * their registry, the typed model) over mdx and mdl (the binary container and the text block tree, which know no
+ * kind and not each other). Imports within a layer, and of the folders beside them (binary, diagnostics…), are free.
+ * `planted` adds lines to files, for the test that shows the rule fails.
+ */
+function sharedClimbs(planted: ReadonlyMap<string, string> = new Map()): string[] {
+  const rank: Record<string, number> = { events: 3, model: 2, mdx: 1, mdl: 1 };
+  const sharedRoot = join(root, 'shared');
+  const climbs: string[] = [];
+  for (const file of sourceFiles(sharedRoot)) {
+    const path = relative(sharedRoot, file);
+    if (/\.test\.tsx?$/.test(path)) continue;
+    const from = path.split('/')[0]!;
+    if (!(from in rank)) continue;
+    const source = `${readFileSync(file, 'utf8')}\n${planted.get(`shared/${path}`) ?? ''}`;
+    for (const specifier of importsOf(source)) {
+      if (!specifier.startsWith('.')) continue;
+      const target = relative(sharedRoot, join(file, '..', specifier));
+      const to = target.split('/')[0]!;
+      if (to === from || !(to in rank)) continue;
+      if (rank[to]! >= rank[from]!) climbs.push(`shared/${path} imports ${specifier} (${from} → ${to})`);
+    }
+  }
+  return climbs;
+}

@@ -7,27 +7,21 @@
 import type { CameraFrame, ViewportOverlays } from '../state/session';
 import { updateSession } from '../state/session-actions';
 import type { ModelDocument } from '../../shared/events/document';
-import { sourceOf } from '../../shared/events/source';
-import { findParsedChunk } from '../../shared/model/mdx-model';
-import { typedModelOf } from '../../shared/model/typed-chunks';
+import { typedModelOfDocument } from '../../shared/events/source';
+import { camerasOf } from '../../shared/model/kinds/camera';
 import { DEFAULT_PARTICLE_LEVEL, isParticleLevel } from '../../shared/model/simulation/particle-level';
 import { currentDocument } from '../state/editor-store';
 import { defineOperator, stateOf, withDefaults } from './define';
 import type { Operator, OperatorContext } from './operator';
 
-/** The cameras of a document: CAMS of an MDX (typed once per chunk), Camera blocks of an MDL. */
+/** The cameras of a document: its typed model's (each MDX chunk typed once, each MDL block read once). */
 export function cameraCount(document: ModelDocument | null): number {
   if (!document) return 0;
-  let source;
   try {
-    source = sourceOf(document);
+    return camerasOf(typedModelOfDocument(document)).length;
   } catch {
     return 0;
   }
-  if (source.format === 'mdx') return findParsedChunk(typedModelOf(source.model), 'CAMS')?.length ?? 0;
-  let count = 0;
-  for (const block of source.model.blocks) for (const part of block.parts) if (part.kind === 'camera') count += 1;
-  return count;
 }
 
 /** The model has cameras to look through. */

@@ -9,7 +9,7 @@ import {
   pivtBody,
   seqsBody,
   versBody,
-} from '../mdx/testing/fixtures';
+} from '../model/testing/mdx-bytes';
 import { readModel, validateModel } from './index';
 import { EVENTS_FIXTURE, TWINS, twinFiles } from './testing/twins';
 

@@ -5,10 +5,8 @@
  * menu. Dragging a selected key invokes the grab (`transform.transform`, a modal operator that
  * owns the gesture from then on, as G does); the hints name the keys the keymap binds.
  */
-import type { MrfLink } from '../../../shared/events/document';
 import type { ModalEvent, OperatorProperties } from '../../operators/operator';
 import type { Shortcuts } from '../../operators/shortcuts';
-import { capeKey, movingWindowMs } from '../../capes/cape-entry';
 import { dragShift } from '../../state/visibility';
 import { registerAreaCommands } from '../../state/area-commands';
 import { type EditorState, type EditorStore, currentDocument } from '../../state/editor-store';
@@ -25,7 +23,6 @@ import {
   DEFAULT_GEOMETRY,
   type TimelineGeometry,
   formatTime,
-  formatTimeLabel,
   maxScrollTop,
   panByPixels,
   screenXToTime,
@@ -33,6 +30,7 @@ import {
   zoomAround,
 } from './layout';
 import { type TimelineRow, buildCapeRows, buildModelRows } from './rows';
+import { joinHints, linkBarHint } from './timeline-hints';
 
 /** Pixels a press must travel before it becomes a drag. */
 const DRAG_THRESHOLD = 3;
@@ -438,7 +436,11 @@ export class TimelineController {
       );
     }
     if (target.row.kind === 'link') {
-      const barHint = this.linkBarHint(target.row.link, screenXToTime(x, state.session.timeline.view, this.geometry));
+      const barHint = linkBarHint(
+        this.store.getState(),
+        target.row.link,
+        screenXToTime(x, state.session.timeline.view, this.geometry),
+      );
       if (barHint) return this.setHover(target.rowIndex, barHint);
     }
     this.setHover(
@@ -456,40 +458,6 @@ export class TimelineController {
   private keyHint(operatorId: string, what?: string, properties?: OperatorProperties): string | null {
     const key = this.operators.shortcuts().text(operatorId, properties);
     return key ? (what ? `${key} ${what}` : key) : null;
-  }
-
-  /** What a link's bar means at a time: shown from when to when, and how long the cape moves. */
-  private linkBarHint(link: MrfLink, timeMs: number): string | null {
-    const state = this.store.getState();
-    const unit = state.session.timeline.unit;
-    const step = state.session.playback.frameStepMs;
-    const shows = [...link.showFrames].sort((a, b) => a - b);
-    const show = shows.filter((frame) => frame <= timeMs).pop();
-    if (show === undefined) return null;
-    const hide = [...link.hideFrames].sort((a, b) => a - b).find((frame) => frame > show);
-    if (hide !== undefined && timeMs > hide) return null;
-    const entry = state.capes[capeKey(link.path)];
-    const statistics = entry?.cape?.statistics;
-    const window = statistics ? movingWindowMs(statistics) : null;
-    const shown =
-      `Link ${link.id} ` +
-      `shown ${formatTimeLabel(show, unit, step)}–${hide === undefined ? 'end' : formatTimeLabel(hide, unit, step)}`;
-    if (!entry || entry.status !== 'found' || !statistics)
-      return `${shown} · file ${entry?.status ?? 'loading'}${entry?.reason ? `: ${entry.reason}` : ''}`;
-    if (!window)
-      return (
-        `${shown} · the cape does not move ` +
-        `(${statistics.timing.rendered ? 'one keyframe or negative interval' : 'interval 0: not drawn'})`
-      );
-    const stops = show + window.endMs;
-    const frozen =
-      hide !== undefined && stops < hide
-        ? ` · holds its last keyframe for ${formatTimeLabel(hide - stops, unit, step)}`
-        : hide !== undefined && stops > hide
-          ? ' · hidden before it stops moving'
-          : '';
-    const moves = `${formatTimeLabel(show + window.startMs, unit, step)}–${formatTimeLabel(stops, unit, step)}`;
-    return `${shown} · moves ${moves}${frozen}`;
   }
 
   private scrollBy(deltaY: number): void {
@@ -516,9 +484,4 @@ export class TimelineController {
       setTimelineView(this.store, panByPixels(view, -horizontal));
     }
   }
-}
-
-/** Hint parts joined with a dot, leaving out the ones no key runs. */
-function joinHints(...parts: (string | null)[]): string {
-  return parts.filter((part): part is string => part !== null).join(' · ');
 }

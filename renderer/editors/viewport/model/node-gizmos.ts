@@ -10,7 +10,7 @@
  * - `collisionShapes`: boxes (their 12 edges), planes (a rectangle), spheres (three great circles) and cylinders
  *   (two rings and four sides), their stored vertices moved by the node's matrix.
  */
-import type { NodeKind } from '../../../../shared/model/node-kind';
+import type { NodeKind } from '../../../../shared/model/registry';
 import type { CollisionShape } from '../../../../shared/model/kinds/collision-shape';
 import { MATRIX_FLOATS, type NodeTransforms } from '../../../../shared/model/sampling/node-transforms';
 
