@@ -10,7 +10,8 @@ import { offerRecovery } from '../files/recovery-offer';
 import { RecoveryWriter } from '../files/recovery-writer';
 import { type OperatorProperties, type OperatorRegistry, contextFor } from '../operators/operator';
 import { followLinkedCapes } from '../state/cape-actions';
-import { followCapeDocuments, hasUnsavedChanges } from '../state/cape-documents';
+import { followCapeCache } from '../state/cape-documents';
+import { followDocumentFocus, hasUnsavedChanges } from '../state/document-focus';
 import { followGameTables } from '../state/game-tables';
 import { EventAudio } from '../audio/event-audio';
 import { askConfirm, notify } from '../state/dialog-actions';
@@ -54,7 +55,7 @@ function handleEvent(
         notify(store, `${operators.get(event.operatorId)?.label ?? event.operatorId} cannot run now`, 'warning');
       return;
     case 'dataFoldersChanged':
-      void files.applyDataFolders(event.folders);
+      void files.dataFolders.applyDataFolders(event.folders);
       return;
     case 'closeRequested':
       void (async () => {
@@ -103,9 +104,10 @@ export async function boot(store: EditorStore, files: FileService, operators: Op
     host.onEvent((event) => handleEvent(store, files, operators, recovery, event));
     recovery.start();
     followLinkedCapes(store);
+    followCapeCache(store);
+    followDocumentFocus(store, window.document);
     followGameTables(store);
     if (typeof AudioContext === 'function') new EventAudio(store).attach();
-    followCapeDocuments(store, window.document);
     window.addEventListener('beforeunload', (event) => {
       if (hasUnsavedChanges(store.getState())) event.preventDefault();
     });
@@ -122,11 +124,10 @@ export async function boot(store: EditorStore, files: FileService, operators: Op
     const notice = startup.notice ?? settings.notice;
     if (notice) notify(store, notice, 'warning');
     const first = startup.openFiles[0];
-    // The startup file's read is asked for first; the viewport then creates its WebGL context (a long task without a
-    // GPU) while the host reads the file and the model worker parses it, instead of after them.
-    const opening = first ? files.openPath(first, { skipPrompt: true }) : Promise.resolve(true);
+    // The viewport creates its WebGL context once the startup file and its capes are in: that
+    // blocks the main thread for a while without a GPU, and the editor paints the file first.
+    if (first) await files.openPath(first, { skipPrompt: true });
     store.setState({ booted: true });
-    await opening;
     if (startup.recovery.length > 0) await offerRecovery(store, files, recovery, startup.recovery);
   } catch (error) {
     store.setState({ loading: null, booted: true });

@@ -1,14 +1,15 @@
 /**
  * Operators of the model preview (issue 12): View ▸ Cameras ▸ Active Camera (Numpad 0, as in Blender) looks through
  * the selected camera (the first when none is selected) and, run again, goes back to the free view; the camera frame
- * (4:3, 16:9, square) and the follow-sequence option; the overlay toggles for the model's geosets, bones, camera
- * gizmos, emitters, collision shapes and the capes.
+ * (4:3, 16:9, square) and the follow-sequence option; the game's Particles level the emitters are simulated at; the
+ * overlay toggles for the model's geosets, bones, camera gizmos, emitters, collision shapes, particles and the capes.
  */
 import type { CameraFrame, ViewportOverlays } from '../state/session';
 import { updateSession } from '../state/session-actions';
 import type { ModelDocument } from '../../shared/events/document';
 import { typedModelOfDocument } from '../../shared/events/source';
 import { camerasOf } from '../../shared/model/kinds/camera';
+import { DEFAULT_PARTICLE_LEVEL, isParticleLevel } from '../../shared/model/simulation/particle-level';
 import { currentDocument } from '../state/editor-store';
 import { defineOperator, stateOf, withDefaults } from './define';
 import type { Operator, OperatorContext } from './operator';
@@ -34,6 +35,7 @@ const MODEL_OVERLAYS: readonly { overlay: keyof ViewportOverlays; name: string }
   { overlay: 'cameras', name: 'Cameras' },
   { overlay: 'emitters', name: 'Emitters' },
   { overlay: 'collisionShapes', name: 'Collision Shapes' },
+  { overlay: 'particles', name: 'Particles' },
   { overlay: 'capes', name: 'Capes' },
 ];
 
@@ -84,6 +86,23 @@ export function modelViewOperators(): Operator[] {
           ...session,
           viewport: { ...session.viewport, followSequence: !session.viewport.followSequence },
         })),
+    ),
+    withDefaults(
+      defineOperator(
+        'view3d.particle_level',
+        'Particles Level',
+        'The game’s Particles option the preview simulates at: High doubles static emission rates (the game’s ' +
+          'default), Medium plays them as written, Low halves them',
+        (context) => {
+          const requested = context.properties['level'];
+          const level = isParticleLevel(requested) ? requested : DEFAULT_PARTICLE_LEVEL;
+          updateSession(context.store, (session) => ({
+            ...session,
+            viewport: { ...session.viewport, particleLevel: level },
+          }));
+        },
+      ),
+      { level: DEFAULT_PARTICLE_LEVEL },
     ),
     ...MODEL_OVERLAYS.map(({ overlay, name }) =>
       defineOperator(

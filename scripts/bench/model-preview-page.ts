@@ -12,14 +12,17 @@
  */
 import type { viewer as MdxViewerModule } from 'mdx-m3-viewer';
 import { readMdxModel } from '../../shared/model/mdx-model';
-import { findParsedChunk } from '../../shared/model/mdx-model';
 import { ModelAnimator } from '../../renderer/editors/viewport/model/model-animator';
 import { createModelRig } from '../../renderer/editors/viewport/model/model-rig';
 import { paletteFloats, paletteLayout } from '../../renderer/editors/viewport/model/model-material';
-
-interface Player {
-  frame(dt: number): void;
-}
+import {
+  decodeBase64,
+  type MdxInstance,
+  mdxViewerInstance,
+  playedSequence,
+  timeFrames,
+  type Player,
+} from './bench-page';
 
 /** What the bench calls in the page. */
 export interface ModelPreviewBenchPage {
@@ -39,22 +42,10 @@ let preview: Player | null = null;
 let previewUpdate: Player | null = null;
 let viewer: Player | null = null;
 
-function decode(base64: string): Uint8Array {
-  const text = atob(base64);
-  const bytes = new Uint8Array(text.length);
-  for (let index = 0; index < text.length; index += 1) bytes[index] = text.charCodeAt(index);
-  return bytes;
-}
-
 async function setup(base64: string) {
-  const bytes = decode(base64);
+  const bytes = decodeBase64(base64);
   const model = readMdxModel(bytes);
-  const sequences = findParsedChunk(model, 'SEQS') ?? [];
-  const sequenceIndex = Math.max(
-    0,
-    sequences.findIndex((sequence) => sequence.end - sequence.start >= 1000),
-  );
-  const sequence = sequences[sequenceIndex]!;
+  const { sequence, index: sequenceIndex } = playedSequence(model);
 
   // The preview: the animator and its palette texture in a WebGL 2 context of its own.
   const rig = createModelRig(model);
@@ -85,19 +76,8 @@ async function setup(base64: string) {
     },
   };
 
-  // mdx-m3-viewer: its own viewer on another canvas, textures not fetched.
-  const mdxViewer = (globalThis as unknown as { ModelViewer: { viewer: typeof MdxViewerModule } }).ModelViewer.viewer;
-  const viewerCanvas = document.createElement('canvas');
-  const modelViewer = new mdxViewer.ModelViewer(viewerCanvas);
-  modelViewer.addHandler(mdxViewer.handlers.mdx);
-  const scene = modelViewer.addScene();
-  const loaded = (await modelViewer.load(bytes.buffer.slice(0), (src: unknown) =>
-    typeof src === 'string' ? 'data:,' : src,
-  )) as unknown as { addInstance(): MdxInstance };
-  const instance = loaded.addInstance();
-  instance.setScene(scene);
-  instance.setSequence(sequenceIndex);
-  instance.setSequenceLoopMode(2);
+  // mdx-m3-viewer: its own viewer on another canvas, textures not fetched, emitters off.
+  const { instance } = await mdxViewerInstance(bytes, sequenceIndex);
   instance.particleEmitters.length = 0;
   instance.particleEmitters2.length = 0;
   instance.ribbonEmitters.length = 0;
@@ -121,21 +101,8 @@ async function setup(base64: string) {
   };
 }
 
-interface MdxInstance {
-  frame: number;
-  nodes: unknown[];
-  setScene(scene: unknown): void;
-  setSequence(index: number): void;
-  setSequenceLoopMode(mode: number): void;
-  updateAnimations(dt: number): void;
-  particleEmitters: unknown[];
-  particleEmitters2: unknown[];
-  ribbonEmitters: unknown[];
-  eventObjectEmitters: unknown[];
-}
-
 async function viewerFirstFrame(script: string, base64: string, width: number, height: number): Promise<number> {
-  const bytes = decode(base64);
+  const bytes = decodeBase64(base64);
   const started = performance.now();
   const element = document.createElement('script');
   element.textContent = script;
@@ -167,21 +134,8 @@ async function viewerFirstFrame(script: string, base64: string, width: number, h
   return performance.now() - started;
 }
 
-/** Frames timed together (the browser's clock is coarse): each batch's time over its frames is one sample. */
-const BATCH = 200;
-
 function run(which: 'preview' | 'preview-update' | 'viewer', frames: number, warmup: number): number[] {
-  const player = which === 'preview' ? preview : which === 'viewer' ? viewer : previewUpdate;
-  if (!player) throw new Error('setup() first');
-  for (let frame = 0; frame < warmup; frame += 1) player.frame(1000 / 60);
-  const batches = Math.max(1, Math.floor(frames / BATCH));
-  const times = new Array<number>(batches);
-  for (let batch = 0; batch < batches; batch += 1) {
-    const started = performance.now();
-    for (let frame = 0; frame < BATCH; frame += 1) player.frame(1000 / 60);
-    times[batch] = (performance.now() - started) / BATCH;
-  }
-  return times;
+  return timeFrames(which === 'preview' ? preview : which === 'viewer' ? viewer : previewUpdate, frames, warmup);
 }
 
 (globalThis as unknown as { modelPreviewBench: ModelPreviewBenchPage }).modelPreviewBench = {

@@ -41,8 +41,13 @@ function largestMdx(): string {
 
 /** The page script, bundled for the browser. */
 async function pageScript(): Promise<string> {
+  return bundlePageScript('model-preview-page.ts');
+}
+
+/** A page script of scripts/bench, bundled for the browser. */
+export async function bundlePageScript(file: string): Promise<string> {
   const result = await build({
-    entryPoints: [join(repositoryRoot, 'scripts', 'bench', 'model-preview-page.ts')],
+    entryPoints: [join(repositoryRoot, 'scripts', 'bench', file)],
     bundle: true,
     write: false,
     format: 'iife',
@@ -56,7 +61,7 @@ async function pageScript(): Promise<string> {
 type Bench = { modelPreviewBench: ModelPreviewBenchPage };
 
 /** Garbage collections Chromium traced while `action` ran. */
-async function countCollections(browser: Browser, page: Page, action: () => Promise<unknown>): Promise<number> {
+export async function countCollections(browser: Browser, page: Page, action: () => Promise<unknown>): Promise<number> {
   await browser.startTracing(page, { categories: ['devtools.timeline', 'v8', 'disabled-by-default-v8.gc'] });
   await action();
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
@@ -257,6 +262,35 @@ async function firstFrame(report: BenchReport, browser: Browser, file: string, l
   }
 }
 
+/**
+ * Runs `measure` in a Chromium launched for it (closed after), or notes why not: no corpus, no Chromium.
+ */
+export async function withCorpusAndBrowser(
+  report: BenchReport,
+  measure: (browser: Browser) => Promise<void>,
+): Promise<void> {
+  if (!modelCorpus.present) {
+    report.note(`skipped: ${modelCorpus.absence}`);
+    return;
+  }
+  let reason: string | null;
+  try {
+    reason = browserSkipReason();
+  } catch (error) {
+    reason = (error as Error).message;
+  }
+  if (reason) {
+    report.note(`skipped: ${reason}`);
+    return;
+  }
+  const browser = await launchBrowser();
+  try {
+    await measure(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
 /** The largest corpus MDL by bytes. */
 function largestMdl(): string | undefined {
   return corpusModels('MDL')
@@ -267,24 +301,9 @@ function largestMdl(): string | undefined {
 /** The suite. */
 export const modelPreviewBench: BenchSuite = {
   name: SUITE,
-  async run(report) {
-    if (!modelCorpus.present) {
-      report.note(`skipped: ${modelCorpus.absence}`);
-      return;
-    }
-    let reason: string | null;
-    try {
-      reason = browserSkipReason();
-    } catch (error) {
-      reason = (error as Error).message;
-    }
-    if (reason) {
-      report.note(`skipped: ${reason}`);
-      return;
-    }
-    const file = largestMdx();
-    const browser = await launchBrowser();
-    try {
+  run: (report) =>
+    withCorpusAndBrowser(report, async (browser) => {
+      const file = largestMdx();
       await playing(report, browser, file);
       await firstFrame(report, browser, file, 'largest corpus MDX');
       const mdl = largestMdl();
@@ -292,8 +311,5 @@ export const modelPreviewBench: BenchSuite = {
         report.note(`largest corpus MDL: ${mdl.split('/').pop()}`);
         await firstFrame(report, browser, mdl, 'largest corpus MDL');
       }
-    } finally {
-      await browser.close();
-    }
-  },
+    }),
 };

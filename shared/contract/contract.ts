@@ -57,6 +57,18 @@ export const dataFileExtensions: Record<Exclude<DataFileKind, 'any'>, readonly s
   sound: ['.wav', '.mp3', '.flac', '.ogg'],
 };
 
+/** Extensions of the files the editor opens as documents (models and capes): the only ones Open Recent lists. */
+export const documentExtensions: readonly string[] = ['.mdx', '.mdl', '.mrf'];
+
+/**
+ * Whether a path names a document the editor opens (a model or a cape, on disk or inside a map) — not a file it
+ * imports or exports (glTF, EMF, KF2), which Open Recent leaves out.
+ */
+export function isDocumentPath(path: string): boolean {
+  const lower = path.toLowerCase();
+  return documentExtensions.some((extension) => lower.endsWith(extension));
+}
+
 /** One data folder in the stack; the first folder that holds a game path wins. */
 export interface DataFolderStatus {
   path: string;
@@ -100,8 +112,10 @@ export type SaveResult =
   | {
       status: 'saved';
       identity: FileIdentity;
-      /** Path of the `.bak` written by this save (the first save of a file), else null. */
+      /** Path of the `.bak` this save wrote (the version it replaced), else null (a new file). */
       backupPath: string | null;
+      /** Path of the `.orig` this save wrote (the untouched original, kept once: the first save ever), else null. */
+      originalPath: string | null;
     }
   | {
       status: 'conflict';
@@ -132,7 +146,13 @@ export interface GrantedRoot {
   path: string;
   kind: 'file' | 'directory';
   /** Why it is granted. */
-  reason: 'data-folder' | 'command-line' | 'dialog' | 'drop' | 'recent' | 'sample' | 'root-option';
+  reason: 'data-folder' | 'command-line' | 'dialog' | 'drop' | 'recent' | 'sample' | 'root-option' | 'saved-files';
+}
+
+/** A file type a dialog offers: its name and extensions, lower case without the dot (`*` for every file). */
+export interface DialogFilter {
+  name: string;
+  extensions: string[];
 }
 
 /** JSON values (settings and session state). */
@@ -316,16 +336,18 @@ export interface HostOperations {
   /** The granted roots (what the in-app file browser may show). */
   listRoots: { args: NoArgs; result: GrantedRoot[] };
 
-  /** Native open dialog (Electron only; check StartupRequest.nativeDialogs). The chosen paths are granted. */
+  /**
+   * Native open dialog (Electron only; check StartupRequest.nativeDialogs), titled after the operation that asks
+   * (Import Cape from glTF, Add Map or Archive…), choosing files of `filters` or, with `folder`, a folder. The chosen
+   * paths are granted.
+   */
   showOpenDialog: {
-    /** `archive`: a map or game archive (.w3x, .w3m, .w3n, .mpq), e.g. to add as a data source. */
-    args: { purpose: 'model' | 'mrf' | 'any' | 'data-folder' | 'archive'; multiple: boolean };
+    args: { title: string; folder: boolean; filters: DialogFilter[]; multiple: boolean };
     result: { canceled: boolean; paths: string[] };
   };
-  /** Native save dialog (Electron only). The chosen path is granted for writing. */
+  /** Native save dialog (Electron only), titled after the operation (Save As, Export As…). The path is granted. */
   showSaveDialog: {
-    /** The render purposes filter by the output's extension (`sequence`: the name of a folder to create). */
-    args: { defaultPath: string | null; purpose: SaveDialogPurpose };
+    args: { title: string; defaultPath: string | null; filters: DialogFilter[] };
     result: { canceled: boolean; path: string | null };
   };
   /** Show a granted file in the system's file manager (Electron only). */
@@ -396,19 +418,6 @@ export interface HostOperations {
   /** Abandon a render: its temporary file or folder is removed and nothing is left at its path. */
   abortRenderOutput: { args: { id: string }; result: null };
 }
-
-/** What a native save dialog is for (its file type filter). */
-export type SaveDialogPurpose = 'model' | 'mrf' | 'any' | 'png' | 'webm' | 'mp4' | 'gif' | 'sequence';
-export const saveDialogPurposes: readonly SaveDialogPurpose[] = [
-  'model',
-  'mrf',
-  'any',
-  'png',
-  'webm',
-  'mp4',
-  'gif',
-  'sequence',
-];
 
 /** A render written to one file, or to a folder of numbered files. */
 export type RenderOutputKind = 'file' | 'sequence';
@@ -527,6 +536,23 @@ export const recoveryId: Validator<string> = (value, name) => {
   return id;
 };
 
+/** A dialog's file type: a plain object with a name and at most 16 extensions (letters and digits, or `*`). */
+export const dialogFilter: Validator<DialogFilter> = (value, name) => {
+  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype)
+    return invalid(name, 'an object', value);
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).sort();
+  if (keys.join() !== 'extensions,name') return invalid(name, 'an object with "name" and "extensions" only', value);
+  const extensions = arrayOf(text(10), 16)(record.extensions, `${name}.extensions`);
+  for (const extension of extensions)
+    if (!/^(\*|[a-z0-9]+)$/.test(extension))
+      throw new HostError(
+        'invalid-argument',
+        `argument "${name}.extensions" must be lower-case letters and digits or * (got "${extension}")`,
+      );
+  return { name: text(100)(record.name, `${name}.name`), extensions };
+};
+
 /** A render output's id (as beginRenderOutput gave it). */
 export const renderOutputId: Validator<string> = (value, name) => {
   const id = text(64)(value, name);
@@ -570,8 +596,8 @@ export const operationArguments: { [K in OperationName]: ArgumentValidators<Oper
   discardRecovery: { id: recoveryId },
   listDirectory: { path: nullable(filePath) },
   listRoots: {},
-  showOpenDialog: { purpose: oneOf(['model', 'mrf', 'any', 'data-folder', 'archive'] as const), multiple: bool },
-  showSaveDialog: { defaultPath: nullable(filePath), purpose: oneOf(saveDialogPurposes) },
+  showOpenDialog: { title: text(120), folder: bool, filters: arrayOf(dialogFilter, 8), multiple: bool },
+  showSaveDialog: { title: text(120), defaultPath: nullable(filePath), filters: arrayOf(dialogFilter, 8) },
   revealPath: { path: filePath },
   setWindowState: { title: text(512, true), edited: bool },
   confirmClose: {},

@@ -20,6 +20,7 @@ import {
   NAME_PATTERN_DESCRIPTIONS,
 } from './names';
 import { sourceOf, type ModelSource } from './source';
+import { emitterChecks } from './emitter-checks';
 
 /** Frames listed in one message at most. */
 const LISTED_FRAMES = 8;
@@ -345,7 +346,10 @@ function formatDiagnostics(document: ModelDocument): Diagnostic[] {
   return found;
 }
 
-/** Every finding about the document's event objects and links, and the format's own pass. Never throws. */
+/**
+ * Every finding about the document's event objects and links, the format's own pass, and its emitters' values the
+ * particle simulation caps (emitter-checks.ts). Never throws.
+ */
 export function validateModel(document: ModelDocument): Diagnostic[] {
   const out: Diagnostic[] = [];
   try {
@@ -364,5 +368,6 @@ export function validateModel(document: ModelDocument): Diagnostic[] {
   }
   for (const link of document.links) checkLink(document, link, out);
   checkDuplicateLinkObjects(document, out);
+  out.push(...emitterChecks(document));
   return out;
 }

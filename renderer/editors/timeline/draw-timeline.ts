@@ -8,14 +8,13 @@
  */
 import type { MrfLink } from '../../../shared/events/document';
 import { type CapeEntry, capeKey, movingWindowMs } from '../../capes/cape-entry';
-import { keyId } from '../../state/selection';
+import { type Selection, keyId } from '../../state/selection';
 import { createKeyRepeats, keyRepeatsInRange, repeatTime } from './global-repeats';
 import { rowTop, rulerTicks, timeToScreenX, visibleRows, visibleTimeRange } from './layout';
 import type { TimelineRow } from './rows';
 import { TIMELINE_COLOURS as C } from './theme';
-import { type TimelineScene, drawGutter, drawPlayhead, drawRuler, isSelectedRow } from './draw-timeline-edges';
-
-export type { TimelineScene } from './draw-timeline-edges';
+import { drawPlayhead, drawRuler } from './draw-ruler';
+import type { TimelineScene } from './timeline-scene';
 
 const DIAMOND = 5.5;
 const SMALL_DIAMOND = 4;
@@ -52,6 +51,12 @@ function diamond(context: CanvasRenderingContext2D, x: number, y: number, radius
   context.lineTo(x, y + radius);
   context.lineTo(x - radius, y);
   context.lineTo(x, y - radius);
+}
+
+function isSelectedRow(row: TimelineRow, selection: Selection): boolean {
+  if (row.kind === 'object') return selection.objects.has(row.objectIndex);
+  if (row.kind === 'link') return selection.links.has(row.link.id.toUpperCase());
+  return false;
 }
 
 /** Draws one frame. `context` is already scaled for the device pixel ratio. */
@@ -403,4 +408,81 @@ function drawCapeKeyframes(
     if (time < low || time > high || time < 0) continue;
     diamond(context, Math.round(timeToScreenX(time, scene.view, scene.geometry)) + 0.5, centre, SMALL_DIAMOND);
   }
+}
+
+function drawGutter(context: CanvasRenderingContext2D, scene: TimelineScene, first: number, last: number): void {
+  const { geometry } = scene;
+  context.save();
+  context.beginPath();
+  context.rect(0, geometry.rulerHeight, geometry.gutterWidth, geometry.height - geometry.rulerHeight);
+  context.clip();
+  context.font = '12px Inter, "DejaVu Sans", system-ui, sans-serif';
+  context.textBaseline = 'middle';
+  for (let index = first; index <= last; index += 1) {
+    const row = scene.rows[index]!;
+    const top = rowTop(index, geometry);
+    const centre = top + geometry.rowHeight / 2;
+    context.fillStyle =
+      row.kind === 'summary'
+        ? C.summaryRow
+        : row.kind === 'group'
+          ? C.groupRow
+          : isSelectedRow(row, scene.selection)
+            ? C.rowSelected
+            : index === scene.hoverRow
+              ? C.rowHover
+              : C.gutter;
+    context.fillRect(0, top, geometry.gutterWidth, geometry.rowHeight);
+    const depth = row.kind === 'object' ? row.depth : row.kind === 'link' ? 1 : 0;
+    let x = 6 + depth * 12;
+    if (row.kind === 'group' || row.kind === 'link') {
+      context.fillStyle = C.textDim;
+      context.beginPath();
+      if (row.collapsed) {
+        context.moveTo(x + 2, centre - 4);
+        context.lineTo(x + 7, centre);
+        context.lineTo(x + 2, centre + 4);
+      } else {
+        context.moveTo(x, centre - 2.5);
+        context.lineTo(x + 8, centre - 2.5);
+        context.lineTo(x + 4, centre + 2.5);
+      }
+      context.fill();
+    }
+    x += 12;
+    if (row.kind === 'link') {
+      const status = scene.capes[capeKey(row.link.path)]?.status ?? 'loading';
+      context.fillStyle =
+        status === 'found'
+          ? C.statusFound
+          : status === 'missing'
+            ? C.statusMissing
+            : status === 'unreadable'
+              ? C.statusUnreadable
+              : C.statusLoading;
+      context.beginPath();
+      context.arc(x + 3, centre, 3.5, 0, Math.PI * 2);
+      context.fill();
+      x += 11;
+    } else if (row.kind === 'object') {
+      const type = scene.document?.eventObjects[row.objectIndex]?.type ?? 'OTHER';
+      context.fillStyle = C.typeColours[type] ?? C.textDim;
+      context.fillRect(x, centre - 3, 6, 6);
+      x += 11;
+    }
+    context.fillStyle =
+      row.kind === 'summary' || row.kind === 'group'
+        ? C.text
+        : isSelectedRow(row, scene.selection)
+          ? '#ffffff'
+          : C.text;
+    context.font =
+      row.kind === 'summary' || row.kind === 'group'
+        ? '600 12px Inter, "DejaVu Sans", system-ui, sans-serif'
+        : '12px Inter, "DejaVu Sans", system-ui, sans-serif';
+    context.fillText(row.label, x, centre + 0.5, geometry.gutterWidth - x - 6);
+  }
+  context.restore();
+  context.fillStyle = C.gutterLine;
+  context.fillRect(geometry.gutterWidth - 1, 0, 1, geometry.height);
 }

@@ -16,6 +16,8 @@ import { keyAddress, keyId } from '../../state/selection';
 import { setPlayhead, setTimelineView, toggleCollapsed } from '../../state/session-actions';
 import { activeRange } from '../../state/time-range';
 import { drawTimeline } from './draw-timeline';
+import type { TimelineScene } from './timeline-scene';
+import { rulerLabels } from './draw-ruler';
 import { type KeyHit, type ScreenRect, hitTestKeys, keysInBox, rowAt } from './hit-test';
 import {
   DEFAULT_GEOMETRY,
@@ -99,6 +101,14 @@ export class TimelineController {
         viewSelected: () => this.viewSelected(),
         geometry: () => ({ ...this.geometry }),
         drawNow: () => this.draw(),
+        rulerLabels: () => {
+          const context = this.canvas.getContext('2d');
+          if (!context) return [];
+          return rulerLabels(this.scene(this.store.getState()), (text, font) => {
+            context.font = font;
+            return context.measureText(text).width;
+          });
+        },
       }),
     );
     this.resize();
@@ -179,13 +189,19 @@ export class TimelineController {
   draw(): void {
     const context = this.canvas.getContext('2d');
     if (!context) return;
-    const state = this.store.getState();
-    const document = currentDocument(state);
     const ratio = this.canvas.width / Math.max(1, this.geometry.width);
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    drawTimeline(context, this.scene(this.store.getState()));
+    this.drawCount += 1;
+    this.canvas.dataset.drawn = String(this.drawCount);
+  }
+
+  /** What one frame shows. */
+  private scene(state: EditorState): TimelineScene {
+    const document = currentDocument(state);
     const sequenceIndex = state.session.timeline.sequenceIndex;
     const sequence = document?.sequences[sequenceIndex];
-    drawTimeline(context, {
+    return {
       rows: this.currentRows(state),
       document,
       capes: state.capes,
@@ -203,9 +219,7 @@ export class TimelineController {
       sequenceIndex,
       hoverRow: this.hoverRow,
       box: this.gesture?.kind === 'box' ? this.gesture.rect : null,
-    });
-    this.drawCount += 1;
-    this.canvas.dataset.drawn = String(this.drawCount);
+    };
   }
 
   // ── Views ──────────────────────────────────────────────────────────────────────────────────
