@@ -2,7 +2,7 @@
  * Small typed models with one emitter each, built field by field, for the simulation's tests (and the viewport's):
  * a particle emitter 2, a ribbon or a particle emitter at a pivot, with the sequences and tracks a test gives.
  */
-import { NO_BYTES } from '../../mdx-cursor';
+import { NO_BYTES } from '../../../mdx/cursor';
 import type { ParticleEmitter } from '../../kinds/particle-emitter';
 import type { ParticleEmitter2 } from '../../kinds/particle-emitter2';
 import type { RibbonEmitter } from '../../kinds/ribbon-emitter';
