@@ -2,7 +2,8 @@
  * The emitter pass of a document's validation (shared/model/simulation/emitter-diagnostics.ts): the values the
  * particle simulation caps — NaN, infinite, negative or huge emission rates, lifespans, speeds… — and the note that
  * Popcorn emitters are not simulated. Over the typed model of the document: an MDX document's node chunks (typed
- * once per chunk), an MDL document's blocks read once each (an edit reads only the blocks it made). Memoized per model, never throws.
+ * once per chunk), an MDL document's blocks read once each (an edit reads only the blocks it made). Memoized per
+ * model, never throws.
  */
 import type { Diagnostic } from '../diagnostics';
 import { emitterDiagnostics } from '../model/simulation/emitter-diagnostics';
