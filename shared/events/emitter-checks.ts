@@ -2,15 +2,13 @@
  * The emitter pass of a document's validation (shared/model/simulation/emitter-diagnostics.ts): the values the
  * particle simulation caps — NaN, infinite, negative or huge emission rates, lifespans, speeds… — and the note that
  * Popcorn emitters are not simulated. Over the typed model of the document: an MDX document's node chunks (typed
- * once per chunk), an MDL document's text read once per block tree. Memoized per model, never throws.
+ * once per chunk), an MDL document's blocks read once each (an edit reads only the blocks it made). Memoized per
+ * model, never throws.
  */
 import type { Diagnostic } from '../diagnostics';
-import { mdlPieces } from '../mdl/index';
-import { readMdlModel } from '../model/mdl-model';
 import { emitterDiagnostics } from '../model/simulation/emitter-diagnostics';
-import { typedModelOf } from '../model/typed-chunks';
 import type { ModelDocument } from './document';
-import { sourceOf } from './source';
+import { sourceOf, typedModelOfDocument } from './source';
 
 const found = new WeakMap<object, Diagnostic[]>();
 
@@ -26,17 +24,7 @@ export function emitterChecks(document: ModelDocument): Diagnostic[] {
   let diagnostics = found.get(key);
   if (!diagnostics) {
     try {
-      if (source.format === 'mdx') diagnostics = emitterDiagnostics(typedModelOf(source.model));
-      else {
-        const pieces = mdlPieces(source.model);
-        const bytes = new Uint8Array(pieces.reduce((total, piece) => total + piece.byteLength, 0));
-        let offset = 0;
-        for (const piece of pieces) {
-          bytes.set(piece, offset);
-          offset += piece.byteLength;
-        }
-        diagnostics = emitterDiagnostics(readMdlModel(bytes).model);
-      }
+      diagnostics = emitterDiagnostics(typedModelOfDocument(document));
     } catch {
       diagnostics = [];
     }
