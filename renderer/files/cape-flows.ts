@@ -300,7 +300,7 @@ export async function newLinkFromCape(store: EditorStore, converter: CapeConvert
     const file = entry.cape?.file;
     const durationMs = file ? capeStatistics(file).durationSeconds * 1000 : 0;
     const showMs = Math.max(0, Math.round(store.getState().session.playback.playheadMs));
-    if (!addLink(store, id, showMs, showMs + Math.max(1000, Math.ceil(durationMs)))) return false;
+    if (!addLink(store, id, showMs, Math.max(1000, Math.ceil(durationMs)))) return false;
     const problems = file ? validateMrf(file).filter((diagnostic) => diagnostic.severity === 'error').length : 0;
     notify(
       store,

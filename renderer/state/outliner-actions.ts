@@ -4,6 +4,7 @@
  */
 import type { ModelDocument, MrfLink } from '../../shared/events/document';
 import { findLink, linkEndpointIndices } from '../../shared/events/links';
+import { playedSpanAt } from '../../shared/events/visibility';
 import { editDocument } from './document-actions';
 import { type EditorStore, currentDocument } from './editor-store';
 import { requestAreaCommand } from './area-commands';
@@ -98,16 +99,32 @@ export function nextLinkId(document: ModelDocument): string {
   return `${Date.now()}`;
 }
 
-/** Adds a link shown at `showMs` and hidden at `hideMs`, and selects it. */
-export function addLink(store: EditorStore, id: string, showMs: number, hideMs: number): boolean {
+/** How long a new link shows its cape when nothing says otherwise (Add MRF Link). */
+export const NEW_LINK_SHOWN_MS = 3000;
+
+/**
+ * Where a new link shown at `showMs` for `shownMs` hides its cape: that long after, or at the end of the sequence that
+ * plays the show when that comes sooner (a hide past it would never fire). Null when the show is at that very end:
+ * a hide there would take the cape off in the same update (shared/events/visibility.ts), so the link gets none.
+ */
+export function newLinkHideMs(document: ModelDocument, showMs: number, shownMs: number): number | null {
+  const span = playedSpanAt(document.sequences, showMs);
+  const hideMs = Math.min(showMs + shownMs, span ? span.endMs : Number.POSITIVE_INFINITY);
+  return hideMs > showMs ? hideMs : null;
+}
+
+/**
+ * Adds a link shown at `showMs` (whole ms, not before 0) for `shownMs` — hidden within the sequence that plays the
+ * show ({@link newLinkHideMs}) — and selects it.
+ */
+export function addLink(store: EditorStore, id: string, showMs: number, shownMs = NEW_LINK_SHOWN_MS): boolean {
+  const document = currentDocument(store.getState());
+  if (!document) return false;
+  const show = Math.max(0, Math.round(showMs));
+  const hide = newLinkHideMs(document, show, Math.max(1, Math.round(shownMs)));
   const outcome = editDocument(
     store,
-    {
-      kind: 'addLink',
-      id,
-      showFrames: [Math.max(0, Math.round(showMs))],
-      hideFrames: [Math.max(0, Math.round(hideMs))],
-    },
+    { kind: 'addLink', id, showFrames: [show], hideFrames: hide === null ? [] : [hide] },
     `Add Link ${id}`,
   );
   if (outcome.applied) selectLink(store, id);

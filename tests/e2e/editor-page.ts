@@ -98,3 +98,16 @@ export function changedPixels(a: PNG, b: PNG): { count: number; centre: { x: num
   );
   return { count: points.length, centre: { x, y } };
 }
+
+/** Runs a top-bar menu entry by its menu's name and its label. */
+export async function runMenu(page: Page, name: string, label: string): Promise<void> {
+  await page.locator('.menu-button', { hasText: name }).dispatchEvent('pointerdown');
+  await page.locator('.menu .menu-item', { hasText: label }).click();
+}
+
+/** Answers the text prompt on screen with `text`. */
+export async function answerPrompt(page: Page, text: string): Promise<void> {
+  await page.waitForSelector('[data-testid="prompt-field"]');
+  await page.fill('[data-testid="prompt-field"]', text);
+  await page.click('[data-testid="prompt-ok"]');
+}

@@ -7,11 +7,13 @@
  * cost a few fills. Nothing here allocates per key (the link bars sort into reused buffers).
  */
 import type { ModelDocument, MrfLink, SequenceInfo } from '../../../shared/events/document';
+import type { KeyShift } from '../../../shared/events/visibility';
 import { type CapeEntry, capeKey, movingWindowMs } from '../../capes/cape-entry';
 import type { DragPreview } from '../../state/editor-store';
 import { type Selection, keyId } from '../../state/selection';
 import type { TimeRange } from '../../state/time-range';
 import { createKeyRepeats, keyRepeatsInRange, repeatTime } from './global-repeats';
+import { type LinkBarVisitor, visitLinkBars } from './link-bars';
 import type { ScreenRect } from './hit-test';
 import {
   type TimeUnit,
@@ -39,6 +41,8 @@ export interface TimelineScene {
   drag: DragPreview | null;
   /** Ids of the dragged keys (built once per drag). */
   draggedIds: ReadonlySet<number> | null;
+  /** The drag preview as the visibility rule takes it (the bars follow the dragged keys), or null. */
+  keyShift: KeyShift | null;
   playheadMs: number;
   unit: TimeUnit;
   frameStepMs: number;
@@ -208,25 +212,19 @@ function timeOf(scene: TimelineScene, objectIndex: number, frameIndex: number, f
     : frame;
 }
 
-/** Reused by the link bars: a link's show and hide times, sorted. */
-let showTimes = new Float64Array(0);
-let hideTimes = new Float64Array(0);
+/** The bar being drawn (the visitor below is made once: drawing allocates nothing per link). */
+const barDrawing = {
+  context: null as CanvasRenderingContext2D | null,
+  scene: null as TimelineScene | null,
+  top: 0,
+  colour: '',
+  entry: null as CapeEntry | null,
+};
 
-/** Writes the times of one side of a link (drag preview applied) into `into`, sorted; returns how many. */
-function sortedLinkTimes(
-  scene: TimelineScene,
-  objectIndex: number | null,
-  frames: readonly number[],
-  into: Float64Array,
-): number {
-  if (objectIndex === null) return 0;
-  for (let frameIndex = 0; frameIndex < frames.length; frameIndex += 1)
-    into[frameIndex] = timeOf(scene, objectIndex, frameIndex, frames[frameIndex]!);
-  into.subarray(0, frames.length).sort();
-  return frames.length;
-}
+const drawLinkBar: LinkBarVisitor = (fromMs, toMs) =>
+  drawBar(barDrawing.context!, barDrawing.scene!, barDrawing.top, fromMs, toMs, barDrawing.colour, barDrawing.entry);
 
-/** A link's bars: from each show key to the next hide key after it (else the end of the sequence). */
+/** A link's bars (link-bars.ts: where the viewport shows its cape, by the rule of shared/events/visibility.ts). */
 function drawLinkBars(
   context: CanvasRenderingContext2D,
   scene: TimelineScene,
@@ -237,7 +235,11 @@ function drawLinkBars(
 ): void {
   const entry = scene.capes[capeKey(link.path)] ?? null;
   const status = entry?.status ?? 'loading';
-  const colour =
+  barDrawing.context = context;
+  barDrawing.scene = scene;
+  barDrawing.top = top;
+  barDrawing.entry = entry;
+  barDrawing.colour =
     status === 'missing'
       ? C.linkMissing
       : status === 'unreadable'
@@ -245,23 +247,7 @@ function drawLinkBars(
         : scene.selection.links.has(link.id.toUpperCase())
           ? C.linkBarSelected
           : C.linkBar;
-  if (showTimes.length < link.showFrames.length) showTimes = new Float64Array(link.showFrames.length);
-  if (hideTimes.length < link.hideFrames.length) hideTimes = new Float64Array(link.hideFrames.length);
-  const shows = sortedLinkTimes(scene, link.showIndex, link.showFrames, showTimes);
-  const hides = sortedLinkTimes(scene, link.hideIndex, link.hideFrames, hideTimes);
-  let next = 0;
-  for (let index = 0; index < shows; index += 1) {
-    const show = showTimes[index]!;
-    while (next < hides && hideTimes[next]! <= show) next += 1;
-    const hide = next < hides ? hideTimes[next]! : sequenceEndAfter(scene, show);
-    if (hide < startMs || show > endMs) continue;
-    drawBar(context, scene, top, show, hide, colour, entry);
-  }
-}
-
-function sequenceEndAfter(scene: TimelineScene, timeMs: number): number {
-  for (const sequence of scene.sequences) if (timeMs >= sequence.start && timeMs <= sequence.end) return sequence.end;
-  return timeMs + 1000;
+  visitLinkBars(scene.document!, link, startMs, endMs, drawLinkBar, scene.keyShift);
 }
 
 function drawBar(
@@ -275,8 +261,9 @@ function drawBar(
 ): void {
   const { view, geometry } = scene;
   const rowHeight = geometry.rowHeight;
-  const left = timeToScreenX(fromMs, view, geometry);
-  const right = timeToScreenX(toMs, view, geometry);
+  // A bar that runs to the end of the whole time line (a model without sequences) stops just off the canvas.
+  const left = Math.max(-1, timeToScreenX(fromMs, view, geometry));
+  const right = Math.min(geometry.width + 1, timeToScreenX(toMs, view, geometry));
   const barTop = top + 4;
   const barHeight = rowHeight - 8;
   context.fillStyle = colour;

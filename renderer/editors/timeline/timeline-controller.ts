@@ -30,6 +30,7 @@ import {
   viewRange,
   zoomAround,
 } from './layout';
+import { visitLinkBars } from './link-bars';
 import { type TimelineRow, buildCapeRows, buildModelRows } from './rows';
 
 /** Pixels a press must travel before it becomes a drag. */
@@ -187,6 +188,7 @@ export class TimelineController {
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     const sequenceIndex = state.session.timeline.sequenceIndex;
     const sequence = document?.sequences[sequenceIndex];
+    const shift = dragShift(state.drag);
     drawTimeline(context, {
       rows: this.currentRows(state),
       document,
@@ -196,7 +198,8 @@ export class TimelineController {
       geometry: this.geometry,
       selection: state.selection,
       drag: state.drag,
-      draggedIds: dragShift(state.drag)?.ids ?? null,
+      draggedIds: shift?.ids ?? null,
+      keyShift: shift,
       playheadMs: state.session.playback.playheadMs,
       unit: state.session.timeline.unit,
       frameStepMs: state.session.playback.frameStepMs,
@@ -449,11 +452,17 @@ export class TimelineController {
     const state = this.store.getState();
     const unit = state.session.timeline.unit;
     const step = state.session.playback.frameStepMs;
-    const shows = [...link.showFrames].sort((a, b) => a - b);
-    const show = shows.filter((frame) => frame <= timeMs).pop();
+    const document = currentDocument(state);
+    if (!document) return null;
+    // The bar under the pointer, as the Dope Sheet draws it (link-bars.ts, the viewport's rule).
+    let show: number | undefined;
+    let hide: number | undefined;
+    visitLinkBars(document, link, timeMs, timeMs, (fromMs, toMs, end) => {
+      if (timeMs < fromMs || timeMs > toMs || (timeMs === toMs && end !== 'end')) return;
+      show = fromMs;
+      hide = end === 'end' ? undefined : toMs;
+    });
     if (show === undefined) return null;
-    const hide = [...link.hideFrames].sort((a, b) => a - b).find((frame) => frame > show);
-    if (hide !== undefined && timeMs > hide) return null;
     const entry = state.capes[capeKey(link.path)];
     const statistics = entry?.cape?.statistics;
     const window = statistics ? movingWindowMs(statistics) : null;

@@ -19,7 +19,8 @@ import type { MrfLink } from '../../../shared/events/document';
 import { useApp, useEditor } from '../../ui/editor-context';
 import { CapeAnimator } from '../../capes/cape-animator';
 import type { CapeEntry } from '../../capes/cape-entry';
-import { dragShift, linkShowTime, sequenceBoundsAt } from '../../state/visibility';
+import { linkShowTime, playedSpanAt } from '../../../shared/events/visibility';
+import { dragShift } from '../../state/visibility';
 import { type EditorStore, currentDocument } from '../../state/editor-store';
 import { selectLink } from '../../state/outliner-actions';
 import type { Shading } from '../../state/session';
@@ -27,7 +28,7 @@ import { createCapeMaterial, setCapeMaterialTexture } from './cape-material';
 import { type TextureSource, useCapeTexture } from './cape-texture';
 import type { CapeRegistry, ViewportStatistics } from './viewport-registry';
 
-const scratchBounds = { startMs: 0, endMs: 0 };
+const scratchSpan = { startMs: 0, endMs: 0, sequenceIndex: -1 };
 
 /** Seconds since the show key for a link (NaN when hidden) — or since 0 for a standalone cape. */
 export function secondsSinceShow(store: EditorStore, link: MrfLink | null): number {
@@ -40,7 +41,7 @@ export function secondsSinceShow(store: EditorStore, link: MrfLink | null): numb
     document,
     link,
     timeMs,
-    sequenceBoundsAt(document.sequences, timeMs, scratchBounds),
+    playedSpanAt(document.sequences, timeMs, scratchSpan),
     dragShift(state.drag),
   );
   return (timeMs - showMs) / 1000;
