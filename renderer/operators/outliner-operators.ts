@@ -21,13 +21,7 @@ import type { Operator, OperatorContext } from './operator';
 
 function hasOutlinerSelection(context: OperatorContext): boolean {
   const { selection } = stateOf(context);
-  return (
-    hasModel(context) &&
-    (selection.objects.size > 0 ||
-      selection.links.size > 0 ||
-      selection.active?.kind === 'link' ||
-      selection.active?.kind === 'object')
-  );
+  return hasModel(context) && (selection.objects.size > 0 || selection.links.size > 0);
 }
 
 /** outliner.* operators. */

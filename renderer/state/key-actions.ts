@@ -14,6 +14,7 @@ import {
   allKeyIds,
   combine,
   followKeys,
+  keepActive,
   keyAddress,
   keyId,
   selectedKeyAddresses,
@@ -36,7 +37,10 @@ export function selectKeys(store: EditorStore, keys: readonly KeyAddress[], mode
         : mode === 'replace'
           ? null
           : state.selection.active;
-    if (mode !== 'replace') return { selection: { ...state.selection, keys: selected, active } };
+    if (mode !== 'replace') {
+      const selection = { ...state.selection, keys: selected, active };
+      return { selection: { ...selection, active: keepActive(selection) } };
+    }
     const objects = new Set(keys.map((key) => key.objectIndex));
     return { selection: { keys: selected, objects, links: new Set<string>(), active } };
   });

@@ -8,7 +8,7 @@ import { playedSpanAt } from '../../shared/events/visibility';
 import { editDocument } from './document-actions';
 import { type EditorStore, currentDocument } from './editor-store';
 import { requestAreaCommand } from './area-commands';
-import { type ActiveItem, EMPTY_SELECTION, type SelectMode, combine, keyId } from './selection';
+import { type ActiveItem, EMPTY_SELECTION, type SelectMode, combine, keepActive, keyId } from './selection';
 import { setPlayhead, updateSession } from './session-actions';
 
 function keysOf(document: ModelDocument, objectIndices: Iterable<number>): number[] {
@@ -45,9 +45,8 @@ export function selectObjects(
       : mode === 'replace'
         ? null
         : state.selection.active;
-  store.setState({
-    selection: { keys, objects, links: mode === 'replace' ? new Set() : state.selection.links, active },
-  });
+  const selection = { keys, objects, links: mode === 'replace' ? new Set<string>() : state.selection.links, active };
+  store.setState({ selection: { ...selection, active: keepActive(selection) } });
 }
 
 /** Selects a link: both of its objects and their keys; the link becomes active. */
@@ -61,14 +60,13 @@ export function selectLink(store: EditorStore, id: string, mode: SelectMode = 'r
   const links = combine(state.selection.links, [upper], mode);
   const selected = links.has(upper);
   const keyMode: SelectMode = mode === 'replace' ? 'replace' : selected ? 'extend' : 'subtract';
-  store.setState({
-    selection: {
-      keys: combine(state.selection.keys, keysOf(document, indices), keyMode),
-      objects: combine(state.selection.objects, indices, keyMode),
-      links,
-      active: selected ? { kind: 'link', id: link.id } : mode === 'replace' ? null : state.selection.active,
-    },
-  });
+  const selection = {
+    keys: combine(state.selection.keys, keysOf(document, indices), keyMode),
+    objects: combine(state.selection.objects, indices, keyMode),
+    links,
+    active: selected ? ({ kind: 'link', id: link.id } as const) : mode === 'replace' ? null : state.selection.active,
+  };
+  store.setState({ selection: { ...selection, active: keepActive(selection) } });
 }
 
 /** Makes a sequence or global sequence the active item (properties), keeping nothing else selected. */
@@ -149,13 +147,12 @@ export function renameObject(store: EditorStore, objectIndex: number, name: stri
   return editDocument(store, { kind: 'renameEventObject', objectIndex, name }, `Rename to ${name}`).applied;
 }
 
-/** Deletes the selected links and event objects (one undo step). */
+/** Deletes the links and event objects the Outliner lights — the selected ones (one undo step). */
 export function deleteSelectedItems(store: EditorStore): boolean {
   const state = store.getState();
   const document = currentDocument(state);
   if (!document) return false;
   const linkIds = new Set(state.selection.links);
-  if (state.selection.active?.kind === 'link') linkIds.add(state.selection.active.id.toUpperCase());
   const inLinks = new Set<number>();
   for (const id of linkIds) {
     const link = findLink(document.links, id);
@@ -163,7 +160,6 @@ export function deleteSelectedItems(store: EditorStore): boolean {
     if (link?.hideIndex != null) inLinks.add(link.hideIndex);
   }
   const objects = new Set(state.selection.objects);
-  if (state.selection.active?.kind === 'object') objects.add(state.selection.active.objectIndex);
   const loose = [...objects]
     .filter((index) => !inLinks.has(index) && index < document.eventObjects.length)
     .sort((a, b) => b - a);

@@ -41,6 +41,42 @@ export interface Selection {
 /** Nothing selected. */
 export const EMPTY_SELECTION: Selection = { keys: new Set(), objects: new Set(), links: new Set(), active: null };
 
+/**
+ * How a link is lit — its Outliner row, its Dope Sheet row and bar, its cape in the viewport all ask this: 'active'
+ * (the item the Properties show), 'selected', or ''. An item is lit only while selected, so every editor lights the
+ * same links (issue 21: the Outliner lit an active link that a Shift-click had deselected, the other editors not).
+ */
+export function linkHighlight(selection: Selection, id: string): 'active' | 'selected' | '' {
+  const upper = id.toUpperCase();
+  if (!selection.links.has(upper)) return '';
+  return selection.active?.kind === 'link' && selection.active.id.toUpperCase() === upper ? 'active' : 'selected';
+}
+
+/**
+ * How an event object is lit — its Outliner row and its Dope Sheet row ask this: 'active' (it, or one of its keys, is
+ * the item the Properties show), 'selected', or ''. Lit only while selected, as {@link linkHighlight}.
+ */
+export function objectHighlight(selection: Selection, objectIndex: number): 'active' | 'selected' | '' {
+  if (!selection.objects.has(objectIndex)) return '';
+  const active = selection.active;
+  return (active?.kind === 'object' || active?.kind === 'key') && active.objectIndex === objectIndex
+    ? 'active'
+    : 'selected';
+}
+
+/**
+ * The active item when it is still selected, else null: a Shift-click that deselects the active link, object or key
+ * leaves nothing active (the Properties, F2 and the Outliner's X would otherwise act on an item no editor lights).
+ * Items that are not links, objects or keys (sequences, cameras, the cape) stay active.
+ */
+export function keepActive(selection: Omit<Selection, 'active'> & { active: ActiveItem | null }): ActiveItem | null {
+  const active = selection.active;
+  if (active?.kind === 'link') return selection.links.has(active.id.toUpperCase()) ? active : null;
+  if (active?.kind === 'object') return selection.objects.has(active.objectIndex) ? active : null;
+  if (active?.kind === 'key') return selection.keys.has(keyId(active.objectIndex, active.frameIndex)) ? active : null;
+  return active;
+}
+
 /** The selected keys as addresses, sorted by object then frame. */
 export function selectedKeyAddresses(selection: Selection): KeyAddress[] {
   return [...selection.keys].sort((a, b) => a - b).map(keyAddress);

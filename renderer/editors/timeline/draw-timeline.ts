@@ -10,7 +10,7 @@ import type { ModelDocument, MrfLink, SequenceInfo } from '../../../shared/event
 import type { KeyShift } from '../../../shared/events/visibility';
 import { type CapeEntry, capeKey, movingWindowMs } from '../../capes/cape-entry';
 import type { DragPreview } from '../../state/editor-store';
-import { type Selection, keyId } from '../../state/selection';
+import { type Selection, keyId, linkHighlight, objectHighlight } from '../../state/selection';
 import type { TimeRange } from '../../state/time-range';
 import { createKeyRepeats, keyRepeatsInRange, repeatTime } from './global-repeats';
 import { type LinkBarVisitor, visitLinkBars } from './link-bars';
@@ -91,9 +91,10 @@ function diamond(context: CanvasRenderingContext2D, x: number, y: number, radius
   context.lineTo(x, y - radius);
 }
 
-function isSelectedRow(row: TimelineRow, selection: Selection): boolean {
-  if (row.kind === 'object') return selection.objects.has(row.objectIndex);
-  if (row.kind === 'link') return selection.links.has(row.link.id.toUpperCase());
+/** Whether a row is drawn selected: a link's or an object's, lit as every editor lights it (selection.ts). */
+export function isSelectedRow(row: TimelineRow, selection: Selection): boolean {
+  if (row.kind === 'object') return objectHighlight(selection, row.objectIndex) !== '';
+  if (row.kind === 'link') return linkHighlight(selection, row.link.id) !== '';
   return false;
 }
 
@@ -244,7 +245,7 @@ function drawLinkBars(
       ? C.linkMissing
       : status === 'unreadable'
         ? C.linkUnreadable
-        : scene.selection.links.has(link.id.toUpperCase())
+        : linkHighlight(scene.selection, link.id) !== ''
           ? C.linkBarSelected
           : C.linkBar;
   visitLinkBars(scene.document!, link, startMs, endMs, drawLinkBar, scene.keyShift);

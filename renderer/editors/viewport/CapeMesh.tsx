@@ -23,6 +23,7 @@ import { linkShowTime, playedSpanAt } from '../../../shared/events/visibility';
 import { dragShift } from '../../state/visibility';
 import { type EditorStore, currentDocument } from '../../state/editor-store';
 import { selectLink } from '../../state/outliner-actions';
+import { linkHighlight } from '../../state/selection';
 import type { Shading } from '../../state/session';
 import { createCapeMaterial, setCapeMaterialTexture } from './cape-material';
 import { type TextureSource, useCapeTexture } from './cape-texture';
@@ -65,7 +66,7 @@ export function CapeMesh({ entry, link, textureSource, statistics, registry }: C
   const file = entry.cape!.file;
   const shading = useEditor((state) => state.session.viewport.shading) as Shading;
   const overlays = useEditor((state) => state.session.viewport.overlays);
-  const selected = useEditor((state) => (link ? state.selection.links.has(link.id.toUpperCase()) : false));
+  const selected = useEditor((state) => (link ? linkHighlight(state.selection, link.id) !== '' : false));
   const textureGeneration = useEditor((state) => state.textureGeneration);
   const texture = useCapeTexture(store, file.texturePath, textureSource, textureGeneration);
   const animator = useMemo(() => new CapeAnimator(file), [file]);

@@ -1,0 +1,45 @@
+/**
+ * The failures the model-based test found (issue 21), each as the shrunk sequence it printed, replayed on the sample
+ * cinematic with every invariant checked after every step (editor-model.test.ts). Each failed on the code before its
+ * fix, with the message quoted.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { runSequence } from './commands';
+import { DeleteItems } from './edit-commands';
+import { Rename } from './document-commands';
+import { EditorWorkspace } from './editor-harness';
+import { DopeSheetKeyClick, OutlinerClick } from './select-commands';
+
+const sampleModel = join(import.meta.dirname, '..', '..', 'assets', 'sample', 'ArthasIllidanSample.mdx');
+
+describe('what the model-based test found, on the sample cinematic', () => {
+  let workspace: EditorWorkspace;
+  beforeAll(async () => {
+    workspace = await EditorWorkspace.create({
+      label: 'the sample cinematic',
+      name: 'ArthasIllidanSample.mdx',
+      bytes: new Uint8Array(readFileSync(sampleModel)),
+    });
+  });
+  afterAll(async () => {
+    await workspace?.close();
+  });
+
+  it('a Shift-click on a key lights no Outliner row that the Outliner’s X would leave', async () => {
+    // Was: "X over the Outliner runs whenever rows are lit": the Outliner lit MRFx0000 as the active key's object,
+    // but the object was not selected and X did nothing.
+    await runSequence(workspace, [new DopeSheetKeyClick(0, 0, true), new DeleteItems()]);
+  });
+
+  it('a Shift-click that deselects the active link leaves nothing active for F2 to rename', async () => {
+    // Was: the link stayed active — lit in the Outliner, not in the Dope Sheet or the viewport — and F2 renamed it.
+    // Every editor now asks linkHighlight, which lights only selected links, and the deselected link is not active.
+    await runSequence(workspace, [
+      new OutlinerClick('link', 0, false),
+      new OutlinerClick('link', 0, true),
+      new Rename('0042', 'SNDxTEST'),
+    ]);
+  });
+});
