@@ -63,11 +63,14 @@ async function readFileBytes(client: HostClient, path: string): Promise<ArrayBuf
   return opened.bytes;
 }
 
-/** The cape the cape commands act on: the focused cape document, else the active link's cape, else the one open. */
+/**
+ * The cape the cape commands act on: the one the Properties show — the cape opened alone, else the active link's (or
+ * the link's of the active MRF/MRD object or key) when it is loaded. Never a cape no editor shows (issue 21: after a
+ * cape edit gave its cape the focus and Alt+A deselected everything, F3's Trim Cape trimmed that cape, shown nowhere).
+ */
 export function targetCapeKey(store: EditorStore): string | null {
   const state = store.getState();
   if (state.standaloneCape) return capeKey(state.standaloneCape.gamePath);
-  if (state.focusedDocument && capeEntryOf(state, state.focusedDocument)?.cape) return state.focusedDocument;
   const active = state.selection.active;
   const document = currentDocument(state);
   let id: string | null = null;

@@ -133,6 +133,74 @@ export function sanitizeSelection(selection: Selection, document: ModelDocument 
   return { keys, objects: objectSet, links, active };
 }
 
+/** The index in `document` of the one event object named `name`, or -1 when none or several are. */
+function onlyObjectNamed(document: ModelDocument, name: string): number {
+  let found = -1;
+  for (const object of document.eventObjects) {
+    if (object.name !== name) continue;
+    if (found >= 0) return -1;
+    found = object.index;
+  }
+  return found;
+}
+
+/**
+ * The selection carried from `before` to `after` across an undo or a redo (selection is not undone; it stays on the
+ * same things, and nothing lights up that was not lit — issue 21: after undoing an inserted key, the key that took
+ * its index lit up). An object is the same one at the same index while the objects are as many, else the one of the
+ * same name (when that name is unique); a key is the same one at the same index while its object has as many keys
+ * (a move undone brings it back, still selected), else the key at the same time; a link is the same by its ID.
+ * Whatever has no counterpart is deselected.
+ */
+export function carrySelection(before: ModelDocument, after: ModelDocument, selection: Selection): Selection {
+  if (before === after) return sanitizeSelection(selection, after);
+  const sameObjects = before.eventObjects.length === after.eventObjects.length;
+  const objectIn = (index: number): number => {
+    const object = before.eventObjects[index];
+    if (!object) return -1;
+    if (sameObjects) return index;
+    return onlyObjectNamed(before, object.name) === index ? onlyObjectNamed(after, object.name) : -1;
+  };
+  const keyIn = (id: number): number => {
+    const { objectIndex, frameIndex } = keyAddress(id);
+    const target = objectIn(objectIndex);
+    if (target < 0) return -1;
+    const from = before.eventObjects[objectIndex]!.frames;
+    const to = after.eventObjects[target]!.frames;
+    if (frameIndex >= from.length) return -1;
+    if (from.length === to.length) return keyId(target, frameIndex);
+    // The n-th key at this time before is the n-th at this time after.
+    const time = from[frameIndex]!;
+    let occurrence = 0;
+    for (let index = 0; index < frameIndex; index += 1) if (from[index] === time) occurrence += 1;
+    for (let index = 0; index < to.length; index += 1)
+      if (to[index] === time && occurrence-- === 0) return keyId(target, index);
+    return -1;
+  };
+  const keys = new Set<number>();
+  for (const id of selection.keys) {
+    const carried = keyIn(id);
+    if (carried >= 0) keys.add(carried);
+  }
+  const objects = new Set<number>();
+  for (const index of selection.objects) {
+    const carried = objectIn(index);
+    if (carried >= 0) objects.add(carried);
+  }
+  const linkIds = new Set(after.links.map((link) => link.id.toUpperCase()));
+  const links = new Set([...selection.links].filter((id) => linkIds.has(id)));
+  let active = selection.active;
+  if (active?.kind === 'object') {
+    const carried = objectIn(active.objectIndex);
+    active = carried < 0 ? null : { kind: 'object', objectIndex: carried };
+  } else if (active?.kind === 'key') {
+    const carried = keyIn(keyId(active.objectIndex, active.frameIndex));
+    active = carried < 0 ? null : { kind: 'key', ...keyAddress(carried) };
+  }
+  const carried = { keys, objects, links, active };
+  return sanitizeSelection({ ...carried, active: keepActive(carried) }, after);
+}
+
 /**
  * Where keys went after their frames changed: an edit keeps each object's frames sorted, so a
  * moved key may change position. Each selected key is followed by value (its old frame + the

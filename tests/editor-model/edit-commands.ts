@@ -11,7 +11,13 @@ import { TRANSFORM_MODAL_KEYMAP } from '../../shared/keymap/default-keymap';
 import { focusedHistory } from '../../renderer/state/cape-documents';
 import { type EditorState, currentDocument } from '../../renderer/state/editor-store';
 import { canRedo, canUndo } from '../../renderer/state/history';
-import { keyAddress, linkHighlight, objectHighlight, selectedKeyAddresses } from '../../renderer/state/selection';
+import {
+  keyAddress,
+  keyId,
+  linkHighlight,
+  objectHighlight,
+  selectedKeyAddresses,
+} from '../../renderer/state/selection';
 import { modalEvent, type EditorHarness } from './editor-harness';
 import type { EditorModel, HistoryMove } from './invariants';
 import { type Before, Step, sortedTimes, withoutTimes } from './step';
@@ -263,6 +269,50 @@ export class PasteKeys extends Step {
   }
 }
 
+/**
+ * The selection an undo or a redo leaves, as the spec says: an object is the same one at the same index while the
+ * objects are as many, else the one of the same (unique) name; a key the same at the same index while its object keeps
+ * its count of keys, else the same occurrence of its time; a link the same by ID. What has no counterpart goes.
+ */
+function carriedSelection(before: ModelDocument, after: ModelDocument, state: EditorState) {
+  const uniqueNames = (document: ModelDocument) => {
+    const counts = new Map<string, number>();
+    for (const object of document.eventObjects) counts.set(object.name, (counts.get(object.name) ?? 0) + 1);
+    return new Map(
+      document.eventObjects.filter((object) => counts.get(object.name) === 1).map((o) => [o.name, o.index]),
+    );
+  };
+  const namesBefore = uniqueNames(before);
+  const namesAfter = uniqueNames(after);
+  const objectOf = (index: number): number | undefined => {
+    if (before.eventObjects.length === after.eventObjects.length) return index;
+    const name = before.eventObjects[index]!.name;
+    return namesBefore.get(name) === index ? namesAfter.get(name) : undefined;
+  };
+  const objects = [...state.selection.objects].map(objectOf).filter((index) => index !== undefined);
+  const keys: number[] = [];
+  for (const id of state.selection.keys) {
+    const { objectIndex, frameIndex } = keyAddress(id);
+    const target = objectOf(objectIndex);
+    if (target === undefined) continue;
+    const from = before.eventObjects[objectIndex]!.frames;
+    const to = after.eventObjects[target]!.frames;
+    if (from.length === to.length) keys.push(keyId(target, frameIndex));
+    else {
+      const time = from[frameIndex]!;
+      const occurrence = from.slice(0, frameIndex).filter((frame) => frame === time).length;
+      const positions = to.flatMap((frame, index) => (frame === time ? [index] : []));
+      if (positions[occurrence] !== undefined) keys.push(keyId(target, positions[occurrence]));
+    }
+  }
+  const ids = new Set(after.links.map((link) => link.id.toUpperCase()));
+  return {
+    objects: [...new Set(objects)].sort((a, b) => a - b),
+    keys: [...new Set(keys)].sort((a, b) => a - b),
+    links: [...state.selection.links].filter((id) => ids.has(id)).sort(),
+  };
+}
+
 /** Ctrl+Z or Ctrl+Shift+Z with the pointer over an area: the document in focus steps back or forth. */
 export class UndoRedo extends Step {
   readonly name: string;
@@ -274,7 +324,7 @@ export class UndoRedo extends Step {
     this.name = redo ? 'Ctrl+Shift+Z' : 'Ctrl+Z';
   }
 
-  protected async act(model: EditorModel, harness: EditorHarness, { state }: Before) {
+  protected async act(model: EditorModel, harness: EditorHarness, { state, document }: Before) {
     harness.hover(this.area);
     const history = model.focus === null ? model.model : model.capes.get(model.focus);
     const possible = history ? (this.redo ? history.index < history.steps.length - 1 : history.index > 0) : false;
@@ -284,6 +334,16 @@ export class UndoRedo extends Step {
       `${this.name} can run exactly when the focused document has a step to ${this.redo ? 'redo' : 'undo'}`,
     ).toBe(possible);
     const ran = await harness.run(this.redo ? 'ed.redo' : 'ed.undo', this.area);
+    // The selection is not undone: it stays on the same things, and nothing lights up that was not lit.
+    const after = harness.store.getState();
+    const expected = carriedSelection(document, currentDocument(after)!, state);
+    const actual = {
+      objects: [...after.selection.objects].sort((a, b) => a - b),
+      keys: [...after.selection.keys].sort((a, b) => a - b),
+      links: [...after.selection.links].sort(),
+    };
+    if (JSON.stringify(actual) !== JSON.stringify(expected))
+      expect(actual, `${this.name} keeps the selection on the same things`).toEqual(expected);
     return (ran ? (this.redo ? 'redo' : 'undo') : 'none') as HistoryMove;
   }
 

@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { runSequence } from './commands';
-import { DeleteItems } from './edit-commands';
-import { Rename } from './document-commands';
+import { DeleteItems, DeleteKeys, Grab, UndoRedo } from './edit-commands';
+import { EditCape, Rename } from './document-commands';
 import { EditorWorkspace } from './editor-harness';
-import { DopeSheetKeyClick, OutlinerClick } from './select-commands';
+import { DopeSheetKeyClick, OutlinerClick, SelectAll } from './select-commands';
 
 const sampleModel = join(import.meta.dirname, '..', '..', 'assets', 'sample', 'ArthasIllidanSample.mdx');
 
@@ -40,6 +40,38 @@ describe('what the model-based test found, on the sample cinematic', () => {
       new OutlinerClick('link', 0, false),
       new OutlinerClick('link', 0, true),
       new Rename('0042', 'SNDxTEST'),
+    ]);
+  });
+
+  it('Shift+D confirmed without a move (or cancelled) keeps the steps that could be redone', async () => {
+    // Was: "Ctrl+Shift+Z can run exactly when the focused document has a step to redo: expected false to be true" —
+    // the duplicate's rollback cut the history at its mark, dropping the redo of the undone X.
+    await runSequence(workspace, [
+      new OutlinerClick('link', 0, false),
+      new DeleteKeys(),
+      new UndoRedo(false, 'timeline'),
+      new OutlinerClick('link', 0, false),
+      new Grab(true, 0, false, 'enter'),
+      new UndoRedo(true, 'timeline'),
+    ]);
+    await runSequence(workspace, [
+      new OutlinerClick('link', 0, false),
+      new DeleteKeys(),
+      new UndoRedo(false, 'timeline'),
+      new OutlinerClick('link', 0, false),
+      new Grab(true, 500, false, 'esc'),
+      new UndoRedo(true, 'timeline'),
+    ]);
+  });
+
+  it('F3’s cape edits act on the cape the Properties show, not on one shown nowhere', async () => {
+    // Was: "F3’s cape edit acts on the cape the Properties shows": after Reverse gave cape 0000 the focus and Alt+A
+    // deselected everything (no cape in the Properties), F3's Trim Cape still trimmed it.
+    await runSequence(workspace, [
+      new DopeSheetKeyClick(0, 0, false),
+      new EditCape({ kind: 'reverse' }, false),
+      new SelectAll('timeline', 'deselect'),
+      new EditCape({ kind: 'trim', first: 0, last: 0 }, true),
     ]);
   });
 });
