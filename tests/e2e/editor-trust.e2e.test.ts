@@ -8,7 +8,12 @@
  *  3. a show key dragged onto its own hide key's time: the game handles both in one update, the hide last, so the cape
  *     is not shown — it stayed up to the end of the sequence — and the Diagnostics warn (they were silent);
  *  4. Add MRF Link puts the hide key inside the sequence that holds the playhead (at 78,500 ms in the sample's
- *     0–80,000 ms sequence the hide went to 81,500 ms, outside every sequence, so it never fired).
+ *     0–80,000 ms sequence the hide went to 81,500 ms, outside every sequence, so it never fired);
+ * and what the model-based test found (tests/editor-model), where a user meets it:
+ *  5. a Shift-click on a key lit its object in the Outliner, though X there would not delete it;
+ *  6. Ctrl+Z after I lit the key that took the inserted key's place (and X then deleted it);
+ *  7. Shift+D cancelled with Esc dropped what Ctrl+Shift+Z could redo;
+ *  8. with no cape in the Properties, F3 still offered Trim Cape, for the cape last edited.
  */
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -158,6 +163,71 @@ describe.skipIf(skipReason !== null)('editor trust: what a newcomer hit (issue 2
     await answerPrompt(page, '0042');
     await expect.poll(async () => (await linkOf(page, '0042'))?.show).toEqual([78_500]);
     expect((await linkOf(page, '0042'))?.hide).toEqual([80_000]);
+    await page.close();
+  });
+
+  it('5: a Shift-click on a key lights no Outliner row the Outliner’s X would leave', async () => {
+    const page = await openSample();
+    await page.getByTestId('timeline-canvas').hover();
+    await page.keyboard.press('Home');
+    const key = await linkKeyPosition(page, '0001', 'hide');
+    await page.keyboard.down('Shift');
+    await page.mouse.click(key.x, key.y);
+    await page.keyboard.up('Shift');
+    await expect.poll(async () => (await snapshot(page)).selectedKeys).toBe(1);
+    expect(await highlightedRows(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('6: Ctrl+Z after I selects nothing the user did not select; X then deletes nothing', async () => {
+    const page = await openSample();
+    await page.getByTestId('outliner-row-object:1').click();
+    await setPlayhead(page, 20_000);
+    await page.getByTestId('timeline-canvas').hover();
+    await page.keyboard.press('i');
+    await expect.poll(async () => (await linkOf(page, '0000'))?.hide).toEqual([20_000, 22_300]);
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await linkOf(page, '0000'))?.hide).toEqual([22_300]);
+    expect((await snapshot(page)).selectedKeys).toBe(0);
+    await page.keyboard.press('x');
+    await page.waitForTimeout(200);
+    expect((await linkOf(page, '0000'))?.hide).toEqual([22_300]);
+    await page.close();
+  });
+
+  it('7: Shift+D cancelled with Esc keeps what Ctrl+Shift+Z redoes', async () => {
+    const page = await openSample();
+    await page.getByTestId('outliner-row-link:0000').click();
+    await page.getByTestId('timeline-canvas').hover();
+    await page.keyboard.press('x');
+    await expect.poll(async () => (await linkOf(page, '0000'))?.show).toEqual([]);
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await linkOf(page, '0000'))?.show).toEqual([19_300]);
+    await page.getByTestId('outliner-row-link:0000').click();
+    await page.getByTestId('timeline-canvas').hover();
+    await page.keyboard.press('Shift+d');
+    await page.mouse.move(800, 700, { steps: 3 });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(async () => (await linkOf(page, '0000'))?.show).toEqual([]);
+    await page.close();
+  });
+
+  it('8: F3 offers the cape edits only for the cape the Properties show', async () => {
+    const page = await openSample();
+    await page.getByTestId('timeline-canvas').hover();
+    await page.keyboard.press('Home');
+    const key = await linkKeyPosition(page, '0000', 'show');
+    await page.mouse.click(key.x, key.y);
+    await page.getByTestId('cape-reverse').click();
+    await expect.poll(() => page.title()).toMatch(/^• arthascape0000\.mrf \(cape\)/);
+    await page.getByTestId('timeline-canvas').hover();
+    await page.keyboard.press('Alt+a');
+    await expect.poll(() => page.getByTestId('cape-editor').count()).toBe(0);
+    await page.keyboard.press('F3');
+    await page.getByTestId('operator-search').fill('Trim Cape');
+    await expect.poll(() => page.locator('.search-list .menu-item', { hasText: 'Trim Cape' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
     await page.close();
   });
 });
