@@ -15,11 +15,8 @@
  *  7. Shift+D cancelled with Esc dropped what Ctrl+Shift+Z could redo;
  *  8. with no cape in the Properties, F3 still offered Trim Cape, for the cape last edited.
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   afterRender,
   answerPrompt,
@@ -27,22 +24,13 @@ import {
   differingPixels,
   linkKeyPosition,
   runMenu,
+  sampleEditorSuite,
   setPlayhead,
   snapshot,
 } from './editor-page';
-import {
-  type WebShell,
-  browserSkipReason,
-  launchBrowser,
-  openEditor,
-  repositoryRoot,
-  screenshot,
-  startWebShell,
-} from './harness';
+import { browserSkipReason, screenshot } from './harness';
 
 const skipReason = browserSkipReason();
-const sampleModel = join(repositoryRoot, 'assets', 'sample', 'ArthasIllidanSample.mdx');
-const sampleData = join(repositoryRoot, 'assets', 'sample', 'data');
 
 const linkOf = async (page: Page, id: string) => (await snapshot(page)).links.find((link) => link.id === id);
 
@@ -60,31 +48,7 @@ const capeStatistic = (page: Page, label: string) =>
     .innerText();
 
 describe.skipIf(skipReason !== null)('editor trust: what a newcomer hit (issue 21, findings 1–4)', () => {
-  let browser: Browser;
-  let shell: WebShell;
-  let work: string;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    work = mkdtempSync(join(tmpdir(), 'morf-e2e-trust-'));
-    const model = join(work, 'ArthasIllidanSample.mdx');
-    copyFileSync(sampleModel, model);
-    shell = await startWebShell([model, '--data', sampleData]);
-  });
-
-  afterAll(async () => {
-    await shell?.close();
-    await browser?.close();
-    rmSync(work, { recursive: true, force: true });
-  });
-
-  async function openSample(): Promise<Page> {
-    const page = await openEditor(browser, shell.url);
-    await expect
-      .poll(async () => (await snapshot(page)).links.every((link) => link.status === 'found'), { timeout: 20_000 })
-      .toBe(true);
-    return page;
-  }
+  const { open: openSample } = sampleEditorSuite('morf-e2e-trust-');
 
   it('1: a click on a Dope Sheet key moves the Outliner highlight; X there deletes what it lights', async () => {
     const page = await openSample();

@@ -5,9 +5,9 @@
  * pointer press in an area (which gives the focus back to the open file, or to a cape's Properties), keys over an
  * area, the grab's mouse moves and Enter, dialogs answered.
  *
- * A workspace is one model file in a folder of its own with a copy of the sample's data folder (so that links to
- * ArthasCape0000–0005 find their capes) and one host over it; each sequence of the test opens the file in a new editor
- * and the workspace puts back what a save changed before the next.
+ * A workspace is one model file in a folder of its own with a data folder holding the sample's capes cut to their
+ * first 12 keyframes (so that links to ArthasCape0000–0005 find them, and each sequence reads little) and one host over
+ * it; each sequence opens the file in a new editor, and the workspace puts back what a save changed before the next.
  */
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
