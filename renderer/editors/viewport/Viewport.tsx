@@ -154,6 +154,7 @@ function ViewportHeader() {
 }
 
 const scratchSpan = { startMs: 0, endMs: 0, sequenceIndex: -1 };
+const scratchNext = { startMs: 0, endMs: 0, sequenceIndex: -1 };
 
 /**
  * A line for an empty viewport: which link shows next when no cape is on screen at the playhead
@@ -168,8 +169,14 @@ function nextCapeHint(state: EditorState, keys: { next: string | null; play: str
   for (const link of document.links) {
     if (state.capes[capeKey(link.path)]?.status !== 'found') continue;
     if (!Number.isNaN(linkShowTime(document, link, timeMs, span, dragShift(state.drag)))) return null;
+    // The next show key that puts the cape on (one whose hide fires in the same update does not).
     for (const frame of link.showFrames)
-      if (frame > timeMs && (!next || frame < next.timeMs)) next = { id: link.id, timeMs: frame };
+      if (
+        frame > timeMs &&
+        (!next || frame < next.timeMs) &&
+        !Number.isNaN(linkShowTime(document, link, frame, playedSpanAt(document.sequences, frame, scratchNext)))
+      )
+        next = { id: link.id, timeMs: frame };
   }
   const unit = state.session.timeline.unit;
   const step = state.session.playback.frameStepMs;
