@@ -147,38 +147,38 @@ export function renameObject(store: EditorStore, objectIndex: number, name: stri
   return editDocument(store, { kind: 'renameEventObject', objectIndex, name }, `Rename to ${name}`).applied;
 }
 
-/** Deletes the links and event objects the Outliner lights — the selected ones (one undo step). */
+/**
+ * Deletes what the Outliner lights (one undo step): each selected link's show and hide objects, and each selected
+ * event object — those and no other. A second show or hide object of a link (one more `MRDx0003`) is not the link's,
+ * and stays unless it is selected itself (issue 21: deleting the link removed every object of its ID, and the
+ * selected second one's index then pointed at the object after it, which was deleted too).
+ */
 export function deleteSelectedItems(store: EditorStore): boolean {
   const state = store.getState();
   const document = currentDocument(state);
   if (!document) return false;
-  const linkIds = new Set(state.selection.links);
-  const inLinks = new Set<number>();
-  for (const id of linkIds) {
+  const removed = new Set<number>();
+  const links: string[] = [];
+  for (const id of state.selection.links) {
     const link = findLink(document.links, id);
-    if (link?.showIndex != null) inLinks.add(link.showIndex);
-    if (link?.hideIndex != null) inLinks.add(link.hideIndex);
+    if (!link) continue;
+    links.push(link.id);
+    for (const index of linkEndpointIndices(link)) removed.add(index);
   }
-  const objects = new Set(state.selection.objects);
-  const loose = [...objects]
-    .filter((index) => !inLinks.has(index) && index < document.eventObjects.length)
-    .sort((a, b) => b - a);
-  const edits = [
-    ...[...linkIds].map((id) => ({ kind: 'removeLink' as const, id })),
-    // Links go first and shift the indices after their objects; then loose objects, highest index
-    // first, each addressed by its position once the link objects are gone.
-    ...loose.map((index) => ({
-      kind: 'removeEventObject' as const,
-      objectIndex: index - [...inLinks].filter((removed) => removed < index).length,
-    })),
-  ];
-  if (edits.length === 0) return false;
+  const linkObjects = removed.size;
+  for (const index of state.selection.objects) if (index < document.eventObjects.length) removed.add(index);
+  if (removed.size === 0) return false;
+  // Highest index first: each removal leaves the indices below it as they were.
+  const edits = [...removed]
+    .sort((a, b) => b - a)
+    .map((objectIndex) => ({ kind: 'removeEventObject' as const, objectIndex }));
+  const only = [...removed][0]!;
   const label =
-    edits.length === 1
-      ? linkIds.size === 1
-        ? `Delete Link ${[...linkIds][0]}`
-        : `Delete ${document.eventObjects[loose[0]!]?.name ?? 'Object'}`
-      : `Delete ${edits.length} Items`;
+    links.length === 1 && removed.size === linkObjects
+      ? `Delete Link ${links[0]}`
+      : edits.length === 1
+        ? `Delete ${document.eventObjects[only]?.name ?? 'Object'}`
+        : `Delete ${edits.length} Items`;
   return editDocument(store, edits.length === 1 ? edits[0]! : { kind: 'batch', edits }, label, {
     selectionAfter: () => EMPTY_SELECTION,
   }).applied;

@@ -13,7 +13,8 @@
  *  5. a Shift-click on a key lit its object in the Outliner, though X there would not delete it;
  *  6. Ctrl+Z after I lit the key that took the inserted key's place (and X then deleted it);
  *  7. Shift+D cancelled with Esc dropped what Ctrl+Shift+Z could redo;
- *  8. with no cape in the Properties, F3 still offered Trim Cape, for the cape last edited.
+ *  8. with no cape in the Properties, F3 still offered Trim Cape, for the cape last edited;
+ *  9. X over the Outliner on a link with a second object of its ID (F2 made one) also deleted the object after it.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -192,6 +193,25 @@ describe.skipIf(skipReason !== null)('editor trust: what a newcomer hit (issue 2
     await page.getByTestId('operator-search').fill('Trim Cape');
     await expect.poll(() => page.locator('.search-list .menu-item', { hasText: 'Trim Cape' }).count()).toBe(0);
     await page.keyboard.press('Escape');
+    await page.close();
+  });
+
+  it('9: X over the Outliner deletes the lit link’s objects and nothing after them', async () => {
+    const page = await openSample();
+    await page.getByTestId('outliner-row-link:0003').click();
+    await setPlayhead(page, 0);
+    await page.getByTestId('timeline-canvas').hover();
+    await page.keyboard.press('i');
+    await expect.poll(async () => (await linkOf(page, '0003'))?.show).toEqual([0, 55_933]);
+    // F2 on the new key's object: MRFx0003 becomes a second MRDx0003.
+    await page.getByTestId('outliner').hover();
+    await page.keyboard.press('F2');
+    await answerPrompt(page, 'MRDx0003');
+    await expect.poll(async () => (await linkOf(page, '0003'))?.show).toEqual([]);
+    await page.getByTestId('outliner').hover();
+    await page.keyboard.press('x');
+    await expect.poll(async () => (await snapshot(page)).links.map((link) => link.id)).not.toContain('0003');
+    expect(await linkOf(page, '0004')).toMatchObject({ show: [60_633], hide: [62_500] });
     await page.close();
   });
 });

@@ -6,7 +6,7 @@
  */
 import { expect } from 'vitest';
 import type { ModelDocument } from '../../shared/events/document';
-import { findLink, linkObjectIndices } from '../../shared/events/links';
+import { findLink, linkEndpointIndices } from '../../shared/events/links';
 import { TRANSFORM_MODAL_KEYMAP } from '../../shared/keymap/default-keymap';
 import { focusedHistory } from '../../renderer/state/cape-documents';
 import { type EditorState, currentDocument } from '../../renderer/state/editor-store';
@@ -90,8 +90,10 @@ export class DeleteItems extends Step {
   protected async act(_model: EditorModel, harness: EditorHarness, { state, document }: Before) {
     harness.hover('outliner');
     const lit = outlinerLit(state, document);
+    // A lit link is its row and its show and hide objects (a second MRDx of its ID is another row).
     const removed = new Set(lit.objects);
-    for (const id of lit.links) for (const index of linkObjectIndices(document.eventObjects, id)) removed.add(index);
+    for (const id of lit.links)
+      for (const index of linkEndpointIndices(findLink(document.links, id)!)) removed.add(index);
     if (!(await harness.run('outliner.delete', 'outliner'))) {
       expect([...removed], 'X over the Outliner runs whenever rows are lit').toEqual([]);
       return 'none' as HistoryMove;

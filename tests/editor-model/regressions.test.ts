@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { runSequence } from './commands';
-import { DeleteItems, DeleteKeys, Grab, UndoRedo } from './edit-commands';
+import { DeleteItems, DeleteKeys, Grab, InsertKey, UndoRedo } from './edit-commands';
 import { EditCape, Rename } from './document-commands';
 import { EditorWorkspace } from './editor-harness';
-import { DopeSheetKeyClick, OutlinerClick, SelectAll } from './select-commands';
+import { DopeSheetChannelClick, DopeSheetKeyClick, OutlinerClick, SelectAll } from './select-commands';
 
 const sampleModel = join(import.meta.dirname, '..', '..', 'assets', 'sample', 'ArthasIllidanSample.mdx');
 
@@ -72,6 +72,27 @@ describe('what the model-based test found, on the sample cinematic', () => {
       new EditCape({ kind: 'reverse' }, false),
       new SelectAll('timeline', 'deselect'),
       new EditCape({ kind: 'trim', first: 0, last: 0 }, true),
+    ]);
+  });
+
+  it('X over the Outliner deletes a lit link’s two objects, not a second object of its ID, nor the next', async () => {
+    // Was (npm run test:long, seed -1683459003): "X over the Outliner deletes the lit rows and no other" — I keyed
+    // MRFx0003, F2 renamed it MRDx0003 (a second hide object of Link 0003); deleting the lit link removed every
+    // object of its ID, and the second one's index, selected too, then named the object after it, which went as well.
+    await runSequence(workspace, [
+      new OutlinerClick('link', 33, false),
+      new InsertKey(),
+      new Rename('0000', 'MRDx0003'),
+      new DeleteItems(),
+    ]);
+    // Seed 110087667: a second MRDx0003 made from a sound object, then the lit link deleted.
+    await runSequence(workspace, [
+      new DopeSheetChannelClick(6, false),
+      new DeleteItems(),
+      new DopeSheetChannelClick(15, false),
+      new InsertKey(),
+      new Rename('0000', 'MRDx0003'),
+      new DeleteItems(),
     ]);
   });
 });
