@@ -11,6 +11,8 @@ import { installKeyboard } from './app/keyboard';
 import { hostTextureSource } from './editors/viewport/texture-source';
 import { FileService } from './files/file-service';
 import { modelCodec, createModelWorker } from './files/model-codec';
+import { installRender } from './render/install-render';
+import { benchmarkRender } from './render/render-bench';
 import { createKeymap, createOperatorRegistry } from './operators';
 import { getHost } from './platform';
 import { createEditorStore } from './state/editor-store';
@@ -32,8 +34,10 @@ window.addEventListener('pointermove', (event) => (pointer = { x: event.clientX,
   passive: true,
 });
 installKeyboard(store, app.operators, app.keymap, () => pointer);
-installAutomation(store);
+const textureSource = hostTextureSource(host);
+installRender(app, textureSource);
+installAutomation(store, { benchmarkRender: (options) => benchmarkRender(app, textureSource, options) });
 
 // Boot first: the host round trips and the model parse overlap React's first render.
 void boot(store, files, app.operators);
-createRoot(container).render(<App app={app} textureSource={hostTextureSource(host)} />);
+createRoot(container).render(<App app={app} textureSource={textureSource} />);

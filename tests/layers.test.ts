@@ -135,13 +135,16 @@ describe('layer rules', () => {
     expect(importsOf(`import { limits } from '../../electron/contract';`).filter(forbidden)).toHaveLength(1);
   });
 
-  it('renderer folders import downhill: app, editors, ui, operators, files, state, capes/textures, workers', () => {
+  it('renderer folders import downhill: app, render, editors, ui, operators, files/audio, state, capes', () => {
     const rank: Record<string, number> = {
-      app: 9,
+      app: 10,
+      // Renders draw through the viewport's content (editors/viewport) and reach operators through state.
+      render: 9,
       editors: 8,
       ui: 7,
       operators: 6,
       files: 5,
+      audio: 5,
       state: 4,
       capes: 3,
       textures: 3,

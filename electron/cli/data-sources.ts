@@ -3,7 +3,7 @@
  * archives stacked in the order given (first match wins, case-insensitive), and each MRF link's
  * cape reported as found (in which folder or archive) or missing.
  */
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { CodecError } from '../../shared/binary/codec-error';
 import { modelCodec } from '../../shared/events/index';
@@ -96,6 +96,26 @@ export class CliDataSources {
       } else {
         const entry = source.opened.archive.find(gamePath);
         if (entry) return `${source.path}:${entry.name}`;
+      }
+    }
+    return null;
+  }
+
+  /** Reads a game path from the first source that holds it: its bytes and where, or null. */
+  async read(gamePath: string): Promise<{ bytes: Uint8Array; source: string } | null> {
+    const key = gamePathKey(gamePath);
+    for (const source of this.sources) {
+      if (source.kind === 'folder') {
+        const path = source.files.get(key);
+        if (path) return { bytes: new Uint8Array(await readFile(path)), source: path };
+      } else {
+        const entry = source.opened.archive.find(gamePath);
+        if (!entry) continue;
+        try {
+          return { bytes: await source.opened.archive.read(entry), source: `${source.path}:${entry.name}` };
+        } catch (error) {
+          throw error instanceof CodecError ? error.withFileName(source.path) : error;
+        }
       }
     }
     return null;

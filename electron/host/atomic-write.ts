@@ -4,7 +4,7 @@
  * one, never a mix; its temporary file is cleaned up by the next write to the same target.
  */
 import { randomBytes } from 'node:crypto';
-import { open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** Suffix of temporary files, so leftovers are recognisable. */
@@ -37,7 +37,10 @@ function processIsAlive(pid: number): boolean {
   }
 }
 
-/** Remove temporary files for `target` left by writers that no longer run (killed mid-write). */
+/**
+ * Remove temporaries for `target` left by writers that no longer run (killed mid-write): files, and the folders a
+ * PNG sequence render writes (electron/host/render-outputs.ts names them the same way).
+ */
 export async function removeStaleTemporaries(target: string): Promise<string[]> {
   const prefix = `.${basename(target)}.`;
   const removed: string[] = [];
@@ -51,7 +54,7 @@ export async function removeStaleTemporaries(target: string): Promise<string[]> 
     if (!name.startsWith(prefix) || !name.endsWith(temporarySuffix)) continue;
     const pid = Number(name.slice(prefix.length).split('-')[0]);
     if (!Number.isInteger(pid) || pid === process.pid || processIsAlive(pid)) continue;
-    await unlink(join(dirname(target), name)).catch(() => undefined);
+    await rm(join(dirname(target), name), { recursive: true, force: true }).catch(() => undefined);
     removed.push(name);
   }
   return removed;

@@ -21,6 +21,7 @@ import { PathGuard } from './confinement';
 import { DataFolderStack } from './data-folders';
 import { DiskFiles } from './files';
 import { RecoveryStore, recoveryDirectory } from './recovery';
+import { RenderOutputs } from './render-outputs';
 import { SettingsStore } from './settings';
 import { findSample } from './startup';
 
@@ -62,6 +63,7 @@ export class HostServices {
   readonly files: DiskFiles;
   readonly dataFolders: DataFolderStack;
   readonly archives: ArchiveService;
+  readonly renders: RenderOutputs;
   private readonly listeners = new Set<(event: HostEvent) => void>();
   private startup: Omit<StartupRequest, 'recovery' | 'notice'> | null = null;
 
@@ -73,6 +75,7 @@ export class HostServices {
       this.emit({ type: 'dataFoldersChanged', folders, changedGamePaths }),
     );
     this.archives = new ArchiveService(this.guard, this.dataFolders);
+    this.renders = new RenderOutputs(this.guard);
   }
 
   /** Subscribe to host events (the shell forwards them to the renderer). */
@@ -264,8 +267,9 @@ export class HostServices {
     return { path, parent, entries };
   }
 
-  /** Stop watchers and write pending settings. */
+  /** Abandon renders being written, stop watchers and write pending settings. */
   async close(): Promise<void> {
+    await this.renders.dispose();
     this.files.closeAll();
     this.dataFolders.close();
     await this.settings.flush().catch(() => undefined);

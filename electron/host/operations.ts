@@ -106,6 +106,10 @@ export function createHandlers(host: HostServices, shell: ShellOperations): Oper
         expected,
         force,
       ),
+    beginRenderOutput: ({ path, kind, replace }) => host.renders.begin(path, kind, replace),
+    writeRenderOutput: ({ id, name, position, bytes }) => host.renders.write(id, name, position, bytes),
+    finishRenderOutput: ({ id }) => host.renders.finish(id),
+    abortRenderOutput: ({ id }) => host.renders.abort(id),
   };
 }
 

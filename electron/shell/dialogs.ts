@@ -8,8 +8,9 @@ import { dialog, shell } from 'electron';
 import { stat } from 'node:fs/promises';
 import type { PathGuard } from '../host/confinement';
 import type { ShellOperations } from '../host/operations';
+import type { SaveDialogPurpose } from '../../shared/contract/contract';
 
-const filters: Record<'model' | 'mrf' | 'any' | 'archive', FileFilter[]> = {
+const filters: Record<SaveDialogPurpose | 'archive', FileFilter[]> = {
   model: [
     { name: 'Warcraft III models, capes and maps', extensions: ['mdx', 'mdl', 'mrf', 'w3x', 'w3m', 'w3n', 'mpq'] },
     { name: 'Models and capes', extensions: ['mdx', 'mdl', 'mrf'] },
@@ -26,6 +27,12 @@ const filters: Record<'model' | 'mrf' | 'any' | 'archive', FileFilter[]> = {
     { name: 'Maps and game archives', extensions: ['w3x', 'w3m', 'w3n', 'mpq'] },
     { name: 'All files', extensions: ['*'] },
   ],
+  png: [{ name: 'PNG image', extensions: ['png'] }],
+  webm: [{ name: 'WebM video', extensions: ['webm'] }],
+  mp4: [{ name: 'MP4 video', extensions: ['mp4'] }],
+  gif: [{ name: 'Animated GIF', extensions: ['gif'] }],
+  // A PNG sequence is a folder the render creates: its name is typed, no extension filtered.
+  sequence: [],
 };
 
 /** The window's state the shell keeps for the close prompt. */
@@ -63,7 +70,8 @@ export function electronShellOperations(
     },
     async showSaveDialog({ defaultPath, purpose }) {
       const owner = window();
-      const options = { filters: filters[purpose], title: 'Save As', ...(defaultPath ? { defaultPath } : {}) };
+      const title = ['model', 'mrf', 'any'].includes(purpose) ? 'Save As' : 'Render To';
+      const options = { filters: filters[purpose], title, ...(defaultPath ? { defaultPath } : {}) };
       const result = owner ? await dialog.showSaveDialog(owner, options) : await dialog.showSaveDialog(options);
       if (result.canceled || !result.filePath) return { canceled: true, path: null };
       guard.grant(result.filePath, 'file', 'dialog');

@@ -13,6 +13,8 @@ import { beginKeyDrag, cancelKeyDrag, selectAllKeys, setSelection, updateKeyDrag
 import { selectedKeyAddresses } from '../state/selection';
 import { viewportFrames } from '../editors/viewport/ViewportScene';
 import { type ModelSummary, modelSummary } from '../editors/viewport/model/model-summary';
+import type { RenderBenchResult } from '../render/render-bench';
+import { eventAudioOf, type StartedSound } from '../audio/event-audio';
 
 /** What tests can read. */
 export interface MorfAutomation {
@@ -37,6 +39,10 @@ export interface MorfAutomation {
     recentFiles: string[];
     /** The open model: geosets, vertices, triangles, cameras, the camera looked through, the sequence (or null). */
     model: ModelSummary | null;
+    /** The render under way: frames done of all, its phase (null when none runs). */
+    render: { frame: number; frames: number; phase: string; label: string } | null;
+    /** Sound objects: each sound started (event object, file, the model time it starts at), mute, volume. */
+    audio: { started: StartedSound[]; muted: boolean; volume: number; scrubAudio: boolean; context: string };
   };
   /** performance.now() of the first frame painted with a file open and its capes resolved (null before). */
   paintedMs(): number | null;
@@ -51,10 +57,25 @@ export interface MorfAutomation {
   measureTimelineDrag(steps: number): number[];
   /** Client coordinates of a key's diamond in the timeline's link row (the row of its link). */
   linkKeyPosition(linkId: string, which: 'show' | 'hide', frameIndex?: number): { x: number; y: number } | null;
+  /**
+   * Benchmark: `frames` frames from the playhead at a size, drawn alone and then rendered to WebM (output discarded);
+   * ms per frame of each (renderer/render/render-bench.ts). Null when renders cannot be made here.
+   */
+  benchmarkRender(options: {
+    frames: number;
+    width: number;
+    height: number;
+    fps: number;
+  }): Promise<RenderBenchResult | null>;
+}
+
+/** What the app lends the automation surface beyond the store. */
+export interface AutomationExtras {
+  benchmarkRender?(options: { frames: number; width: number; height: number; fps: number }): Promise<RenderBenchResult>;
 }
 
 /** Installs `window.morfStudio`. */
-export function installAutomation(store: EditorStore): void {
+export function installAutomation(store: EditorStore, extras: AutomationExtras = {}): void {
   // First paint: the first animation frame after a file is open with its capes resolved (the
   // outliner, timeline and properties show it). Viewport: its first frame after that (it creates
   // its WebGL context once the startup file is parsed). Frames are watched only from then on: an
@@ -77,6 +98,7 @@ export function installAutomation(store: EditorStore): void {
   });
   const automation: MorfAutomation = {
     viewportFrames: () => viewportFrames.count,
+    benchmarkRender: async (options) => (extras.benchmarkRender ? extras.benchmarkRender(options) : null),
     paintedMs: () => paintedMs,
     viewportReadyMs: () => viewportReadyMs,
     measureTimelineDrag(steps) {
@@ -122,6 +144,21 @@ export function installAutomation(store: EditorStore): void {
         messages: state.messages.map((message) => ({ text: message.text, severity: message.severity })),
         recentFiles: [...state.recentFiles],
         model: modelSummary(state),
+        render: state.render
+          ? {
+              frame: state.render.frame,
+              frames: state.render.frames,
+              phase: state.render.phase,
+              label: state.render.label,
+            }
+          : null,
+        audio: {
+          started: (eventAudioOf(store)?.started ?? []).map((sound) => ({ ...sound })),
+          muted: state.session.playback.muted,
+          volume: state.session.playback.volume,
+          scrubAudio: state.session.playback.scrubAudio,
+          context: eventAudioOf(store)?.contextState() ?? 'none',
+        },
       };
     },
     linkKeyPosition(linkId, which, frameIndex = 0) {

@@ -11,6 +11,8 @@ import { RecoveryWriter } from '../files/recovery-writer';
 import { type OperatorProperties, type OperatorRegistry, contextFor } from '../operators/operator';
 import { followLinkedCapes } from '../state/cape-actions';
 import { followCapeDocuments, hasUnsavedChanges } from '../state/cape-documents';
+import { followGameTables } from '../state/game-tables';
+import { EventAudio } from '../audio/event-audio';
 import { askConfirm, notify } from '../state/dialog-actions';
 import type { EditorStore } from '../state/editor-store';
 import { sessionFromSettings } from '../state/session';
@@ -39,6 +41,10 @@ function handleEvent(
       void files.openPath(event.path);
       return;
     case 'menuCommand':
+      if (store.getState().render) {
+        notify(store, 'A render is under way: cancel it first', 'warning');
+        return;
+      }
       if (
         !operators.run(
           event.operatorId,
@@ -97,6 +103,8 @@ export async function boot(store: EditorStore, files: FileService, operators: Op
     host.onEvent((event) => handleEvent(store, files, operators, recovery, event));
     recovery.start();
     followLinkedCapes(store);
+    followGameTables(store);
+    if (typeof AudioContext === 'function') new EventAudio(store).attach();
     followCapeDocuments(store, window.document);
     window.addEventListener('beforeunload', (event) => {
       if (hasUnsavedChanges(store.getState())) event.preventDefault();

@@ -64,7 +64,8 @@ export function installKeyboard(
     const chord = chordFromEvent(event);
     if (!chord) return;
     const state = store.getState();
-    if (state.dialog) return;
+    // A dialog gets its own keys; so does a render's progress panel (Esc cancels it), and nothing else runs meanwhile.
+    if (state.dialog || state.render) return;
     if (isTextField(event.target) && !CHORDS_IN_FIELDS.has(chord)) return;
     const area = state.hoveredArea ?? 'screen';
     const item = keymap.lookup(area, chord);

@@ -11,6 +11,7 @@ import { modelViewOperators } from './model-view-operators';
 import { OperatorRegistry } from './operator';
 import { outlinerOperators, viewportOperators } from './outliner-operators';
 import { playbackOperators, timelineOperators } from './timeline-operators';
+import { renderOperators } from './render-operators';
 import { transformOperators } from './transform-operators';
 
 /** Every operator of the editor. */
@@ -26,6 +27,7 @@ export function createOperatorRegistry(files: FileService): OperatorRegistry {
     ...viewportOperators(),
     ...modelViewOperators(),
     ...capeOperators(files),
+    ...renderOperators(),
   );
 }
 

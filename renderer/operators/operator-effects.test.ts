@@ -144,6 +144,16 @@ describe('playback operators', () => {
     run('screen.toggle_loop');
     expect(session(store).playback.loop).toBe(!loop);
   });
+
+  it("'screen.toggle_mute' and 'screen.toggle_scrub_audio' flip the sound objects' mute and Scrub Audio", () => {
+    const { store, run } = editor();
+    expect(session(store).playback).toMatchObject({ muted: false, scrubAudio: false });
+    run('screen.toggle_mute');
+    run('screen.toggle_scrub_audio');
+    expect(session(store).playback).toMatchObject({ muted: true, scrubAudio: true });
+    run('screen.toggle_mute');
+    expect(session(store).playback.muted).toBe(false);
+  });
 });
 
 describe('dope sheet operators', () => {
@@ -253,6 +263,7 @@ describe('viewport operators', () => {
     const context = editor();
     const navigator = new ViewNavigator();
     registerAreaCommands(context.store, 'viewport', {
+      freeView: () => navigator.view(),
       viewAll: () => undefined,
       viewSelected: () => undefined,
       frameOpenedFile: () => undefined,

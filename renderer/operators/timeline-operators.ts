@@ -88,6 +88,22 @@ export function playbackOperators(): Operator[] {
           playback: { ...session.playback, loop: !session.playback.loop },
         })),
     ),
+    defineOperator('screen.toggle_mute', 'Mute Audio', 'Silence the sound objects during playback', ({ store }) =>
+      updateSession(store, (session) => ({
+        ...session,
+        playback: { ...session.playback, muted: !session.playback.muted },
+      })),
+    ),
+    defineOperator(
+      'screen.toggle_scrub_audio',
+      'Scrub Audio',
+      "Play sound objects while scrubbing the playhead across their keys (Blender's Scrub Audio)",
+      ({ store }) =>
+        updateSession(store, (session) => ({
+          ...session,
+          playback: { ...session.playback, scrubAudio: !session.playback.scrubAudio },
+        })),
+    ),
   ];
 }
 

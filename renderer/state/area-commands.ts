@@ -22,8 +22,20 @@ export interface TimelineCommands {
 /** Standard views (numpad 1/3/7 and Ctrl for the opposite side). */
 export type ViewAxis = 'front' | 'back' | 'right' | 'left' | 'top' | 'bottom';
 
+/** The free view's camera as plain numbers (where it looks from and how), e.g. for a render to look the same way. */
+export interface FreeView {
+  target: [number, number, number];
+  distance: number;
+  yaw: number;
+  pitch: number;
+  orthographic: boolean;
+  axis: ViewAxis | null;
+}
+
 /** What the viewport offers. */
 export interface ViewportCommands {
+  /** The free view as it is now. */
+  freeView(): FreeView;
   viewAll(): void;
   viewSelected(): void;
   /** A file was opened: turn to face its capes' broad side and frame them once they are drawn. */

@@ -2,7 +2,10 @@
  * Modal prompts as promises: a confirmation with named actions, a text prompt, and choosing a
  * path — the host's native dialog in Electron, the in-app file browser in the browser shell.
  */
-import { type Dialog, type EditorStore, MAX_LOG_MESSAGES } from './editor-store';
+import type { SaveDialogPurpose } from '../../shared/contract/contract';
+import { type Dialog, type EditorStore, MAX_LOG_MESSAGES, type RenderAnswer } from './editor-store';
+import type { RenderKind } from './render-service';
+import type { RenderSettings } from './render-settings';
 
 /** What each answerable dialog answers when it is dismissed without a choice. */
 function dismissAnswer(dialog: Dialog): string | null {
@@ -64,6 +67,17 @@ export function askForm(
   );
 }
 
+/** Shows the render settings (Render ▸ Render Image / Animation); the answer, or null when cancelled. */
+export function askRenderSettings(
+  store: EditorStore,
+  mode: RenderKind,
+  settings: RenderSettings,
+): Promise<RenderAnswer | null> {
+  return showDialog<unknown>(store, { kind: 'render', mode, settings }).then((answer) =>
+    answer && typeof answer === 'object' ? (answer as RenderAnswer) : null,
+  );
+}
+
 /** What a path is chosen for. */
 export type PathPurpose = 'open' | 'save' | 'dataFolder' | 'archive';
 
@@ -77,12 +91,13 @@ export async function askPath(
   initialName = '',
   startPath?: string,
   title?: string,
+  savePurpose: SaveDialogPurpose = 'any',
 ): Promise<string | null> {
   const { runtime } = store.getState();
   const host = store.services.host;
   if (host && runtime.nativeDialogs && startPath === undefined) {
     if (purpose === 'save') {
-      const result = await host.showSaveDialog({ defaultPath: initialName || null, purpose: 'any' });
+      const result = await host.showSaveDialog({ defaultPath: initialName || null, purpose: savePurpose });
       return result.canceled ? null : result.path;
     }
     const result = await host.showOpenDialog({

@@ -5,6 +5,7 @@
  */
 import type { Diagnostic } from '../../shared/diagnostics';
 import type { ModelCodec, ModelDocument, ModelEdit } from '../../shared/events/document';
+import { tableDiagnostics } from '../../shared/game-tables/describe';
 import { type CapeEntry, capeKey } from '../capes/cape-entry';
 import { type EditorState, type EditorStore, type OpenFile, currentDocument } from './editor-store';
 import {
@@ -25,13 +26,14 @@ import { notify } from './dialog-actions';
 /** Diagnostics of a document and of the capes its links point at. */
 export function collectDiagnostics(
   codec: ModelCodec,
-  state: Pick<EditorState, 'capes' | 'standaloneCape'>,
+  state: Pick<EditorState, 'capes' | 'standaloneCape'> & { gameTables?: EditorState['gameTables'] },
   document: ModelDocument | null,
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   if (document) {
     diagnostics.push(...document.readDiagnostics);
     diagnostics.push(...codec.validateModel(document));
+    if (state.gameTables) diagnostics.push(...tableDiagnostics(document.eventObjects, state.gameTables));
     for (const link of document.links) {
       const entry = state.capes[capeKey(link.path)];
       if (entry) diagnostics.push(...capeDiagnostics(entry, link.id));

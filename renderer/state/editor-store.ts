@@ -9,12 +9,15 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { DataFolderStatus, FileIdentity, HostClient } from '../../shared/contract/contract';
 import type { Diagnostic } from '../../shared/diagnostics';
+import type { GameTableSet } from '../../shared/game-tables';
 import type { KeyAddress, ModelCodec, ModelDocument } from '../../shared/events/document';
 import type { CapeEntry } from '../capes/cape-entry';
 import type { CapeDocument } from './cape-documents';
 import { type History, present } from './history';
 import { EMPTY_SELECTION, type Selection } from './selection';
 import { defaultSession, type SessionState } from './session';
+import type { RenderSettings } from './render-settings';
+import type { RenderKind, RenderStatus } from './render-service';
 
 /** The editor areas; the keymap is looked up in the hovered area first, then `screen`. */
 export type AreaKind = 'screen' | 'outliner' | 'viewport' | 'timeline' | 'properties' | 'diagnostics' | 'fileBrowser';
@@ -81,9 +84,22 @@ export type Dialog =
       fields: readonly { key: string; label: string; value: string; placeholder: string; hint: string }[];
       submitLabel: string;
     }
+  | {
+      /** Render ▸ Render Image / Animation's settings (editors/dialogs/RenderDialog.tsx), answered with a
+       * {@link RenderAnswer} or null. */
+      kind: 'render';
+      mode: RenderKind;
+      settings: RenderSettings;
+    }
   | { kind: 'operatorSearch' }
   | { kind: 'keymap' }
   | { kind: 'about' };
+
+/** What the render dialog answers: the settings, and whether the output downloads (else a path is asked for). */
+export interface RenderAnswer {
+  settings: RenderSettings;
+  download: boolean;
+}
 
 /** Whether a cape's texture could be shown, and why not. */
 export interface TextureStatus {
@@ -158,8 +174,12 @@ export interface EditorState {
   /** Set once startup is done (the startup file and its capes opened, or failed): the viewport then creates its GL
    * context. */
   booted: boolean;
+  /** The game's tables (SLK) from the data sources, for what event objects mean; null until first loaded. */
+  gameTables: GameTableSet | null;
   /** Bumped when the data folders change: textures are resolved and read again. */
   textureGeneration: number;
+  /** The render under way (Render ▸ Render Image / Animation), or null. */
+  render: RenderStatus | null;
   /** The model camera the viewport looks through (its index in the model's cameras), or null for the free view. */
   viewCamera: number | null;
   /** Texture state by cape texture path (lower case), for the properties. */
@@ -208,7 +228,9 @@ export function createEditorStore(services: EditorServices, session: SessionStat
     maximizedArea: null,
     textures: {},
     textureGeneration: 0,
+    gameTables: null,
     viewCamera: null,
+    render: null,
     booted: false,
   }));
   return Object.assign(store, { services, answerDialog: null });

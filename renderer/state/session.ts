@@ -7,6 +7,7 @@
 import type { JsonValue } from '../../shared/contract/contract';
 import type { TimeUnit, TimelineView } from './timeline-view';
 import { clampPixelsPerMs } from './timeline-view';
+import { defaultRenderSettings, type RenderSettings, renderSettingsFromJson } from './render-settings';
 
 /** Sizes of the resizable areas, in CSS pixels, and which optional regions are open. */
 export interface LayoutSession {
@@ -61,6 +62,12 @@ export interface SessionState {
     /** Length of one frame step (Left/Right), ms. */
     frameStepMs: number;
     loop: boolean;
+    /** Sound objects are silent (the timeline header's speaker). */
+    muted: boolean;
+    /** Volume of the event sounds, 0–1 (times each sound's own table volume). */
+    volume: number;
+    /** Blender's Scrub Audio: sounds play when scrubbing crosses their keys (else scrubbing is silent). */
+    scrubAudio: boolean;
   };
   viewport: {
     shading: Shading;
@@ -69,6 +76,8 @@ export interface SessionState {
     /** Looking through a camera: the camera with the playing sequence's index, when there is one. */
     followSequence: boolean;
   };
+  /** The last render's settings (Render ▸ Render Image / Render Animation). */
+  render: RenderSettings;
 }
 
 /** The session of a fresh install. */
@@ -90,7 +99,15 @@ export function defaultSession(): SessionState {
       collapsed: {},
       snapping: true,
     },
-    playback: { playheadMs: 0, speed: 1, frameStepMs: 1000 / 30, loop: true },
+    playback: {
+      playheadMs: 0,
+      speed: 1,
+      frameStepMs: 1000 / 30,
+      loop: true,
+      muted: false,
+      volume: 0.8,
+      scrubAudio: false,
+    },
     viewport: {
       shading: 'textured',
       overlays: {
@@ -109,6 +126,7 @@ export function defaultSession(): SessionState {
       cameraFrame: '4:3',
       followSequence: false,
     },
+    render: defaultRenderSettings(),
   };
 }
 
@@ -121,6 +139,7 @@ export const SESSION_KEYS = {
   timeline: 'editor.timeline',
   playback: 'editor.playback',
   viewport: 'editor.viewport',
+  render: 'editor.render',
 } as const;
 
 /** The session as the host's settings store it. */
@@ -139,6 +158,7 @@ export function sessionToSettings(session: SessionState): Record<string, JsonVal
       cameraFrame: session.viewport.cameraFrame,
       followSequence: session.viewport.followSequence,
     },
+    [SESSION_KEYS.render]: { ...session.render },
   };
 }
 
@@ -196,6 +216,9 @@ export function sessionFromSettings(settings: Record<string, JsonValue>): Sessio
       speed: number(playback.speed, 1, 0.01, 16),
       frameStepMs: number(playback.frameStepMs, fallback.playback.frameStepMs, 1, 10_000),
       loop: boolean(playback.loop, true),
+      muted: boolean(playback.muted, false),
+      volume: number(playback.volume, 0.8, 0, 1),
+      scrubAudio: boolean(playback.scrubAudio, false),
     },
     viewport: {
       shading: choice(viewport.shading, ['solid', 'textured', 'wireframe'] as const, fallback.viewport.shading),
@@ -215,5 +238,6 @@ export function sessionFromSettings(settings: Record<string, JsonValue>): Sessio
       cameraFrame: choice(viewport.cameraFrame, ['4:3', '16:9', 'square'] as const, fallback.viewport.cameraFrame),
       followSequence: boolean(viewport.followSequence, fallback.viewport.followSequence),
     },
+    render: renderSettingsFromJson(settings[SESSION_KEYS.render]),
   };
 }

@@ -14,7 +14,9 @@ import { mdlDocumentBench } from './mdl-document.bench';
 import { mdlModelBench } from './mdl-model.bench';
 import { editorBench } from './editor.bench';
 import { modelPreviewBench } from './model-preview.bench';
+import { renderBench } from './render.bench';
 import { dataFolderSuite } from '../../electron/host/data-folders.bench';
+import { eventTablesBench } from './event-tables.bench';
 
 const suites: BenchSuite[] = [
   mrfBench,
@@ -24,12 +26,14 @@ const suites: BenchSuite[] = [
   textureBench,
   editorBench,
   modelPreviewBench,
+  renderBench,
   modelBench,
   documentBench,
   mdlDocumentBench,
   mdlModelBench,
   fullModelBench,
   mpqBench,
+  eventTablesBench,
 ];
 
 const only = process.argv.slice(2);

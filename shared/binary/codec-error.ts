@@ -7,7 +7,21 @@
  * wrong (`invalid`) and input larger than the codec is willing to allocate for (`limit`).
  */
 export type CodecFormat =
-  'mrf' | 'mdx' | 'mdl' | 'blp' | 'tga' | 'dds' | 'jpeg' | 'model' | 'texture' | 'mpq' | 'gltf' | 'emf' | 'kf2';
+  | 'mrf'
+  | 'mdx'
+  | 'mdl'
+  | 'blp'
+  | 'tga'
+  | 'dds'
+  | 'jpeg'
+  | 'model'
+  | 'texture'
+  | 'mpq'
+  | 'gltf'
+  | 'emf'
+  | 'kf2'
+  | 'slk'
+  | 'wav';
 
 /** Why a codec refused its input. */
 export type CodecErrorKind = 'truncated' | 'invalid' | 'limit' | 'unsupported';

@@ -227,6 +227,12 @@ export const limits = {
   recentFiles: 12,
   /** Most entries a listing returns. */
   listEntries: 20_000,
+  /** Largest render output (a video, or a PNG sequence's files together). */
+  renderBytes: 64 * 1024 * 1024 * 1024,
+  /** Most files of one PNG sequence. */
+  renderFiles: 100_000,
+  /** Render outputs being written at once (a render that is never finished or aborted holds one). */
+  renderOutputs: 4,
 } as const;
 
 // ─── Operations ──────────────────────────────────────────────────────────────────────────────
@@ -318,7 +324,8 @@ export interface HostOperations {
   };
   /** Native save dialog (Electron only). The chosen path is granted for writing. */
   showSaveDialog: {
-    args: { defaultPath: string | null; purpose: 'model' | 'mrf' | 'any' };
+    /** The render purposes filter by the output's extension (`sequence`: the name of a folder to create). */
+    args: { defaultPath: string | null; purpose: SaveDialogPurpose };
     result: { canceled: boolean; path: string | null };
   };
   /** Show a granted file in the system's file manager (Electron only). */
@@ -367,6 +374,54 @@ export interface HostOperations {
     args: { folder: string; gamePath: string; bytes: ArrayBuffer; expected: FileIdentity | null; force: boolean };
     result: SaveResult;
   };
+
+  /**
+   * Start writing a render (Render ▸ Render Image / Render Animation) to a granted path: a `file` (a video, a GIF, a
+   * PNG) or a `sequence` (a folder of numbered PNG files, created by the render). Nothing appears at `path` until
+   * {@link HostOperations.finishRenderOutput}: the bytes go to a temporary file or folder beside it. An existing
+   * `path` answers `status: 'exists'` unless `replace` (the old file is kept as `PATH.bak`, an old folder moved to
+   * `PATH.bak`). At most {@link limits.renderOutputs} at once; one left without writes for 10 minutes is abandoned.
+   */
+  beginRenderOutput: {
+    args: { path: string; kind: RenderOutputKind; replace: boolean };
+    result: { status: 'started'; id: string } | { status: 'exists'; path: string };
+  };
+  /**
+   * Write bytes of a render at `position`: into the file (`name` empty), or into the sequence's file `name` (a plain
+   * file name). Running out of disk fails with `no-space` and abandons the render (nothing is left).
+   */
+  writeRenderOutput: { args: { id: string; name: string; position: number; bytes: ArrayBuffer }; result: null };
+  /** Make the render appear at its path (flushed to disk, renamed into place atomically). */
+  finishRenderOutput: { args: { id: string }; result: RenderOutputResult };
+  /** Abandon a render: its temporary file or folder is removed and nothing is left at its path. */
+  abortRenderOutput: { args: { id: string }; result: null };
+}
+
+/** What a native save dialog is for (its file type filter). */
+export type SaveDialogPurpose = 'model' | 'mrf' | 'any' | 'png' | 'webm' | 'mp4' | 'gif' | 'sequence';
+export const saveDialogPurposes: readonly SaveDialogPurpose[] = [
+  'model',
+  'mrf',
+  'any',
+  'png',
+  'webm',
+  'mp4',
+  'gif',
+  'sequence',
+];
+
+/** A render written to one file, or to a folder of numbered files. */
+export type RenderOutputKind = 'file' | 'sequence';
+
+/** A finished render. */
+export interface RenderOutputResult {
+  /** Where it now is. */
+  path: string;
+  /** Files written (1 for a file). */
+  files: number;
+  bytes: number;
+  /** Where the file or folder it replaced was kept, else null. */
+  backupPath: string | null;
 }
 
 /** Operation names. */
@@ -472,6 +527,21 @@ export const recoveryId: Validator<string> = (value, name) => {
   return id;
 };
 
+/** A render output's id (as beginRenderOutput gave it). */
+export const renderOutputId: Validator<string> = (value, name) => {
+  const id = text(64)(value, name);
+  if (!/^[0-9a-f]{32}$/.test(id)) throw new HostError('invalid-argument', `argument "${name}" is not a render id`);
+  return id;
+};
+
+/** The name of a file in a render's sequence folder ('' for a file output): letters, digits, space, _ . -. */
+export const renderFileName: Validator<string> = (value, name) => {
+  const file = text(128, true)(value, name);
+  if (file !== '' && (!/^[A-Za-z0-9][A-Za-z0-9 _.-]*$/.test(file) || file.endsWith('.') || file.endsWith(' ')))
+    throw new HostError('invalid-argument', `argument "${name}" must be a plain file name (got "${file}")`);
+  return file;
+};
+
 /** One validator per argument of each operation. */
 export type ArgumentValidators<A> = { [P in keyof A]-?: Validator<A[P]> };
 
@@ -501,7 +571,7 @@ export const operationArguments: { [K in OperationName]: ArgumentValidators<Oper
   listDirectory: { path: nullable(filePath) },
   listRoots: {},
   showOpenDialog: { purpose: oneOf(['model', 'mrf', 'any', 'data-folder', 'archive'] as const), multiple: bool },
-  showSaveDialog: { defaultPath: nullable(filePath), purpose: oneOf(['model', 'mrf', 'any'] as const) },
+  showSaveDialog: { defaultPath: nullable(filePath), purpose: oneOf(saveDialogPurposes) },
   revealPath: { path: filePath },
   setWindowState: { title: text(512, true), edited: bool },
   confirmClose: {},
@@ -512,6 +582,15 @@ export const operationArguments: { [K in OperationName]: ArgumentValidators<Oper
   setArchiveListfile: { path: nullable(filePath) },
   getArchiveListfile: {},
   writeDataFile: { folder: filePath, gamePath, bytes, expected: nullable(fileIdentity), force: bool },
+  beginRenderOutput: { path: filePath, kind: oneOf(['file', 'sequence'] as const), replace: bool },
+  writeRenderOutput: {
+    id: renderOutputId,
+    name: renderFileName,
+    position: integer(0, limits.renderBytes),
+    bytes,
+  },
+  finishRenderOutput: { id: renderOutputId },
+  abortRenderOutput: { id: renderOutputId },
 };
 
 /** Every operation name, in declaration order. */

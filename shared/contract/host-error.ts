@@ -11,6 +11,7 @@ export type HostErrorCode =
   | 'not-found' // the file or directory does not exist
   | 'too-large' // over limits.fileBytes
   | 'unsupported' // not available in this runtime (e.g. native dialogs in the browser)
+  | 'no-space' // the disk (or the user's quota) is full: nothing partial was left
   | 'io'; // any other file-system failure
 
 export const hostErrorCodes: readonly HostErrorCode[] = [
@@ -19,6 +20,7 @@ export const hostErrorCodes: readonly HostErrorCode[] = [
   'not-found',
   'too-large',
   'unsupported',
+  'no-space',
   'io',
 ];
 
@@ -29,6 +31,7 @@ export const httpStatusOfError: Record<HostErrorCode, number> = {
   'not-found': 404,
   'too-large': 413,
   unsupported: 501,
+  'no-space': 507,
   io: 500,
 };
 

@@ -76,6 +76,10 @@ export const menuLayout: readonly MenuLayout[] = [
     ],
   },
   {
+    label: 'Render',
+    items: [command('render.render_image', 'Render Image'), command('render.render_animation', 'Render Animation')],
+  },
+  {
     label: 'View',
     items: [
       command('view.toggle_sidebar', 'Sidebar'),
@@ -116,6 +120,9 @@ export const menuLayout: readonly MenuLayout[] = [
       '-',
       command('screen.toggle_loop', 'Loop Playback'),
       command('action.toggle_snapping', 'Snap Keys'),
+      '-',
+      command('screen.toggle_mute', 'Mute Audio'),
+      command('screen.toggle_scrub_audio', 'Scrub Audio'),
     ],
   },
   {

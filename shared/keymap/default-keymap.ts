@@ -34,6 +34,8 @@ export const DEFAULT_KEYMAP: readonly KeymapItem[] = [
   { area: 'screen', chord: 'down', operatorId: 'screen.keyframe_jump_prev' },
   { area: 'screen', chord: 'shift+left', operatorId: 'screen.frame_jump_start' },
   { area: 'screen', chord: 'shift+right', operatorId: 'screen.frame_jump_end' },
+  { area: 'screen', chord: 'f12', operatorId: 'render.render_image' },
+  { area: 'screen', chord: 'ctrl+f12', operatorId: 'render.render_animation' },
 
   // ── Dope sheet / timeline
   {

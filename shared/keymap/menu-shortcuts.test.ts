@@ -123,6 +123,8 @@ describe('menu shortcuts come from the keymap', () => {
       'Diagnostics',
       'Loop Playback',
       'Snap Keys',
+      'Mute Audio',
+      'Scrub Audio',
       'Keyboard Shortcuts',
       'About Morf Studio',
     ];

@@ -112,10 +112,10 @@ export async function startWebShell(
 }
 
 /** Launches headless Chromium (playwright-core gives every launch a fresh temporary profile). */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraFlags: readonly string[] = []): Promise<Browser> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('no Chromium found');
-  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS, headless: true });
+  return chromium.launch({ executablePath, args: [...CHROMIUM_FLAGS, ...extraFlags], headless: true });
 }
 
 /** Opens the editor in a new page of the given size and waits until it has booted. */

@@ -7,10 +7,13 @@ import type { EventObject, ModelDocument, MrfLink } from '../../../shared/events
 import { ExitCode, UsageError, type CliCommand } from '../command';
 import { framesText, intervalText, modelDiagnostics, modelTitle } from '../formats/model';
 import { diagnosticTally, formatDiagnostics } from '../formats/text';
-import { capeLines, locateCapes, takeDataOptions } from '../data-sources';
-import { parseOptions, readModelFile } from './model-file';
+import { capeLines, CliDataSources, takeDataOptions } from '../data-sources';
+import { eventMeanings, meaningsJson, meaningsText } from '../formats/event-meanings';
+import { toJson } from '../json';
+import { parseArgs } from '../args';
+import { readModelFile } from './model-file';
 
-const usage = 'morf events MODEL [--data FOLDER_OR_ARCHIVE]...';
+const usage = 'morf events MODEL [--json] [--data FOLDER_OR_ARCHIVE]...';
 
 interface Row {
   timeMs: number;
@@ -152,15 +155,51 @@ export const eventsCommand: CliCommand = {
     `per global sequence — time, object, type, ID, objectId, parent, and for MRF links\nthe cape shown or hidden — ` +
     `then objects without keys, keys outside every sequence,\nthe MRF links (ID, show and hide times, cape path) and ` +
     `the diagnostics.\nWith --data (repeatable, first match wins), each link's cape is reported as found\n` +
-    `(in which folder or archive) or missing.`,
+    `(in which folder or archive) or missing, and the game's tables are looked up there:\n` +
+    `each sound, splat, footprint, uber-splat and spawn object's meaning (sound label,\n` +
+    `files and volume; splat texture, size and lifespan; spawned model), the table rows\n` +
+    `it came from and the files it names, found or missing; unknown codes name the\n` +
+    `nearest known ones. --json prints {file, eventObjects, tables, capes, diagnostics}.`,
   async run(args, io) {
     const { rest, data } = takeDataOptions(args);
-    const { positional } = parseOptions(rest, [], {}, usage);
+    const { flags, positional } = parseArgs(rest, ['--json'], usage);
     if (positional.length !== 1) throw new UsageError(`expects one model file (usage: ${usage})`);
     const path = positional[0]!;
     const document = await readModelFile(path, io.cwd);
-    const capes = await locateCapes(data, io.cwd, document.links);
-    io.stdout(eventsReport(path, document) + (capes ? `\nCapes (--data):\n${capeLines(capes)}` : ''));
+    const sources = data.length > 0 ? await CliDataSources.open(data, io.cwd) : null;
+    try {
+      const capes = sources ? sources.capes(document.links) : null;
+      const meanings = sources ? await eventMeanings(document, sources) : null;
+      if (flags.has('--json')) {
+        const json = meanings ? (meaningsJson(meanings) as Record<string, unknown>) : {};
+        const objects = document.eventObjects.map((object) => ({
+          index: object.index,
+          name: object.name,
+          type: object.type,
+          id: object.id,
+          frames: object.frames,
+          ...((json.eventObjects as { index: number }[] | undefined)?.find((entry) => entry.index === object.index) ??
+            {}),
+        }));
+        io.stdout(
+          `${toJson({
+            file: path,
+            eventObjects: objects,
+            tables: json.tables ?? null,
+            capes,
+            diagnostics: [...modelDiagnostics(document), ...((json.diagnostics as unknown[]) ?? [])],
+          })}\n`,
+        );
+        return ExitCode.ok;
+      }
+      io.stdout(
+        eventsReport(path, document) +
+          (capes ? `\nCapes (--data):\n${capeLines(capes)}` : '') +
+          (meanings ? `\n${meaningsText(meanings)}` : ''),
+      );
+    } finally {
+      await sources?.close();
+    }
     return ExitCode.ok;
   },
 };

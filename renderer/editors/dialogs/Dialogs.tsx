@@ -11,6 +11,8 @@ import { contextFor } from '../../operators/operator';
 import { answerDialog } from '../../state/dialog-actions';
 import type { Dialog } from '../../state/editor-store';
 import { FormDialog } from './FormDialog';
+import { RenderDialog } from './RenderDialog';
+import { RenderProgress } from './RenderProgress';
 import { FileBrowser } from './FileBrowser';
 import { Modal } from './Modal';
 
@@ -224,7 +226,9 @@ export function Dialogs() {
   const { store } = useApp();
   const dialog = useEditor((state) => state.dialog);
   const close = () => store.setState({ dialog: null });
-  if (!dialog) return null;
+  const rendering = useEditor((state) => state.render !== null);
+  // A render's progress shows while it runs, under any dialog it asks (replace an existing file?).
+  if (!dialog) return rendering ? <RenderProgress /> : null;
   switch (dialog.kind) {
     case 'confirm':
       return <ConfirmDialog dialog={dialog} />;
@@ -240,5 +244,7 @@ export function Dialogs() {
       return <FileBrowser dialog={dialog} />;
     case 'form':
       return <FormDialog dialog={dialog} />;
+    case 'render':
+      return <RenderDialog dialog={dialog} />;
   }
 }

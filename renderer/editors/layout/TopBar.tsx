@@ -31,6 +31,8 @@ function useMenus(): Record<string, MenuEntry[]> {
     'view.toggle_sidebar': layout.propertiesOpen,
     'view.toggle_diagnostics': layout.diagnosticsOpen,
     'screen.toggle_loop': playback.loop,
+    'screen.toggle_mute': playback.muted,
+    'screen.toggle_scrub_audio': playback.scrubAudio,
     'action.toggle_snapping': snapping,
   };
   const entries = (items: MenuLayout['items']): MenuEntry[] =>

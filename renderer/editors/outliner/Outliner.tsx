@@ -59,14 +59,15 @@ export function Outliner() {
   const collapsed = useEditor((state) => state.session.timeline.collapsed);
   const unit = useEditor((state) => state.session.timeline.unit);
   const frameStepMs = useEditor((state) => state.session.playback.frameStepMs);
+  const tables = useEditor((state) => state.gameTables);
   const [filter, setFilter] = useState('');
   const [scrollTop, setScrollTop] = useState(0);
   const [viewHeight, setViewHeight] = useState(600);
   const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
   const treeRef = useRef<HTMLDivElement>(null);
   const rows = useMemo(
-    () => outlinerRows(document, standaloneCape, capes, collapsed, filter, { unit, frameStepMs }),
-    [document, standaloneCape, capes, collapsed, filter, unit, frameStepMs],
+    () => outlinerRows(document, standaloneCape, capes, collapsed, filter, { unit, frameStepMs }, tables),
+    [document, standaloneCape, capes, collapsed, filter, unit, frameStepMs, tables],
   );
   const isSelected = useIsSelected();
 
@@ -147,7 +148,8 @@ export function Outliner() {
                       ? `${row.label}: ${row.status} — click selects it in the timeline · ${renameHint} · ` +
                         `right-click for more`
                       : row.target.kind === 'object'
-                        ? `${row.label}: click selects its keys · ${renameHint}`
+                        ? `${row.label}${row.meaning ? ` — ${row.meaning.full}` : ''}: click selects its keys · ` +
+                          renameHint
                         : row.label
                   }
                   style={{
@@ -180,6 +182,15 @@ export function Outliner() {
                     <Icon name={row.icon} size={13} />
                   </span>
                   <span className="label">{row.label}</span>
+                  {row.meaning ? (
+                    <span
+                      className={`event-meaning ${row.meaning.state}`}
+                      data-testid={`outliner-meaning-${row.key}`}
+                      title={row.meaning.full}
+                    >
+                      {row.meaning.short}
+                    </span>
+                  ) : null}
                   {row.status ? <span className={`status-badge ${row.status}`}>{row.status}</span> : null}
                   <span className="meta">{row.meta}</span>
                 </div>

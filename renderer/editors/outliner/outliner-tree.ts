@@ -4,6 +4,9 @@
  * filter keeps matching rows and their ancestors. Pure: tested without a DOM.
  */
 import type { ModelDocument } from '../../../shared/events/document';
+import type { GameTableSet } from '../../../shared/game-tables';
+import { describeResolution } from '../../../shared/game-tables/describe';
+import { meaningOf } from '../../state/game-tables';
 import { type CapeEntry, type CapeStatus, capeKey } from '../../capes/cape-entry';
 import type { IconName } from '../../ui/Icon';
 import { baseName } from '../../files/file-service';
@@ -38,6 +41,31 @@ export interface OutlinerRow {
   collapsed: boolean;
   /** File state for links. */
   status?: CapeStatus;
+  /** What a sound, splat, footprint, uber-splat or spawn object means (short), and in full for its hint. */
+  meaning?: { short: string; full: string; state: 'resolved' | 'unknown' | 'unresolved' };
+}
+
+/** The last part of a game path, without its extension. */
+function fileStem(path: string): string {
+  const name = path.slice(path.lastIndexOf('\\') + 1);
+  return name.includes('.') ? name.slice(0, name.lastIndexOf('.')) : name;
+}
+
+/** An event object's meaning for its row, or undefined for links and other names (or before the tables load). */
+export function rowMeaning(tables: GameTableSet | null, name: string): OutlinerRow['meaning'] {
+  const resolution = meaningOf(tables, { name });
+  if (!resolution || resolution.status === 'not-a-table-event') return undefined;
+  const full = describeResolution(resolution);
+  if (resolution.status === 'unknown') return { short: 'unknown code', full, state: 'unknown' };
+  if (resolution.status !== 'resolved') return { short: 'unresolved', full, state: 'unresolved' };
+  const meaning = resolution.meaning;
+  const short =
+    meaning.kind === 'sound'
+      ? meaning.label
+      : meaning.kind === 'spawn'
+        ? fileStem(meaning.modelPath)
+        : fileStem(meaning.texturePath);
+  return { short, full, state: 'resolved' };
 }
 
 const GROUP_ICONS: Record<string, IconName> = {
@@ -73,6 +101,7 @@ function modelRows(
   document: ModelDocument,
   capes: Readonly<Record<string, CapeEntry>>,
   format: TimeFormat,
+  tables: GameTableSet | null,
 ): OutlinerRow[] {
   const rows: OutlinerRow[] = [];
   const push = (row: Omit<OutlinerRow, 'collapsed'>) => rows.push({ ...row, collapsed: false });
@@ -198,7 +227,8 @@ function modelRows(
       target: { kind: 'folder', key: group.key },
       parent: true,
     });
-    for (const object of members)
+    for (const object of members) {
+      const meaning = rowMeaning(tables, object.name);
       push({
         key: `object:${object.index}`,
         depth: 2,
@@ -207,7 +237,9 @@ function modelRows(
         icon,
         target: { kind: 'object', objectIndex: object.index },
         parent: false,
+        ...(meaning ? { meaning } : {}),
       });
+    }
   }
   return rows;
 }
@@ -242,15 +274,16 @@ export function outlinerRows(
   collapsed: Readonly<Record<string, boolean>>,
   filter: string,
   format: TimeFormat = MILLISECONDS,
+  tables: GameTableSet | null = null,
 ): OutlinerRow[] {
-  const all = document ? modelRows(document, capes, format) : standaloneCape ? capeRows(standaloneCape) : [];
+  const all = document ? modelRows(document, capes, format, tables) : standaloneCape ? capeRows(standaloneCape) : [];
   const needle = filter.trim().toLowerCase();
   if (needle) {
     const keep = new Set<number>();
     const ancestors: number[] = [];
     all.forEach((row, index) => {
       ancestors.length = row.depth;
-      if (`${row.label} ${row.meta}`.toLowerCase().includes(needle)) {
+      if (`${row.label} ${row.meta} ${row.meaning?.short ?? ''}`.toLowerCase().includes(needle)) {
         keep.add(index);
         for (const ancestor of ancestors) keep.add(ancestor);
       }

@@ -13,6 +13,7 @@ import { Area } from '../layout/Area';
 import { Panel, Row, TextField, formatNumber } from './fields';
 import { CapeProperties } from './CapeProperties';
 import { KeyProperties, ObjectProperties } from './ObjectProperties';
+import { EventMeaningProperties } from './EventMeaningProperties';
 
 function TextureRows({ texturePath }: { texturePath: string }) {
   const texture = useEditor((state) => state.textures[texturePath.toLowerCase()]);
@@ -188,6 +189,7 @@ function ActiveProperties() {
       return (
         <>
           {active.kind === 'key' ? <KeyProperties object={object} frameIndex={active.frameIndex} /> : null}
+          <EventMeaningProperties object={object} />
           <ObjectProperties document={document} object={object} />
           {link ? <LinkProperties document={document} link={link} /> : null}
         </>

@@ -57,6 +57,9 @@ function TimelineHeader() {
   const unit = useEditor((state) => state.session.timeline.unit);
   const speed = useEditor((state) => state.session.playback.speed);
   const loop = useEditor((state) => state.session.playback.loop);
+  const muted = useEditor((state) => state.session.playback.muted);
+  const volume = useEditor((state) => state.session.playback.volume);
+  const scrubAudio = useEditor((state) => state.session.playback.scrubAudio);
   const snapping = useEditor((state) => state.session.timeline.snapping);
   const playing = useEditor((state) => state.playing);
   const frameStepMs = useEditor((state) => state.session.playback.frameStepMs);
@@ -191,6 +194,42 @@ function TimelineHeader() {
         onClick={() => run('screen.toggle_loop')}
       >
         <Icon name="loop" size={13} />
+      </button>
+      <span className="separator-v" />
+      <button
+        className={`button icon${muted ? ' active' : ''}`}
+        data-hint={muted ? 'Sound objects are muted: click to hear them' : 'Mute the sound objects'}
+        data-testid="mute-button"
+        aria-pressed={muted}
+        onClick={() => run('screen.toggle_mute')}
+      >
+        <Icon name={muted ? 'speaker-muted' : 'speaker'} size={13} />
+      </button>
+      <input
+        className="volume-slider"
+        type="range"
+        min={0}
+        max={1}
+        step={0.05}
+        value={volume}
+        disabled={muted}
+        data-hint={`Volume of the sound objects: ${Math.round(volume * 100)}%`}
+        data-testid="volume-slider"
+        onChange={(event) =>
+          updateSession(store, (session) => ({
+            ...session,
+            playback: { ...session.playback, volume: Number(event.target.value) },
+          }))
+        }
+      />
+      <button
+        className={`button icon${scrubAudio ? ' active' : ''}`}
+        data-hint="Scrub Audio: hear sound objects while dragging the playhead across their keys"
+        data-testid="scrub-audio-button"
+        aria-pressed={scrubAudio}
+        onClick={() => run('screen.toggle_scrub_audio')}
+      >
+        <Icon name="scrub-audio" size={13} />
       </button>
       <button
         className={`button icon${snapping ? ' active' : ''}`}

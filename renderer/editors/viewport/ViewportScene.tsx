@@ -1,8 +1,8 @@
 /**
  * The viewport's scene inside the react-three-fiber canvas: the navigator's camera, Blender-style
- * mouse navigation, the grid floor and axes, the axis gizmo, one CapeMesh per linked cape (or the
- * standalone cape; they light themselves, see cape-material.ts), and the per-frame statistics
- * overlay. Renders on demand: store changes and navigation invalidate. Opening a file turns the
+ * mouse navigation, what the viewport draws (ViewportContent: the grid floor and axes, the model, one CapeMesh per
+ * linked cape or the standalone cape — they light themselves, see cape-material.ts), the axis gizmo and the per-frame
+ * statistics overlay. Renders on demand: store changes and navigation invalidate. Opening a file turns the
  * view to face its capes' broad side and frames them; Home / numpad . frame keeping the view.
  */
 import { GizmoHelper, GizmoViewport } from '@react-three/drei';
@@ -17,29 +17,15 @@ import { findLink } from '../../../shared/events/links';
 import type { MrfFile } from '../../../shared/mrf';
 import { linkShownWithin } from '../../../shared/events/visibility';
 import type { TextureSource } from './cape-texture';
-import { CapeMesh } from './CapeMesh';
-import { GridFloor } from './GridFloor';
-import { CameraGizmos } from './camera/CameraGizmos';
-import { ModelCameraView } from './camera/ModelCameraView';
 import { activeViewCamera } from './camera/view-camera';
 import { rigOfDocument } from './model/document-model';
 import type { ModelViewState } from './model/model-view-state';
-import { ModelView } from './model/ModelView';
-import { NodeGizmos } from './model/NodeGizmos';
 import type { ViewNavigator } from './view-navigator';
-import {
-  type CapeRegistry,
-  type ViewportStatistics,
-  animationBounds,
-  averageNormal,
-  combinedBounds,
-} from './viewport-registry';
+import { ViewportContent, type ViewportContentRefs } from './ViewportContent';
+import { type CapeRegistry, animationBounds, averageNormal, combinedBounds } from './viewport-registry';
 
 /** Shared with the HTML overlay outside the canvas, and the capes this viewport draws. */
-export interface ViewportOverlayRefs {
-  statistics: ViewportStatistics;
-  capes: CapeRegistry;
-  model: ModelViewState;
+export interface ViewportOverlayRefs extends ViewportContentRefs {
   overlay: { current: HTMLDivElement | null };
   viewName: { current: HTMLDivElement | null };
 }
@@ -163,6 +149,7 @@ function Navigation({
       return false;
     };
     const unregister = registerAreaCommands(store, 'viewport', {
+      freeView: () => navigator.view(),
       viewAll: () => frameAnimation(),
       viewSelected: () => frame(true),
       frameOpenedFile: () => {
@@ -235,7 +222,8 @@ function Navigation({
         state.session.viewport !== previous.session.viewport ||
         state.standaloneCape !== previous.standaloneCape ||
         state.viewCamera !== previous.viewCamera ||
-        state.textures !== previous.textures
+        state.textures !== previous.textures ||
+        state.gameTables !== previous.gameTables
       )
         invalidate();
     });
@@ -272,9 +260,6 @@ export function ViewportScene({
   refs: ViewportOverlayRefs;
 }) {
   const { store } = useApp();
-  const document = useEditor(currentDocument);
-  const capes = useEditor((state) => state.capes);
-  const standaloneCape = useEditor((state) => state.standaloneCape);
   const overlays = useEditor((state) => state.session.viewport.overlays);
   const rig = useEditor((state) => rigOfDocument(currentDocument(state)));
   const cameraIndex = useEditor(activeViewCamera);
@@ -329,46 +314,10 @@ export function ViewportScene({
     }
   }, 2);
 
-  const meshes = document
-    ? document.links.map((link) => {
-        const entry = capes[capeKey(link.path)];
-        return entry?.cape ? (
-          <CapeMesh
-            key={`${link.id}:${capeKey(link.path)}`}
-            entry={entry}
-            link={link}
-            textureSource={textureSource}
-            statistics={refs.statistics}
-            registry={refs.capes}
-          />
-        ) : null;
-      })
-    : standaloneCape?.cape
-      ? [
-          <CapeMesh
-            key="standalone"
-            entry={standaloneCape}
-            link={null}
-            textureSource={textureSource}
-            statistics={refs.statistics}
-            registry={refs.capes}
-          />,
-        ]
-      : [];
-
   return (
     <>
       <Navigation navigator={navigator} capes={refs.capes} model={refs.model} />
-      <GridFloor navigator={navigator} grid={overlays.grid} axes={overlays.axes} />
-      {rig ? (
-        <ModelView rig={rig} textureSource={textureSource} statistics={refs.statistics} view={refs.model} />
-      ) : null}
-      {rig ? <NodeGizmos rig={rig} view={refs.model} /> : null}
-      {rig && overlays.cameras && rig.cameras.length > 0 ? <CameraGizmos rig={rig} /> : null}
-      {overlays.capes ? meshes : null}
-      {rig && cameraIndex !== null ? (
-        <ModelCameraView rig={rig} cameraIndex={cameraIndex} navigator={navigator} />
-      ) : null}
+      <ViewportContent navigator={navigator} textureSource={textureSource} refs={refs} />
       {
         <GizmoHelper alignment="top-right" margin={[64, 64]}>
           <GizmoViewport

@@ -9,7 +9,7 @@
  * Drives a perspective and an orthographic camera.
  */
 import { type Camera, Matrix4, OrthographicCamera, PerspectiveCamera, Vector3 } from 'three';
-import type { ViewAxis } from '../../state/area-commands';
+import type { FreeView, ViewAxis } from '../../state/area-commands';
 
 const DEGREE = Math.PI / 180;
 const MAX_PITCH = 90 * DEGREE;
@@ -118,6 +118,24 @@ export class ViewNavigator {
     return this.lastViewName.name;
   }
   private lastViewName = { axis: '', projection: '', name: '' };
+
+  /** The view as plain numbers. */
+  view(): FreeView {
+    const { target, distance, yaw, pitch, orthographic, axis } = this.state;
+    return { target: [target.x, target.y, target.z], distance, yaw, pitch, orthographic, axis };
+  }
+
+  /** Looks the way `view` says (another viewport's, or a render's copy of it). */
+  setView(view: FreeView): void {
+    this.state.target.set(view.target[0], view.target[1], view.target[2]);
+    this.state.distance = view.distance;
+    this.state.yaw = view.yaw;
+    this.state.pitch = view.pitch;
+    this.state.orthographic = view.orthographic;
+    this.state.axis = view.axis;
+    this.autoOrthographic = false;
+    this.apply();
+  }
 
   /** Sets the viewport's aspect ratio. */
   setAspect(aspect: number): void {

@@ -21,7 +21,8 @@ const NEXT_STEP = [
   -1, 0, -1, 4, -1, 2, -1, 6, -1, 1, -1, 5, -1, 3, -1, 7, -1, 1, -1, 5, -1, 3, -1, 7, -1, 2, -1, 4, -1, 6, -1, 8,
 ];
 
-const STEP_SIZES = [
+/** IMA ADPCM's 89 step sizes (shared with the WAV IMA ADPCM decoder, shared/audio/wav.ts). */
+export const IMA_STEP_SIZES: readonly number[] = [
   7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 19, 21, 23, 25, 28, 31, 34, 37, 41, 45, 50, 55, 60, 66, 73, 80, 88, 97, 107, 118,
   130, 143, 157, 173, 190, 209, 230, 253, 279, 307, 337, 371, 408, 449, 494, 544, 598, 658, 724, 796, 876, 963, 1060,
   1166, 1282, 1411, 1552, 1707, 1878, 2066, 2272, 2499, 2749, 3024, 3327, 3660, 4026, 4428, 4871, 5358, 5894, 6484,
@@ -67,7 +68,7 @@ export function decompressAdpcm(
       channel = (channel + 1) % channels;
     } else {
       const index = stepIndex[channel]!;
-      const step = STEP_SIZES[index]!;
+      const step = IMA_STEP_SIZES[index]!;
       let difference = step >> shift; // shifts by the count modulo 32, as the x86 Storm was built for
       for (let bit = 0; bit < 6; bit += 1) if (encoded & (1 << bit)) difference += step >> bit;
       let sample = predicted[channel]!;

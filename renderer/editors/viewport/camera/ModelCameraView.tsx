@@ -99,15 +99,17 @@ export function ModelCameraView({ rig, cameraIndex, navigator }: ModelCameraView
   // frame (the gizmo is not shown while looking through a camera).
   useFrame(({ gl, scene, size }) => {
     const rect = work.rect;
+    // The canvas's clear alpha is kept: 0 when a render asks for a transparent background.
+    const alpha = gl.getClearAlpha();
     gl.setScissorTest(false);
     gl.setViewport(0, 0, size.width, size.height);
-    gl.setClearColor(work.bars);
+    gl.setClearColor(work.bars, alpha);
     gl.clear(true, true, true);
     const bottom = size.height - rect.y - rect.height;
     gl.setViewport(rect.x, bottom, rect.width, rect.height);
     gl.setScissor(rect.x, bottom, rect.width, rect.height);
     gl.setScissorTest(true);
-    gl.setClearColor(work.background);
+    gl.setClearColor(work.background, alpha);
     gl.clear(true, true, true);
     gl.autoClear = false;
     gl.render(scene, camera);

@@ -39,8 +39,8 @@ import type { ModelViewState } from './model-view-state';
 const scratchBounds = { startMs: 0, endMs: 0 };
 const NO_RAYCAST = () => undefined;
 
-/** One GPU geometry per rig geoset. */
-function createGeometries(geometry: RigGeometry): BufferGeometry[] {
+/** One GPU geometry per rig geoset (also used by the spawned models, ../spawned/SpawnedModel.tsx). */
+export function createGeometries(geometry: RigGeometry): BufferGeometry[] {
   return geometry.geosets.map((mesh) => {
     const created = new BufferGeometry();
     const { geoset } = mesh;
@@ -68,7 +68,7 @@ function createGeometries(geometry: RigGeometry): BufferGeometry[] {
 }
 
 /** Layer indices in the order they are drawn. */
-function drawOrder(rig: ModelRig): number[] {
+export function drawOrder(rig: ModelRig): number[] {
   const blendedMaterial = (index: number) => {
     const first = rig.layers[index]!.material?.layers[0];
     return first ? isBlended(first.filterMode) : false;
@@ -212,7 +212,7 @@ export function ModelView({ rig, textureSource, statistics, view }: ModelViewPro
 let white: DataTexture | null = null;
 
 /** Light grey (1 × 1): what solid and wireframe shading draw instead of the textures. */
-function whiteTexture(): DataTexture {
+export function whiteTexture(): DataTexture {
   if (white) return white;
   white = new DataTexture(Uint8Array.of(200, 200, 200, 255), 1, 1, RGBAFormat, UnsignedByteType);
   white.needsUpdate = true;

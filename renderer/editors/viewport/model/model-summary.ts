@@ -1,10 +1,13 @@
 /**
  * What the automation surface reports about the open model (`snapshot().model`): its geosets, vertices and
- * triangles, its cameras' names in file order, the camera looked through and the sequence at the playhead.
+ * triangles, its cameras' names in file order, the camera looked through, the sequence at the playhead and the live
+ * splats per event object.
  */
 import { currentDocument, type EditorState } from '../../../state/editor-store';
 import { activeViewCamera, sequenceIndexAt } from '../camera/view-camera';
 import { rigOfDocument } from './document-model';
+import { liveSplats } from '../splats/splat-field';
+import { liveSpawns } from '../spawned/spawn-schedule';
 
 /** See the module comment. */
 export interface ModelSummary {
@@ -14,6 +17,10 @@ export interface ModelSummary {
   cameras: string[];
   viewCamera: string | null;
   sequence: string | null;
+  /** Splats, footprints and uber-splats alive in the last frame drawn, per event object name. */
+  splats: Record<string, number>;
+  /** Spawned models shown in the last frame drawn, per event object name. */
+  spawns: Record<string, number>;
 }
 
 /** The summary of the open model, or null when no model with a preview is open. */
@@ -30,6 +37,8 @@ export function modelSummary(state: EditorState): ModelSummary | null {
     cameras: rig.cameras.map((entry) => entry.name),
     viewCamera: camera === null ? null : (rig.cameras[camera]?.name ?? null),
     sequence: sequence >= 0 ? (document.sequences[sequence]?.name ?? null) : null,
+    splats: { ...liveSplats },
+    spawns: { ...liveSpawns },
   };
 }
 

@@ -1,0 +1,108 @@
+/**
+ * The render benchmark's page side (`npm run bench -- render`, through automation.ts): the open file drawn through
+ * the render's stage at a size, frame after frame — drawing alone (each frame drawn and finished), then a whole
+ * render of the same frames to WebM with its output discarded (drawn, captured, encoded in the worker, muxed) —
+ * timed side by side in one page.
+ */
+import { frameTimeMs } from '../state/render-settings';
+import { renderCapabilities } from './capabilities';
+import { createRenderStage } from './render-stage';
+import { runRender, type RenderEnvironment } from './render-job';
+import type { EditorApp } from '../ui/editor-context';
+import type { TextureSource } from '../editors/viewport/cape-texture';
+import { areaCommands } from '../state/area-commands';
+
+/** What the benchmark measured: ms per frame of each, and the encoded bytes. */
+export interface RenderBenchResult {
+  drawMs: number;
+  /** Drawn and captured as a VideoFrame (read back), not encoded. */
+  captureMs: number;
+  renderMs: number;
+  frames: number;
+  bytes: number;
+}
+
+/** Draws and renders `frames` frames of the range starting at the playhead (see the module comment). */
+export async function benchmarkRender(
+  app: EditorApp,
+  textureSource: TextureSource,
+  options: { frames: number; width: number; height: number; fps: number },
+): Promise<RenderBenchResult> {
+  const { store } = app;
+  const startMs = store.getState().session.playback.playheadMs;
+  const range = { startMs, endMs: startMs + (options.frames * 1000) / options.fps };
+  const stage = await createRenderStage({
+    app,
+    textureSource,
+    width: options.width,
+    height: options.height,
+    includeOverlays: false,
+    transparent: false,
+    timeMs: startMs,
+    view: areaCommands(store, 'viewport')?.freeView() ?? null,
+  });
+  let drawMs: number;
+  let captureMs: number;
+  try {
+    stage.draw(startMs);
+    await stage.settle();
+    stage.finish();
+    const started = performance.now();
+    for (let frame = 0; frame < options.frames; frame += 1) {
+      stage.draw(frameTimeMs(range, options.fps, frame));
+      stage.finish();
+    }
+    drawMs = (performance.now() - started) / options.frames;
+    const capturing = performance.now();
+    for (let frame = 0; frame < options.frames; frame += 1) {
+      stage.draw(frameTimeMs(range, options.fps, frame));
+      const captured = new VideoFrame(stage.canvas, { timestamp: frame, alpha: 'discard' });
+      const copy = new Uint8Array(captured.allocationSize());
+      await captured.copyTo(copy);
+      captured.close();
+    }
+    captureMs = (performance.now() - capturing) / options.frames;
+  } finally {
+    stage.dispose();
+  }
+  let bytes = 0;
+  const environment: RenderEnvironment = {
+    app,
+    textureSource,
+    capabilities: renderCapabilities,
+    download: () => undefined,
+    sink: () => ({
+      write: async (_name, _position, data) => void (bytes += data.byteLength),
+      finish: async () => ({ where: 'discarded', files: 1, bytes, backupPath: null }),
+      abort: async () => undefined,
+    }),
+  };
+  const settings = {
+    ...store.getState().session.render,
+    width: options.width,
+    height: options.height,
+    fps: options.fps,
+    range: 'custom' as const,
+    fromMs: range.startMs,
+    toMs: range.endMs,
+    format: 'webm' as const,
+    includeOverlays: false,
+  };
+  let renderStarted = 0;
+  const outcome = await runRender(
+    environment,
+    { kind: 'animation', settings, destination: { kind: 'download', name: 'bench.webm' } },
+    { cancelled: false },
+    (update) => {
+      if (update.phase === 'rendering') renderStarted = performance.now();
+    },
+  );
+  if (outcome.status !== 'done') throw new Error(`the render did not finish: ${JSON.stringify(outcome)}`);
+  return {
+    drawMs,
+    captureMs,
+    renderMs: (performance.now() - renderStarted) / options.frames,
+    frames: options.frames,
+    bytes,
+  };
+}
