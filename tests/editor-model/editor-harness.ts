@@ -16,6 +16,7 @@ import { HostServices } from '../../electron/host/host';
 import { trimCape } from '../../shared/capes/edit';
 import { modelCodec } from '../../shared/events';
 import { readMrf, writeMrf } from '../../shared/mrf';
+import { ViewNavigator } from '../../renderer/editors/viewport/view-navigator';
 import { FileService } from '../../renderer/files/file-service';
 import {
   contextFor,
@@ -185,6 +186,7 @@ export class EditorHarness {
     );
     this.stops.push(
       registerAreaCommands(this.store, 'viewport', {
+        freeView: () => new ViewNavigator().view(),
         viewAll: () => undefined,
         viewSelected: () => undefined,
         frameOpenedFile: () => undefined,
