@@ -65,6 +65,8 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
   const [name, setName] = useState(dialog.initialName);
   const [filter, setFilter] = useState(dialog.purpose === 'open' ? OPENABLE_FILTER : '*');
   const pathField = useRef<HTMLInputElement>(null);
+  /** The path field's text when it got the focus (null while it has none). */
+  const focusedText = useRef<string | null>(null);
 
   // Listings answer in any order: a listing the user asked for (a click, a typed path) is shown unless they asked for
   // another since; the start-up listing only while the user has asked for none (slow under load, it replaced the
@@ -208,11 +210,24 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
           spellCheck={false}
           data-testid="file-browser-path"
           onChange={(event) => setTyped(event.target.value)}
+          // While the field has the focus, a listing that arrives never changes its text under the caret: the user
+          // may have selected it to type over it (a listing arriving between the selection and the typing put its
+          // folder in front of the typed path). Left untouched, the field follows the listings again on blur.
+          onFocus={(event) => {
+            focusedText.current = event.currentTarget.value;
+            setTyped((current) => current ?? focusedText.current);
+          }}
+          onBlur={(event) => {
+            if (event.currentTarget.value === focusedText.current) setTyped(null);
+            focusedText.current = null;
+          }}
           onKeyDown={(event) => {
             if (event.key === 'Enter') void goTyped(event.currentTarget.value);
-            if (event.key === 'Escape' && typed !== null) {
+            // Esc drops what was typed (a second Esc, or one with nothing typed, closes the dialog).
+            if (event.key === 'Escape' && typed !== null && typed !== focusedText.current) {
               event.stopPropagation();
-              setTyped(null);
+              focusedText.current = listing?.path ?? '';
+              setTyped(focusedText.current);
             }
           }}
         />
