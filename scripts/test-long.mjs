@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 const env = {
   ...process.env,
   MORF_EDITOR_MODEL_SEQUENCES: process.env.MORF_EDITOR_MODEL_SEQUENCES ?? '100000',
+  MORF_EDITOR_MODEL_PROGRESS: process.env.MORF_EDITOR_MODEL_PROGRESS ?? '2000',
   MORF_EDITOR_MODEL_TIME_BOUND_MS: process.env.MORF_EDITOR_MODEL_TIME_BOUND_MS ?? String(24 * 60 * 60 * 1000),
 };
 const started = Date.now();

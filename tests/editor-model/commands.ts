@@ -87,12 +87,23 @@ export function sequences() {
   return fc.commands(GESTURES, { maxCommands: MAX_STEPS, size: '+1' });
 }
 
+/** How often a long run says how far it got (MORF_EDITOR_MODEL_PROGRESS sequences; `npm run test:long`: 2,000). */
+const PROGRESS_EVERY = Number(process.env.MORF_EDITOR_MODEL_PROGRESS ?? Infinity);
+const started = performance.now();
+
+/** One line of the run so far: sequences, steps, minutes (a long run stopped early still has its figures). */
+function reportProgress(): void {
+  const minutes = ((performance.now() - started) / 60_000).toFixed(1);
+  console.info(`editor model so far: ${figures.sequences} sequences, ${figures.steps} steps, ${minutes} min`);
+}
+
 /** Runs one sequence on a fresh editor over the workspace. */
 export async function runSequence(
   workspace: EditorWorkspace,
   commands: Iterable<fc.AsyncCommand<EditorModel, EditorHarness>>,
 ): Promise<void> {
   figures.sequences += 1;
+  if (figures.sequences % PROGRESS_EVERY === 0) reportProgress();
   const t0 = performance.now();
   const harness = await EditorHarness.open(workspace);
   figures.timeMs.set('open', (figures.timeMs.get('open') ?? 0) + performance.now() - t0);
