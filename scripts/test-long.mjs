@@ -20,7 +20,6 @@ const result = spawnSync('npx', ['vitest', 'run', ...files, ...extra], {
   stdio: 'inherit',
   shell: process.platform === 'win32',
 });
-process.stdout.write(
-  `test:long: ${env.MORF_EDITOR_MODEL_SEQUENCES} sequences asked, ${((Date.now() - started) / 60_000).toFixed(1)} min\n`,
-);
+const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+process.stdout.write(`test:long: ${env.MORF_EDITOR_MODEL_SEQUENCES} sequences asked, ${minutes} min\n`);
 process.exit(result.status ?? 1);

@@ -18,7 +18,8 @@
 import { parsers } from 'mdx-m3-viewer';
 import { describe, expect, it } from 'vitest';
 import { convertModel } from '../shared/model/index';
-import { readMdx, writeMdx } from '../shared/mdx/container';
+import { writeMdx } from '../shared/mdx/container';
+import { readMdx } from '../shared/model/mdx-file';
 import { fullModelBytes } from '../shared/model/testing/fixture-bytes';
 import { fullModelSpec } from '../shared/model/testing/fixtures';
 import { versionFixture } from '../shared/model/testing/fixture-900-1100-bytes';

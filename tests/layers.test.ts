@@ -170,4 +170,148 @@ describe('layer rules', () => {
     }
     expect(climbs).toEqual([]);
   });
+
+  it('shared/ imports one way: mdx/ and mdl/ know no kind, the model sits above them, events above the model', () => {
+    expect(sharedClimbs()).toEqual([]);
+  });
+
+  it('the shared/ rule catches mdx/ or mdl/ importing the model, and the model importing events', () => {
+    const planted = new Map([
+      ['shared/mdx/container.ts', "import { kindOfTag } from '../model/registry';"],
+      ['shared/mdl/tree.ts', "import type { EventObject } from '../model/kinds/event-object';"],
+      ['shared/model/registry.ts', "import { readModel } from '../events/read';"],
+    ]);
+    expect(sharedClimbs(planted).sort()).toEqual([
+      'shared/mdl/tree.ts imports ../model/kinds/event-object (mdl → model)',
+      'shared/mdx/container.ts imports ../model/registry (mdx → model)',
+      'shared/model/registry.ts imports ../events/read (model → events)',
+    ]);
+  });
 });
+
+/** The renderer's import graph: each production module (path below renderer/) and the modules it imports. */
+function rendererGraph(): Map<string, string[]> {
+  const rendererRoot = join(root, 'renderer');
+  const modules = sourceFiles(rendererRoot)
+    .map((file) => relative(rendererRoot, file))
+    .filter((path) => !/\.test\.tsx?$/.test(path) && !path.startsWith('testing/'));
+  const known = new Set(modules);
+  const resolve = (from: string, specifier: string): string | null => {
+    const base = relative(rendererRoot, join(rendererRoot, from, '..', specifier));
+    const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`];
+    return candidates.find((candidate) => known.has(candidate)) ?? null;
+  };
+  return new Map(
+    modules.map((path) => [
+      path,
+      importsOf(readFileSync(join(rendererRoot, path), 'utf8'))
+        .filter((specifier) => specifier.startsWith('.'))
+        .map((specifier) => resolve(path, specifier))
+        .filter((target): target is string => target !== null),
+    ]),
+  );
+}
+
+/**
+ * The import cycles of a graph (type-only imports count: a type that two modules need belongs in a third), each
+ * as its modules in order, the first one repeated at the end. Tarjan's strongly connected components; a component
+ * of several modules is reported through one cycle in it.
+ */
+export function importCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    for (let member = stack.pop()!; ; member = stack.pop()!) {
+      onStack.delete(member);
+      component.push(member);
+      if (member === node) break;
+    }
+    if (component.length > 1 || (graph.get(node) ?? []).includes(node)) components.push(component);
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  // One cycle through each component: from its first module, follow imports that stay inside it.
+  return components.map((component) => {
+    const members = new Set(component);
+    const start = [...component].sort()[0]!;
+    const path = [start];
+    const seen = new Set([start]);
+    for (;;) {
+      const last = path[path.length - 1]!;
+      const inside = (graph.get(last) ?? []).filter((next) => members.has(next));
+      if (inside.includes(start)) return [...path, start];
+      const next = inside.find((candidate) => !seen.has(candidate)) ?? inside[0]!;
+      if (seen.has(next)) return [...path.slice(path.indexOf(next)), next];
+      path.push(next);
+      seen.add(next);
+    }
+  });
+}
+
+describe('import cycles', () => {
+  it('finds a cycle through type-only imports, none in a graph that runs one way (the rule itself can fail)', () => {
+    const cyclic = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts']],
+      ['d.ts', ['a.ts']],
+    ]);
+    expect(importCycles(cyclic)).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
+    expect(
+      importCycles(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', []],
+        ]),
+      ),
+    ).toEqual([]);
+    expect(importsOf(`import type { CapeImporter } from './cape-importers';`)).toEqual(['./cape-importers']);
+  });
+
+  it('no module of the renderer imports itself back through others', () => {
+    expect(importCycles(rendererGraph()).map((cycle) => cycle.join(' → '))).toEqual([]);
+  });
+});
+
+/**
+ * The layers of shared/ that must import downhill: events (event objects and MRF links) over the model (the kinds,
+ * their registry, the typed model) over mdx and mdl (the binary container and the text block tree, which know no
+ * kind and not each other). Imports within a layer, and of the folders beside them (binary, diagnostics…), are free.
+ * `planted` adds lines to files, for the test that shows the rule fails.
+ */
+function sharedClimbs(planted: ReadonlyMap<string, string> = new Map()): string[] {
+  const rank: Record<string, number> = { events: 3, model: 2, mdx: 1, mdl: 1 };
+  const sharedRoot = join(root, 'shared');
+  const climbs: string[] = [];
+  for (const file of sourceFiles(sharedRoot)) {
+    const path = relative(sharedRoot, file);
+    if (/\.test\.tsx?$/.test(path)) continue;
+    const from = path.split('/')[0]!;
+    if (!(from in rank)) continue;
+    const source = `${readFileSync(file, 'utf8')}\n${planted.get(`shared/${path}`) ?? ''}`;
+    for (const specifier of importsOf(source)) {
+      if (!specifier.startsWith('.')) continue;
+      const target = relative(sharedRoot, join(file, '..', specifier));
+      const to = target.split('/')[0]!;
+      if (to === from || !(to in rank)) continue;
+      if (rank[to]! >= rank[from]!) climbs.push(`shared/${path} imports ${specifier} (${from} → ${to})`);
+    }
+  }
+  return climbs;
+}

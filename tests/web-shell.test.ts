@@ -185,7 +185,9 @@ describe('browser shell security', () => {
         })
       ).status,
     ).toBe(400);
-    expect((await api('showOpenDialog', { purpose: 'model', multiple: false }, withToken())).status).toBe(501);
+    expect(
+      (await api('showOpenDialog', { title: 'Open', folder: false, filters: [], multiple: false }, withToken())).status,
+    ).toBe(501);
     expect((await raw(shell.port, '/nothing-here.js', { headers: withToken() })).status).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * One description of a small model, written as MDX (with shared/mdx's chunk writers) and as MDL
+ * One description of a small model, written as MDX (the typed model's writer, shared/model) and as MDL
  * text (in the layout of the game's MDL exporter), so the two files describe the same model: the
  * sample cinematic, and the twin fixtures the events tests edit in both formats.
  *
@@ -7,26 +7,14 @@
  * name their parent by name. Numbers should be exact in float32 (integers, halves…) so that the
  * MDX and MDL files hold the same values.
  */
-import { BinaryWriter } from '../../shared/binary/writer';
-import {
-  INTERPOLATION_NAMES,
-  NODE_FLAG,
-  newChunk,
-  newEventObject,
-  writeCameras,
-  writeEventsChunk,
-  writeGlobalSequences,
-  writeMdx,
-  writeModelInfo,
-  writeNode,
-  writePivots,
-  writeSequences,
-  writeVersion,
-  type Extent,
-  type MdxChunk,
-  type NodeTrackTag,
-  type Track,
-} from '../../shared/mdx/index';
+import { NO_BYTES } from '../../shared/mdx/cursor';
+import { INTERPOLATION_NAMES } from '../../shared/mdx/tracks';
+import type { Extent } from '../../shared/model/kinds/extent';
+import { NODE_FLAG, type Node, type NodeTrackTag } from '../../shared/model/kinds/node';
+import { writeMdxModel } from '../../shared/model/mdx-model';
+import { createTrack, type Track } from '../../shared/model/track';
+import type { MdxChunkTag, MdxChunkTypes } from '../../shared/model/registry';
+import { withParsed, type TypedMdxChunk } from '../../shared/model/typed-model';
 
 export type Point = readonly [number, number, number];
 export type Interpolation = (typeof INTERPOLATION_NAMES)[number];
@@ -116,7 +104,7 @@ const MDL_INTERPOLATIONS: Readonly<Record<Interpolation, string>> = {
   bezier: 'Bezier',
 };
 /** GeosetId / GeosetAnimId of a bone bound to no geoset (MDL: `Multiple`, `None`). */
-const NO_GEOSET = 0xffffffff;
+const NO_GEOSET = -1;
 const COLLISION_SPHERE = 2;
 
 /** Every node in objectId order, with its kind. */
@@ -141,43 +129,44 @@ function parentIdOf(model: ModelDescription): (node: NodeDescription) => number 
 }
 
 function mdxTracks(node: NodeDescription): Track[] {
-  return (node.tracks ?? []).map((track) => ({
-    tag: TRACK_TAGS[track.kind],
-    interpolation: INTERPOLATION_NAMES.indexOf(track.interpolation),
-    globalSequenceId: track.globalSequenceId ?? -1,
-    keys: track.keys.map((key) =>
-      track.interpolation === 'hermite' || track.interpolation === 'bezier'
-        ? {
-            frame: key.frame,
-            value: key.value,
-            inTangent: key.inTangent ?? key.value,
-            outTangent: key.outTangent ?? key.value,
-          }
-        : { frame: key.frame, value: key.value },
-    ),
-  }));
+  return (node.tracks ?? []).map((track) => {
+    const tangents = track.interpolation === 'hermite' || track.interpolation === 'bezier';
+    return createTrack(
+      TRACK_TAGS[track.kind],
+      INTERPOLATION_NAMES.indexOf(track.interpolation),
+      track.globalSequenceId ?? -1,
+      track.keys.map((key) =>
+        tangents
+          ? {
+              frame: key.frame,
+              value: key.value,
+              inTangent: key.inTangent ?? key.value,
+              outTangent: key.outTangent ?? key.value,
+            }
+          : { frame: key.frame, value: key.value },
+      ),
+    );
+  });
 }
 
-/** A node chunk's body: each node (objectIds from `firstObjectId`) followed by what `after` writes for it. */
-function nodesBody<T extends NodeDescription>(
+/** The node of each description (objectIds from `firstObjectId`). */
+function nodesFrom<T extends NodeDescription>(
   nodes: readonly T[],
   firstObjectId: number,
   parentId: (node: NodeDescription) => number,
   flags: number,
-  after?: (writer: BinaryWriter, node: T) => void,
-): Uint8Array {
-  const writer = new BinaryWriter();
-  nodes.forEach((node, index) => {
-    writeNode(writer, {
-      name: node.name,
+): { description: T; node: Node }[] {
+  return nodes.map((description, index) => ({
+    description,
+    node: {
+      name: description.name,
       objectId: firstObjectId + index,
-      parentId: parentId(node),
+      parentId: parentId(description),
       flags,
-      tracks: mdxTracks(node),
-    });
-    after?.(writer, node);
-  });
-  return writer.finish();
+      tracks: mdxTracks(description),
+      unparsedBytes: NO_BYTES,
+    },
+  }));
 }
 
 /** The model as MDX bytes, chunks in the game exporter's order. */
@@ -185,85 +174,89 @@ export function describeMdx(model: ModelDescription): Uint8Array {
   const parentId = parentIdOf(model);
   const nodes = nodesOf(model);
   let objectId = 0;
-  const chunks: MdxChunk[] = [
-    newChunk('VERS', writeVersion(model.version)),
-    newChunk(
-      'MODL',
-      writeModelInfo({
-        name: model.name,
-        nameBytes: new Uint8Array(0),
-        animationFileName: '',
-        animationFileNameBytes: new Uint8Array(0),
-        extent: model.extent,
-        blendTime: model.blendTime,
-      }),
-    ),
-    newChunk(
-      'SEQS',
-      writeSequences(
-        model.sequences.map((sequence) => ({
-          ...sequence,
-          nameBytes: new Uint8Array(0),
-          flags: sequence.nonLooping ? 1 : 0,
-          syncPoint: 0,
-        })),
-      ),
-    ),
-  ];
-  if (model.globalSequences.length > 0) chunks.push(newChunk('GLBS', writeGlobalSequences(model.globalSequences)));
+  const chunks: TypedMdxChunk[] = [];
+  const add = <Tag extends MdxChunkTag>(chunk: { tag: Tag; parsed: MdxChunkTypes[Tag] }) =>
+    chunks.push(withParsed({ tag: chunk.tag, trailing: NO_BYTES }, chunk.parsed));
+  add({ tag: 'VERS', parsed: model.version });
+  add({
+    tag: 'MODL',
+    parsed: {
+      name: model.name,
+      nameBytes: NO_BYTES,
+      animationFileName: '',
+      animationFileNameBytes: NO_BYTES,
+      extent: model.extent,
+      blendTime: model.blendTime,
+    },
+  });
+  add({
+    tag: 'SEQS',
+    parsed: model.sequences.map((sequence) => ({
+      ...sequence,
+      nameBytes: NO_BYTES,
+      flags: sequence.nonLooping ? 1 : 0,
+      syncPoint: 0,
+    })),
+  });
+  if (model.globalSequences.length > 0) add({ tag: 'GLBS', parsed: [...model.globalSequences] });
   if (model.bones.length > 0) {
-    chunks.push(
-      newChunk(
-        'BONE',
-        nodesBody(model.bones, objectId, parentId, NODE_FLAG.bone, (writer) => writer.u32(NO_GEOSET).u32(NO_GEOSET)),
-      ),
-    );
+    const bones = nodesFrom(model.bones, objectId, parentId, NODE_FLAG.bone);
+    add({
+      tag: 'BONE',
+      parsed: bones.map(({ node }) => ({ node, geosetId: NO_GEOSET, geosetAnimationId: NO_GEOSET })),
+    });
     objectId += model.bones.length;
   }
   if (model.helpers.length > 0) {
-    chunks.push(newChunk('HELP', nodesBody(model.helpers, objectId, parentId, NODE_FLAG.helper)));
+    add({
+      tag: 'HELP',
+      parsed: nodesFrom(model.helpers, objectId, parentId, NODE_FLAG.helper).map(({ node }) => ({ node })),
+    });
     objectId += model.helpers.length;
   }
-  chunks.push(newChunk('PIVT', writePivots(nodes.flatMap(({ node }) => node.pivot))));
+  add({ tag: 'PIVT', parsed: Float32Array.from(nodes.flatMap(({ node }) => node.pivot)) });
   if (model.events.length > 0) {
-    const objects = model.events.map((event) =>
-      newEventObject(
-        {
-          name: event.name,
-          parentId: parentId(event),
-          tracks: mdxTracks(event),
-          keys:
-            event.keys === null
-              ? null
-              : { globalSequenceId: event.keys.globalSequenceId ?? -1, frames: event.keys.frames },
-        },
-        objectId++,
-      ),
-    );
-    chunks.push(newChunk('EVTS', writeEventsChunk(objects)));
+    const events = nodesFrom(model.events, objectId, parentId, NODE_FLAG.eventObject);
+    add({
+      tag: 'EVTS',
+      parsed: events.map(({ description: { keys }, node }) => ({
+        node,
+        keys:
+          keys === null
+            ? null
+            : { globalSequenceId: keys.globalSequenceId ?? -1, frames: Int32Array.from(keys.frames) },
+      })),
+    });
+    objectId += model.events.length;
   }
   if (model.cameras.length > 0) {
-    const cameras = model.cameras.map((camera) => ({
-      name: camera.name,
-      nameBytes: new Uint8Array(0),
-      position: camera.position,
-      fieldOfView: camera.fieldOfView,
-      farClippingPlane: camera.far,
-      nearClippingPlane: camera.near,
-      targetPosition: camera.target,
-      trackBytes: new Uint8Array(0),
-    }));
-    chunks.push(newChunk('CAMS', writeCameras(cameras)));
+    add({
+      tag: 'CAMS',
+      parsed: model.cameras.map((camera) => ({
+        name: camera.name,
+        position: camera.position,
+        fieldOfView: camera.fieldOfView,
+        farClippingPlane: camera.far,
+        nearClippingPlane: camera.near,
+        targetPosition: camera.target,
+        tracks: [],
+        unparsedBytes: NO_BYTES,
+      })),
+    });
   }
   if (model.collisionShapes.length > 0) {
-    const shapes = nodesBody(model.collisionShapes, objectId, parentId, NODE_FLAG.collisionShape, (writer, shape) => {
-      writer.u32(COLLISION_SPHERE);
-      for (const value of shape.center) writer.f32(value);
-      writer.f32(shape.radius);
+    const shapes = nodesFrom(model.collisionShapes, objectId, parentId, NODE_FLAG.collisionShape);
+    add({
+      tag: 'CLID',
+      parsed: shapes.map(({ description, node }) => ({
+        node,
+        type: COLLISION_SPHERE,
+        vertices: Float32Array.from(description.center),
+        radius: description.radius,
+      })),
     });
-    chunks.push(newChunk('CLID', shapes));
   }
-  return writeMdx({ chunks, version: model.version, diagnostics: [] });
+  return writeMdxModel({ chunks });
 }
 
 /** A number as MDL writes it. */

@@ -13,7 +13,11 @@ describe('writeFileAtomic', () => {
     await writeFileAtomic('a.bin', new TextEncoder().encode('after'), folder, { backup: true });
     expect(readFileSync(join(folder, 'a.bin'), 'utf8')).toBe('after');
     expect(readFileSync(join(folder, 'a.bin.bak'), 'utf8')).toBe('before');
-    expect(readdirSync(folder).sort()).toEqual(['a.bin', 'a.bin.bak']);
+    expect(readFileSync(join(folder, 'a.bin.orig'), 'utf8')).toBe('before');
+    await writeFileAtomic('a.bin', new TextEncoder().encode('again'), folder, { backup: true });
+    expect(readFileSync(join(folder, 'a.bin.bak'), 'utf8')).toBe('after');
+    expect(readFileSync(join(folder, 'a.bin.orig'), 'utf8')).toBe('before');
+    expect(readdirSync(folder).sort()).toEqual(['a.bin', 'a.bin.bak', 'a.bin.orig']);
   });
 
   it('fails with one line naming the file when the folder does not exist, leaving nothing behind', async () => {

@@ -1,11 +1,13 @@
 /**
  * The command line's file access: reading an input with one clear error line for every way it
- * can fail, and writing outputs atomically through the host's writer. The editor's full file
- * service (backups on first save, watching, recovery) lives in electron/host/.
+ * can fail, and writing outputs atomically through the host's writer, keeping backups as the editor does
+ * (`FILE.bak`, and the untouched original once as `FILE.orig`: electron/host/backups.ts). The editor's full file
+ * service (watching, recovery) lives in electron/host/.
  */
-import { copyFile, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { writeFileAtomic as replaceFileAtomically } from '../host/atomic-write';
+import { keepBackups } from '../host/backups';
 
 /** A file problem, told in one line that names the file. */
 export class CliFileError extends Error {
@@ -30,7 +32,7 @@ export async function readInputFile(path: string, cwd: string): Promise<Uint8Arr
 /**
  * Writes `bytes` to `path` atomically with the host's writer (temporary file beside it, fsync,
  * rename, folder fsync; see electron/host/atomic-write.ts), so a crash never leaves a half-written
- * file. With `backup`, an existing target is first copied to `path.bak`.
+ * file. With `backup`, an existing target is first kept as `path.bak` (and, the first time, as `path.orig`).
  */
 export async function writeFileAtomic(
   path: string,
@@ -43,7 +45,7 @@ export async function writeFileAtomic(
     if (options.backup) {
       const existing = await stat(absolute).catch(() => undefined);
       if (existing?.isDirectory()) throw new CliFileError(`${path}: is a directory, not a file`);
-      if (existing) await copyFile(absolute, `${absolute}.bak`);
+      if (existing) await keepBackups(absolute);
     }
     await replaceFileAtomically(absolute, bytes);
   } catch (error) {

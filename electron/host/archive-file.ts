@@ -1,18 +1,16 @@
 /**
  * MPQ archives on disk for the host and the CLI: opened through a file handle's positional reads
  * (an archive is read by range, never whole, so the 512 MB file cap does not apply), and maps
- * edited through shared/archives/mpq's writer, written atomically with the original kept as `.bak`.
+ * edited through shared/archives/mpq's writer, written atomically keeping `MAP.bak` and the original `MAP.orig`.
  */
-import { copyFile, link, open, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
 import { MpqArchive, type MpqOpenOptions } from '../../shared/archives/mpq/archive';
 import type { Inflater } from '../../shared/archives/mpq/zlib';
 import type { ByteSource } from '../../shared/archives/mpq/source';
 import { writeMpq, type MpqEdit, type MpqWriteResult } from '../../shared/archives/mpq/writer';
 import { writeFileAtomic } from './atomic-write';
-
-/** Suffix of the copy of a map kept before it is rewritten. */
-export const archiveBackupSuffix = '.bak';
+import { type KeptBackups, keepBackups } from './backups';
 
 /** Extensions of the archives a data folder may be (maps, campaigns, the game's archives). */
 export const archiveExtensions: readonly string[] = ['.mpq', '.w3x', '.w3m', '.w3n'];
@@ -84,30 +82,15 @@ export async function openArchiveFile(path: string, options: MpqOpenOptions = {}
 }
 
 /**
- * Keeps the file at `path` as `backupPath`: a hard link (instant, whatever the size: the rename that
- * follows leaves the old file under the backup's name only), or a copy where links are not supported.
- */
-async function keepBackup(path: string, backupPath: string): Promise<void> {
-  await unlink(backupPath).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-  });
-  try {
-    await link(path, backupPath);
-  } catch {
-    await copyFile(path, backupPath);
-  }
-}
-
-/**
  * Applies `edits` to the map at `path`: the new archive is written to a temporary file beside it and
- * renamed over it; with `backup` the original is first copied to `path.bak`. Returns what changed and
- * the backup's path (null when none was made).
+ * renamed over it; with `backup` the map as it was is first kept as `path.bak`, and the first time ever as
+ * `path.orig` (backups.ts). Returns what changed and the backups' paths (null when none was made).
  */
 export async function editArchiveFile(
   path: string,
   edits: readonly MpqEdit[],
   options: { backup: boolean; fileTimeMs?: number; compressionLevel?: number },
-): Promise<MpqWriteResult & { backupPath: string | null }> {
+): Promise<MpqWriteResult & KeptBackups> {
   const opened = await openArchiveFile(path);
   let result: MpqWriteResult;
   try {
@@ -118,12 +101,8 @@ export async function editArchiveFile(
   } finally {
     await opened.close();
   }
-  let backupPath: string | null = null;
-  if (options.backup) {
-    backupPath = `${path}${archiveBackupSuffix}`;
-    await keepBackup(path, backupPath);
-  }
+  const kept: KeptBackups = options.backup ? await keepBackups(path) : { backupPath: null, originalPath: null };
   const mode = (await stat(path)).mode & 0o7777;
   await writeFileAtomic(path, result.parts, { mode });
-  return { ...result, backupPath };
+  return { ...result, ...kept };
 }

@@ -12,6 +12,7 @@ import type { MpqEntry } from '../../shared/archives/mpq/archive';
 import type { DataFolderStatus } from '../../shared/contract/contract';
 import { HostError } from '../../shared/contract/contract';
 import { isArchivePath, openArchiveFile, type OpenArchive } from './archive-file';
+import { indexStatus } from './data-source-status';
 import { gamePathKey } from './game-paths';
 
 /** How long file-system events are gathered before the archive is opened again (ms). */
@@ -61,14 +62,7 @@ export class ArchiveIndex {
 
   /** The status the renderer sees. */
   status(): DataFolderStatus {
-    return {
-      path: this.path,
-      state: this.state,
-      fileCount: this.files.size,
-      indexMs: this.indexMs,
-      transient: this.transient,
-      error: this.error,
-    };
+    return indexStatus(this);
   }
 
   /** Opens (or opens again) the archive and indexes its named files. */

@@ -1,7 +1,7 @@
 /**
  * The archive operations of the contract: listing and reading a granted archive (through the data
  * source stack's open index when the archive is in it, else opened for the call), and writing a
- * file back into a map with a conflict check, atomically, keeping `MAP.bak` on the first write.
+ * file back into a map with a conflict check, atomically, keeping `MAP.bak` (and the original `MAP.orig`, once).
  */
 import { readFile, stat } from 'node:fs/promises';
 import { parseListfile } from '../../shared/archives/mpq/listfile';
@@ -34,9 +34,6 @@ export const LISTFILE_BYTES = 64 * 1024 * 1024;
 
 /** Archive operations over the granted roots and the data source stack. */
 export class ArchiveService {
-  /** Maps whose original has been kept as MAP.bak during this run. */
-  private readonly backedUp = new Set<string>();
-
   constructor(
     private readonly guard: PathGuard,
     private readonly stack: DataFolderStack,
@@ -150,20 +147,18 @@ export class ArchiveService {
       return entry ? identityOf(path, gamePath, await archive.read(entry), mtimeMs) : null;
     });
     if (!force && !sameContent(current, expected)) return { status: 'conflict', current };
-    const backup = !this.backedUp.has(path);
     let result;
     try {
       result = await editArchiveFile(path, [{ kind: 'put', name: gamePath, bytes: new Uint8Array(bytes) }], {
-        backup,
+        backup: true,
       });
     } catch (error) {
       throw new HostError('io', `the map could not be written: ${(error as Error).message}`, path);
     }
-    if (backup) this.backedUp.add(path);
     await this.stack.archiveAt(path)?.reload(true);
     const written = new Uint8Array(bytes);
     const identity = identityOf(path, gamePath, written, (await stat(path)).mtimeMs);
-    return { status: 'saved', identity, backupPath: result.backupPath };
+    return { status: 'saved', identity, backupPath: result.backupPath, originalPath: result.originalPath };
   }
 }
 

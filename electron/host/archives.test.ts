@@ -98,7 +98,7 @@ describe('archives in the data source stack', () => {
     expect(stack.statuses()[0]!.error).toMatch(/MPQ invalid at header/);
   });
 
-  it('writes a file back into a map: conflict check, .bak on the first write, game archives refused', async () => {
+  it('writes a file back into a map: conflict check, .bak at each write, .orig once, game archives never', async () => {
     guard.grant(base, 'directory', 'root-option');
     await stack.add(mapPath, -1);
     const service = new ArchiveService(guard, stack);
@@ -108,12 +108,21 @@ describe('archives in the data source stack', () => {
     const conflict = await service.write(mapPath, CAPE, new TextEncoder().encode('x').buffer, null, false);
     expect(conflict).toMatchObject({ status: 'conflict', current: { sha256: read.identity.sha256 } });
     const saved = await service.write(mapPath, CAPE, new TextEncoder().encode('edited').buffer, read.identity, false);
-    expect(saved).toMatchObject({ status: 'saved', backupPath: `${mapPath}.bak`, identity: { size: 6 } });
+    expect(saved).toMatchObject({
+      status: 'saved',
+      backupPath: `${mapPath}.bak`,
+      originalPath: `${mapPath}.orig`,
+      identity: { size: 6 },
+    });
     expect(readFileSync(`${mapPath}.bak`).equals(original)).toBe(true);
+    expect(readFileSync(`${mapPath}.orig`).equals(original)).toBe(true);
+    const edited = readFileSync(mapPath);
     const fromStack = await stack.read(CAPE, 'mrf');
     expect(fromStack.status === 'found' && text(fromStack.bytes)).toBe('edited');
     const again = await service.write(mapPath, 'Units\\Added.mdx', new Uint8Array([9]).buffer, null, false);
-    expect(again).toMatchObject({ status: 'saved', backupPath: null });
+    expect(again).toMatchObject({ status: 'saved', backupPath: `${mapPath}.bak`, originalPath: null });
+    expect(readFileSync(`${mapPath}.bak`).equals(edited)).toBe(true);
+    expect(readFileSync(`${mapPath}.orig`).equals(original)).toBe(true);
     const listing = await service.list(mapPath, 10);
     expect(listing).toMatchObject({ writable: true, total: 4, truncated: false });
     expect(listing.entries.map((entry) => entry.gamePath).sort()).toEqual(

@@ -4,7 +4,7 @@
  * one, never a mix; its temporary file is cleaned up by the next write to the same target.
  */
 import { randomBytes } from 'node:crypto';
-import { open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { open, readFile, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** Suffix of temporary files, so leftovers are recognisable. */
@@ -28,18 +28,29 @@ export function temporaryPathFor(target: string): string {
   );
 }
 
-function processIsAlive(pid: number): boolean {
+/** A writer writes its temporary file at least this often (every slice): older ones are left-overs. */
+const abandonedAfterMs = 60 * 60 * 1000;
+
+/**
+ * Whether the process that named a temporary file still runs. A killed process not yet reaped by its parent (a
+ * zombie, after `kill -9` of a child) answers signal 0 but writes nothing more: Linux tells it by its state.
+ */
+async function processIsAlive(pid: number): Promise<boolean> {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+  if (process.platform !== 'linux') return true;
+  const status = await readFile(`/proc/${pid}/stat`, 'latin1').catch(() => null);
+  // "pid (comm) S …": the state follows the last ')'.
+  return status === null || status.slice(status.lastIndexOf(')') + 2, status.lastIndexOf(')') + 3) !== 'Z';
 }
 
 /**
- * Remove temporaries for `target` left by writers that no longer run (killed mid-write): files, and the folders a
- * PNG sequence render writes (electron/host/render-outputs.ts names them the same way).
+ * Remove temporaries for `target` left by writers that no longer run (killed mid-write) — files, and the folders a
+ * PNG sequence render writes (electron/host/render-outputs.ts names them the same way): their process is gone,
+ * or a zombie, or the temporary has not been written for an hour (its process id taken by another program since).
  */
 export async function removeStaleTemporaries(target: string): Promise<string[]> {
   const prefix = `.${basename(target)}.`;
@@ -52,9 +63,16 @@ export async function removeStaleTemporaries(target: string): Promise<string[]> 
   }
   for (const name of names) {
     if (!name.startsWith(prefix) || !name.endsWith(temporarySuffix)) continue;
-    const pid = Number(name.slice(prefix.length).split('-')[0]);
-    if (!Number.isInteger(pid) || pid === process.pid || processIsAlive(pid)) continue;
-    await rm(join(dirname(target), name), { recursive: true, force: true }).catch(() => undefined);
+    const rest = name.slice(prefix.length, -temporarySuffix.length);
+    // `.NAME.PID-HEX.morf-tmp` only: `.NAME.bak.PID-HEX.morf-tmp` belongs to NAME.bak.
+    const match = /^(\d+)-[0-9a-f]+$/.exec(rest);
+    if (!match) continue;
+    const pid = Number(match[1]);
+    const path = join(dirname(target), name);
+    if (pid === process.pid) continue;
+    const modified = (await stat(path).catch(() => null))?.mtimeMs ?? 0;
+    if ((await processIsAlive(pid)) && Date.now() - modified < abandonedAfterMs) continue;
+    await rm(path, { recursive: true, force: true }).catch(() => undefined);
     removed.push(name);
   }
   return removed;

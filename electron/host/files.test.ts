@@ -51,17 +51,24 @@ describe('file service', () => {
     expect(opened.identity.sha256).toBe(createHash('sha256').update('version 1').digest('hex'));
   });
 
-  it('keeps FILE.bak of the original on the first save only', async () => {
+  it('keeps the version each save replaces as FILE.bak and the untouched original once as FILE.orig', async () => {
     const opened = await files.open(path);
     const first = await files.save(path, encode('version 2'), opened.identity, false);
-    expect(first).toMatchObject({ status: 'saved', backupPath: `${path}.bak` });
+    expect(first).toMatchObject({ status: 'saved', backupPath: `${path}.bak`, originalPath: `${path}.orig` });
     expect(readFileSync(`${path}.bak`, 'utf8')).toBe('version 1');
+    expect(readFileSync(`${path}.orig`, 'utf8')).toBe('version 1');
     expect(readFileSync(path, 'utf8')).toBe('version 2');
     if (first.status !== 'saved') throw new Error('not saved');
-    const second = await files.save(path, encode('version 3'), first.identity, false);
-    expect(second).toMatchObject({ status: 'saved', backupPath: null });
-    expect(readFileSync(`${path}.bak`, 'utf8')).toBe('version 1');
+    // A later run (a fresh service) saving again: .bak moves on, .orig stays the original.
+    const grants = new PathGuard();
+    grants.grant(path, 'file', 'dialog');
+    const later = new DiskFiles(grants, () => undefined);
+    const second = await later.save(path, encode('version 3'), first.identity, false);
+    expect(second).toMatchObject({ status: 'saved', backupPath: `${path}.bak`, originalPath: null });
+    expect(readFileSync(`${path}.bak`, 'utf8')).toBe('version 2');
+    expect(readFileSync(`${path}.orig`, 'utf8')).toBe('version 1');
     expect(readFileSync(path, 'utf8')).toBe('version 3');
+    later.closeAll();
   });
 
   it('refuses to overwrite a file changed on disk since it was opened, unless forced', async () => {

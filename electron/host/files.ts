@@ -1,7 +1,7 @@
 /**
- * Opened files: read with identity, atomic save with `FILE.bak` of the original on the first save,
- * conflict detection (the file changed on disk since it was opened), and watching so the renderer
- * is told when an open file changes behind its back.
+ * Opened files: read with identity, atomic save keeping the replaced version as `FILE.bak` and the untouched
+ * original once as `FILE.orig` (backups.ts), conflict detection (the file changed on disk since it was opened), and
+ * watching so the renderer is told when an open file changes behind its back.
  */
 import type { FSWatcher } from 'node:fs';
 import { watch } from 'node:fs';
@@ -10,14 +10,12 @@ import { basename, dirname } from 'node:path';
 import type { FileIdentity, OpenedFile, SaveResult } from '../../shared/contract/contract';
 import { HostError, limits } from '../../shared/contract/contract';
 import { writeFileAtomic } from './atomic-write';
+import { backupSuffix, keepBackups, originalSuffix } from './backups';
 import type { PathGuard } from './confinement';
 import { readWithIdentity, sha256Of, toArrayBuffer } from './identity';
 
 /** How long file-system events on a watched file settle before it is re-read (ms). */
 const watchSettleMs = 120;
-
-/** Suffix of the backup written on the first save. */
-export const backupSuffix = '.bak';
 
 interface WatchedFile {
   /** What we last read or wrote; a change event with the same content is not reported. */
@@ -29,8 +27,6 @@ interface WatchedFile {
 /** File operations for the renderer's documents. */
 export class DiskFiles {
   private readonly watched = new Map<string, WatchedFile>();
-  /** Files whose original has been copied to FILE.bak during this run. */
-  private readonly backedUp = new Set<string>();
 
   constructor(
     private readonly guard: PathGuard,
@@ -72,12 +68,10 @@ export class DiskFiles {
           : current !== null && current.identity.sha256 === expected.sha256 && current.identity.size === expected.size;
       if (!unchanged) return { status: 'conflict', current: current ? { ...current.identity, path } : null };
     }
-    let backupPath: string | null = null;
-    if (current && !this.backedUp.has(target)) {
-      backupPath = `${path}${backupSuffix}`;
-      await writeFileAtomic(`${target}${backupSuffix}`, current.bytes);
-      this.backedUp.add(target);
-    }
+    // Named after the path asked for (a symlink's backups sit beside its target).
+    const kept = current ? await keepBackups(target, current.bytes) : null;
+    const backupPath = kept?.backupPath ? `${path}${backupSuffix}` : null;
+    const originalPath = kept?.originalPath ? `${path}${originalSuffix}` : null;
     const data = new Uint8Array(bytes);
     const entry = this.watched.get(path);
     // Known before the rename, so the watcher's event for our own write is not reported.
@@ -87,10 +81,10 @@ export class DiskFiles {
     if (!written) throw new HostError('io', 'the file vanished right after it was written', path);
     const identity = { ...written.identity, path };
     this.watchFile(path, identity);
-    return { status: 'saved', identity, backupPath };
+    return { status: 'saved', identity, backupPath, originalPath };
   }
 
-  /** Save to a new path (granted by a save dialog, or inside a granted folder): overwrites after keeping FILE.bak. */
+  /** Save to a new path (granted by a save dialog, or inside a granted folder): overwrites after keeping backups. */
   async saveAs(requested: string, bytes: ArrayBuffer): Promise<SaveResult> {
     return this.save(requested, bytes, null, true);
   }

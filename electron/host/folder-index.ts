@@ -11,6 +11,7 @@ import { lstat, readdir, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { DataFolderStatus } from '../../shared/contract/contract';
 import { HostError } from '../../shared/contract/contract';
+import { indexStatus } from './data-source-status';
 import { gamePathKey } from './game-paths';
 
 /** How long file-system events are gathered before the index is updated (ms). */
@@ -42,14 +43,7 @@ export class FolderIndex {
 
   /** The status the renderer sees. */
   status(): DataFolderStatus {
-    return {
-      path: this.path,
-      state: this.state,
-      fileCount: this.files.size,
-      indexMs: this.indexMs,
-      transient: this.transient,
-      error: this.error,
-    };
+    return indexStatus(this);
   }
 
   /**

@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultSaveDirectory } from './config-dir';
 import type { HostOptions } from './host';
 import { HostServices } from './host';
 import { createHandlers, dispatch, headlessShell } from './operations';
@@ -119,6 +120,29 @@ describe('host services', () => {
     await expect(next.files.open(model)).rejects.toMatchObject({ code: 'denied' });
   });
 
+  it('always grants the Saved files folder, made when missing, for writing', async () => {
+    const saved = join(base, 'documents', 'Morf Studio');
+    const host = await start({ saveDirectory: saved });
+    expect(host.roots()).toContainEqual({ path: saved, kind: 'directory', reason: 'saved-files' });
+    expect(await host.guard.check(join(saved, 'Sample.mdx'), 'write')).toBe(join(saved, 'Sample.mdx'));
+    expect(defaultSaveDirectory({ MORF_SAVE_DIR: '/x/saved' })).toBe('/x/saved');
+    expect(defaultSaveDirectory({}, join(base, 'documents'))).toBe(join(base, 'documents', 'Morf Studio'));
+    expect(defaultSaveDirectory({}, join(base, 'no-documents'))).toBe(join(homedir(), 'Morf Studio'));
+  });
+
+  it('keeps exports and imports (glTF, EMF, KF2) out of the recent files, also those an older run listed', async () => {
+    const model = join(base, 'work', 'Model.mdl');
+    const first = await start({ startupFiles: [model] });
+    const exported = join(base, 'work', 'Cape.glb');
+    first.noteRecent(exported);
+    first.noteRecent(model);
+    expect(first.settings.recentFiles).toEqual([model]);
+    first.settings.addRecent(exported);
+    await first.settings.flush();
+    const next = await start({});
+    expect(next.settings.recentFiles).toEqual([model]);
+  });
+
   it('dispatches by name, validating the arguments', async () => {
     const host = await start({ startupFiles: [join(base, 'work', 'Model.mdl')] });
     const handlers = createHandlers(host, headlessShell);
@@ -130,7 +154,9 @@ describe('host services', () => {
       ok: false,
       error: { code: 'denied' },
     });
-    expect(await dispatch(handlers, 'showSaveDialog', { defaultPath: null, purpose: 'model' })).toMatchObject({
+    expect(
+      await dispatch(handlers, 'showSaveDialog', { title: 'Save As', defaultPath: null, filters: [] }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'unsupported' },
     });

@@ -3,7 +3,7 @@
  * grants, files, data folders, settings, recovery and startup. Plain Node (no electron import).
  */
 import { randomUUID } from 'node:crypto';
-import { lstat, readdir, stat } from 'node:fs/promises';
+import { lstat, mkdir, readdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type {
   DirectoryEntry,
@@ -12,7 +12,7 @@ import type {
   HostEvent,
   StartupRequest,
 } from '../../shared/contract/contract';
-import { HostError, limits } from '../../shared/contract/contract';
+import { HostError, isDocumentPath, limits } from '../../shared/contract/contract';
 import { isArchivePath, openArchiveFile } from './archive-file';
 import { archiveOfEntryPath } from './archive-index';
 import { ArchiveService } from './archive-service';
@@ -42,6 +42,11 @@ export interface HostOptions {
   nativeDialogs: boolean;
   /** Grant the folder of each startup file as a root (the browser shell's only way to Save As next to it). */
   grantStartupFolders?: boolean;
+  /**
+   * The "Saved files" folder, created when missing and always granted: wherever the open file came from (the sample,
+   * an imported cape, a file inside the game's archives), Save As has a place to write. Null: none (tests).
+   */
+  saveDirectory?: string | null;
   /** Called when the recent files change (Electron rebuilds its menu). */
   onRecentFilesChanged?: (recentFiles: readonly string[]) => void;
 }
@@ -92,6 +97,8 @@ export class HostServices {
   /** Load settings, grant the startup files and recent files, index the data folders, find the sample. */
   async start(): Promise<void> {
     await this.settings.load();
+    // Settings written before exports were left out of Open Recent may list a .glb: it cannot be opened from there.
+    for (const path of this.settings.recentFiles) if (!isDocumentPath(path)) this.settings.removeRecent(path);
     for (const path of this.settings.recentFiles) {
       this.guard.grant(path, 'file', 'recent');
       // A recent file inside a map reads through the map.
@@ -101,6 +108,17 @@ export class HostServices {
     const listfile = this.settings.snapshot().session[archiveListfileKey];
     if (typeof listfile === 'string') await this.archives.setListfile(listfile, true).catch(() => undefined);
     for (const path of this.options.rootDirectories ?? []) this.guard.grant(path, 'directory', 'root-option');
+    if (this.options.saveDirectory) {
+      const saved = this.options.saveDirectory;
+      // A folder that cannot be made is left out (the places say nothing about it); saving elsewhere still works.
+      if (
+        await mkdir(saved, { recursive: true }).then(
+          () => true,
+          () => false,
+        )
+      )
+        this.guard.grant(saved, 'directory', 'saved-files');
+    }
     for (const path of this.options.startupFiles) {
       this.guard.grant(path, 'file', 'command-line');
       if (this.options.grantStartupFolders) this.guard.grant(dirname(path), 'directory', 'command-line');
@@ -146,8 +164,9 @@ export class HostServices {
     return true;
   }
 
-  /** Remember a file as recently used. */
+  /** Remember a document (a model or a cape) as recently used; an exported glTF or the like is not one. */
   noteRecent(path: string): void {
+    if (!isDocumentPath(path)) return;
     this.settings.addRecent(path);
     this.options.onRecentFilesChanged?.(this.settings.recentFiles);
   }

@@ -12,7 +12,7 @@ import { eventChannel } from '../../shared/contract/contract';
 import { appIndexUrl, appOrigin, handleAppScheme, registerAppScheme } from './app-protocol';
 import type { WindowState } from './dialogs';
 import { electronShellOperations } from './dialogs';
-import { defaultConfigDirectory } from '../host/config-dir';
+import { defaultConfigDirectory, defaultSaveDirectory } from '../host/config-dir';
 import { HostServices } from '../host/host';
 import { createHandlers } from '../host/operations';
 import { classifyArguments } from '../host/startup';
@@ -78,6 +78,7 @@ export async function runMain(mainDirectory: string): Promise<boolean> {
     startupFiles: [...pendingOpens.splice(0), ...files],
     rootDirectories: folders,
     sampleDirectory: paths.sample,
+    saveDirectory: defaultSaveDirectory(process.env, app.getPath('documents')),
     nativeDialogs: true,
     onRecentFilesChanged: (recent) => installMenu(recent, menuActions, !app.isPackaged),
   });

@@ -7,6 +7,7 @@ export interface WebArguments {
   dataFolders: string[];
   roots: string[];
   configDirectory: string | null;
+  saveDirectory: string | null;
   rendererDirectory: string | null;
   sampleDirectory: string | null;
   noSample: boolean;
@@ -26,6 +27,7 @@ Options:
   --data DIR        add DIR as a game data folder for this run (repeatable; not saved)
   --root DIR        let the in-app file browser show DIR (repeatable)
   --config-dir DIR  keep settings and recovery files in DIR (default: the user's config folder)
+  --save-dir DIR    the "Saved files" place every dialog can save into (default: Documents/Morf Studio)
   --renderer DIR    serve the built renderer from DIR (default: out/renderer)
   --sample-dir DIR  open the sample cinematic from DIR (default: assets/sample)
   --no-sample       open nothing when no file is given
@@ -45,6 +47,7 @@ export function parseWebArguments(argv: readonly string[]): WebArguments {
     dataFolders: [],
     roots: [],
     configDirectory: null,
+    saveDirectory: null,
     rendererDirectory: null,
     sampleDirectory: null,
     noSample: false,
@@ -77,6 +80,10 @@ export function parseWebArguments(argv: readonly string[]): WebArguments {
         break;
       case '--config-dir':
         parsed.configDirectory = value(index, arg);
+        index += 1;
+        break;
+      case '--save-dir':
+        parsed.saveDirectory = value(index, arg);
         index += 1;
         break;
       case '--renderer':

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { defaultConfigDirectory } from '../host/config-dir';
+import { defaultConfigDirectory, defaultSaveDirectory } from '../host/config-dir';
 import { classifyArguments } from '../host/startup';
 import { ArgumentError, parseWebArguments, webUsage } from './arguments';
 import { startWebShell } from './web-shell';
@@ -55,6 +55,7 @@ async function main(): Promise<number> {
   const shell = await startWebShell({
     appVersion: appVersion(),
     configDirectory: args.configDirectory ? resolve(cwd, args.configDirectory) : defaultConfigDirectory(),
+    saveDirectory: args.saveDirectory ? resolve(cwd, args.saveDirectory) : defaultSaveDirectory(),
     startupFiles: files,
     rootDirectories: [...folders, ...args.roots.map((root) => resolve(cwd, root))],
     sessionDataFolders: args.dataFolders.map((folder) => resolve(cwd, folder)),

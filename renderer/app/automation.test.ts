@@ -21,6 +21,7 @@ function editorWithTimeline() {
     viewSelected: () => undefined,
     geometry: () => ({ width: 800, height: 200, gutterWidth: 200, rulerHeight: 24, rowHeight: 20, scrollTop: 0 }),
     drawNow: () => drawn.push(store.getState().drag?.deltaMs ?? Number.NaN),
+    rulerLabels: () => [],
   });
   installAutomation(store);
   const automation = (globalThis as unknown as { morfStudio: MorfAutomation }).morfStudio;

@@ -8,7 +8,7 @@ import { capeKey } from '../capes/cape-entry';
 import { currentDocument, type EditorState, type EditorStore, isDirty } from '../state/editor-store';
 import { buildModelRows } from '../editors/timeline/rows';
 import { rowCentre, timeToScreenX } from '../editors/timeline/layout';
-import { areaCommands } from '../state/area-commands';
+import { type RulerLabelBox, areaCommands } from '../state/area-commands';
 import { beginKeyDrag, cancelKeyDrag, selectAllKeys, setSelection, updateKeyDrag } from '../state/key-actions';
 import { selectedKeyAddresses } from '../state/selection';
 import { viewportFrames } from '../editors/viewport/ViewportScene';
@@ -55,6 +55,8 @@ export interface MorfAutomation {
    * drag of the user's is under way.
    */
   measureTimelineDrag(steps: number): number[];
+  /** The labels the dope sheet's ruler writes (canvas CSS pixels) and the width of its row-names column. */
+  rulerLabels(): { gutterWidth: number; labels: RulerLabelBox[] } | null;
   /** Client coordinates of a key's diamond in the timeline's link row (the row of its link). */
   linkKeyPosition(linkId: string, which: 'show' | 'hide', frameIndex?: number): { x: number; y: number } | null;
   /**
@@ -160,6 +162,10 @@ export function installAutomation(store: EditorStore, extras: AutomationExtras =
           context: eventAudioOf(store)?.contextState() ?? 'none',
         },
       };
+    },
+    rulerLabels() {
+      const timeline = areaCommands(store, 'timeline');
+      return timeline ? { gutterWidth: timeline.geometry().gutterWidth, labels: timeline.rulerLabels() } : null;
     },
     linkKeyPosition(linkId, which, frameIndex = 0) {
       const state = store.getState();

@@ -10,7 +10,8 @@ import { offerRecovery } from '../files/recovery-offer';
 import { RecoveryWriter } from '../files/recovery-writer';
 import { type OperatorProperties, type OperatorRegistry, contextFor } from '../operators/operator';
 import { followLinkedCapes } from '../state/cape-actions';
-import { followCapeDocuments, hasUnsavedChanges } from '../state/cape-documents';
+import { followCapeCache } from '../state/cape-documents';
+import { followDocumentFocus, hasUnsavedChanges } from '../state/document-focus';
 import { followGameTables } from '../state/game-tables';
 import { EventAudio } from '../audio/event-audio';
 import { askConfirm, notify } from '../state/dialog-actions';
@@ -54,7 +55,7 @@ function handleEvent(
         notify(store, `${operators.get(event.operatorId)?.label ?? event.operatorId} cannot run now`, 'warning');
       return;
     case 'dataFoldersChanged':
-      void files.applyDataFolders(event.folders);
+      void files.dataFolders.applyDataFolders(event.folders);
       return;
     case 'closeRequested':
       void (async () => {
@@ -103,9 +104,10 @@ export async function boot(store: EditorStore, files: FileService, operators: Op
     host.onEvent((event) => handleEvent(store, files, operators, recovery, event));
     recovery.start();
     followLinkedCapes(store);
+    followCapeCache(store);
+    followDocumentFocus(store, window.document);
     followGameTables(store);
     if (typeof AudioContext === 'function') new EventAudio(store).attach();
-    followCapeDocuments(store, window.document);
     window.addEventListener('beforeunload', (event) => {
       if (hasUnsavedChanges(store.getState())) event.preventDefault();
     });

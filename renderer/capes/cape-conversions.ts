@@ -9,7 +9,8 @@ import { readMrf, writeMrf } from '../../shared/mrf';
 import { decodeTexture } from '../../shared/textures/index';
 import { encodePng } from '../../shared/textures/png';
 import { createWorkerClient } from '../workers/worker-client';
-import { CAPE_IMPORTERS, type CapeImporter, capeImporterById, type CapeImportValues } from './cape-importers';
+import type { CapeImporter, CapeImportValues } from './cape-importer-types';
+import { CAPE_IMPORTERS, capeImporterById } from './cape-importers';
 
 /** Bake a source file into MRF bytes with one importer row. */
 export interface CapeImportRequest {

@@ -13,7 +13,7 @@ import {
   type EmfImportOptions,
 } from '../../shared/emf/index';
 import { kf2ToMrf, readKf2, type Kf2ImportOptions } from '../../shared/kf2/index';
-import type { CapeImporter, CapeImportValues } from './cape-importers';
+import type { CapeImporter, CapeImportValues } from './cape-importer-types';
 
 const number = (value: number) => String(Number(value.toPrecision(6)));
 

@@ -90,6 +90,14 @@ function capesSettled(store: EditorStore, document: ModelDocument): Promise<void
   });
 }
 
+/** “The cape Model.mdx links is…”, “Both capes…”, “All 6 capes…”, “2 of the 6 capes … are in no data folder”. */
+export function missingCapesText(missing: number, total: number, model: string): string {
+  if (total === 1) return `The cape ${model} links is in no data folder`;
+  const which =
+    missing === total ? (total === 2 ? 'Both capes' : `All ${total} capes`) : `${missing} of the ${total} capes`;
+  return `${which} ${model} links ${missing === 1 ? 'is' : 'are'} in no data folder`;
+}
+
 /**
  * After a model opened: when some of its capes are in no data folder and the model sits in a map (an archive,
  * or a map or mod folder) or in a folder laid out as the game's that is not in the stack yet, offers to add
@@ -108,11 +116,10 @@ export async function offerDataFolder(store: EditorStore, modelPath: string): Pr
   const folder = dataFolderFor(modelPath, missing[0]!.path);
   const known = (path: string) => path.replace(/[\\/]+$/, '').toLowerCase();
   if (!folder || state.dataFolders.some((entry) => known(entry.path) === known(folder))) return null;
-  const total = document.links.length;
   const choice = await askConfirm(
     store,
     'Capes not found',
-    `${missing.length} of the ${total} capes ${displayName(modelPath)} links are in no data folder ` +
+    `${missingCapesText(missing.length, document.links.length, displayName(modelPath))} ` +
       `(${missing[0]!.path}${missing.length > 1 ? '…' : ''}).\n` +
       `The model sits in ${folder}: add it as a data folder?`,
     [

@@ -4,20 +4,21 @@
  * first writable data source as `Doodads\Cinematic\ArthasIllidanFight\ArthasCape<ID>.mrf` (asking before
  * overwriting) and linked by a new MRFx/MRDx pair at the playhead. Conversions run in the cape worker.
  */
-import { type DataFolderStatus, HostError, type HostClient, type SaveResult } from '../../shared/contract/contract';
-import { readMrf } from '../../shared/mrf/read';
+import type { DataFolderStatus, HostClient, SaveResult } from '../../shared/contract/contract';
 import { validateMrf } from '../../shared/mrf/validate';
 import { writeMrf } from '../../shared/mrf/write';
 import type { MrfFile } from '../../shared/mrf/types';
 import type { FileService } from './file-service';
 import { parseCape } from '../state/cape-actions';
 import { capeEntryOf, markStandaloneCapeUnsaved, presentCape } from '../state/cape-documents';
-import { askConfirm, askForm, askPath, askText, notify } from '../state/dialog-actions';
+import { askConfirm, askPath, askText, notify } from '../state/dialog-actions';
 import { type EditorStore, currentDocument } from '../state/editor-store';
 import { addLink, nextLinkId } from '../state/outliner-actions';
 import { capeKey, capeStatistics } from '../capes/cape-entry';
 import type { CapeConverter } from '../capes/cape-conversions';
-import { CAPE_IMPORTERS, type CapeImporter, capeImporterFor, parseCapeImportValues } from '../capes/cape-importers';
+import type { CapeImporter } from '../capes/cape-importer-types';
+import { exportCapeRequest, importCapeRequest, newLinkFromCapeRequest } from './path-requests';
+import { describe, host, readCapeSource } from './cape-sources';
 
 /** Where New Link from Cape puts the cape, by link ID. */
 export function linkCapeGamePath(id: string): string {
@@ -41,27 +42,9 @@ export function firstWritableDataSource(
   return folder ? { path: folder.path, kind: WRITABLE_ARCHIVE.test(folder.path) ? 'map' : 'folder' } : null;
 }
 
-function describe(error: unknown): string {
-  if (error instanceof HostError) return error.message;
-  return error instanceof Error ? error.message : String(error);
-}
-
-function host(store: EditorStore): HostClient {
-  const client = store.services.host;
-  if (!client) throw new Error('no host is connected');
-  return client;
-}
-
 const baseName = (path: string) => path.split(/[\\/]/).pop() ?? path;
 const folderOf = (path: string) => path.slice(0, path.length - baseName(path).length);
 const stem = (name: string) => name.replace(/\.[^.]*$/, '');
-
-/** A granted file's bytes, without keeping it watched. */
-async function readFileBytes(client: HostClient, path: string): Promise<ArrayBuffer> {
-  const opened = await client.openFile({ path });
-  client.closeFile({ path }).catch(() => undefined);
-  return opened.bytes;
-}
 
 /**
  * The cape the cape commands act on: the one the Properties show — the cape opened alone, else the active link's (or
@@ -93,7 +76,7 @@ export async function exportCapeAsGltf(store: EditorStore, converter: CapeConver
     notify(store, 'Export Cape as glTF: select a link whose cape is loaded, or open a cape', 'warning');
     return false;
   }
-  const path = await askPath(store, 'save', `${stem(baseName(entry.resolvedPath ?? entry.gamePath))}.glb`);
+  const path = await askPath(store, exportCapeRequest(`${stem(baseName(entry.resolvedPath ?? entry.gamePath))}.glb`));
   if (!path) return false;
   const lower = path.toLowerCase();
   if (!lower.endsWith('.glb') && !lower.endsWith('.gltf')) {
@@ -134,97 +117,44 @@ async function readTexture(client: HostClient, file: MrfFile): Promise<{ bytes: 
   return read?.status === 'found' ? { bytes: read.bytes, name: read.entry.path } : null;
 }
 
-/** The options dialog of an importer; the values, or null when cancelled. */
-async function askImportOptions(store: EditorStore, importer: CapeImporter, name: string) {
-  let texts: Record<string, string> = {};
-  for (;;) {
-    const answer = await askForm(
-      store,
-      `Import Cape from ${importer.label}`,
-      `${name}: leave a field empty for its default.`,
-      importer.options.map((option) => ({
-        key: option.key,
-        label: option.label,
-        value: texts[option.key] ?? '',
-        placeholder: option.placeholder,
-        hint: option.hint,
-      })),
-      'Import',
-    );
-    if (!answer) return null;
-    const parsed = parseCapeImportValues(importer, answer);
-    if ('values' in parsed) return parsed.values;
-    notify(store, `Import Cape: ${parsed.error}`, 'error');
-    texts = answer;
-  }
-}
-
 /**
- * Reads a cape source file: an MRF as is, any importer's format baked with the options the user gives. Returns the
- * MRF bytes (null when cancelled); refusals are reported.
+ * File ▸ Import ▸ Cape from …: bakes a file of the importer's format. With a model open, the baked cape is linked
+ * into it (New Link from Cape's ID prompt) or opened alone — the user chooses, and opening alone asks about the
+ * model's unsaved changes first; with none, it opens on its own, unsaved (Save asks where).
  */
-export async function readCapeSource(
+export async function importCape(
   store: EditorStore,
+  files: FileService,
   converter: CapeConverter,
-  path: string,
-  importers: readonly CapeImporter[] = CAPE_IMPORTERS,
-): Promise<Uint8Array | null> {
-  const client = host(store);
-  const name = baseName(path);
-  try {
-    if (name.toLowerCase().endsWith('.mrf')) {
-      const bytes = new Uint8Array(await readFileBytes(client, path));
-      readMrf(bytes);
-      return bytes;
-    }
-    const importer = capeImporterFor(name, importers);
-    if (!importer) {
-      const extensions = ['.mrf', ...importers.flatMap((row) => row.extensions)].join(', ');
-      throw new Error(`not a cape file the editor reads (${extensions})`);
-    }
-    const bytes = await readFileBytes(client, path);
-    const resources: Record<string, ArrayBuffer> = {};
-    const companions = importer.companions?.(new Uint8Array(bytes), name) ?? { required: [], optional: [] };
-    for (const uri of companions.required) resources[uri] = await readFileBytes(client, folderOf(path) + decode(uri));
-    for (const uri of companions.optional) {
-      const optional = await readFileBytes(client, folderOf(path) + decode(uri)).catch(() => null);
-      if (optional) resources[uri] = optional;
-    }
-    const values = await askImportOptions(store, importer, name);
-    if (!values) return null;
-    store.setState({ loading: { label: `Baking ${name}…`, progress: null } });
-    const result = await converter.run({ kind: 'import', importerId: importer.id, name, bytes, resources, values });
-    if (result.kind !== 'import') throw new Error('unexpected answer');
-    for (const warning of result.warnings) notify(store, `${name}: ${warning}`, 'warning');
-    notify(store, `${name}: ${result.summary}`);
-    return new Uint8Array(result.mrf);
-  } catch (error) {
-    notify(store, `Cannot import ${name}: ${describe(error)}`, 'error');
-    return null;
-  } finally {
-    store.setState({ loading: null });
-  }
-}
-
-function decode(uri: string): string {
-  try {
-    return decodeURIComponent(uri);
-  } catch {
-    return uri;
-  }
-}
-
-/**
- * File ▸ Import ▸ Cape from …: bakes a file and opens the cape on its own, unsaved (Save asks where). The open
- * file's unsaved changes are asked about first.
- */
-export async function importCape(store: EditorStore, files: FileService, converter: CapeConverter): Promise<boolean> {
-  if (!(await files.confirmDiscard('importing a cape'))) return false;
-  const path = await askPath(store, 'open');
+  importer: CapeImporter,
+): Promise<boolean> {
+  const path = await askPath(store, importCapeRequest(importer));
   if (!path) return false;
   const bytes = await readCapeSource(store, converter, path);
   if (!bytes) return false;
   const name = `${stem(baseName(path))}.mrf`;
+  const state = store.getState();
+  const model = currentDocument(state) ? (state.file?.name ?? 'the model') : null;
+  if (model) {
+    const source = firstWritableDataSource(state.dataFolders);
+    const choice = await askConfirm(
+      store,
+      `Import Cape from ${importer.label}`,
+      `${name} is baked.\n` +
+        (source
+          ? `Link it into ${model} at the playhead (written to ${baseName(source.path)} as ArthasCape<ID>.mrf), ` +
+            `or open it alone, closing ${model}?`
+          : `${model} has no writable data source to link it from: open it alone, closing ${model}?`),
+      [
+        { id: 'cancel', label: 'Cancel' },
+        { id: 'alone', label: 'Open Alone' },
+        ...(source ? [{ id: 'link', label: 'Link into Model…', primary: true }] : []),
+      ],
+    );
+    if (choice === 'link') return linkCapeBytes(store, bytes);
+    if (choice !== 'alone') return false;
+  }
+  if (!(await files.confirmDiscard('opening the imported cape'))) return false;
   if (!(await files.openBytes(name, bytes.slice().buffer as ArrayBuffer, null, null))) return false;
   markStandaloneCapeUnsaved(store);
   files.updateWindowState();
@@ -267,10 +197,8 @@ async function writeIntoSource(
  * (a second at least). True when the link was added.
  */
 export async function newLinkFromCape(store: EditorStore, converter: CapeConverter): Promise<boolean> {
-  const document = currentDocument(store.getState());
-  if (!document) return false;
-  const source = firstWritableDataSource(store.getState().dataFolders);
-  if (!source) {
+  if (!currentDocument(store.getState())) return false;
+  if (!firstWritableDataSource(store.getState().dataFolders)) {
     notify(
       store,
       'New Link from Cape: no writable data source — add a data folder (File ▸ Open Data Folder…) or a map first',
@@ -278,10 +206,20 @@ export async function newLinkFromCape(store: EditorStore, converter: CapeConvert
     );
     return false;
   }
-  const path = await askPath(store, 'open');
+  const path = await askPath(store, newLinkFromCapeRequest());
   if (!path) return false;
   const bytes = await readCapeSource(store, converter, path);
-  if (!bytes) return false;
+  return bytes ? linkCapeBytes(store, bytes) : false;
+}
+
+/**
+ * Links a cape's MRF bytes into the open model: asks the link's ID, writes the cape as ArthasCape<ID>.mrf into the
+ * first writable data source (asking before replacing one) and adds the MRFx/MRDx pair at the playhead.
+ */
+async function linkCapeBytes(store: EditorStore, bytes: Uint8Array): Promise<boolean> {
+  const document = currentDocument(store.getState());
+  const source = firstWritableDataSource(store.getState().dataFolders);
+  if (!document || !source) return false;
   const answer = await askText(store, 'New Link from Cape', 'Cape ID (ArthasCape<ID>.mrf)', nextLinkId(document));
   const id = answer?.trim();
   if (!id) return false;

@@ -306,7 +306,7 @@ describe('data folder stack through the file service', () => {
     expect(order()).toEqual([override, sampleData]);
     expect(cape0000().resolvedPath).toBe(join(override, ...capeFolder, 'arthascape0000.mrf'));
     const generation = store.getState().textureGeneration;
-    expect(await files.moveDataFolder(override, 1)).toBe(true);
+    expect(await files.dataFolders.moveDataFolder(override, 1)).toBe(true);
     expect(order()).toEqual([sampleData, override]);
     expect(host.dataFolders.statuses().map((folder) => folder.path)).toEqual([sampleData, override]);
     expect(cape0000()).toMatchObject({
@@ -318,16 +318,16 @@ describe('data folder stack through the file service', () => {
       severity: 'info',
       text: `Data folder ${override} moved down (now 2 of 2)`,
     });
-    expect(await files.moveDataFolder(override, -1)).toBe(true);
+    expect(await files.dataFolders.moveDataFolder(override, -1)).toBe(true);
     expect(order()).toEqual([override, sampleData]);
     expect(cape0000().resolvedPath).toBe(join(override, ...capeFolder, 'arthascape0000.mrf'));
     // Already at the top: nothing to do, nothing asked of the host.
-    expect(await files.moveDataFolder(override, -1)).toBe(false);
+    expect(await files.dataFolders.moveDataFolder(override, -1)).toBe(false);
     expect(store.getState().textureGeneration).toBe(generation + 2);
   });
 
   it('removes a folder: capes only it provided go missing, the others resolve through the rest', async () => {
-    expect(await files.removeDataFolder(sampleData)).toBe(true);
+    expect(await files.dataFolders.removeDataFolder(sampleData)).toBe(true);
     expect(order()).toEqual([override]);
     const statuses = Object.values(store.getState().capes)
       .map((entry) => `${entry.gamePath.slice(-8)} ${entry.status}`)
@@ -340,14 +340,14 @@ describe('data folder stack through the file service', () => {
       '0004.mrf missing',
       '0005.mrf missing',
     ]);
-    expect(await files.removeDataFolder(override)).toBe(true);
+    expect(await files.dataFolders.removeDataFolder(override)).toBe(true);
     expect(order()).toEqual([]);
     expect(cape0000().status).toBe('missing');
   });
 
   it('runs queued changes one after another, each from the order the previous one left', async () => {
-    const down = files.moveDataFolder(override, 1);
-    const up = files.moveDataFolder(override, -1);
+    const down = files.dataFolders.moveDataFolder(override, 1);
+    const up = files.dataFolders.moveDataFolder(override, -1);
     expect(await Promise.all([down, up])).toEqual([true, true]);
     expect(order()).toEqual([override, sampleData]);
     expect(host.dataFolders.statuses().map((folder) => folder.path)).toEqual([override, sampleData]);
@@ -356,7 +356,7 @@ describe('data folder stack through the file service', () => {
   it('names the folder and the host’s reason when the list was out of date, and shows the current list', async () => {
     host.removeDataFolder(override); // changed behind the editor's back (another window)
     expect(order()).toEqual([override, sampleData]);
-    expect(await files.moveDataFolder(sampleData, -1)).toBe(false);
+    expect(await files.dataFolders.moveDataFolder(sampleData, -1)).toBe(false);
     expect(store.getState().notice).toMatchObject({
       severity: 'error',
       text: expect.stringMatching(
@@ -370,7 +370,7 @@ describe('data folder stack through the file service', () => {
     store.setState({
       dataFolders: [...store.getState().dataFolders, { ...store.getState().dataFolders[0]!, path: override }],
     });
-    expect(await files.removeDataFolder(override)).toBe(false);
+    expect(await files.dataFolders.removeDataFolder(override)).toBe(false);
     expect(store.getState().notice).toMatchObject({
       severity: 'error',
       text:

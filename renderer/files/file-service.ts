@@ -1,29 +1,39 @@
 /**
  * Files: open (path, recent, drag and drop), save in the file's own format (atomic on the host,
- * with a conflict prompt when the file changed on disk), save as, revert, data folders, the
- * unsaved-changes prompt and the reload prompt. The host moves bytes; the codec gives them
+ * with a conflict prompt when the file changed on disk), save as, revert, the unsaved-changes prompt and the reload
+ * prompt; the data folder stack is its own service (data-folder-service.ts). The host moves bytes; the codec gives them
  * meaning; this module sequences the two and keeps the store's document state in step.
  */
-import { type DataFolderStatus, type FileIdentity, HostError } from '../../shared/contract/contract';
+import { type FileIdentity, HostError } from '../../shared/contract/contract';
 import { requestAreaCommand } from '../state/area-commands';
 import { parseCape, loadLinkedCapes } from '../state/cape-actions';
 import { closeDocument, markSaved, openModelDocument, openStandaloneCape } from '../state/document-actions';
 import { type EditorStore, type OpenFile, currentDocument, isDirty } from '../state/editor-store';
 import {
   discardCapeDocuments,
-  focusedLinkCapeKey,
-  hasUnsavedChanges,
   isCapeDirty,
   markCapeSaved,
+  markStandaloneCapeUnsaved,
   standaloneCapeKey,
-  windowTitle,
 } from '../state/cape-documents';
-import { confirmUnsavedCapes, saveCapeDocument, standaloneCapeBytes } from '../state/cape-document-files';
+import { focusedLinkCapeKey, hasUnsavedChanges, windowTitle } from '../state/document-focus';
+import {
+  type KeptFiles,
+  confirmUnsavedCapes,
+  keptText,
+  saveCapeDocument,
+  standaloneCapeBytes,
+} from '../state/cape-document-files';
 import { present } from '../state/history';
 import { askConfirm, askPath, notify } from '../state/dialog-actions';
 import { offerDataFolder, readAnyFile, saveAnywhere, writeIntoArchive } from './archive-files';
 import { archiveEntryOf, displayName, isArchiveName, isWritableArchive } from './archive-paths';
 import { updateSession } from '../state/session-actions';
+import { openDocumentRequest, saveAsRequest } from './path-requests';
+import { readCapeSource } from './cape-sources';
+import { DataFolderService } from './data-folder-service';
+import { type CapeConverter, createCapeConverter, startCapeWorker } from '../capes/cape-conversions';
+import { capeImporterFor } from '../capes/cape-importers';
 import type { ModelParser, ParsedBase } from '../workers/model-parser';
 
 /** The base name of a path (either slash). */
@@ -63,17 +73,29 @@ export class FileService {
   private readonly written = new Set<string>();
   /** Versions on disk the user chose not to reload. */
   private readonly acknowledged = new Set<string>();
-  /** The last queued data-folder change (they run one after another). */
-  private dataFolderChanges: Promise<unknown> = Promise.resolve();
   /** The file the open model was read from (the parser's worker keeps a copy for recovery files). */
   private base: ParsedBase | null = null;
   /** Paths of the files read from inside an archive (saved back into it). */
   private readonly inArchive = new Set<string>();
 
+  /** The data folder stack: adding, moving and removing folders, and resolving the capes again after each change. */
+  readonly dataFolders: DataFolderService;
+  /** The cape worker's converter, started at its first use (importing a glTF chosen in Open). */
+  private converter: CapeConverter | null;
+
   constructor(
     private readonly store: EditorStore,
     private readonly parser: ModelParser,
-  ) {}
+    converter?: CapeConverter,
+  ) {
+    this.converter = converter ?? null;
+    this.dataFolders = new DataFolderService(store);
+  }
+
+  /** Converts capes from and to other formats (the cape worker; inline where no worker starts). */
+  get capeConverter(): CapeConverter {
+    return (this.converter ??= createCapeConverter(typeof Worker === 'undefined' ? null : startCapeWorker));
+  }
 
   private get host() {
     const host = this.store.services.host;
@@ -104,9 +126,11 @@ export class FileService {
     if (!options.skipPrompt && !(await this.confirmDiscard('opening another file'))) return false;
     // A map or game archive (chosen in a native dialog, dropped): look inside it in the in-app browser, by range.
     if (isArchiveName(path) && !archiveEntryOf(path)) {
-      const inside = await askPath(this.store, 'open', '', path);
+      const inside = await askPath(this.store, openDocumentRequest(path));
       return inside !== null && !isArchiveName(inside) && this.openPath(inside, { skipPrompt: true });
     }
+    // A file to bake (glTF, EMF, KF2…) is imported as a new cape, unsaved; it does not become a recent file.
+    if (!archiveEntryOf(path) && capeImporterFor(path)) return this.openImported(path);
     const name = displayName(path);
     this.store.setState({ loading: { label: `Reading ${name}…`, progress: null } });
     try {
@@ -131,6 +155,17 @@ export class FileService {
       void this.refreshSettings();
       return false;
     }
+  }
+
+  /** Bakes a file of an importer's format (asking its options) and opens the cape alone, never saved. */
+  private async openImported(path: string): Promise<boolean> {
+    const bytes = await readCapeSource(this.store, this.capeConverter, path);
+    if (!bytes) return false;
+    const name = `${baseName(path).replace(/\.[^.]*$/, '')}.mrf`;
+    if (!(await this.openBytes(name, exactBuffer(bytes), null, null))) return false;
+    markStandaloneCapeUnsaved(this.store);
+    this.updateWindowState();
+    return true;
   }
 
   /** Opens bytes (a dropped file, a recovery file or an opened path). */
@@ -246,7 +281,7 @@ export class FileService {
         result = await this.writeFile(file.path, bytes, null, true);
         if (result.status === 'conflict') throw new Error('the file is still in conflict');
       }
-      this.afterSave(document, { ...file, identity: result.identity }, result.backupPath);
+      this.afterSave(document, { ...file, identity: result.identity }, result);
       return true;
     } catch (error) {
       notify(this.store, `Cannot save ${file.name}: ${describe(error)}`, 'error');
@@ -259,9 +294,9 @@ export class FileService {
     const state = this.store.getState();
     const file = state.file;
     if (!file) return false;
-    const path = await askPath(this.store, 'save', baseName(file.name));
-    if (!path) return false;
     const wanted = extensionOf(file.name);
+    const path = await askPath(this.store, saveAsRequest(baseName(file.name), wanted));
+    if (!path) return false;
     if (wanted && extensionOf(path) !== wanted) {
       notify(
         this.store,
@@ -287,7 +322,7 @@ export class FileService {
       this.afterSave(
         document,
         { ...file, path: result.identity.path, name: displayName(result.identity.path), identity: result.identity },
-        result.backupPath,
+        result,
       );
       void this.refreshSettings();
       return true;
@@ -297,13 +332,13 @@ export class FileService {
     }
   }
 
-  private afterSave(document: ReturnType<typeof currentDocument>, file: OpenFile, backupPath: string | null): void {
+  private afterSave(document: ReturnType<typeof currentDocument>, file: OpenFile, kept: KeptFiles): void {
     if (document) markSaved(this.store, document, file);
     else this.store.setState({ file, changedOnDisk: false });
     const cape = this.store.getState().capeDocuments[standaloneCapeKey(this.store.getState()) ?? ''];
     if (cape) markCapeSaved(this.store, cape.key, present(cape.history), file.identity);
     this.host.discardRecovery({ id: recoveryId(file.path ?? file.name) }).catch(() => undefined);
-    notify(this.store, `Saved ${file.name}${backupPath ? ` (original kept as ${baseName(backupPath)})` : ''}`);
+    notify(this.store, `Saved ${file.name}${keptText(kept)}`);
     this.updateWindowState();
   }
 
@@ -336,51 +371,14 @@ export class FileService {
   /** Ctrl+O: chooses a file and opens it. */
   async open(): Promise<boolean> {
     if (!(await this.confirmDiscard('opening another file'))) return false;
-    const path = await askPath(this.store, 'open');
+    const path = await askPath(this.store, openDocumentRequest());
     return path ? this.openPath(path, { skipPrompt: true }) : false;
-  }
-
-  /** File ▸ Open Data Folder: puts a folder first in the stack and re-resolves the capes. */
-  async openDataFolder(): Promise<boolean> {
-    const path = await askPath(this.store, 'dataFolder');
-    return path ? this.addDataFolder(path) : false;
-  }
-
-  /** Puts a folder or archive first in the data folder stack and re-resolves the capes. */
-  addDataFolder(path: string): Promise<boolean> {
-    return this.changeDataFolders({
-      working: `Indexing ${baseName(path)}…`,
-      failure: 'Cannot add the data folder',
-      listMayBeStale: false,
-      change: async () => ({
-        dataFolders: await this.host.addDataFolder({ path, position: 0 }),
-        notice: `Data folder ${path} added`,
-      }),
-    });
-  }
-
-  /**
-   * Adds data sources in the order given (each below the ones before it, e.g. the game's archives), or at the top
-   * with `position` 0; one queued change, one reload of the capes.
-   */
-  addDataSources(paths: readonly string[], position: 0 | -1, notice: string): Promise<boolean> {
-    return this.changeDataFolders({
-      working: `Indexing ${paths.length} data sources…`,
-      failure: 'Cannot add the data sources',
-      listMayBeStale: false,
-      change: async () => {
-        let dataFolders = [...this.store.getState().dataFolders];
-        for (const path of position === 0 ? [...paths].reverse() : paths)
-          dataFolders = await this.host.addDataFolder({ path, position });
-        return { dataFolders, notice };
-      },
-    });
   }
 
   /** When the opened model's capes are missing and it sits in a map or a game-laid-out folder, offers to add it. */
   private async offerDataFolder(path: string): Promise<void> {
     const folder = await offerDataFolder(this.store, path);
-    if (folder) await this.addDataFolder(folder);
+    if (folder) await this.dataFolders.addDataFolder(folder);
   }
 
   /** Writes the open file where it was read from: into its map, or over the file on disk. */
@@ -392,104 +390,6 @@ export class FileService {
     return inArchive
       ? writeIntoArchive(this.host, path, exactBuffer(bytes), expected, force)
       : this.host.saveFile({ path, bytes: exactBuffer(bytes), expected, force });
-  }
-
-  /** Moves a data folder one place up (`-1`: searched earlier, wins over the folder above) or down (`1`) the stack. */
-  moveDataFolder(path: string, offset: -1 | 1): Promise<boolean> {
-    return this.changeDataFolders({
-      working: `Moving ${baseName(path)}…`,
-      failure: `Cannot move the data folder ${path}`,
-      listMayBeStale: true,
-      change: async () => {
-        // The order is computed when the change runs, after any change queued before it.
-        const paths = this.store.getState().dataFolders.map((folder) => folder.path);
-        const from = paths.indexOf(path);
-        const to = from + offset;
-        if (from < 0) throw new HostError('not-found', 'not in the data folder stack', path);
-        if (to < 0 || to >= paths.length) return null;
-        [paths[from], paths[to]] = [paths[to]!, paths[from]!];
-        return {
-          dataFolders: await this.host.reorderDataFolders({ paths }),
-          notice: `Data folder ${path} moved ${offset < 0 ? 'up' : 'down'} (now ${to + 1} of ${paths.length})`,
-        };
-      },
-    });
-  }
-
-  /** Removes a folder from the data folder stack (its files stay on disk); capes it provided resolve elsewhere or go
-   * missing. */
-  removeDataFolder(path: string): Promise<boolean> {
-    return this.changeDataFolders({
-      working: `Removing ${baseName(path)}…`,
-      failure: `Cannot remove the data folder ${path}`,
-      listMayBeStale: true,
-      change: async () => ({
-        dataFolders: await this.host.removeDataFolder({ path }),
-        notice: `Data folder ${path} removed`,
-      }),
-    });
-  }
-
-  /**
-   * The data folder stack changed (here or on the host): shows it, reloads the textures and
-   * re-resolves every linked cape through it.
-   */
-  async applyDataFolders(dataFolders: DataFolderStatus[]): Promise<void> {
-    this.store.setState((state) => ({ dataFolders, textureGeneration: state.textureGeneration + 1 }));
-    await this.reloadCapes();
-  }
-
-  /**
-   * Runs data-folder changes one after another. `change` asks the host and returns the stack it
-   * answered with and the notice to show (null: nothing to do); the stack is then applied. On
-   * failure the host's reason is shown, and when the editor's list may have been out of date
-   * (a folder it names is gone) the current stack is fetched and applied.
-   */
-  private changeDataFolders(options: {
-    working: string;
-    failure: string;
-    listMayBeStale: boolean;
-    change(): Promise<{ dataFolders: DataFolderStatus[]; notice: string } | null>;
-  }): Promise<boolean> {
-    const run = async (): Promise<boolean> => {
-      try {
-        this.store.setState({ loading: { label: options.working, progress: null } });
-        const changed = await options.change();
-        this.store.setState({ loading: null });
-        if (!changed) return false;
-        await this.applyDataFolders(changed.dataFolders);
-        notify(this.store, changed.notice);
-        return true;
-      } catch (error) {
-        this.store.setState({ loading: null });
-        const stale =
-          options.listMayBeStale &&
-          error instanceof HostError &&
-          (error.code === 'not-found' || error.code === 'invalid-argument');
-        notify(
-          this.store,
-          `${options.failure}: ${describe(error)}${
-            stale ? ' (the list had changed elsewhere; it now shows the ' + 'current folders)' : ''
-          }`,
-          'error',
-        );
-        if (stale)
-          await this.host.listDataFolders().then(
-            (dataFolders) => this.applyDataFolders(dataFolders),
-            () => undefined,
-          );
-        return false;
-      }
-    };
-    const result = this.dataFolderChanges.then(run);
-    this.dataFolderChanges = result.catch(() => false);
-    return result;
-  }
-
-  /** Re-resolves every linked cape (data folders changed). */
-  async reloadCapes(): Promise<void> {
-    const document = currentDocument(this.store.getState());
-    if (document) await loadLinkedCapes(this.store, document, true);
   }
 
   /** The host says the open file changed on disk: offer to reload (unless it is our own save). */

@@ -11,6 +11,7 @@ import { askPath, notify } from '../state/dialog-actions';
 import { currentDocument, type EditorStore } from '../state/editor-store';
 import { saveAnywhere } from './archive-files';
 import { baseName, extensionOf } from './file-service';
+import { exportModelRequest } from './path-requests';
 
 /** The format an export writes: the other one. */
 export function exportFormatOf(format: ModelFormat): ModelFormat {
@@ -31,7 +32,7 @@ export async function exportModelAs(store: EditorStore, serialize: () => Uint8Ar
   if (!document || !state.file || !host) return false;
   const from = document.format;
   const to = exportFormatOf(from);
-  const path = await askPath(store, 'save', exportName(baseName(state.file.name), to));
+  const path = await askPath(store, exportModelRequest(exportName(baseName(state.file.name), to), to));
   if (!path) return false;
   if (extensionOf(path) !== `.${to}`) {
     notify(store, `Export As writes ${to.toUpperCase()}: choose a name ending in .${to}`, 'error');

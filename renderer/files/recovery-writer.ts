@@ -5,8 +5,8 @@
  * cape's `cape-link-…` (from the path it resolved to, where Save writes it) or `cape-file-…` (the file opened alone).
  */
 import { writeMrf } from '../../shared/mrf/write';
-import { type CapeDocument, isCapeDirty, standaloneCapeKey } from '../state/cape-documents';
-import { type EditorState, type EditorStore, currentDocument, isDirty } from '../state/editor-store';
+import { isCapeDirty, standaloneCapeKey } from '../state/cape-documents';
+import { type CapeDocument, type EditorState, type EditorStore, currentDocument, isDirty } from '../state/editor-store';
 import { present } from '../state/history';
 import { type FileService, exactBuffer, recoveryId } from './file-service';
 

@@ -114,7 +114,7 @@ describe('archive operators over the real host', () => {
     expect(insertKeyAtPlayhead(store)).toBe(true);
     const written = files.serialize()!;
     expect(run('wm.save')).toBe(true);
-    await vi.waitFor(() => expect(isDirty(store.getState())).toBe(false));
+    await vi.waitFor(() => expect(isDirty(store.getState())).toBe(false), { timeout: 10_000 });
     expect(readFileSync(`${map}.bak`).length).toBeGreaterThan(0);
     const after = await filesOf(map);
     const modelKey = `${fight}\\ArthasIllidanSample.mdx`.toLowerCase();
@@ -126,7 +126,7 @@ describe('archive operators over the real host', () => {
     expect(run('wm.save_as')).toBe(true);
     const copy = join(map, 'Copies', 'Sample2.mdx');
     await answerWhen(store, 'fileBrowser', copy);
-    await vi.waitFor(() => expect(store.getState().file?.path).toBe(copy));
+    await vi.waitFor(() => expect(store.getState().file?.path).toBe(copy), { timeout: 10_000 });
     expect(store.getState().file?.name).toBe('Cinematic.w3x\\Copies\\Sample2.mdx');
     const copied = await filesOf(map);
     expect(copied.get('copies\\sample2.mdx')).toBe(Buffer.from(written).toString('hex'));
@@ -147,7 +147,7 @@ describe('archive operators over the real host', () => {
     expect(run('wm.save')).toBe(true);
     // The map holds a version the editor never read: asked first, as for a file on disk.
     expect(await answerWhen(store, 'confirm', 'overwrite')).toMatchObject({ title: 'File changed on disk' });
-    await vi.waitFor(() => expect(isDirty(store.getState())).toBe(false));
+    await vi.waitFor(() => expect(isDirty(store.getState())).toBe(false), { timeout: 10_000 });
     expect((await filesOf(map)).get('units\\sample.mdx')).toBe(Buffer.from(written).toString('hex'));
   });
 

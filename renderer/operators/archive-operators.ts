@@ -5,6 +5,13 @@
  * archives without a `(listfile)`).
  */
 import type { FileService } from '../files/file-service';
+import {
+  addArchiveRequest,
+  browseArchiveRequest,
+  gameFolderRequest,
+  listfileRequest,
+  openDocumentRequest,
+} from '../files/path-requests';
 import { askConfirm, askPath, notify } from '../state/dialog-actions';
 import type { EditorStore } from '../state/editor-store';
 import { defineOperator } from './define';
@@ -14,7 +21,7 @@ import type { Operator } from './operator';
 export async function addGameFolder(store: EditorStore, files: FileService): Promise<boolean> {
   const host = store.services.host;
   if (!host) return false;
-  const folder = await askPath(store, 'dataFolder', '', undefined, 'Add Game Folder');
+  const folder = await askPath(store, gameFolderRequest);
   if (!folder) return false;
   let search;
   try {
@@ -35,13 +42,13 @@ export async function addGameFolder(store: EditorStore, files: FileService): Pro
     return false;
   }
   // Below what the user stacked before: a map added later goes above them, and wins.
-  return files.addDataSources(fresh, -1, search.message);
+  return files.dataFolders.addDataSources(fresh, -1, search.message);
 }
 
 /** Chooses a map or game archive and puts it first in the data folder stack (a map's files win over the game's). */
 export async function addArchive(store: EditorStore, files: FileService): Promise<boolean> {
-  const path = await askPath(store, 'archive', '', undefined, 'Add Map or Archive');
-  return path ? files.addDataFolder(path) : false;
+  const path = await askPath(store, addArchiveRequest);
+  return path ? files.dataFolders.addDataFolder(path) : false;
 }
 
 /** Chooses a map or game archive and looks inside it in the file browser. */
@@ -49,9 +56,9 @@ export async function browseArchive(store: EditorStore, files: FileService): Pro
   // The native Open dialog offers maps and archives, and opens a chosen one in the in-app browser.
   if (store.getState().runtime.nativeDialogs) return files.open();
   if (!(await files.confirmDiscard('opening another file'))) return false;
-  const archive = await askPath(store, 'dataFolder', '', undefined, 'Browse Archive');
+  const archive = await askPath(store, browseArchiveRequest);
   if (!archive) return false;
-  const path = await askPath(store, 'open', '', archive);
+  const path = await askPath(store, openDocumentRequest(archive));
   return path ? files.openPath(path, { skipPrompt: true }) : false;
 }
 
@@ -78,7 +85,7 @@ export async function chooseListfile(store: EditorStore): Promise<boolean> {
       return true;
     }
   }
-  const path = await askPath(store, 'open', '', undefined, 'Archive Listfile (a text file of game paths)');
+  const path = await askPath(store, listfileRequest);
   if (!path) return false;
   try {
     const listfile = await host.setArchiveListfile({ path });

@@ -17,7 +17,8 @@ import { inProcessClient } from '../../tests/testing/in-process-host';
 import { capeKey } from '../capes/cape-entry';
 import { createCapeConverter } from '../capes/cape-conversions';
 import { FileService } from '../files/file-service';
-import { hasUnsavedChanges, presentCape, windowTitle } from '../state/cape-documents';
+import { presentCape } from '../state/cape-documents';
+import { hasUnsavedChanges, windowTitle } from '../state/document-focus';
 import { type EditorStore, createEditorStore, currentDocument, isDirty } from '../state/editor-store';
 import { selectLink } from '../state/outliner-actions';
 import { createModelParser } from '../workers/model-parser';
@@ -132,7 +133,7 @@ describe('cape operators', () => {
     expect(baked.keyframes[3]![0]).toBeCloseTo(original.keyframes[3]![0]!, 3);
   });
 
-  it('imports a glTF as an unsaved cape, and links a baked glTF as ArthasCape0042.mrf at the playhead', async () => {
+  it('links a baked glTF as ArthasCape0042.mrf at the playhead; imports one into the model or alone', async () => {
     const glb = join(work, 'cape.glb');
     answerDialogs(store, [glb]);
     await run('cape.export_gltf');
@@ -158,8 +159,17 @@ describe('cape operators', () => {
     await run('cape.new_link');
     expect(store.getState().notice?.text).toMatch(/the link 0042 exists already/);
 
-    answerDialogs(store, ['discard', glb, { fps: '5', scale: '2' }]);
-    await run('cape.import');
+    // With a model open, Import Cape links the baked cape into it (the model stays open)…
+    const model = store.getState().file;
+    answerDialogs(store, [glb, { fps: '5' }, 'link', '0043']);
+    await run('cape.import', { importer: 'gltf' });
+    expect(store.getState().file).toBe(model);
+    expect(currentDocument(store.getState())!.links.map((item) => item.id)).toContain('0043');
+    expect(existsSync(join(data, 'doodads', 'cinematic', 'arthasillidanfight', 'ArthasCape0043.mrf'))).toBe(true);
+
+    // …or opens it alone, after asking about the model's unsaved changes.
+    answerDialogs(store, [glb, { fps: '5', scale: '2' }, 'alone', 'discard']);
+    await run('cape.import', { importer: 'gltf' });
     const state = store.getState();
     expect(state.file).toMatchObject({ kind: 'mrf', name: 'cape.mrf', path: null });
     expect(state.standaloneCape!.cape!.statistics.frameInterval).toBe(Math.fround(0.2));

@@ -4,7 +4,8 @@
  * history — and the cape file commands: Export Cape as glTF, Import Cape, New Link from Cape.
  */
 import { recomputeCapeBounds, recomputeCapeNormals, retimeCape, reverseCape, trimCape } from '../../shared/capes/edit';
-import { type CapeConverter, createCapeConverter, startCapeWorker } from '../capes/cape-conversions';
+import type { CapeConverter } from '../capes/cape-conversions';
+import { capeImporterById } from '../capes/cape-importers';
 import { exportCapeAsGltf, importCape, newLinkFromCape, targetCapeKey } from '../files/cape-flows';
 import type { FileService } from '../files/file-service';
 import { editCape, presentCape } from '../state/cape-documents';
@@ -12,7 +13,7 @@ import { askForm, askText, notify } from '../state/dialog-actions';
 import { capeStatistics } from '../capes/cape-entry';
 import type { MrfFile } from '../../shared/mrf';
 import type { EditorStore } from '../state/editor-store';
-import { defineOperator, hasModel, notDragging } from './define';
+import { defineOperator, hasModel, notDragging, withDefaults } from './define';
 import type { Operator, OperatorContext } from './operator';
 
 /** A cape to act on is loaded and nothing is dragged. */
@@ -36,8 +37,7 @@ function numberProperty(context: OperatorContext, name: string): number {
 
 /** The cape operators; `converter` runs conversions (the cape worker by default). */
 export function capeOperators(files: FileService, converter?: CapeConverter): Operator[] {
-  let started: CapeConverter | null = converter ?? null;
-  const conversions = () => (started ??= createCapeConverter(typeof Worker === 'undefined' ? null : startCapeWorker));
+  const conversions = () => converter ?? files.capeConverter;
   return [
     defineOperator(
       'cape.retime',
@@ -130,12 +130,19 @@ export function capeOperators(files: FileService, converter?: CapeConverter): Op
       async ({ store }) => void (await exportCapeAsGltf(store, conversions())),
       hasCape,
     ),
-    defineOperator(
-      'cape.import',
-      'Import Cape',
-      'Bake a glTF (or another importer’s format) into a cape and open it, unsaved',
-      async ({ store }) => void (await importCape(store, files, conversions())),
-      notDragging,
+    withDefaults(
+      defineOperator(
+        'cape.import',
+        'Import Cape',
+        'Bake a file of an importer’s format (property importer: gltf, emf, kf2) into a cape, then link it into the ' +
+          'open model or open it alone, unsaved',
+        async ({ store, properties }) => {
+          const importer = capeImporterById(String(properties.importer));
+          if (importer) await importCape(store, files, conversions(), importer);
+        },
+        (context) => notDragging(context) && capeImporterById(String(context.properties.importer)) !== null,
+      ),
+      { importer: 'gltf' },
     ),
     defineOperator(
       'cape.new_link',

@@ -4,7 +4,7 @@
  */
 import type { FileService } from '../files/file-service';
 import { exportModelAs } from '../files/model-export';
-import { canRedoFocused, canUndoFocused, redoFocused, undoFocused } from '../state/cape-documents';
+import { canRedoFocused, canUndoFocused, redoFocused, undoFocused } from '../state/document-focus';
 import { updateLayout } from '../state/session-actions';
 import { defineOperator, hasFile, hasModel, notDragging, stateOf, withDefaults } from './define';
 import type { Operator, OperatorContext } from './operator';
@@ -132,14 +132,14 @@ export function fileOperators(files: FileService): Operator[] {
       'wm.open_data_folder',
       'Open Data Folder…',
       'Add a folder extracted from the game (or a map’s imports) to resolve game paths',
-      async () => void (await files.openDataFolder()),
+      async () => void (await files.dataFolders.openDataFolder()),
     ),
     defineOperator(
       'wm.data_folder_move',
       'Move Data Folder',
       'Move the data folder up (searched before the folders below it: its files win) or down the stack',
       async ({ properties }) =>
-        void (await files.moveDataFolder(String(properties.path), properties.direction === 'up' ? -1 : 1)),
+        void (await files.dataFolders.moveDataFolder(String(properties.path), properties.direction === 'up' ? -1 : 1)),
       (context) => {
         const { index, count } = dataFolderPosition(context);
         return context.properties.direction === 'up'
@@ -151,14 +151,14 @@ export function fileOperators(files: FileService): Operator[] {
       'wm.data_folder_remove',
       'Remove Data Folder',
       'Take the folder out of the data folder stack (its files stay on disk); the capes resolve again without it',
-      async ({ properties }) => void (await files.removeDataFolder(String(properties.path))),
+      async ({ properties }) => void (await files.dataFolders.removeDataFolder(String(properties.path))),
       (context) => dataFolderPosition(context).index >= 0,
     ),
     defineOperator(
       'wm.reload_capes',
       'Reload Capes',
       'Resolve and read every linked cape again',
-      async () => void (await files.reloadCapes()),
+      async () => void (await files.dataFolders.reloadCapes()),
       hasFile,
     ),
     defineOperator(

@@ -101,6 +101,7 @@ describeCorpus(modelCorpus, 'model preview operators', () => {
       ['view3d.toggle_overlay_cameras', 'cameras'],
       ['view3d.toggle_overlay_emitters', 'emitters'],
       ['view3d.toggle_overlay_collisionShapes', 'collisionShapes'],
+      ['view3d.toggle_overlay_particles', 'particles'],
       ['view3d.toggle_overlay_capes', 'capes'],
     ] as const;
     for (const [id, overlay] of toggles) {
@@ -109,5 +110,16 @@ describeCorpus(modelCorpus, 'model preview operators', () => {
       expect(store.getState().session.viewport.overlays[overlay], overlay).toBe(!before);
     }
     expect(modelSummary(store.getState())).toMatchObject({ geosets: 17, cameras: ['Portrait_Camera'] });
+  });
+
+  it("'view3d.particle_level' sets the game's Particles level (High by default, a bad value goes back to it)", () => {
+    const { store, run } = editor(LICH_KING);
+    expect(store.getState().session.viewport.particleLevel).toBe('high');
+    run('view3d.particle_level', { level: 'low' });
+    expect(store.getState().session.viewport.particleLevel).toBe('low');
+    run('view3d.particle_level', { level: 'medium' });
+    expect(store.getState().session.viewport.particleLevel).toBe('medium');
+    run('view3d.particle_level', { level: 'ultra' });
+    expect(store.getState().session.viewport.particleLevel).toBe('high');
   });
 });

@@ -1,32 +1,27 @@
 /**
  * Operators of the model preview (issue 12): View ▸ Cameras ▸ Active Camera (Numpad 0, as in Blender) looks through
  * the selected camera (the first when none is selected) and, run again, goes back to the free view; the camera frame
- * (4:3, 16:9, square) and the follow-sequence option; the overlay toggles for the model's geosets, bones, camera
- * gizmos, emitters, collision shapes and the capes.
+ * (4:3, 16:9, square) and the follow-sequence option; the game's Particles level the emitters are simulated at; the
+ * overlay toggles for the model's geosets, bones, camera gizmos, emitters, collision shapes, particles and the capes.
  */
 import type { CameraFrame, ViewportOverlays } from '../state/session';
 import { updateSession } from '../state/session-actions';
 import type { ModelDocument } from '../../shared/events/document';
-import { sourceOf } from '../../shared/events/source';
-import { findParsedChunk } from '../../shared/model/mdx-model';
-import { typedModelOf } from '../../shared/model/typed-chunks';
+import { typedModelOfDocument } from '../../shared/events/source';
+import { camerasOf } from '../../shared/model/kinds/camera';
+import { DEFAULT_PARTICLE_LEVEL, isParticleLevel } from '../../shared/model/simulation/particle-level';
 import { currentDocument } from '../state/editor-store';
 import { defineOperator, stateOf, withDefaults } from './define';
 import type { Operator, OperatorContext } from './operator';
 
-/** The cameras of a document: CAMS of an MDX (typed once per chunk), Camera blocks of an MDL. */
+/** The cameras of a document: its typed model's (each MDX chunk typed once, each MDL block read once). */
 export function cameraCount(document: ModelDocument | null): number {
   if (!document) return 0;
-  let source;
   try {
-    source = sourceOf(document);
+    return camerasOf(typedModelOfDocument(document)).length;
   } catch {
     return 0;
   }
-  if (source.format === 'mdx') return findParsedChunk(typedModelOf(source.model), 'CAMS')?.length ?? 0;
-  let count = 0;
-  for (const block of source.model.blocks) for (const part of block.parts) if (part.kind === 'camera') count += 1;
-  return count;
 }
 
 /** The model has cameras to look through. */
@@ -40,6 +35,7 @@ const MODEL_OVERLAYS: readonly { overlay: keyof ViewportOverlays; name: string }
   { overlay: 'cameras', name: 'Cameras' },
   { overlay: 'emitters', name: 'Emitters' },
   { overlay: 'collisionShapes', name: 'Collision Shapes' },
+  { overlay: 'particles', name: 'Particles' },
   { overlay: 'capes', name: 'Capes' },
 ];
 
@@ -90,6 +86,23 @@ export function modelViewOperators(): Operator[] {
           ...session,
           viewport: { ...session.viewport, followSequence: !session.viewport.followSequence },
         })),
+    ),
+    withDefaults(
+      defineOperator(
+        'view3d.particle_level',
+        'Particles Level',
+        'The game’s Particles option the preview simulates at: High doubles static emission rates (the game’s ' +
+          'default), Medium plays them as written, Low halves them',
+        (context) => {
+          const requested = context.properties['level'];
+          const level = isParticleLevel(requested) ? requested : DEFAULT_PARTICLE_LEVEL;
+          updateSession(context.store, (session) => ({
+            ...session,
+            viewport: { ...session.viewport, particleLevel: level },
+          }));
+        },
+      ),
+      { level: DEFAULT_PARTICLE_LEVEL },
     ),
     ...MODEL_OVERLAYS.map(({ overlay, name }) =>
       defineOperator(

@@ -145,6 +145,15 @@ describe('playback operators', () => {
     expect(session(store).playback.loop).toBe(!loop);
   });
 
+  it("'screen.toggle_play_every_frame' switches between Frame Dropping and Play Every Frame", () => {
+    const { store, run } = editor();
+    expect(session(store).playback.playEveryFrame).toBe(false);
+    run('screen.toggle_play_every_frame');
+    expect(session(store).playback.playEveryFrame).toBe(true);
+    run('screen.toggle_play_every_frame');
+    expect(session(store).playback.playEveryFrame).toBe(false);
+  });
+
   it("'screen.toggle_mute' and 'screen.toggle_scrub_audio' flip the sound objects' mute and Scrub Audio", () => {
     const { store, run } = editor();
     expect(session(store).playback).toMatchObject({ muted: false, scrubAudio: false });
@@ -197,6 +206,7 @@ describe('dope sheet operators', () => {
       viewSelected: () => calls.push('selected'),
       geometry: () => ({ width: 800, height: 200, gutterWidth: 160, rowHeight: 20, rulerHeight: 24, scrollTop: 0 }),
       drawNow: () => undefined,
+      rulerLabels: () => [],
     });
     run('action.view_all', {}, 'timeline');
     expect(run('action.view_selected', {}, 'timeline')).toBe(false);

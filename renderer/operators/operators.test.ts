@@ -253,6 +253,7 @@ describe('the grab (modal operator)', () => {
       viewSelected: () => undefined,
       geometry: () => ({ width: 800, height: 200, gutterWidth: 200, rulerHeight: 24, rowHeight: 20, scrollTop: 0 }),
       drawNow: () => undefined,
+      rulerLabels: () => [],
     });
     // 1 px = 10 ms; snapping off so the figures are exact.
     setup.store.setState((state) => ({

@@ -88,6 +88,16 @@ export function playbackOperators(): Operator[] {
           playback: { ...session.playback, loop: !session.playback.loop },
         })),
     ),
+    defineOperator(
+      'screen.toggle_play_every_frame',
+      'Play Every Frame',
+      'Play every frame, even when the renderer is too slow to keep real time (off: drop frames to keep it)',
+      ({ store }) =>
+        updateSession(store, (session) => ({
+          ...session,
+          playback: { ...session.playback, playEveryFrame: !session.playback.playEveryFrame },
+        })),
+    ),
     defineOperator('screen.toggle_mute', 'Mute Audio', 'Silence the sound objects during playback', ({ store }) =>
       updateSession(store, (session) => ({
         ...session,

@@ -1,11 +1,11 @@
 /**
  * The store a render's frames are drawn from: the editor's store seen with the frame's time as the playhead, the
  * render's overlays (the helpers — grid, axes, normals, bounds, statistics, bones, camera, emitter and collision
- * gizmos — off unless "Include overlays"; the model's geosets and the capes as the viewport shows them), and no
- * selection, drag or playback unless overlays are included. Everything else (the document, capes, textures, the
- * camera looked through) is the editor's own, so the viewport's drawing code draws exactly what the viewport would at
- * that time. Writes (a texture's status) go to the editor's store. Setting the time builds one small state object;
- * nothing is copied.
+ * gizmos — off unless "Include overlays"; the model's geosets, its particles and the capes as the viewport shows
+ * them), and no selection, drag or playback unless overlays are included. Everything else (the document, capes,
+ * textures, the camera looked through) is the editor's own, so the viewport's drawing code draws exactly what the
+ * viewport would at that time. Writes (a texture's status) go to the editor's store. Setting the time builds one
+ * small state object; nothing is copied.
  */
 import type { EditorState, EditorStore } from '../state/editor-store';
 import { EMPTY_SELECTION } from '../state/selection';

@@ -4,7 +4,7 @@
  * user chooses: the native save dialog in Electron, the in-app file browser or a download in the browser shell),
  * then run the render (render-job.ts) with its progress in the store, and say how it ended in the Info log.
  */
-import type { SaveDialogPurpose } from '../../shared/contract/contract';
+import { type RenderFormat, renderRequest } from '../files/path-requests';
 import { askPath, askRenderSettings, notify } from '../state/dialog-actions';
 import type { EditorStore } from '../state/editor-store';
 import {
@@ -60,7 +60,7 @@ function defaultName(store: EditorStore, kind: RenderKind, settings: RenderSetti
   return settings.format === 'png' ? stem : `${stem}.${RENDER_FORMATS[settings.format].extension}`;
 }
 
-function savePurpose(kind: RenderKind, settings: RenderSettings): SaveDialogPurpose {
+function renderFormat(kind: RenderKind, settings: RenderSettings): RenderFormat {
   return kind === 'image' ? 'png' : settings.format === 'png' ? 'sequence' : settings.format;
 }
 
@@ -113,7 +113,7 @@ export function installRender(app: EditorApp, textureSource: TextureSource): () 
     const name = defaultName(store, kind, settings);
     if (typeof properties.path === 'string' && properties.path) return { kind: 'path', path: properties.path };
     if (downloadAsked || properties.download === true) return { kind: 'download', name };
-    const path = await askPath(store, 'save', name, undefined, 'Render To', savePurpose(kind, settings));
+    const path = await askPath(store, renderRequest(name, renderFormat(kind, settings)));
     return path ? { kind: 'path', path } : null;
   }
 

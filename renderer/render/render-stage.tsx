@@ -105,7 +105,15 @@ export async function createRenderStage(options: RenderStageOptions): Promise<Re
   for (const camera of [navigator.perspective, navigator.orthographic]) (camera as { manual?: boolean }).manual = true;
   const textureSource = countingSource(options.textureSource, loads);
   const refs: ViewportContentRefs = {
-    statistics: { visibleCapes: 0, vertices: 0, faces: 0, modelGeosets: 0, modelVertices: 0, modelTriangles: 0 },
+    statistics: {
+      visibleCapes: 0,
+      vertices: 0,
+      faces: 0,
+      modelGeosets: 0,
+      modelVertices: 0,
+      modelTriangles: 0,
+      particles: 0,
+    },
     capes: createCapeRegistry(),
     model: createModelViewState(),
   };

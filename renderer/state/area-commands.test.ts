@@ -9,6 +9,7 @@ function timeline(log: string[]) {
     viewSelected: () => void log.push('viewSelected'),
     geometry: () => ({ width: 1, height: 1, gutterWidth: 0, rulerHeight: 0, rowHeight: 1, scrollTop: 0 }),
     drawNow: () => undefined,
+    rulerLabels: () => [],
   };
 }
 

@@ -17,6 +17,18 @@ export interface TimelineCommands {
   geometry(): TimelineGeometry;
   /** Draws at once (the benchmark times it). */
   drawNow(): void;
+  /** The labels the ruler writes now: time numbers, sequence names and the playhead's time, as boxes. */
+  rulerLabels(): RulerLabelBox[];
+}
+
+/** A label of the timeline's ruler as a box in the canvas' CSS pixels (editors/timeline/draw-ruler.ts). */
+export interface RulerLabelBox {
+  kind: 'tick' | 'sequence' | 'playhead';
+  text: string;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
 }
 
 /** Standard views (numpad 1/3/7 and Ctrl for the opposite side). */

@@ -5,9 +5,9 @@
  */
 import { HostError } from '../../shared/contract/contract';
 import { writeMrf } from '../../shared/mrf/write';
-import { type CapeDocument, isCapeDirty, markCapeSaved, unsavedCapeDocuments } from './cape-documents';
+import { isCapeDirty, markCapeSaved, unsavedCapeDocuments } from './cape-documents';
 import { askConfirm, notify } from './dialog-actions';
-import type { EditorStore } from './editor-store';
+import type { CapeDocument, EditorStore } from './editor-store';
 import { present } from './history';
 
 /** Extensions of the data sources that are archives (a map or one of the game's archives). */
@@ -35,6 +35,19 @@ function describe(error: unknown): string {
  * Saves a link's cape document where its game path resolves. True when saved (or when there was nothing to save);
  * false when cancelled or refused (the reason is reported).
  */
+/** The backups a save kept (SaveResult's). */
+export type KeptFiles = { backupPath: string | null; originalPath: string | null };
+
+/** “ (previous version kept as X.bak, the original as X.orig)” for a save's notice, or ''. */
+export function keptText(kept: KeptFiles): string {
+  const name = (path: string) => path.split(/[\\/]/).pop();
+  const parts = [
+    kept.backupPath ? `previous version kept as ${name(kept.backupPath)}` : '',
+    kept.originalPath ? `the original as ${name(kept.originalPath)}` : '',
+  ].filter(Boolean);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
 export async function saveCapeDocument(store: EditorStore, key: string): Promise<boolean> {
   const document = store.getState().capeDocuments[key];
   const host = store.services.host;
@@ -85,8 +98,7 @@ export async function saveCapeDocument(store: EditorStore, key: string): Promise
       if (result.status === 'conflict') throw new Error('the file is still in conflict');
     }
     markCapeSaved(store, key, file, result.identity);
-    const backup = result.backupPath ? ` (original kept as ${result.backupPath.split(/[\\/]/).pop()})` : '';
-    notify(store, `Saved the cape ${document.name}${backup}`);
+    notify(store, `Saved the cape ${document.name}${keptText(result)}`);
     return true;
   } catch (error) {
     notify(store, `Cannot save the cape ${document.name}: ${describe(error)}`, 'error');

@@ -17,19 +17,8 @@ import { setCapeFps, setCapeHeader } from '../../shared/capes/edit';
 import { capeKey } from '../capes/cape-entry';
 import { FileService } from '../files/file-service';
 import { createModelParser } from '../workers/model-parser';
-import {
-  canRedoFocused,
-  editCape,
-  finishCapeGesture,
-  focusCapeDocument,
-  hasUnsavedChanges,
-  isCapeDirty,
-  markCape,
-  presentCape,
-  rollBackCape,
-  undoFocused,
-  windowTitle,
-} from './cape-documents';
+import { editCape, finishCapeGesture, isCapeDirty, markCape, presentCape, rollBackCape } from './cape-documents';
+import { canRedoFocused, focusCapeDocument, hasUnsavedChanges, undoFocused, windowTitle } from './document-focus';
 import { answerDialog } from './dialog-actions';
 import { editDocument } from './document-actions';
 import { createEditorStore, currentDocument, isDirty, type EditorStore } from './editor-store';

@@ -4,57 +4,31 @@
  * cape edits (shared/capes/edit); every change is one undo step, or one per gesture (a drag of a number), and a
  * gesture cancelled with Esc rolls back to the mark it took. The cape's entry in the asset cache follows the
  * document's present, so the viewport, the timeline and the outliner show the edited cape.
- *
- * Focus: Save, Undo/Redo and the window title act on the document whose editor has focus — a cape document while
- * the pointer or the keyboard focus went last into its Properties panel (`data-cape-document`), the open file once
- * they go into any other area. A standalone cape is the open file itself: it is always the one in focus.
+ * Which document has the focus (and so takes Save, Undo and the title) is document-focus.ts' business.
  */
 import type { FileIdentity } from '../../shared/contract/contract';
 import { validateMrf } from '../../shared/mrf/validate';
 import type { MrfFile } from '../../shared/mrf/types';
 import { type CapeEntry, capeKey, capeStatistics } from '../capes/cape-entry';
 import { notify } from './dialog-actions';
-import { redoDocument, refreshDiagnostics, undoDocument } from './document-actions';
-import { type EditorState, type EditorStore, isDirty } from './editor-store';
+import { refreshDiagnostics } from './document-actions';
+import type { CapeDocument, EditorState, EditorStore } from './editor-store';
 import {
   type CommitOptions,
   type History,
   type HistoryMark,
   bailToMark,
-  canRedo,
-  canUndo,
   commit,
   createHistory,
   endGesture,
   markHistory,
   present,
   redo,
-  redoLabel,
   undo,
-  undoLabel,
 } from './history';
 
-/** One cape being edited. */
-export interface CapeDocument {
-  /** The cape's key in the asset cache ({@link capeKey} of its game path). */
-  key: string;
-  /** The link's game path, or the standalone file's path. */
-  gamePath: string;
-  /** The file's base name, for the title and the prompts. */
-  name: string;
-  /** True for a cape opened on its own (the open file); false for a link's cape. */
-  standalone: boolean;
-  history: History<MrfFile>;
-  /** The file as last read or saved: unsaved changes are `present(history) !== saved` (null: never saved). */
-  saved: MrfFile | null;
-  /** The bytes the cape was read from: their hash is its identity on disk until it is saved. */
-  readBytes: Uint8Array;
-  /** The identity on disk after a save (null until then). */
-  identity: FileIdentity | null;
-}
-
 /** The base name of a game path or file path. */
-function baseNameOf(path: string): string {
+export function baseNameOf(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;
 }
 
@@ -86,29 +60,6 @@ export function unsavedCapeDocuments(state: Pick<EditorState, 'capeDocuments'>):
   return Object.values(state.capeDocuments)
     .filter(isCapeDirty)
     .sort((a, b) => Number(b.standalone) - Number(a.standalone));
-}
-
-/** Whether anything open has unsaved changes: the model or any cape document. */
-export function hasUnsavedChanges(state: EditorState): boolean {
-  return isDirty(state) || unsavedCapeDocuments(state).length > 0;
-}
-
-/**
- * The key of the cape whose editor has focus, or null when the open file's model has it. A standalone cape is
- * always in focus.
- */
-export function focusedCapeKey(state: EditorState): string | null {
-  return standaloneCapeKey(state) ?? state.focusedDocument;
-}
-
-/** The focused key when it is a link's cape (saved on its own, not as the open file), else null. */
-export function focusedLinkCapeKey(state: EditorState): string | null {
-  return state.standaloneCape ? null : state.focusedDocument;
-}
-
-/** Gives the focus to a cape's editor (its key) or back to the open file (null). */
-export function focusCapeDocument(store: EditorStore, key: string | null): void {
-  if (store.getState().focusedDocument !== key) store.setState({ focusedDocument: key });
 }
 
 /**
@@ -242,43 +193,6 @@ export function finishCapeGesture(store: EditorStore, key: string, gesture: stri
   refreshDiagnostics(store);
 }
 
-/** The history Undo and Redo act on: the focused cape's (null when it was never edited), or the model's. */
-export function focusedHistory(state: EditorState): History<unknown> | null {
-  const key = focusedCapeKey(state);
-  if (key === null) return state.history;
-  return state.capeDocuments[key]?.history ?? null;
-}
-
-/** Whether Undo has something to do in the focused document. */
-export function canUndoFocused(state: EditorState): boolean {
-  const history = focusedHistory(state);
-  return history !== null && canUndo(history);
-}
-
-/** Whether Redo has something to do in the focused document. */
-export function canRedoFocused(state: EditorState): boolean {
-  const history = focusedHistory(state);
-  return history !== null && canRedo(history);
-}
-
-/** Undo in the focused document; the label of the step undone, or null when nothing was. */
-export function undoFocused(store: EditorStore): string | null {
-  const state = store.getState();
-  const history = focusedHistory(state);
-  const label = history ? (undoLabel(history) ?? '') : '';
-  const key = focusedCapeKey(state);
-  return (key === null ? undoDocument(store) : undoCape(store, key)) ? label : null;
-}
-
-/** Redo in the focused document; the label of the step redone, or null when nothing was. */
-export function redoFocused(store: EditorStore): string | null {
-  const state = store.getState();
-  const history = focusedHistory(state);
-  const label = history ? (redoLabel(history) ?? '') : '';
-  const key = focusedCapeKey(state);
-  return (key === null ? redoDocument(store) : redoCape(store, key)) ? label : null;
-}
-
 /**
  * Makes the standalone cape a document that was never saved (a cape imported from another format): Save asks for
  * a path and closing asks first.
@@ -318,58 +232,12 @@ export function discardCapeDocuments(store: EditorStore): void {
   refreshDiagnostics(store);
 }
 
-/** Whether the document in focus (a cape, or the open file) has unsaved changes. */
-export function focusedDocumentDirty(state: EditorState): boolean {
-  const key = focusedCapeKey(state);
-  const cape = key === null ? undefined : state.capeDocuments[key];
-  if (cape) return isCapeDirty(cape);
-  return key !== null && !state.standaloneCape ? false : isDirty(state);
-}
-
-/** The file name of the link's cape in focus, or null when the open file has the focus. */
-export function focusedLinkCapeName(state: EditorState): string | null {
-  const key = focusedLinkCapeKey(state);
-  if (key === null) return null;
-  const entry = state.capes[key];
-  return state.capeDocuments[key]?.name ?? baseNameOf(entry?.resolvedPath ?? entry?.gamePath ?? key);
-}
-
-/** The window title: the focused document's name, a dot when it has unsaved changes. */
-export function windowTitle(state: EditorState): string {
-  const key = focusedCapeKey(state);
-  const cape = key === null ? undefined : state.capeDocuments[key];
-  if (key !== null && !state.standaloneCape) {
-    const entry = state.capes[key];
-    const name = cape?.name ?? baseNameOf(entry?.resolvedPath ?? entry?.gamePath ?? key);
-    return `${cape && isCapeDirty(cape) ? '• ' : ''}${name} (cape) — ${state.file?.name ?? ''} — Morf Studio`;
-  }
-  const dirty = cape ? isCapeDirty(cape) : isDirty(state);
-  return `${dirty ? '• ' : ''}${state.file?.name ?? 'Morf Studio'}${state.file ? ' — Morf Studio' : ''}`;
-}
-
 /**
- * Keeps the cape documents in step with the asset cache and the focus in step with the user: a pointer press or a
- * keyboard focus inside an element with `data-cape-document` focuses that cape, one inside any other editor area
- * (`data-area`) and any change to the model's history give the focus back to the open file; a cape reloaded from
- * disk (data folders changed) shows the document's unsaved edits again, or ends the document when it had none.
- * Returns the function that stops.
+ * Keeps the cape documents in step with the asset cache: a cape reloaded from disk (data folders changed) shows the
+ * document's unsaved edits again, or ends the document when it had none. Returns the function that stops.
  */
-export function followCapeDocuments(
-  store: EditorStore,
-  root: Pick<Document, 'addEventListener' | 'removeEventListener'>,
-) {
-  const onEvent = (event: Event) => {
-    const target = event.target as Element | null;
-    if (!target || typeof target.closest !== 'function') return;
-    const cape = target.closest('[data-cape-document]');
-    if (cape) focusCapeDocument(store, cape.getAttribute('data-cape-document'));
-    else if (target.closest('[data-area]')) focusCapeDocument(store, null);
-  };
-  root.addEventListener('pointerdown', onEvent, true);
-  root.addEventListener('focusin', onEvent, true);
-  const unsubscribe = store.subscribe((state, previous) => {
-    // A change to the model (an edit, an undo, another file) is work on the model: it takes the focus.
-    if (state.history !== previous.history && state.focusedDocument !== null) focusCapeDocument(store, null);
+export function followCapeCache(store: EditorStore): () => void {
+  return store.subscribe((state, previous) => {
     if (state.capes === previous.capes) return;
     for (const document of Object.values(state.capeDocuments)) {
       if (document.standalone) continue;
@@ -384,9 +252,4 @@ export function followCapeDocuments(
       }
     }
   });
-  return () => {
-    root.removeEventListener('pointerdown', onEvent, true);
-    root.removeEventListener('focusin', onEvent, true);
-    unsubscribe();
-  };
 }

@@ -2,7 +2,7 @@
  * Modal prompts as promises: a confirmation with named actions, a text prompt, and choosing a
  * path — the host's native dialog in Electron, the in-app file browser in the browser shell.
  */
-import type { SaveDialogPurpose } from '../../shared/contract/contract';
+import type { DialogFilter } from '../../shared/contract/contract';
 import { type Dialog, type EditorStore, MAX_LOG_MESSAGES, type RenderAnswer } from './editor-store';
 import type { RenderKind } from './render-service';
 import type { RenderSettings } from './render-settings';
@@ -78,42 +78,64 @@ export function askRenderSettings(
   );
 }
 
-/** What a path is chosen for. */
-export type PathPurpose = 'open' | 'save' | 'dataFolder' | 'archive';
+/** What a path is chosen for: a file to open, a file to save, a folder or archive (data source), a folder. */
+export type PathPurpose = 'open' | 'save' | 'dataFolder' | 'archive' | 'folder';
 
 /**
- * Lets the user choose a path; null when cancelled. With `startPath` (a folder or an archive to look inside) the
- * in-app browser opens there, native dialogs or not.
+ * What an operation asks the user to choose, and how the dialog says so: its title (the operation's name), the file
+ * types it offers (the first one chosen; none: every file) and the accept button. The native dialogs (Electron) and
+ * the in-app browser show the same title and types. renderer/files/path-requests.ts holds each operation's.
  */
-export async function askPath(
-  store: EditorStore,
-  purpose: PathPurpose,
-  initialName = '',
-  startPath?: string,
-  title?: string,
-  savePurpose: SaveDialogPurpose = 'any',
-): Promise<string | null> {
+export interface PathRequest {
+  purpose: PathPurpose;
+  title: string;
+  filters: readonly DialogFilter[];
+  /** The file name a save starts with. */
+  initialName?: string;
+  /** Where the in-app browser starts (a folder or an archive to look inside); native dialogs or not, it is used. */
+  startPath?: string;
+  /** The accept button of a file choice ('Open', 'Import', 'Save', 'Export'). */
+  acceptLabel?: string;
+  /** The verb of a folder or archive choice's button: “Add” gives “Add This Folder”, “Add This Map”. */
+  acceptVerb?: string;
+}
+
+/** Extensions the in-app browser shows as places to go into rather than files (maps and game archives). */
+const ARCHIVE_EXTENSIONS = ['w3x', 'w3m', 'w3n', 'mpq'];
+
+/** The in-app browser's wildcard filter for a request: its first file type ('*' when it has none or takes all). */
+export function inAppFilter(filters: readonly DialogFilter[]): string {
+  const first = filters[0];
+  if (!first || first.extensions.includes('*')) return '*';
+  const files = first.extensions.filter((extension) => !ARCHIVE_EXTENSIONS.includes(extension));
+  return files.length ? files.map((extension) => `*.${extension}`).join(' ') : '*';
+}
+
+/** Lets the user choose a path for an operation; null when cancelled. */
+export async function askPath(store: EditorStore, request: PathRequest): Promise<string | null> {
   const { runtime } = store.getState();
   const host = store.services.host;
-  if (host && runtime.nativeDialogs && startPath === undefined) {
+  const { purpose, title } = request;
+  const filters = [...request.filters];
+  if (host && runtime.nativeDialogs && request.startPath === undefined) {
     if (purpose === 'save') {
-      const result = await host.showSaveDialog({ defaultPath: initialName || null, purpose: savePurpose });
+      const result = await host.showSaveDialog({ title, defaultPath: request.initialName || null, filters });
       return result.canceled ? null : result.path;
     }
-    const result = await host.showOpenDialog({
-      purpose: purpose === 'dataFolder' ? 'data-folder' : purpose === 'archive' ? 'archive' : 'model',
-      multiple: false,
-    });
+    const folder = purpose === 'dataFolder' || purpose === 'folder';
+    const result = await host.showOpenDialog({ title, folder, filters, multiple: false });
     return result.canceled ? null : (result.paths[0] ?? null);
   }
-  const heading = title ?? (purpose === 'open' ? 'Open' : purpose === 'save' ? 'Save As' : 'Open Data Folder');
   return showDialog(store, {
     kind: 'fileBrowser',
     // The in-app browser's data-folder choice takes archives as well as folders.
-    purpose: purpose === 'archive' ? 'dataFolder' : purpose,
-    title: heading,
-    initialName,
-    ...(startPath ? { startPath } : {}),
+    purpose: purpose === 'archive' || purpose === 'folder' ? 'dataFolder' : purpose,
+    title,
+    initialName: request.initialName ?? '',
+    filter: inAppFilter(filters),
+    acceptLabel: request.acceptLabel ?? (purpose === 'save' ? 'Save' : 'Open'),
+    acceptVerb: request.acceptVerb ?? 'Use',
+    ...(request.startPath ? { startPath: request.startPath } : {}),
   });
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { modelCodec } from '../../shared/events';
-import { mdxReadCount } from '../../shared/mdx/index';
+import { mdxReadCount } from '../../shared/model/mdx-file';
 import { FakeModelWorker } from '../testing/fake-model-worker';
 import { createModelParser } from '../workers/model-parser';
 import { editDocument, openModelDocument, redoDocument, undoDocument } from './document-actions';

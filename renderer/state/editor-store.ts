@@ -8,16 +8,16 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { DataFolderStatus, FileIdentity, HostClient } from '../../shared/contract/contract';
+import type { MrfFile } from '../../shared/mrf/types';
 import type { Diagnostic } from '../../shared/diagnostics';
 import type { GameTableSet } from '../../shared/game-tables';
 import type { KeyAddress, ModelCodec, ModelDocument } from '../../shared/events/document';
 import type { CapeEntry } from '../capes/cape-entry';
-import type { CapeDocument } from './cape-documents';
 import { type History, present } from './history';
 import { EMPTY_SELECTION, type Selection } from './selection';
 import { defaultSession, type SessionState } from './session';
 import type { RenderSettings } from './render-settings';
-import type { RenderKind, RenderStatus } from './render-service';
+import type { RenderKind, RenderStatus } from './render-settings';
 
 /** The editor areas; the keymap is looked up in the hovered area first, then `screen`. */
 export type AreaKind = 'screen' | 'outliner' | 'viewport' | 'timeline' | 'properties' | 'diagnostics' | 'fileBrowser';
@@ -56,6 +56,25 @@ export interface KeyClipboard {
   entries: readonly { objectIndex: number; objectName: string; offsetMs: number }[];
 }
 
+/** One cape being edited, a document beside the model (its edits and history: cape-documents.ts). */
+export interface CapeDocument {
+  /** The cape's key in the asset cache (capeKey of its game path). */
+  key: string;
+  /** The link's game path, or the standalone file's path. */
+  gamePath: string;
+  /** The file's base name, for the title and the prompts. */
+  name: string;
+  /** True for a cape opened on its own (the open file); false for a link's cape. */
+  standalone: boolean;
+  history: History<MrfFile>;
+  /** The file as last read or saved: unsaved changes are `present(history) !== saved` (null: never saved). */
+  saved: MrfFile | null;
+  /** The bytes the cape was read from: their hash is its identity on disk until it is saved. */
+  readBytes: Uint8Array;
+  /** The identity on disk after a save (null until then). */
+  identity: FileIdentity | null;
+}
+
 /**
  * A modal prompt (plain data). The confirm, prompt and file-browser kinds are answered through
  * `answerDialog` (renderer/state/dialog-actions.ts): a confirm with an action id, the others with text or null.
@@ -73,6 +92,12 @@ export type Dialog =
       purpose: 'open' | 'save' | 'dataFolder';
       title: string;
       initialName: string;
+      /** The wildcards the file list starts filtered by (`*.glb *.gltf`; `*` for every file). */
+      filter: string;
+      /** The accept button of a file choice (Open, Import, Save, Export). */
+      acceptLabel: string;
+      /** The verb of a data-folder choice's button: “Add” makes “Add This Folder”, “Add This Map”. */
+      acceptVerb: string;
       /** Where the in-app browser starts (a folder or an archive); else beside the open file. */
       startPath?: string;
     }
@@ -165,6 +190,8 @@ export interface EditorState {
   drag: DragPreview | null;
   /** 0 stopped, 1 forwards, -1 backwards. */
   playing: 0 | 1 | -1;
+  /** While playing: the frames per second shown, measured over the last second or so (null before a measure). */
+  playbackFps: number | null;
   loading: { label: string; progress: number | null } | null;
   notice: Notice | null;
   /** The Info log: every report since start-up, oldest first (at most {@link MAX_LOG_MESSAGES}). */
@@ -220,6 +247,7 @@ export function createEditorStore(services: EditorServices, session: SessionStat
     hint: '',
     drag: null,
     playing: 0,
+    playbackFps: null,
     loading: null,
     notice: null,
     messages: [],

@@ -26,6 +26,7 @@ describe('activateSequence', () => {
       viewSelected: () => undefined,
       geometry: () => ({ width: 800, height: 200, gutterWidth: 160, rulerHeight: 36, rowHeight: 20, scrollTop: 0 }),
       drawNow: () => undefined,
+      rulerLabels: () => [],
     });
     setPlayhead(store, 500);
     framed.length = 0;

@@ -102,4 +102,52 @@ describe('playback', () => {
     advancePlayhead(store, 16);
     expect(store.getState().session.playback.playheadMs).toBe(2000);
   });
+
+  it('keeps real time when frames are slow: a 400 ms frame moves the playhead 400 ms (Frame Dropping)', () => {
+    const store = storeWithSequences();
+    const clock = manualScheduler();
+    setPlayhead(store, 2000);
+    togglePlayback(store, 1, clock.scheduler);
+    clock.tick(16);
+    for (let frame = 0; frame < 2; frame += 1) clock.tick(400);
+    expect(store.getState().session.playback.playheadMs).toBe(2800);
+    // About 2.5 frames a second, measured and shown.
+    clock.tick(400);
+    expect(store.getState().playbackFps).toBe(2.5);
+    togglePlayback(store, 1, clock.scheduler);
+    expect(store.getState().playbackFps).toBeNull();
+  });
+
+  it('Play Every Frame shows each frame step in turn: slower than real time on slow frames, never faster', () => {
+    const store = storeWithSequences();
+    const clock = manualScheduler();
+    updateSession(store, (session) => ({
+      ...session,
+      playback: { ...session.playback, playEveryFrame: true, frameStepMs: 40 },
+    }));
+    setPlayhead(store, 2000);
+    togglePlayback(store, 1, clock.scheduler);
+    clock.tick(16);
+    for (let frame = 0; frame < 3; frame += 1) clock.tick(400);
+    expect(store.getState().session.playback.playheadMs).toBe(2120);
+    // A fast renderer (10 ms frames) waits for a step's time: 4 frames make one step.
+    for (let frame = 0; frame < 4; frame += 1) clock.tick(10);
+    expect(store.getState().session.playback.playheadMs).toBe(2160);
+    clock.tick(10);
+    expect(store.getState().session.playback.playheadMs).toBe(2160);
+  });
+
+  it('playback stopped from elsewhere (another file opened) plays again at the next Space', () => {
+    const store = storeWithSequences();
+    const clock = manualScheduler();
+    setPlayhead(store, 2000);
+    togglePlayback(store, 1, clock.scheduler);
+    clock.tick(16);
+    store.setState({ playing: 0 });
+    clock.tick(16);
+    togglePlayback(store, 1, clock.scheduler);
+    clock.tick(16);
+    clock.tick(100);
+    expect(store.getState().session.playback.playheadMs).toBe(2100);
+  });
 });

@@ -4,28 +4,13 @@
  * ephemeral status (progress, shown with Cancel while a render runs) and the ranges an animation can cover.
  */
 import { type EditorState, type EditorStore, currentDocument } from './editor-store';
-import type { RenderCapabilities, RenderSettings } from './render-settings';
+import type { RenderCapabilities, RenderKind, RenderSettings, RenderStatus } from './render-settings';
+
+export type { RenderKind, RenderStatus } from './render-settings';
 import { activeRange, sequenceAt, type TimeRange } from './time-range';
 
 /** Values a render is asked for with (an operator's properties). */
 export type RenderProperties = Readonly<Record<string, string | number | boolean>>;
-
-/** Render ▸ Render Image (a still) or Render ▸ Render Animation. */
-export type RenderKind = 'image' | 'animation';
-
-/** A render under way (ephemeral state): what it renders to, how far it is, whether Cancel was pressed. */
-export interface RenderStatus {
-  kind: RenderKind;
-  /** The output's name. */
-  label: string;
-  phase: 'preparing' | 'rendering' | 'finishing';
-  /** Frames drawn and encoded so far, of `frames`. */
-  frame: number;
-  frames: number;
-  /** performance.now() when it started. */
-  startedAt: number;
-  cancelling: boolean;
-}
 
 /** What the app's render machinery offers. */
 export interface RenderService {

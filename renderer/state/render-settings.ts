@@ -5,7 +5,7 @@
  * range); and the frames' exact times. The last settings used are session state (remembered per user).
  */
 import type { JsonValue } from '../../shared/contract/contract';
-import type { TimeRange } from './time-range';
+import type { TimeRange } from './timeline-view';
 
 /** An animation's output: a video (WebM VP9, MP4 H.264), a folder of numbered PNG files, or an animated GIF. */
 export type RenderFormat = 'webm' | 'mp4' | 'png' | 'gif';
@@ -174,4 +174,21 @@ export function renderSettingsFromJson(
     includeOverlays: typeof json.includeOverlays === 'boolean' ? json.includeOverlays : fallback.includeOverlays,
     transparent: typeof json.transparent === 'boolean' ? json.transparent : fallback.transparent,
   };
+}
+
+/** Render ▸ Render Image (a still) or Render ▸ Render Animation. */
+export type RenderKind = 'image' | 'animation';
+
+/** A render under way (ephemeral state): what it renders to, how far it is, whether Cancel was pressed. */
+export interface RenderStatus {
+  kind: RenderKind;
+  /** The output's name. */
+  label: string;
+  phase: 'preparing' | 'rendering' | 'finishing';
+  /** Frames drawn and encoded so far, of `frames`. */
+  frame: number;
+  frames: number;
+  /** performance.now() when it started. */
+  startedAt: number;
+  cancelling: boolean;
 }

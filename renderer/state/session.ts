@@ -7,6 +7,11 @@
 import type { JsonValue } from '../../shared/contract/contract';
 import type { TimeUnit, TimelineView } from './timeline-view';
 import { clampPixelsPerMs } from './timeline-view';
+import {
+  DEFAULT_PARTICLE_LEVEL,
+  PARTICLE_LEVELS,
+  type ParticleLevel,
+} from '../../shared/model/simulation/particle-level';
 import { defaultRenderSettings, type RenderSettings, renderSettingsFromJson } from './render-settings';
 
 /** Sizes of the resizable areas, in CSS pixels, and which optional regions are open. */
@@ -37,6 +42,8 @@ export interface ViewportOverlays {
   cameras: boolean;
   emitters: boolean;
   collisionShapes: boolean;
+  /** The model's particle emitters and ribbons, simulated. */
+  particles: boolean;
   /** The linked capes. */
   capes: boolean;
 }
@@ -62,6 +69,11 @@ export interface SessionState {
     /** Length of one frame step (Left/Right), ms. */
     frameStepMs: number;
     loop: boolean;
+    /**
+     * Blender's Play Every Frame: each frame shown advances one frame step, however long it took (slower than real
+     * time on a slow renderer). Off (Frame Dropping), the playhead keeps real time and frames are skipped.
+     */
+    playEveryFrame: boolean;
     /** Sound objects are silent (the timeline header's speaker). */
     muted: boolean;
     /** Volume of the event sounds, 0–1 (times each sound's own table volume). */
@@ -75,6 +87,8 @@ export interface SessionState {
     cameraFrame: CameraFrame;
     /** Looking through a camera: the camera with the playing sequence's index, when there is one. */
     followSequence: boolean;
+    /** The game's Particles option the preview simulates emitters at. */
+    particleLevel: ParticleLevel;
   };
   /** The last render's settings (Render ▸ Render Image / Render Animation). */
   render: RenderSettings;
@@ -104,6 +118,7 @@ export function defaultSession(): SessionState {
       speed: 1,
       frameStepMs: 1000 / 30,
       loop: true,
+      playEveryFrame: false,
       muted: false,
       volume: 0.8,
       scrubAudio: false,
@@ -121,10 +136,12 @@ export function defaultSession(): SessionState {
         cameras: true,
         emitters: true,
         collisionShapes: false,
+        particles: true,
         capes: true,
       },
       cameraFrame: '4:3',
       followSequence: false,
+      particleLevel: DEFAULT_PARTICLE_LEVEL,
     },
     render: defaultRenderSettings(),
   };
@@ -157,6 +174,7 @@ export function sessionToSettings(session: SessionState): Record<string, JsonVal
       overlays: { ...session.viewport.overlays },
       cameraFrame: session.viewport.cameraFrame,
       followSequence: session.viewport.followSequence,
+      particleLevel: session.viewport.particleLevel,
     },
     [SESSION_KEYS.render]: { ...session.render },
   };
@@ -216,6 +234,7 @@ export function sessionFromSettings(settings: Record<string, JsonValue>): Sessio
       speed: number(playback.speed, 1, 0.01, 16),
       frameStepMs: number(playback.frameStepMs, fallback.playback.frameStepMs, 1, 10_000),
       loop: boolean(playback.loop, true),
+      playEveryFrame: boolean(playback.playEveryFrame, false),
       muted: boolean(playback.muted, false),
       volume: number(playback.volume, 0.8, 0, 1),
       scrubAudio: boolean(playback.scrubAudio, false),
@@ -233,10 +252,12 @@ export function sessionFromSettings(settings: Record<string, JsonValue>): Sessio
         cameras: boolean(overlays.cameras, fallbackOverlays.cameras),
         emitters: boolean(overlays.emitters, fallbackOverlays.emitters),
         collisionShapes: boolean(overlays.collisionShapes, fallbackOverlays.collisionShapes),
+        particles: boolean(overlays.particles, fallbackOverlays.particles),
         capes: boolean(overlays.capes, fallbackOverlays.capes),
       },
       cameraFrame: choice(viewport.cameraFrame, ['4:3', '16:9', 'square'] as const, fallback.viewport.cameraFrame),
       followSequence: boolean(viewport.followSequence, fallback.viewport.followSequence),
+      particleLevel: choice(viewport.particleLevel, PARTICLE_LEVELS, fallback.viewport.particleLevel),
     },
     render: renderSettingsFromJson(settings[SESSION_KEYS.render]),
   };

@@ -6,12 +6,9 @@
 import type { ModelDocument } from '../../shared/events/document';
 import type { CapeEntry } from '../capes/cape-entry';
 import { type EditorState, currentDocument } from './editor-store';
+import type { TimeRange } from './timeline-view';
 
-/** A span of timeline time. */
-export interface TimeRange {
-  startMs: number;
-  endMs: number;
-}
+export type { TimeRange } from './timeline-view';
 
 /** Everything the document covers: its sequences and every key (at least 0…1000). */
 export function documentRange(document: ModelDocument): TimeRange {

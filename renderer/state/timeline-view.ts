@@ -35,3 +35,9 @@ export const MAX_PIXELS_PER_MS = 50;
 export function clampPixelsPerMs(pixelsPerMs: number): number {
   return Math.min(MAX_PIXELS_PER_MS, Math.max(MIN_PIXELS_PER_MS, pixelsPerMs));
 }
+
+/** A span of timeline time. */
+export interface TimeRange {
+  startMs: number;
+  endMs: number;
+}

@@ -14,6 +14,7 @@ import { mdlDocumentBench } from './mdl-document.bench';
 import { mdlModelBench } from './mdl-model.bench';
 import { editorBench } from './editor.bench';
 import { modelPreviewBench } from './model-preview.bench';
+import { particlesBench } from './particles.bench';
 import { renderBench } from './render.bench';
 import { dataFolderSuite } from '../../electron/host/data-folders.bench';
 import { eventTablesBench } from './event-tables.bench';
@@ -26,6 +27,7 @@ const suites: BenchSuite[] = [
   textureBench,
   editorBench,
   modelPreviewBench,
+  particlesBench,
   renderBench,
   modelBench,
   documentBench,

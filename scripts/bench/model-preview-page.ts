@@ -8,45 +8,44 @@
  *    emitters turned off: MdxModelInstance.updateAnimations (its nodes, its bone texture upload, its batches'
  *    geoset and layer animation), what its viewer's update runs for a visible instance. Its browser build
  *    (dist/umd/viewer.min.js, the global `ModelViewer`) is loaded into the page before this script.
+ * And mdx-m3-viewer opening a file to its first frame (`viewerFirstFrame`), beside the editor's open → first frame.
  */
 import type { viewer as MdxViewerModule } from 'mdx-m3-viewer';
 import { readMdxModel } from '../../shared/model/mdx-model';
-import { findParsedChunk } from '../../shared/model/mdx-model';
 import { ModelAnimator } from '../../renderer/editors/viewport/model/model-animator';
 import { createModelRig } from '../../renderer/editors/viewport/model/model-rig';
 import { paletteFloats, paletteLayout } from '../../renderer/editors/viewport/model/model-material';
-
-interface Player {
-  frame(dt: number): void;
-}
+import {
+  decodeBase64,
+  type MdxInstance,
+  mdxViewerInstance,
+  playedSequence,
+  timeFrames,
+  type Player,
+} from './bench-page';
 
 /** What the bench calls in the page. */
 export interface ModelPreviewBenchPage {
   setup(base64: string): Promise<{ sequence: string; start: number; end: number; nodes: number; vertices: number }>;
   /** Plays `frames` frames of 1/60 s (after `warmup`); JS time per frame in ms, one sample per batch of frames. */
   run(player: 'preview' | 'preview-update' | 'viewer', frames: number, warmup: number): number[];
+  /**
+   * mdx-m3-viewer from its script to the first frame of a model (MDX or MDL bytes, in hand): the script evaluated
+   * (its part of a page's boot), a viewer on a canvas of `width` × `height`, the model loaded (textures left
+   * unfetched), an instance playing its first sequence framed by the camera, one frame drawn and finished (a
+   * pixel read back). In a page of its own, without this module's setup. Milliseconds.
+   */
+  viewerFirstFrame(script: string, base64: string, width: number, height: number): Promise<number>;
 }
 
 let preview: Player | null = null;
 let previewUpdate: Player | null = null;
 let viewer: Player | null = null;
 
-function decode(base64: string): Uint8Array {
-  const text = atob(base64);
-  const bytes = new Uint8Array(text.length);
-  for (let index = 0; index < text.length; index += 1) bytes[index] = text.charCodeAt(index);
-  return bytes;
-}
-
 async function setup(base64: string) {
-  const bytes = decode(base64);
+  const bytes = decodeBase64(base64);
   const model = readMdxModel(bytes);
-  const sequences = findParsedChunk(model, 'SEQS') ?? [];
-  const sequenceIndex = Math.max(
-    0,
-    sequences.findIndex((sequence) => sequence.end - sequence.start >= 1000),
-  );
-  const sequence = sequences[sequenceIndex]!;
+  const { sequence, index: sequenceIndex } = playedSequence(model);
 
   // The preview: the animator and its palette texture in a WebGL 2 context of its own.
   const rig = createModelRig(model);
@@ -77,19 +76,8 @@ async function setup(base64: string) {
     },
   };
 
-  // mdx-m3-viewer: its own viewer on another canvas, textures not fetched.
-  const mdxViewer = (globalThis as unknown as { ModelViewer: { viewer: typeof MdxViewerModule } }).ModelViewer.viewer;
-  const viewerCanvas = document.createElement('canvas');
-  const modelViewer = new mdxViewer.ModelViewer(viewerCanvas);
-  modelViewer.addHandler(mdxViewer.handlers.mdx);
-  const scene = modelViewer.addScene();
-  const loaded = (await modelViewer.load(bytes.buffer.slice(0), (src: unknown) =>
-    typeof src === 'string' ? 'data:,' : src,
-  )) as unknown as { addInstance(): MdxInstance };
-  const instance = loaded.addInstance();
-  instance.setScene(scene);
-  instance.setSequence(sequenceIndex);
-  instance.setSequenceLoopMode(2);
+  // mdx-m3-viewer: its own viewer on another canvas, textures not fetched, emitters off.
+  const { instance } = await mdxViewerInstance(bytes, sequenceIndex);
   instance.particleEmitters.length = 0;
   instance.particleEmitters2.length = 0;
   instance.ribbonEmitters.length = 0;
@@ -113,34 +101,45 @@ async function setup(base64: string) {
   };
 }
 
-interface MdxInstance {
-  frame: number;
-  nodes: unknown[];
-  setScene(scene: unknown): void;
-  setSequence(index: number): void;
-  setSequenceLoopMode(mode: number): void;
-  updateAnimations(dt: number): void;
-  particleEmitters: unknown[];
-  particleEmitters2: unknown[];
-  ribbonEmitters: unknown[];
-  eventObjectEmitters: unknown[];
+async function viewerFirstFrame(script: string, base64: string, width: number, height: number): Promise<number> {
+  const bytes = decodeBase64(base64);
+  const started = performance.now();
+  const element = document.createElement('script');
+  element.textContent = script;
+  document.head.appendChild(element);
+  const mdxViewer = (globalThis as unknown as { ModelViewer: { viewer: typeof MdxViewerModule } }).ModelViewer.viewer;
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  document.body.appendChild(canvas);
+  const modelViewer = new mdxViewer.ModelViewer(canvas);
+  modelViewer.addHandler(mdxViewer.handlers.mdx);
+  const scene = modelViewer.addScene();
+  const model = (await modelViewer.load(bytes.buffer, (src: unknown) => (typeof src === 'string' ? 'data:,' : src))) as
+    InstanceType<typeof mdxViewer.Model> | undefined;
+  if (!model) throw new Error('mdx-m3-viewer did not load the model');
+  const instance = model.addInstance() as unknown as MdxInstance;
+  instance.setScene(scene);
+  instance.setSequence(0);
+  const radius = model.bounds.r > 0 ? model.bounds.r : 100;
+  scene.camera.perspective(Math.PI / 4, width / height, radius / 100, radius * 100);
+  scene.camera.moveToAndFace(
+    new Float32Array([0, -3 * radius, radius]),
+    new Float32Array([0, 0, radius / 2]),
+    new Float32Array([0, 0, 1]),
+  );
+  modelViewer.updateAndRender();
+  const gl = modelViewer.gl;
+  gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+  return performance.now() - started;
 }
-
-/** Frames timed together (the browser's clock is coarse): each batch's time over its frames is one sample. */
-const BATCH = 200;
 
 function run(which: 'preview' | 'preview-update' | 'viewer', frames: number, warmup: number): number[] {
-  const player = which === 'preview' ? preview : which === 'viewer' ? viewer : previewUpdate;
-  if (!player) throw new Error('setup() first');
-  for (let frame = 0; frame < warmup; frame += 1) player.frame(1000 / 60);
-  const batches = Math.max(1, Math.floor(frames / BATCH));
-  const times = new Array<number>(batches);
-  for (let batch = 0; batch < batches; batch += 1) {
-    const started = performance.now();
-    for (let frame = 0; frame < BATCH; frame += 1) player.frame(1000 / 60);
-    times[batch] = (performance.now() - started) / BATCH;
-  }
-  return times;
+  return timeFrames(which === 'preview' ? preview : which === 'viewer' ? viewer : previewUpdate, frames, warmup);
 }
 
-(globalThis as unknown as { modelPreviewBench: ModelPreviewBenchPage }).modelPreviewBench = { setup, run };
+(globalThis as unknown as { modelPreviewBench: ModelPreviewBenchPage }).modelPreviewBench = {
+  setup,
+  run,
+  viewerFirstFrame,
+};

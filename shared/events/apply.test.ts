@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readMdl } from '../mdl/index';
+import { readMdlText } from '../mdl/mdl-text';
+import { mdlJoined } from '../model/mdl-parts';
 import { FIXTURE_MDL } from '../mdl/testing/fixtures';
-import { findChunk, readBindPoses, readMdx, readPivots } from '../mdx/index';
-import { testModelBytes } from '../mdx/testing/fixtures';
+import { readMdx } from '../model/mdx-file';
+import { parsedChunkOf } from '../model/typed-chunks';
+import { testModelBytes } from '../model/testing/mdx-bytes';
 import type { ModelDocument, ModelEdit, ModelFormat } from './document';
 import { applyEdit, EditError, readModel, writeModel } from './index';
 import { EVENTS_FIXTURE, twinFiles } from './testing/twins';
@@ -26,8 +28,9 @@ const nodeIds = (document: ModelDocument) => document.nodes.map((node) => [node.
 /** The pivot of `objectId` in the written file, from PIVT or PivotPoints. */
 function pivotOf(document: ModelDocument, objectId: number): number[] {
   const bytes = writeModel(document);
-  if (document.format === 'mdl') return [...readMdl(bytes).pivotPoints!.points[objectId]!];
-  const points = readPivots(findChunk(readMdx(bytes), 'PIVT')!.body);
+  if (document.format === 'mdl')
+    return Array.from(mdlJoined(readMdlText(bytes), 'PIVT')!.subarray(objectId * 3, objectId * 3 + 3));
+  const points = parsedChunkOf(readMdx(bytes), 'PIVT')!;
   return [...points.subarray(objectId * 3, objectId * 3 + 3)];
 }
 
@@ -286,8 +289,7 @@ describe('applyEdit on Reforged models', () => {
     const bytes = testModelBytes({ version: 1000 });
     const original = readModel(bytes, 'reforged.mdx');
     const linked = applyEdit(original, { kind: 'addLink', id: '0007', showFrames: [100], hideFrames: [900] });
-    const bindPoses = (document: ModelDocument) =>
-      readBindPoses(findChunk(readMdx(writeModel(document)), 'BPOS')!.body).length / 12;
+    const bindPoses = (document: ModelDocument) => parsedChunkOf(readMdx(writeModel(document)), 'BPOS')!.length / 12;
     expect(bindPoses(linked)).toBe(bindPoses(original) + 2);
     expect(linked.nodes.map((node) => node.objectId)).toEqual(linked.nodes.map((_, index) => index));
     expect(writeModel(applyEdit(linked, { kind: 'removeLink', id: '0007' }))).toEqual(bytes);
@@ -297,7 +299,8 @@ describe('applyEdit on Reforged models', () => {
     const bytes = encode(FIXTURE_MDL);
     const original = readModel(bytes, 'reforged.mdl');
     const linked = applyEdit(original, { kind: 'addLink', id: '0007', showFrames: [100], hideFrames: [900] });
-    expect(readMdl(writeModel(linked)).bindPose!.entries.length).toBe(readMdl(bytes).bindPose!.entries.length + 2);
+    const matrices = (bytes: Uint8Array) => mdlJoined(readMdlText(bytes), 'BPOS')!.length / 12;
+    expect(matrices(writeModel(linked))).toBe(matrices(bytes) + 2);
     expect(linked.readDiagnostics).toEqual([]);
     expect(writeModel(applyEdit(linked, { kind: 'removeLink', id: '0007' }))).toEqual(bytes);
   });

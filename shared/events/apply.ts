@@ -10,7 +10,7 @@
  * object (a cinematic's capes share one anchor) — and without one, no parent and the origin.
  */
 import { CodecError } from '../binary/codec-error';
-import { MdxEditError } from '../mdx/index';
+import { MdxEditError } from '../model/mdx-renumber';
 import type { EventObject, KeyAddress, ModelDocument, ModelEdit } from './document';
 import { EditError } from './edit-error';
 import type { KeyChange, ModelEditor, Point } from './editor';

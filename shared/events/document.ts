@@ -7,7 +7,7 @@
  * undo a stack of documents. Times on the model's timeline are integer milliseconds.
  */
 import type { Diagnostic } from '../diagnostics';
-import type { NodeKind } from '../model/node-kind';
+import type { NodeKind } from '../model/registry';
 import type { NodeTrackSummary, SequenceInfo, TrackInterpolation } from '../model/summaries';
 
 /** Which text or binary format a model came from (and is saved in). */
@@ -16,7 +16,7 @@ export type ModelFormat = 'mdx' | 'mdl';
 /** An event object's type: its first three letters, upper-cased; `OTHER` for anything else. */
 export type EventType = 'SND' | 'FPT' | 'SPN' | 'SPL' | 'UBR' | 'MRF' | 'MRD' | 'OTHER';
 
-/** The node kinds that carry objectIds (listed, in canonical chunk order, in shared/model/node-kind.ts). */
+/** The node kinds that carry objectIds (derived, in canonical chunk order, from shared/model/registry.ts). */
 export type { NodeKind };
 /** Sequences and node tracks as every format summarises them (shared/model/summaries.ts). */
 export type { NodeTrackSummary, SequenceInfo, TrackInterpolation };

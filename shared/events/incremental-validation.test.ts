@@ -11,8 +11,8 @@ import type { ModelDocument } from './document';
 import { readModel, validateModel, writeModel } from './index';
 import { attempt, materialize, seed } from './testing/edit-seeds';
 import { TWINS } from './testing/twins';
-import { readMdx } from '../mdx/index';
-import { mdxBytes } from '../mdx/testing/fixtures';
+import { readMdx } from '../model/mdx-file';
+import { mdxBytes } from '../model/testing/mdx-bytes';
 
 const diagnosticsOf = (document: ModelDocument) => [...document.readDiagnostics, ...validateModel(document)];
 

@@ -6,7 +6,7 @@
 import type { ModelCodec, ModelDocument } from './document';
 import { applyEdit } from './apply';
 import { readModel } from './read';
-import { mdxPieces } from '../mdx/index';
+import { mdxPieces } from '../mdx/container';
 import { mdlPieces } from '../mdl/index';
 import { sourceOf } from './source';
 import { validateModel } from './validate';

@@ -5,7 +5,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mdlScanCount, mdlScannedBytes, type MdlModel } from '../mdl/index';
+import { mdlScanCount, mdlScannedBytes, type MdlText } from '../mdl/index';
+import { blockOf } from '../mdl/blocks';
+import { mdlBlockReadCount, mdlEventObjects } from '../model/mdl-parts';
+import { findParsedChunk } from '../model/typed-model';
+import { typedModelOfDocument } from './source';
 import { FIXTURE_MDL } from '../mdl/testing/fixtures';
 import type { ModelDocument, ModelEdit } from './document';
 import { applyEdit, modelPieces, readModel, validateModel, writeModel } from './index';
@@ -22,9 +26,8 @@ const fresh = (document: ModelDocument) => readModel(writeModel(document), 'fres
 
 /** The length of the block holding event object `index`. */
 function blockLengthOf(document: ModelDocument, index: number): number {
-  const { model } = document.source as { model: MdlModel };
-  const event = model.eventObjects[index]!;
-  const block = model.blocks.find((candidate) => candidate.parts.some((part) => part.statement === event.statement))!;
+  const { model } = document.source as { model: MdlText };
+  const block = blockOf(mdlEventObjects(model)[index]!.statement);
   return block.end - block.start;
 }
 
@@ -90,4 +93,24 @@ describe('MDL documents', () => {
       );
     });
   }
+
+  it('read again only the block an edit made: the events, the validation and the typed model share the rest', () => {
+    const sample = TWINS.find((twin) => twin.name === 'ArthasIllidanSample')!;
+    const opened = readModel(sample.mdl, 'sample.mdl');
+    validateModel(opened);
+    const model = typedModelOfDocument(opened);
+    const show = opened.links[0]!.showIndex!;
+    const before = mdlBlockReadCount();
+    const moved = applyEdit(opened, { kind: 'moveKeys', keys: [{ objectIndex: show, frameIndex: 0 }], deltaMs: 10 });
+    validateModel(moved);
+    const movedModel = typedModelOfDocument(moved);
+    expect(mdlBlockReadCount() - before).toBe(1);
+    expect(moved.eventObjects[show]!.frames[0]).toBe(opened.eventObjects[show]!.frames[0]! + 10);
+    // The chunks of the blocks it did not touch are the same objects: the preview keeps their GPU data.
+    for (const tag of ['SEQS', 'BONE', 'HELP', 'PIVT'] as const) {
+      expect(findParsedChunk(model, tag), tag).toBeDefined();
+      expect(findParsedChunk(movedModel, tag), tag).toBe(findParsedChunk(model, tag));
+    }
+    expect(findParsedChunk(movedModel, 'EVTS')).not.toBe(findParsedChunk(model, 'EVTS'));
+  });
 });

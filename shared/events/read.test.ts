@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CodecError } from '../binary/codec-error';
 import { FIXTURE_MDL, FRAGMENT_MDL } from '../mdl/testing/fixtures';
-import { eventObjectBytes, mdxBytes, modlBody, testModelBytes, versBody } from '../mdx/testing/fixtures';
+import { eventObjectBytes, mdxBytes, modlBody, testModelBytes, versBody } from '../model/testing/mdx-bytes';
 import { applyEdit, modelCodec, readModel, writeModel } from './index';
 import { documentView, EVENTS_FIXTURE, twinFiles } from './testing/twins';
 

@@ -5,117 +5,48 @@
  * sequences and nodes are plain data, so documents can be cloned. An edited MDX model becomes a document again
  * through {@link mdxDocumentOf}, which reads only the chunks the edit replaced.
  */
-import type { MdlEventObject, MdlModel, MdlNode, MdlSequence } from '../mdl/index';
+import type { MdlText } from '../mdl/types';
+import { findChunk } from '../mdx/container';
+import { interpolationName } from '../mdx/tracks';
+import type { EventObject as EventObjectKind } from '../model/kinds/event-object';
+import { NODE_TRACK_KINDS, type NodeTrackTag } from '../model/kinds/node';
+import type { Sequence } from '../model/kinds/sequence';
+import { statementName } from '../mdl/values';
 import {
-  EVTS_TAG,
-  findChunk,
-  interpolationName,
-  isMdx,
-  listNodes,
-  NODE_TRACK_KINDS,
-  readEvents,
-  readMdx,
-  readMdxHeader,
-  type MdxEventObject,
-  type MdxModel,
-  type NodeTrackTag,
-  type Sequence,
-  type Track,
-} from '../mdx/index';
-import { canonicalRank } from '../mdl/completeness';
-import { readMdl } from '../mdl/index';
-import { CodecError } from '../binary/codec-error';
-import type { EventObject, ModelDocument, ModelFormat, NodeInfo, NodeTrackSummary, SequenceInfo } from './document';
+  mdlEventObjects,
+  mdlJoined,
+  mdlModelBlock,
+  mdlNodes,
+  mdlVersionOf,
+  partsOf,
+  type MdlPartAt,
+} from '../model/mdl-parts';
+import type { MdxModel } from '../model/mdx-file';
+import { openModelFile } from '../model/model-file';
+import { modelNodes } from '../model/model-nodes';
+import { trackFrames, type Track } from '../model/track';
+import { parsedChunkOf, typedChunkOf } from '../model/typed-chunks';
+import type { EventObject, ModelDocument, NodeInfo, NodeTrackSummary, SequenceInfo } from './document';
 import { deriveLinks } from './links';
 import { eventIdOf, eventTypeOf } from './names';
 import { mdlSource, mdxSource, sourceOf } from './source';
 
+export { sniffModelFormat } from '../model/model-file';
+
 /** The version a text model without a Version block is read as (the classic format). */
 export const DEFAULT_MDL_VERSION = 800;
-/** Bytes looked at to find the first word of a text model. */
-const TEXT_PROBE_BYTES = 4096;
-
-/** Whether `byte` is white space in MDL. */
-function isSpace(byte: number): boolean {
-  return byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d || byte === 0x0c || byte === 0x0b;
-}
 
 /**
- * The first word of `bytes` as MDL text — after white space, `//` and `/* … *\/` comments and a UTF-8 byte order
- * mark — or null when the text does not start with a word (or has a NUL where a word should be).
- */
-function firstMdlWord(bytes: Uint8Array): string | null {
-  const end = Math.min(bytes.byteLength, TEXT_PROBE_BYTES);
-  let at = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  while (at < end) {
-    const byte = bytes[at]!;
-    if (isSpace(byte)) at += 1;
-    else if (byte === 0x2f && bytes[at + 1] === 0x2f) {
-      while (at < end && bytes[at] !== 0x0a) at += 1;
-    } else if (byte === 0x2f && bytes[at + 1] === 0x2a) {
-      at += 2;
-      while (at < end && !(bytes[at] === 0x2a && bytes[at + 1] === 0x2f)) at += 1;
-      at += 2;
-    } else break;
-  }
-  let word = '';
-  while (at < end) {
-    const byte = bytes[at]!;
-    const letter = (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x30 && byte <= 0x39);
-    if (!letter) break;
-    word += String.fromCharCode(byte);
-    at += 1;
-  }
-  return word === '' ? null : word;
-}
-
-/**
- * Which model format `bytes` hold, by content: `MDLX` first is MDX; text is MDL when its first word is a
- * top-level MDL block (`Version`, `Model`, `Geoset`, `EventObject`, …); anything else is neither (null).
- */
-export function sniffModelFormat(bytes: Uint8Array): ModelFormat | null {
-  if (isMdx(bytes)) return 'mdx';
-  const word = firstMdlWord(bytes);
-  return word !== null && canonicalRank(word) !== -1 ? 'mdl' : null;
-}
-
-/** What the first bytes look like, for the refusal of a file that is not a model. */
-function describeStart(bytes: Uint8Array): string {
-  const word = firstMdlWord(bytes);
-  if (word !== null) return `its text starts with "${word.slice(0, 24)}", which is not an MDL block`;
-  const shown = Array.from(bytes.subarray(0, 4), (byte) =>
-    byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, '0')}`,
-  ).join('');
-  return `it starts with "${shown}", not "MDLX" nor an MDL block`;
-}
-
-/**
- * Reads MDX or MDL bytes, decided by content ({@link sniffModelFormat}); the file name only names the format of
- * the refusal. Throws CodecError for an empty file, for bytes that are neither format, and for input the format's
- * codec cannot read.
+ * Reads MDX or MDL bytes, decided by content (shared/model/model-file.ts, the one place that decides what a file
+ * is); the file name only names the format of the refusal. Throws CodecError for an empty file, for bytes that are
+ * neither format, and for input the format's reader cannot walk or split.
  */
 export function readModel(bytes: Uint8Array, fileName: string): ModelDocument {
-  const format = /\.mdl$/i.test(fileName) ? 'mdl' : 'mdx';
-  if (bytes.byteLength === 0) {
-    throw new CodecError({ format, kind: 'truncated', where: 'file', offset: 0, detail: 'the file is empty' });
-  }
-  switch (sniffModelFormat(bytes)) {
-    case 'mdx':
-      return mdxDocument(bytes);
-    case 'mdl':
-      return mdlDocument(readMdl(bytes));
-    default:
-      throw new CodecError({
-        format,
-        kind: 'invalid',
-        where: 'file',
-        offset: 0,
-        detail: `not an MDX or MDL model: ${describeStart(bytes)}`,
-      });
-  }
+  const opened = openModelFile(bytes, fileName);
+  return opened.format === 'mdx' ? mdxDocumentOf(opened.mdx, null) : mdlDocument(opened.mdl);
 }
 
-function sequenceInfo(sequence: Sequence | MdlSequence): SequenceInfo {
+function sequenceInfo(sequence: Sequence): SequenceInfo {
   return {
     name: sequence.name,
     start: sequence.start,
@@ -126,34 +57,33 @@ function sequenceInfo(sequence: Sequence | MdlSequence): SequenceInfo {
   };
 }
 
-function mdxTrack(track: Track): NodeTrackSummary {
+function trackSummary(track: Track): NodeTrackSummary {
   return {
     kind: NODE_TRACK_KINDS[track.tag as NodeTrackTag],
     interpolation: interpolationName(track.interpolation),
     globalSequenceId: track.globalSequenceId < 0 ? null : track.globalSequenceId,
-    frames: track.keys.map((key) => key.frame),
+    frames: trackFrames(track),
   };
 }
 
-function mdxEventObject(object: MdxEventObject, index: number): EventObject {
-  const keys = object.keys;
+/**
+ * The document's view of an event object of the EVTS kind. `name` is the name as the file writes it: an MDL text may
+ * hold a longer one than the MDX field the kind cuts it to (validation reports it, naming what MDX cannot store).
+ */
+function eventObjectOf(object: EventObjectKind, index: number, name = object.node.name): EventObject {
+  const { node, keys } = object;
   return {
     index,
-    name: object.name,
-    type: eventTypeOf(object.name),
-    id: eventIdOf(object.name),
-    objectId: object.objectId,
-    parentId: object.parentId,
+    name,
+    type: eventTypeOf(name),
+    id: eventIdOf(name),
+    objectId: node.objectId,
+    parentId: node.parentId,
     globalSequenceId: keys === null || keys.globalSequenceId < 0 ? null : keys.globalSequenceId,
-    frames: keys === null ? [] : keys.frames,
+    frames: keys === null ? [] : Array.from(keys.frames),
     hasKeyBlock: keys !== null,
-    tracks: object.tracks.map(mdxTrack),
+    tracks: node.tracks.filter((track) => track.tag in NODE_TRACK_KINDS).map(trackSummary),
   };
-}
-
-/** The document of MDX `bytes` (throws CodecError when they are not a walkable MDX file). */
-export function mdxDocument(bytes: Uint8Array): ModelDocument {
-  return mdxDocumentOf(readMdx(bytes), null);
 }
 
 /** True when `model` and `previous` hold the very same chunk for `tag` (or neither has one). */
@@ -162,8 +92,9 @@ function sameChunk(model: MdxModel, previous: MdxModel, tag: string): boolean {
 }
 
 function nodeInfos(model: MdxModel): NodeInfo[] {
-  return listNodes(model).map((node) => ({
-    kind: node.kind,
+  const chunks = model.chunks.map((chunk) => typedChunkOf(chunk, model.version).chunk);
+  return modelNodes({ chunks }).map(({ kind, object: { node } }) => ({
+    kind,
     name: node.name,
     objectId: node.objectId,
     parentId: node.parentId,
@@ -178,8 +109,7 @@ function nodeInfos(model: MdxModel): NodeInfo[] {
 export function mdxDocumentOf(model: MdxModel, previous: ModelDocument | null): ModelDocument {
   const before = previous === null ? null : sourceOf(previous);
   const previousModel = before?.format === 'mdx' ? before.model : null;
-  const events = readEvents(model);
-  const eventObjects = events.objects.map(mdxEventObject);
+  const eventObjects = (parsedChunkOf(model, 'EVTS') ?? []).map((object, index) => eventObjectOf(object, index));
   const reuseHeader =
     previous !== null &&
     previousModel !== null &&
@@ -192,14 +122,11 @@ export function mdxDocumentOf(model: MdxModel, previous: ModelDocument | null): 
       ? { name: previous!.name, sequences: previous!.sequences, globalSequences: previous!.globalSequences }
       : null;
   const headerOf = () => {
-    if (header === null) {
-      const read = readMdxHeader(model);
-      header = {
-        name: read.info?.name ?? '',
-        sequences: read.sequences.map(sequenceInfo),
-        globalSequences: [...read.globalSequences],
-      };
-    }
+    header ??= {
+      name: parsedChunkOf(model, 'MODL')?.name ?? '',
+      sequences: (parsedChunkOf(model, 'SEQS') ?? []).map(sequenceInfo),
+      globalSequences: [...(parsedChunkOf(model, 'GLBS') ?? [])],
+    };
     return header;
   };
   let nodes: readonly NodeInfo[] | null;
@@ -246,72 +173,65 @@ export function mdxDocumentOf(model: MdxModel, previous: ModelDocument | null): 
 /** True when the two models differ at most in their EVTS chunk (same chunks otherwise, in the same order). */
 function onlyEventsChanged(model: MdxModel, previous: MdxModel): boolean {
   if (model.chunks.length !== previous.chunks.length) return false;
-  return model.chunks.every((chunk, index) => chunk === previous.chunks[index] || chunk.tag === EVTS_TAG);
+  return model.chunks.every((chunk, index) => chunk === previous.chunks[index] || chunk.tag === 'EVTS');
 }
 
 /**
  * What an MDL document is made of, kept per part of the model: a document made after an edit shares the event
  * objects, nodes and sequences of every block the edit did not touch (undo entries share them too).
  */
-const mdlEventObjects = new WeakMap<MdlEventObject, EventObject>();
-const mdlNodeInfos = new WeakMap<MdlNode, NodeInfo>();
-const mdlSequenceInfos = new WeakMap<readonly MdlSequence[], readonly SequenceInfo[]>();
+const mdlEventObjectViews = new WeakMap<EventObjectKind, EventObject>();
+const sequenceViews = new WeakMap<object, readonly SequenceInfo[]>();
 
-function mdlEventObject(object: MdlEventObject, index: number): EventObject {
-  const known = mdlEventObjects.get(object);
+function mdlEventObject(part: MdlPartAt<EventObjectKind>, index: number): EventObject {
+  const object = part.value;
+  const known = mdlEventObjectViews.get(object);
   if (known?.index === index) return known;
-  const made: EventObject = {
-    index,
-    name: object.name,
-    type: eventTypeOf(object.name),
-    id: eventIdOf(object.name),
-    objectId: object.objectId ?? -1,
-    parentId: object.parentId,
-    globalSequenceId: object.globalSequenceId,
-    frames: object.frames,
-    hasKeyBlock: object.hasKeyBlock,
-    tracks: object.tracks.map((track) => ({
-      kind: track.kind,
-      interpolation: track.interpolation,
-      globalSequenceId: track.globalSequenceId,
-      frames: track.frames,
-    })),
-  };
-  mdlEventObjects.set(object, made);
+  const made = eventObjectOf(object, index, statementName(part.statement));
+  mdlEventObjectViews.set(object, made);
   return made;
 }
 
-function mdlNodeInfo(node: MdlNode): NodeInfo {
-  let info = mdlNodeInfos.get(node);
-  if (!info) {
-    info = { kind: node.kind, name: node.name, objectId: node.objectId ?? -1, parentId: node.parentId };
-    mdlNodeInfos.set(node, info);
-  }
-  return info;
-}
+const SEQUENCE_TAGS: ReadonlySet<string> = new Set(['SEQS']);
 
-function mdlSequences(sequences: readonly MdlSequence[]): readonly SequenceInfo[] {
-  let infos = mdlSequenceInfos.get(sequences);
-  if (!infos) {
+/** The sequences of the text (shared with the previous document's while its Sequences block is the same). */
+function mdlSequences(text: MdlText): readonly SequenceInfo[] {
+  const parts = partsOf(text, SEQUENCE_TAGS);
+  if (parts.length !== 1) return (mdlJoined(text, 'SEQS') ?? []).map(sequenceInfo);
+  const sequences = parts[0]!.value as readonly Sequence[];
+  let infos = sequenceViews.get(sequences);
+  if (infos === undefined) {
     infos = sequences.map(sequenceInfo);
-    mdlSequenceInfos.set(sequences, infos);
+    sequenceViews.set(sequences, infos);
   }
   return infos;
 }
 
-/** The document of an MDL model (read, or made by edits: nothing is read again). */
-export function mdlDocument(model: MdlModel): ModelDocument {
-  const eventObjects = model.eventObjects.map(mdlEventObject);
+/** The document of an MDL text (read, or made by edits: only the blocks an edit made are read). */
+export function mdlDocument(text: MdlText): ModelDocument {
+  const eventObjects = mdlEventObjects(text).map(mdlEventObject);
+  let nodes: readonly NodeInfo[] | null = null;
   return {
     format: 'mdl',
-    version: model.version ?? DEFAULT_MDL_VERSION,
-    name: model.info?.name ?? '',
-    sequences: mdlSequences(model.sequences),
-    globalSequences: model.globalSequences,
-    nodes: model.nodes.map(mdlNodeInfo),
+    version: mdlVersionOf(text).hasVersion ? mdlVersionOf(text).version : DEFAULT_MDL_VERSION,
+    name: mdlModelBlock(text)?.value.info.name ?? '',
+    sequences: mdlSequences(text),
+    globalSequences: mdlJoined(text, 'GLBS') ?? [],
+    // The node list reads every node block: made when first asked for (the outliner, the structured clone out of
+    // the worker), not when a model is read only to list its events.
+    get nodes(): readonly NodeInfo[] {
+      nodes ??= mdlNodes(text).map(({ kind, value: { node } }) => ({
+        kind,
+        name: node.name,
+        objectId: node.objectId,
+        parentId: node.parentId,
+      }));
+      return nodes;
+    },
     eventObjects,
     links: deriveLinks(eventObjects),
-    readDiagnostics: model.diagnostics,
-    source: mdlSource(model),
+    // Everything reading finds is a finding of the validation pass (the typed model's, placed in the text).
+    readDiagnostics: [],
+    source: mdlSource(text),
   };
 }

@@ -9,7 +9,7 @@ import {
   pivtBody,
   seqsBody,
   versBody,
-} from '../mdx/testing/fixtures';
+} from '../model/testing/mdx-bytes';
 import { readModel, validateModel } from './index';
 import { EVENTS_FIXTURE, TWINS, twinFiles } from './testing/twins';
 
@@ -143,7 +143,9 @@ describe('validateModel', () => {
     expect(only(showLast, 'events.show-hide-same-time')[0]!.message).toMatch(
       /the show last \(MRFx0001 comes after MRDx0001 in the model\), so the hide does nothing and the cape stays on$/,
     );
-    expect(codes(showLast)).toEqual(['events.show-hide-same-time', 'events.show-without-hide']);
+    // (The minimal MDL's own findings, such as its missing Version, are the typed model's; only the events' here.)
+    const eventCodes = codes(showLast).filter((code) => code.startsWith('events.'));
+    expect(eventCodes).toEqual(['events.show-hide-same-time', 'events.show-without-hide']);
   });
 
   it('walks each sequence alone: a show left on at one sequence’s end, a hide that finds it off in the next', () => {

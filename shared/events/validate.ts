@@ -1,14 +1,15 @@
 /**
  * `validateModel`: the event objects and links checked against the model's sequences, global
  * sequences and nodes, plus the format's own structural pass (MDX: the chunk checks the document carries,
- * `validateMdxChecks`). Never throws. Every diagnostic about an object or
+ * `validateMdxChecks`; MDL: what the typed model's assembly found). Never throws. Every diagnostic about an object or
  * key carries a target the editor can select.
  *
  * Severities: what the game cannot store or read is an error (negative frames, an unknown global
  * sequence, a name longer than 80 bytes); what it reads but probably not as meant is a warning.
  */
 import type { Diagnostic } from '../diagnostics';
-import { validateMdxChecks } from '../mdx/index';
+import { mdlTypedModel } from '../model/mdl-model';
+import { validateMdxChecks } from '../model/mdx-validate';
 import type { EventObject, ModelDocument, MrfLink } from './document';
 import { linkObjectIndices } from './links';
 import { hideWinsTies, playedSpans, walkLinkKeys } from './visibility';
@@ -20,6 +21,7 @@ import {
   NAME_PATTERN_DESCRIPTIONS,
 } from './names';
 import { sourceOf, type ModelSource } from './source';
+import { emitterChecks } from './emitter-checks';
 
 /** Frames listed in one message at most. */
 const LISTED_FRAMES = 8;
@@ -370,25 +372,30 @@ function checkDuplicateLinkObjects(document: ModelDocument, out: Diagnostic[]): 
 const formatChecks = new WeakMap<ModelSource, Diagnostic[]>();
 
 /**
- * The format's structural diagnostics (memoized per source). For MDX they come from the chunk checks the
- * document carries — made once per chunk, when it was read or built by an edit — placed where each chunk is now,
- * plus the checks across chunks; MDL text reports its findings while it is read (`readDiagnostics`).
+ * The format's structural diagnostics (memoized per source): what reading the model with the kinds found, placed
+ * where it now is. For MDX they come from the chunk checks the document carries — made once per chunk, when it was
+ * read or built by an edit — plus the checks across chunks; for MDL from the typed model assembled from the blocks'
+ * reads (made once per block), with what the text says of itself as a whole (counts, ObjectIds, pivots).
  */
 function formatDiagnostics(document: ModelDocument): Diagnostic[] {
   const source = sourceOf(document);
-  if (source.format === 'mdl') return [];
   let found = formatChecks.get(source);
   if (!found) {
-    // Missing parents of event objects are reported by the events pass, with a target.
-    found = validateMdxChecks(source.model, source.checks).filter(
-      (diagnostic) => !(diagnostic.code === 'mdx.missing-parent' && diagnostic.target?.kind === 'eventObject'),
-    );
+    if (source.format === 'mdl') found = [...mdlTypedModel(source.model).diagnostics];
+    else
+      // Missing parents of event objects are reported by the events pass, with a target.
+      found = validateMdxChecks(source.model, source.checks).filter(
+        (diagnostic) => !(diagnostic.code === 'mdx.missing-parent' && diagnostic.target?.kind === 'eventObject'),
+      );
     formatChecks.set(source, found);
   }
   return found;
 }
 
-/** Every finding about the document's event objects and links, and the format's own pass. Never throws. */
+/**
+ * Every finding about the document's event objects and links, the format's own pass, and its emitters' values the
+ * particle simulation caps (emitter-checks.ts). Never throws.
+ */
 export function validateModel(document: ModelDocument): Diagnostic[] {
   const out: Diagnostic[] = [];
   try {
@@ -407,5 +414,6 @@ export function validateModel(document: ModelDocument): Diagnostic[] {
   }
   for (const link of document.links) checkLink(document, link, out);
   checkDuplicateLinkObjects(document, out);
+  out.push(...emitterChecks(document));
   return out;
 }

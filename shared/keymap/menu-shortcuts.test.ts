@@ -122,6 +122,7 @@ describe('menu shortcuts come from the keymap', () => {
       'New Link from Cape…',
       'Diagnostics',
       'Loop Playback',
+      'Play Every Frame',
       'Snap Keys',
       'Mute Audio',
       'Scrub Audio',

@@ -1,6 +1,6 @@
 /**
- * The blocks of an MDL text: its top-level statements, each with the range of text it owns and what the codec
- * reads from it, read once and kept — so that an edit reads again only the blocks it changes.
+ * The blocks of an MDL text: its top-level statements, each with the range of text it owns — so that an edit scans
+ * again only the blocks it changes, and the model (shared/model) reads again only those.
  *
  * Which block owns the text between two statements: a block runs from the start of the line where its statement
  * starts to the start of the line where the next block's statement starts. The comments and blank lines after a
@@ -12,36 +12,10 @@
  * statement) has the same answer in the block alone as in the whole text, so a changed block is scanned and read
  * on its own.
  */
-import type { Diagnostic } from '../diagnostics';
 import { BYTE_CR, BYTE_LF, lexToken, TokenKind } from './lexer';
-import { nodeKindOf, readEventObject, readNode } from './nodes';
-import { releaseBraceTables, type MdlSource } from './scan';
-import {
-  readBindPose,
-  readGlobalSequences,
-  readModelInfo,
-  readPivotPoints,
-  readSequences,
-  readTextures,
-  readVersion,
-} from './sections';
-import { decodeLatin1 } from './text';
+import type { MdlSource } from './scan';
 import { MdlTree, type MdlStatement } from './tree';
-import type { MdlBlock, MdlPart } from './types';
-
-/** Top-level blocks a model has one of: a second one is kept as it is but not read. */
-const SINGLE_BLOCKS: ReadonlySet<string> = new Set([
-  'Version',
-  'Model',
-  'Sequences',
-  'GlobalSequences',
-  'Textures',
-  'PivotPoints',
-  'BindPose',
-]);
-
-/** Bytes after a `Parent N,` looked at for Retera's `// "Name"` comment. */
-const PARENT_COMMENT_PROBE_BYTES = 16;
+import type { MdlBlock } from './types';
 
 /** A block's range and statements, before it is read. */
 export interface BlockRange {
@@ -114,9 +88,9 @@ function rootOf(statement: MdlStatement): MdlStatement {
 /** The block of each top-level statement, for edits to find the block a statement lies in. */
 const blockOfRoot = new WeakMap<MdlStatement, MdlBlock>();
 
-/** Records the block of each of its statements (when it is read, and when a cloned model is revived). */
+/** Records the block of each of its statements (when it is made, and when a cloned text is revived). */
 export function registerBlock(block: MdlBlock): void {
-  for (const part of block.parts) blockOfRoot.set(part.statement, block);
+  for (const statement of block.statements) blockOfRoot.set(statement, block);
 }
 
 /** The block a statement lies in; throws RangeError for a statement of no block (not read by readMdl). */
@@ -131,99 +105,25 @@ export function blockBytes(block: MdlBlock): Uint8Array {
   return block.source.bytes.subarray(block.start, block.end);
 }
 
-/** The singleton keywords (`Version`, `Model`, …) a block holds the read part of. */
-export function singletonKeywords(block: MdlBlock): string[] {
-  return block.parts
-    .filter((part) => part.kind !== 'other' && SINGLE_BLOCKS.has(part.keyword))
-    .map((part) => part.keyword);
-}
-
-/** Reads one top-level statement; `seen` holds the singleton blocks read before it (and gets this one). */
-function readPart(statement: MdlStatement, seen: Set<string>, diagnostics: Diagnostic[]): MdlPart {
-  const keyword = statement.keyword;
-  const nodeKind = nodeKindOf(keyword);
-  if (nodeKind === 'eventObject')
-    return { kind: 'node', keyword, statement, node: readEventObject(statement, diagnostics) };
-  if (nodeKind !== undefined)
-    return { kind: 'node', keyword, statement, node: readNode(statement, nodeKind, diagnostics) };
-  if (keyword === 'Camera') return { kind: 'camera', keyword, statement };
-  if (!SINGLE_BLOCKS.has(keyword)) return { kind: 'other', keyword, statement, duplicate: false };
-  if (seen.has(keyword)) {
-    diagnostics.push({
-      severity: 'warning',
-      code: 'mdl.duplicate-block',
-      message: `a second ${keyword} block is kept as it is but not read`,
-      where: statement.path,
-      offset: statement.start,
-    });
-    return { kind: 'other', keyword, statement, duplicate: true };
-  }
-  seen.add(keyword);
-  switch (keyword) {
-    case 'Version':
-      return { kind: 'version', keyword, statement, version: readVersion(statement) };
-    case 'Model':
-      return { kind: 'model', keyword, statement, info: readModelInfo(statement) };
-    case 'Sequences':
-      return { kind: 'sequences', keyword, statement, sequences: readSequences(statement, diagnostics) };
-    case 'GlobalSequences':
-      return { kind: 'globalSequences', keyword, statement, durations: readGlobalSequences(statement, diagnostics) };
-    case 'Textures':
-      return { kind: 'textures', keyword, statement, textures: readTextures(statement, diagnostics) };
-    case 'PivotPoints':
-      return { kind: 'pivotPoints', keyword, statement, pivotPoints: readPivotPoints(statement, diagnostics) };
-    default:
-      return { kind: 'bindPose', keyword, statement, bindPose: readBindPose(statement, diagnostics) };
-  }
-}
-
-/** True when the node writes `Parent N,` followed by a `// "Name"` comment. */
-function hasParentComment(part: MdlPart): boolean {
-  if (part.kind !== 'node' || part.node.parentStatement === null) return false;
-  const bytes = part.statement.level.source.bytes;
-  const end = part.node.parentStatement.end;
-  return /^[ \t]*\/\/[ \t]*"/.test(decodeLatin1(bytes, end, Math.min(bytes.length, end + PARENT_COMMENT_PROBE_BYTES)));
+/** The blocks of the ranges of a scanned text (registered, for edits to find a statement's block). */
+export function makeBlocks(source: MdlSource, ranges: readonly BlockRange[]): MdlBlock[] {
+  return ranges.map((range) => {
+    const block: MdlBlock = { source, start: range.start, end: range.end, statements: range.statements };
+    registerBlock(block);
+    return block;
+  });
 }
 
 /**
- * Reads a block: each of its statements, with the findings placed relative to the block's start. `seen` holds the
- * singleton blocks of the text before it. Throws CodecError for a statement the codec cannot represent.
+ * Scans `bytes` on their own and splits them into blocks, the first owning everything before its statement (a text
+ * with no statement is one block with no statements). Throws CodecError for text that is not MDL (see MdlTree).
  */
-export function readBlock(source: MdlSource, range: BlockRange, seen: Set<string>): MdlBlock {
-  const found: Diagnostic[] = [];
-  const parts = range.statements.map((statement) => readPart(statement, seen, found));
-  const diagnostics = found.map((diagnostic) =>
-    diagnostic.offset === undefined ? diagnostic : { ...diagnostic, offset: diagnostic.offset - range.start },
-  );
-  const block: MdlBlock = {
-    source,
-    start: range.start,
-    end: range.end,
-    parts,
-    diagnostics,
-    parentComments: parts.some(hasParentComment),
-  };
-  registerBlock(block);
-  return block;
-}
-
-/** Reads the block ranges of a scanned text, then drops its brace tables (see `releaseBraceTables`). */
-export function readRanges(source: MdlSource, ranges: readonly BlockRange[], seen: Set<string>): MdlBlock[] {
-  const blocks = ranges.map((range) => readBlock(source, range, seen));
-  releaseBraceTables(source);
-  return blocks;
-}
-
-/**
- * Scans `bytes` on their own and reads them as blocks, the first owning everything before its statement (a text
- * with no statement is one block with no parts). Throws CodecError as readMdl does.
- */
-export function readTextBlocks(bytes: Uint8Array, seen: Set<string>): MdlBlock[] {
+export function readTextBlocks(bytes: Uint8Array): MdlBlock[] {
   const tree = new MdlTree(bytes);
   const ranges = blockRanges(tree.source, tree.statements, 0, bytes.length);
   if (ranges.length === 0) ranges.push({ start: 0, end: bytes.length, statements: [] });
   ranges[0]!.start = 0;
-  return readRanges(tree.source, ranges, seen);
+  return makeBlocks(tree.source, ranges);
 }
 
 /** How a block's text ends its lines: its first line feed (after a CR or not), or CR alone when it has no LF. */

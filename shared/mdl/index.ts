@@ -1,56 +1,42 @@
 /**
- * MDL, the text form of Warcraft III models: a lossless reader, the parsed view the event codec
- * needs, and span edits that change only what they must.
+ * MDL, the text form of Warcraft III models, as machinery that knows no kind: the scan and tokenizer, the block tree
+ * of statements with their spans, a text split into blocks, and span edits that change only what they must. What
+ * the blocks mean — the kinds, read and printed — is shared/model's.
  *
- * Read: `readMdl(bytes)` (or `parseMdl(text)`) → `MdlModel`, a list of blocks (each a range of the text, its
- * top-level statement and what was read from it) and the whole-model view gathered from them. Edit: every edit
- * function takes a model and returns a new model that shares every block it did not change. Write:
- * `writeMdl(model)` (or `mdlPieces(model)`, without copying) gives the bytes, unchanged when nothing was edited.
- * A model is plain data: after a structured clone, `reviveMdl` restores it without reading anything again.
+ * Read: `readMdlText(bytes)` → `MdlText`, a list of blocks (each a range of the text with its top-level statements).
+ * Edit: `applySpanEdits(text, edits)` gives a new text that shares every block the edits did not change. Write:
+ * `writeMdl(text)` (or `mdlPieces(text)`, without copying) gives the bytes, unchanged when nothing was edited. A text
+ * is plain data: after a structured clone, `reviveMdlText` restores it without reading anything again.
  */
-export { readMdl, parseMdl, writeMdl, mdlPieces, mdlOffsetOf, modelOf, isMdlModel, reviveMdl } from './model';
-export type {
-  MdlModel,
-  MdlBlock,
-  MdlPart,
-  MdlPartContent,
-  MdlTopLevel,
-  MdlModelInfo,
-  MdlSequence,
-  MdlTexture,
-  MdlPivotPoints,
-  MdlBindPose,
-  MdlNode,
-  MdlEventObject,
-  MdlNodeTrack,
-  MdlStyle,
-  Vector3,
-} from './types';
+export {
+  readMdlText,
+  parseMdlText,
+  writeMdl,
+  mdlPieces,
+  mdlOffsetOf,
+  textOf,
+  isMdlText,
+  reviveMdlText,
+  findStatement,
+} from './mdl-text';
+export type { MdlBlock, MdlStyle, MdlText } from './types';
 export { blockBytes, blockOf } from './blocks';
 export { MdlTree, MdlStatement, MdlLevel, reviveStatements } from './tree';
 export { tokenizeMdl, TokenKind, isTrivia, type MdlTokens, type TokenizeOptions } from './tokenizer';
-export { scanMdl, mdlScanCount, mdlScannedBytes, type MdlSource } from './scan';
+export { scanMdl, mdlScanCount, mdlScannedBytes, releaseBraceTables, type MdlSource } from './scan';
 export { decodeMdlBytes, encodeMdlText, lineColumnAt } from './text';
-export { NODE_KEYWORDS, NODE_KIND_ORDER, nodeKindOf } from './nodes';
-export { CANONICAL_BLOCK_ORDER, MODEL_COUNT_KEYS } from './completeness';
-export { applySpanEdits, spliceBytes, type MdlEdit, type SpanEdit } from './span-edits';
 export {
-  setEventTrack,
-  setEventFrames,
-  setEventGlobalSequence,
-  eventTrackEdits,
-  renderEventTrack,
-  type EventTrackValue,
-} from './edit-events';
-export {
-  setNodeParent,
-  nodeParentEdits,
-  renameNode,
-  renameEdits,
-  insertEventObject,
-  insertEventObjectEdits,
-  removeNode,
-  removeNodeEdits,
-  newEventObjectId,
-  type NewEventObject,
-} from './edit-nodes';
+  addToBlock,
+  applySpanEdits,
+  assertQuotable,
+  editAt,
+  indentOf,
+  innerIndentOf,
+  linesAfter,
+  linesBefore,
+  removeStatement,
+  replaceToken,
+  spliceBytes,
+  type MdlEdit,
+  type SpanEdit,
+} from './span-edits';

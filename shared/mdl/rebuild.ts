@@ -1,18 +1,18 @@
 /**
- * A model after span edits: each edited block's text is made from its bytes and its edits (a buffer of its own),
- * scanned on its own and read again as one or more blocks — an edit may add a block after its statement, or
- * remove the statement; every block no edit touched is shared with the edited model as it is (same object).
+ * A text after span edits: each edited block's text is made from its bytes and its edits (a buffer of its own),
+ * scanned on its own and split again into one or more blocks — an edit may add a block after its statement, or
+ * remove the statement; every block no edit touched is shared with the edited text as it is (same object).
  *
- * The blocks stay as readMdl would split the whole text (blocks.ts): text left with no statement (what remains of
- * a removed block: comment lines) joins the block before it, or the block after it when no block precedes; text
+ * The blocks stay as readMdlText would split the whole text (blocks.ts): text left with no statement (what remains
+ * of a removed block: comment lines) joins the block before it, or the block after it when no block precedes; text
  * before a block's first statement's line joins the block before.
  */
-import { blockBytes, blockRanges, readRanges, readTextBlocks, singletonKeywords } from './blocks';
+import { blockBytes, blockRanges, makeBlocks, readTextBlocks } from './blocks';
 import { CodecError } from '../binary/codec-error';
-import { modelOf, readMdl } from './model';
+import { readMdlText, textOf } from './mdl-text';
 import { spliceBytes, type SpanEdit } from './splice';
 import { MdlTree } from './tree';
-import type { MdlBlock, MdlModel } from './types';
+import type { MdlBlock, MdlText } from './types';
 
 function concatAll(parts: readonly Uint8Array[]): Uint8Array {
   const joined = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
@@ -28,11 +28,9 @@ function concat(left: Uint8Array, right: Uint8Array): Uint8Array {
   return concatAll([left, right]);
 }
 
-/** The blocks of the edited model, built in text order. */
+/** The blocks of the edited text, built in text order. */
 class BlockList {
   readonly blocks: MdlBlock[] = [];
-  /** Singleton blocks (Version, Model, …) read so far, for a second one to be reported as such. */
-  private readonly seen = new Set<string>();
   /** Text with no statement at the very start, waiting for the first block that has one. */
   private carry: Uint8Array | null = null;
 
@@ -42,10 +40,9 @@ class BlockList {
       return;
     }
     this.blocks.push(block);
-    for (const keyword of singletonKeywords(block)) this.seen.add(keyword);
   }
 
-  /** Reads `text` (the new text of one or more blocks) and adds its blocks. */
+  /** Scans `text` (the new text of one or more blocks) and adds its blocks. */
   place(text: Uint8Array): void {
     if (this.carry !== null) {
       text = concat(this.carry, text);
@@ -54,7 +51,7 @@ class BlockList {
     if (text.length === 0) return;
     const tree = new MdlTree(text);
     if (tree.statements.length === 0) {
-      const last = this.pop();
+      const last = this.blocks.pop();
       if (last === undefined) this.carry = text;
       else this.place(concat(blockBytes(last), text));
       return;
@@ -62,11 +59,11 @@ class BlockList {
     const ranges = blockRanges(tree.source, tree.statements, 0, text.length);
     const first = ranges[0]!;
     if (first.start > 0) {
-      const last = this.pop();
+      const last = this.blocks.pop();
       if (last === undefined) first.start = 0;
-      else this.add(readTextBlocks(concat(blockBytes(last), text.subarray(0, first.start)), this.seen));
+      else this.blocks.push(...readTextBlocks(concat(blockBytes(last), text.subarray(0, first.start))));
     }
-    this.add(readRanges(tree.source, ranges, this.seen));
+    this.blocks.push(...makeBlocks(tree.source, ranges));
   }
 
   /** The blocks, once every edited text is placed; a text with no statement at all is one block. */
@@ -74,29 +71,17 @@ class BlockList {
     if (this.carry !== null || this.blocks.length === 0) {
       const text = this.carry ?? new Uint8Array(0);
       this.carry = null;
-      this.add(readTextBlocks(text, this.seen));
+      this.blocks.push(...readTextBlocks(text));
     }
     return this.blocks;
-  }
-
-  private add(blocks: readonly MdlBlock[]): void {
-    this.blocks.push(...blocks);
-  }
-
-  /** Takes back the last block, forgetting the singletons it read. */
-  private pop(): MdlBlock | undefined {
-    const last = this.blocks.pop();
-    if (last !== undefined) for (const keyword of singletonKeywords(last)) this.seen.delete(keyword);
-    return last;
   }
 }
 
 /**
- * The model with `edits` applied, by block: offsets relative to each block's start. Throws CodecError when an
- * edited block no longer reads (the edits of this module never cause that; the refusal is placed in the whole
- * text, read whole for that only), or when the text looks cut short.
+ * The text with `edits` applied, by block: offsets relative to each block's start. Throws CodecError when an
+ * edited block no longer scans (the refusal is placed in the whole text, read whole for that only).
  */
-export function rebuildModel(model: MdlModel, edits: ReadonlyMap<MdlBlock, readonly SpanEdit[]>): MdlModel {
+export function rebuildText(model: MdlText, edits: ReadonlyMap<MdlBlock, readonly SpanEdit[]>): MdlText {
   const texts = model.blocks.map((block) => {
     const blockEdits = edits.get(block);
     return blockEdits === undefined ? block : spliceBytes(blockBytes(block), blockEdits);
@@ -107,10 +92,10 @@ export function rebuildModel(model: MdlModel, edits: ReadonlyMap<MdlBlock, reado
       if (text instanceof Uint8Array) list.place(text);
       else list.keep(text);
     }
-    return modelOf(list.finish(), null);
+    return textOf(list.finish(), null);
   } catch (error) {
     if (error instanceof CodecError)
-      readMdl(concatAll(texts.map((text) => (text instanceof Uint8Array ? text : blockBytes(text)))));
+      readMdlText(concatAll(texts.map((text) => (text instanceof Uint8Array ? text : blockBytes(text)))));
     throw error;
   }
 }

@@ -1,15 +1,18 @@
 /**
- * Span edits of a model: each names the block it lies in and a span of that block's source (the offsets of the
- * block's statements), so that an edit makes a new model from the blocks it changes and shares the others
- * (rebuild.ts). The helpers here add and remove whole lines in the file's own style.
+ * Span edits of a text: each names the block it lies in and a span of that block's source (the offsets of the
+ * block's statements), so that an edit makes a new text from the blocks it changes and shares the others
+ * (rebuild.ts). The helpers here add and remove whole lines in the text's own style.
  */
 import { blockOf } from './blocks';
 import { indentAt, isSingleLine, lineInsertionAfter, lineStartOf, removalRange, startsLine } from './layout';
-import { rebuildModel } from './rebuild';
+import { rebuildText } from './rebuild';
 import type { SpanEdit } from './splice';
 import { decodeLatin1 } from './text';
 import type { MdlStatement } from './tree';
-import type { MdlBlock, MdlModel, MdlNode } from './types';
+import type { MdlBlock, MdlText } from './types';
+
+/** What the line helpers need of a text: its style. */
+type Styled = Pick<MdlText, 'style'>;
 
 export { spliceBytes, type SpanEdit } from './splice';
 
@@ -24,23 +27,23 @@ export function editAt(statement: MdlStatement, start: number, end: number, text
 }
 
 /**
- * The model with `edits` applied: a new model sharing every block no edit touches. Edits may come in any order;
+ * The text with `edits` applied: a new text sharing every block no edit touches. Edits may come in any order;
  * edits at the same offset apply in the order given. Throws RangeError for an edit of a block that is not the
- * model's, a span outside its block, or overlapping edits.
+ * text's, a span outside its block, or overlapping edits.
  */
-export function applySpanEdits(model: MdlModel, edits: readonly MdlEdit[]): MdlModel {
+export function applySpanEdits(model: MdlText, edits: readonly MdlEdit[]): MdlText {
   if (edits.length === 0) return model;
   const blocks = new Set(model.blocks);
   const byBlock = new Map<MdlBlock, SpanEdit[]>();
   for (const { block, start, end, text } of edits) {
-    if (!blocks.has(block)) throw new RangeError("a span edit addresses a block that is not one of the model's");
+    if (!blocks.has(block)) throw new RangeError("a span edit addresses a block that is not one of the text's");
     if (start < block.start || end > block.end || end < start)
       throw new RangeError(`span edit [${start}, ${end}) lies outside its block [${block.start}, ${block.end})`);
     let list = byBlock.get(block);
     if (list === undefined) byBlock.set(block, (list = []));
     list.push({ start: start - block.start, end: end - block.start, text });
   }
-  return rebuildModel(model, byBlock);
+  return rebuildText(model, byBlock);
 }
 
 /** Edit that replaces one token of a statement's level. */
@@ -70,13 +73,13 @@ function insertAfter(statement: MdlStatement, at: number, text: string): MdlEdit
 }
 
 /** Edit that adds `lines` (already indented) on new lines after the line of `statement`. */
-export function linesAfter(model: MdlModel, statement: MdlStatement, lines: readonly string[]): MdlEdit {
+export function linesAfter(model: Styled, statement: MdlStatement, lines: readonly string[]): MdlEdit {
   const at = lineInsertionAfter(statement.level.source.bytes, statement.end);
   return insertAfter(statement, at, lines.map((line) => model.style.newline + line).join(''));
 }
 
 /** Edit that adds `lines` (already indented) on new lines before the line of `statement`. */
-export function linesBefore(model: MdlModel, statement: MdlStatement, lines: readonly string[]): MdlEdit {
+export function linesBefore(model: Styled, statement: MdlStatement, lines: readonly string[]): MdlEdit {
   const bytes = statement.level.source.bytes;
   if (!startsLine(bytes, statement.start)) {
     const text = lines.map((line) => `${line.trimStart()} `).join('');
@@ -92,7 +95,7 @@ export function indentOf(statement: MdlStatement): string {
 }
 
 /** Indentation for statements inside `block`'s braces: its first child's, or one level deeper than the block. */
-export function innerIndentOf(model: MdlModel, block: MdlStatement): string {
+export function innerIndentOf(model: Styled, block: MdlStatement): string {
   const first = block.children[0];
   if (first !== undefined && startsLine(block.level.source.bytes, first.start)) return indentOf(first);
   return indentOf(block) + model.style.indent;
@@ -104,7 +107,7 @@ export function innerIndentOf(model: MdlModel, block: MdlStatement): string {
  * written on one line gets the statements on that line.
  */
 export function addToBlock(
-  model: MdlModel,
+  model: Styled,
   block: MdlStatement,
   lines: readonly string[],
   after?: MdlStatement,
@@ -128,16 +131,6 @@ export function addToBlock(
   // An empty body (perhaps holding comments): new lines right after the `{`.
   const at = block.open + 1;
   return editAt(block, at, at, lines.map((line) => newline + indent + line).join(''));
-}
-
-/** The model's node with this objectId, or undefined. */
-export function nodeById(model: MdlModel, objectId: number): MdlNode | undefined {
-  return model.nodes.find((node) => node.objectId === objectId);
-}
-
-/** Throws RangeError unless `node` is one of `model`'s nodes (edits address nodes of the model they edit). */
-export function assertOwnNode(model: MdlModel, node: MdlNode): void {
-  if (!model.nodes.includes(node)) throw new RangeError(`${node.keyword} "${node.name}" is not a node of this model`);
 }
 
 /** Checks a name for a quoted MDL string: latin1, no quote, no line break. */

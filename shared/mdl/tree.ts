@@ -214,6 +214,19 @@ export class MdlStatement {
     return this.childList;
   }
 
+  /** True when its children have been tokenized (and are kept). */
+  get tokenized(): boolean {
+    return this.childList !== null;
+  }
+
+  /**
+   * Lets its children go (they are tokenized again when next asked for): for a reader that took what it needed from
+   * a block and keeps no child statement, so that a read text holds only its top-level statements' tokens.
+   */
+  releaseChildren(): void {
+    this.childList = null;
+  }
+
   /** Token indices after the first one, up to the block or the comma: `"name"` and `3` in `Bone "name" 3 {`. */
   get headerTokens(): number[] {
     const stop = this.group >= 0 ? this.group : this.hasComma ? this.last : this.last + 1;

@@ -1,236 +1,106 @@
+/**
+ * The container on its own, with chunks it knows nothing about: the walk, the bytes a chunk's size leaves out (tracks
+ * the caller names), the refusals, and edits of the chunk list. What chunks mean is the model's (shared/model).
+ */
 import { describe, expect, it } from 'vitest';
+import { BinaryWriter } from '../binary/writer';
 import { codecError } from '../testing/codec-error';
-import { seededRandom } from '../testing/fuzz';
 import {
-  CHUNK_HEADER_BYTES,
+  chunkPositions,
   findChunk,
   insertChunk,
-  isMdx,
+  mdxPieces,
   newChunk,
-  readMdx,
+  readMdxChunks,
   replaceChunkBody,
   writeMdx,
 } from './container';
-import {
-  concat,
-  lightBytes,
-  mdxBytes,
-  modlBody,
-  seqsBody,
-  testModelBytes,
-  trackBytes,
-  versBody,
-} from './testing/fixtures';
-import { readEvents } from './event-objects';
-import { readMdxHeader } from './model-info';
-import { listNodes } from './node-objects';
-import { openMdx } from './open';
-import { CANONICAL_CHUNK_ORDER } from './versions';
-import { validateMdx } from './validate';
 
-describe('MDX container', () => {
-  it('writes a model read without edits back byte-identical', () => {
-    for (const version of [800, 900, 1000, 1100, 1200]) {
-      const bytes = testModelBytes({ version });
-      expect(writeMdx(readMdx(bytes))).toEqual(bytes);
-    }
-  });
+/** `MDLX`, then each chunk; `after` bytes follow a chunk without being counted in its size. */
+function file(chunks: readonly { tag: string; body: number[]; after?: Uint8Array }[]): Uint8Array {
+  const writer = new BinaryWriter();
+  writer.tag('MDLX');
+  for (const chunk of chunks) {
+    writer.tag(chunk.tag).u32(chunk.body.length).bytes(Uint8Array.from(chunk.body));
+    if (chunk.after) writer.bytes(chunk.after);
+  }
+  return writer.finish().slice();
+}
 
-  it('keeps 0-byte chunks, in place', () => {
-    const bytes = mdxBytes([
-      ['VERS', versBody(800)],
-      ['PREM', new Uint8Array(0)],
-      ['MODL', modlBody({ name: 'Empty' })],
-      ['EVTS', new Uint8Array(0)],
+/** A one-component track of `keys` linear keys. */
+function track(tag: string, keys: number): Uint8Array {
+  const writer = new BinaryWriter();
+  writer.tag(tag).u32(keys).u32(1).i32(-1);
+  for (let key = 0; key < keys; key += 1) writer.i32(key * 100).f32(key);
+  return writer.finish().slice();
+}
+
+const noTracks = () => 0;
+const oneComponent = (tag: string) => (tag === 'KXYZ' ? 1 : 0);
+
+describe('the MDX container', () => {
+  it('walks the chunk table, keeping every chunk (unknown, empty) as a view, and writes it back', () => {
+    const bytes = file([
+      { tag: 'AAAA', body: [1, 2, 3, 4] },
+      { tag: 'BBBB', body: [] },
+      { tag: 'zz99', body: [9, 9, 9] },
     ]);
-    const model = readMdx(bytes);
-    expect(model.chunks.map((chunk) => [chunk.tag, chunk.body.byteLength])).toEqual([
-      ['VERS', 4],
-      ['PREM', 0],
-      ['MODL', 372],
-      ['EVTS', 0],
+    const chunks = readMdxChunks(bytes, noTracks);
+    expect(chunks.map((chunk) => [chunk.tag, chunk.offset, chunk.body.byteLength])).toEqual([
+      ['AAAA', 4, 4],
+      ['BBBB', 16, 0],
+      ['zz99', 24, 3],
     ]);
-    expect(writeMdx(model)).toEqual(bytes);
-    expect(readEvents(model).objects).toEqual([]);
+    expect(chunks[0]!.body.buffer).toBe(bytes.buffer);
+    expect(writeMdx({ chunks })).toEqual(bytes);
+    expect(mdxPieces({ chunks }).reduce((total, piece) => total + piece.byteLength, 0)).toBe(bytes.byteLength);
+    expect(chunkPositions({ chunks })).toEqual([4, 16, 24]);
   });
 
-  it('keeps unknown chunks verbatim and in place, and reports them as info', () => {
-    const unknown = new Uint8Array([1, 2, 3, 4, 5, 250, 0, 7]);
-    const bytes = mdxBytes([
-      ['VERS', versBody(800)],
-      ['MDVI', unknown],
-      ['MODL', modlBody({ name: 'X' })],
-      ['zz99', new Uint8Array(3)],
+  it('keeps the tracks a chunk size leaves out as its trailing bytes, for the tags the caller names', () => {
+    const leftOut = track('KXYZ', 2);
+    const bytes = file([
+      { tag: 'AAAA', body: [1, 2, 3, 4], after: leftOut },
+      { tag: 'BBBB', body: [] },
     ]);
-    const model = readMdx(bytes);
-    expect(model.chunks.map((chunk) => chunk.tag)).toEqual(['VERS', 'MDVI', 'MODL', 'zz99']);
-    expect(findChunk(model, 'MDVI')!.body).toEqual(unknown);
-    expect(writeMdx(model)).toEqual(bytes);
-    const unknownDiagnostics = model.diagnostics.filter((diagnostic) => diagnostic.code === 'mdx.unknown-chunk');
-    expect(unknownDiagnostics.map((diagnostic) => [diagnostic.severity, diagnostic.where])).toEqual([
-      ['info', 'MDVI chunk'],
-      ['info', 'zz99 chunk'],
+    const chunks = readMdxChunks(bytes, oneComponent);
+    expect(chunks.map((chunk) => chunk.tag)).toEqual(['AAAA', 'BBBB']);
+    expect(chunks[0]!.trailing).toEqual(leftOut);
+    expect(writeMdx({ chunks })).toEqual(bytes);
+    // Without knowing the track, its tag is read as the next chunk's, and the walk cannot go on.
+    expect(['truncated', 'invalid']).toContain(codecError(() => readMdxChunks(bytes, noTracks)).kind);
+  });
+
+  it('refuses what is not MDX, a cut header, a tag that is not one and a size past the end', () => {
+    expect(codecError(() => readMdxChunks(new TextEncoder().encode('Version {}'), noTracks)).where).toBe('magic');
+    const bytes = file([{ tag: 'AAAA', body: [1, 2, 3, 4] }]);
+    const cut = new Uint8Array([...bytes, 0x41, 0x41]);
+    expect(codecError(() => readMdxChunks(cut, noTracks)).where).toBe('chunk[1].header');
+    const garbage = new Uint8Array([...bytes, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(codecError(() => readMdxChunks(garbage, noTracks)).where).toBe('chunk[1].tag');
+    const short = codecError(() => readMdxChunks(bytes.subarray(0, bytes.byteLength - 1), noTracks));
+    expect([short.kind, short.where, short.offset]).toEqual(['truncated', 'AAAA chunk (chunk[0]).size', 4]);
+  });
+
+  it('replaces a body and inserts a chunk at its place in an order, keeping the other chunks', () => {
+    const model = {
+      chunks: readMdxChunks(
+        file([
+          { tag: 'AAAA', body: [1] },
+          { tag: 'CCCC', body: [3] },
+        ]),
+        noTracks,
+      ),
+    };
+    const replaced = replaceChunkBody(model, 1, Uint8Array.from([7, 7]));
+    expect(findChunk(replaced, 'CCCC')!.body).toEqual(Uint8Array.from([7, 7]));
+    expect(replaced.chunks[0]).toBe(model.chunks[0]);
+    const inserted = insertChunk(replaced, newChunk('BBBB', Uint8Array.from([2])), ['AAAA', 'BBBB', 'CCCC']);
+    expect(inserted.chunks.map((chunk) => chunk.tag)).toEqual(['AAAA', 'BBBB', 'CCCC']);
+    expect(Array.from(writeMdx(inserted).subarray(4))).toEqual([
+      ...[0x41, 0x41, 0x41, 0x41, 1, 0, 0, 0, 1],
+      ...[0x42, 0x42, 0x42, 0x42, 1, 0, 0, 0, 2],
+      ...[0x43, 0x43, 0x43, 0x43, 2, 0, 0, 0, 7, 7],
     ]);
-  });
-
-  it('reads an empty model (MDLX alone) as a model without chunks, version 800', () => {
-    const model = readMdx(new Uint8Array([0x4d, 0x44, 0x4c, 0x58]));
-    expect(model.chunks).toEqual([]);
-    expect(model.version).toBe(800);
-    expect(writeMdx(model)).toEqual(new Uint8Array([0x4d, 0x44, 0x4c, 0x58]));
-  });
-
-  it('refuses bytes that are not MDX, naming the magic', () => {
-    const error = codecError(() => readMdx(new TextEncoder().encode('Version { FormatVersion 800 }')));
-    expect(error.kind).toBe('invalid');
-    expect(error.where).toBe('magic');
-    expect(error.offset).toBe(0);
-    expect(error.message).toContain('not an MDX file');
-    expect(codecError(() => readMdx(new Uint8Array([0x4d, 0x44]))).where).toBe('magic');
-    expect(isMdx(new Uint8Array([0x4d, 0x44, 0x4c, 0x58, 0]))).toBe(true);
-  });
-
-  it('refuses a chunk whose size runs past the end, naming its tag and offset', () => {
-    const bytes = mdxBytes([
-      ['VERS', versBody(800)],
-      ['MODL', modlBody({ name: 'Cut' })],
-    ]);
-    const cut = bytes.subarray(0, bytes.byteLength - 10);
-    const error = codecError(() => readMdx(cut));
-    expect(error.kind).toBe('truncated');
-    expect(error.where).toContain('MODL');
-    expect(error.offset).toBe(4 + CHUNK_HEADER_BYTES + 4);
-    expect(error.detail).toContain('372');
-  });
-
-  it('refuses a file that ends inside a chunk header, or whose next tag is not a tag', () => {
-    const bytes = mdxBytes([['VERS', versBody(800)]]);
-    expect(codecError(() => readMdx(concat(bytes, new Uint8Array([0x53, 0x45, 0x51])))).where).toBe('chunk[1].header');
-    const garbage = codecError(() => readMdx(concat(bytes, new Uint8Array([0, 0, 0, 0, 0, 0, 0, 0]))));
-    expect(garbage.kind).toBe('invalid');
-    expect(garbage.where).toBe('chunk[1].tag');
-    expect(garbage.offset).toBe(bytes.byteLength);
-  });
-
-  it('refuses MDLX followed by random bytes instead of reading a shorter model', () => {
-    const random = seededRandom(1234);
-    for (let trial = 0; trial < 200; trial += 1) {
-      const noise = new Uint8Array(16 + Math.floor(random() * 2000));
-      for (let index = 0; index < noise.length; index += 1) noise[index] = Math.floor(random() * 256);
-      const error = codecError(() => readMdx(concat(new Uint8Array([0x4d, 0x44, 0x4c, 0x58]), noise)));
-      expect(['truncated', 'invalid']).toContain(error.kind);
-    }
-  });
-
-  it('reports a fixed-size chunk that does not add up, keeps its bytes and opens the rest', () => {
-    const badSequences = concat(seqsBody([{ name: 'Stand', start: 0, end: 100 }]), new Uint8Array(5));
-    const bytes = mdxBytes([
-      ['VERS', versBody(800)],
-      ['MODL', modlBody({ name: 'Model' })],
-      ['SEQS', badSequences],
-      ['EVTS', new Uint8Array(0)],
-    ]);
-    const model = readMdx(bytes);
-    const diagnostic = model.diagnostics.find((item) => item.code === 'mdx.chunk-size')!;
-    expect(diagnostic.severity).toBe('error');
-    expect(diagnostic.where).toBe('SEQS chunk');
-    expect(diagnostic.message).toContain('137');
-    const header = readMdxHeader(model);
-    expect(header.info!.name).toBe('Model');
-    expect(header.sequences).toEqual([]);
-    // Reported once, by the container: the header reader steps over the chunk without a second report.
-    expect(header.diagnostics).toEqual([]);
-    expect(
-      openMdx(bytes)
-        .diagnostics.filter(
-          (item) => item.target?.kind === 'chunk' && item.target.tag === 'SEQS' && item.severity === 'error',
-        )
-        .map((item) => item.code),
-    ).toEqual(['mdx.chunk-size']);
-    expect(
-      validateMdx(model)
-        .filter((item) => item.target?.kind === 'chunk' && item.target.tag === 'SEQS' && item.severity === 'error')
-        .map((item) => item.code),
-    ).toEqual(['mdx.chunk-size']);
-    expect(writeMdx(model)).toEqual(bytes);
-  });
-
-  it('keeps tracks that a chunk size leaves out as the chunk trailing bytes, with a warning', () => {
-    const light = lightBytes({ name: 'Lamp', objectId: 0 }, { intensity: 2 });
-    const leftOut = trackBytes({
-      tag: 'KLAI',
-      interpolation: 1,
-      keys: [
-        { frame: 0, value: [1] },
-        { frame: 100, value: [3] },
-      ],
-    });
-    const bytes = concat(
-      mdxBytes([
-        ['VERS', versBody(800)],
-        ['LITE', light],
-      ]),
-      leftOut,
-      mdxBytes([['PIVT', new Uint8Array(12)]]).subarray(4),
-    );
-    const model = readMdx(bytes);
-    expect(model.chunks.map((chunk) => chunk.tag)).toEqual(['VERS', 'LITE', 'PIVT']);
-    expect(model.chunks[1]!.trailing).toEqual(leftOut);
-    const warning = model.diagnostics.find((item) => item.code === 'mdx.chunk-size-short')!;
-    expect(warning.severity).toBe('warning');
-    expect(warning.message).toContain('KLAI');
-    expect(listNodes(model)).toEqual([{ kind: 'light', name: 'Lamp', objectId: 0, parentId: -1 }]);
-    expect(writeMdx(model)).toEqual(bytes);
-  });
-
-  it('replaces a chunk body and inserts chunks at their canonical place', () => {
-    const model = readMdx(testModelBytes({ withoutEvents: true }));
-    const renamed = replaceChunkBody(model, 1, modlBody({ name: 'Renamed' }));
-    expect(readMdxHeader(renamed).info!.name).toBe('Renamed');
-    expect(readMdxHeader(model).info!.name).toBe('TestModel');
-    const withEvents = insertChunk(model, newChunk('EVTS', new Uint8Array(0)), CANONICAL_CHUNK_ORDER);
-    expect(withEvents.chunks.map((chunk) => chunk.tag)).toEqual([
-      'VERS',
-      'MODL',
-      'SEQS',
-      'GLBS',
-      'GEOS',
-      'BONE',
-      'LITE',
-      'HELP',
-      'PIVT',
-      'EVTS',
-      'CAMS',
-      'CLID',
-    ]);
-    expect(validateMdx(withEvents).filter((item) => item.severity !== 'info')).toEqual([]);
-  });
-
-  it('reports a chunk from a later version and a model without VERS as info', () => {
-    const model = readMdx(
-      mdxBytes([
-        ['MODL', modlBody({ name: 'Old' })],
-        ['CORN', new Uint8Array(0)],
-      ]),
-    );
-    expect(model.version).toBe(800);
-    expect(model.diagnostics.map((item) => [item.severity, item.code])).toEqual([
-      ['info', 'mdx.no-version'],
-      ['info', 'mdx.chunk-version'],
-    ]);
-  });
-});
-
-describe('openMdx', () => {
-  it('opens a model for its events with the header and every read diagnostic', () => {
-    const opened = openMdx(testModelBytes());
-    expect(opened.header.info!.name).toBe('TestModel');
-    expect(opened.header.sequences.map((sequence) => [sequence.name, sequence.start, sequence.end])).toEqual([
-      ['Stand', 0, 1000],
-      ['Walk', 2000, 3000],
-    ]);
-    expect(opened.header.globalSequences).toEqual([500]);
-    expect(opened.events.objects.map((object) => object.name)).toEqual(['SNDxABCD', 'MRFx0001']);
-    expect(opened.diagnostics).toEqual([]);
   });
 });

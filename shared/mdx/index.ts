@@ -1,26 +1,10 @@
 /**
- * The MDX codec: a lossless chunk container, lazily parsed chunks, the event-object codec and the
- * edits the events module builds on. Each module's header describes its layout; README.md maps them.
+ * The MDX machinery: the lossless chunk container (chunks kept as views of the file's bytes, written back as they
+ * are), the cursor chunk codecs read with, the codec shape and its helpers, name fields and the track layout. It
+ * knows no kind: the kinds, their registry and the typed model are shared/model's. README.md maps the modules.
  */
-export * from './versions';
 export * from './container';
-export * from './tracks';
+export * from './cursor';
+export * from './chunk-codec';
 export * from './names';
-export * from './node';
-export * from './node-objects';
-export * from '../model/kinds/extent';
-export * from './chunks/vers';
-export * from './chunks/modl';
-export * from './chunks/seqs';
-export * from './chunks/glbs';
-export * from './chunks/texs';
-export * from './chunks/pivt';
-export * from './chunks/cams';
-export * from './chunks/bpos';
-export * from './chunks/geos';
-export * from './chunks/evts';
-export * from './model-info';
-export * from './event-objects';
-export * from './renumber';
-export * from './validate';
-export * from './open';
+export * from './tracks';

@@ -1,12 +1,12 @@
 /**
- * Keyframe tracks (KGTR, KGRT, KGSC and every other `K???` track except KEVT): reader, writer and
- * the byte-size rules the container uses to step over them.
+ * The byte layout every MDX keyframe track shares (KGTR, KGRT, KMTA, KCTR… — every `K???` block but KEVT): the
+ * header, the size of a key, and the rule that finds a track's byte length. Which tags are tracks and how many
+ * components their values have is the model's business (shared/model/track.ts); these helpers take the count.
  *
- * Layout: char[4] tag, uint32 keyCount, uint32 interpolation (0 none, 1 linear, 2 hermite,
- * 3 bezier), int32 globalSequenceId (-1: none), then per key int32 frame, value, and for
- * interpolation 2 and 3 an in-tangent and an out-tangent of the value's type.
+ * Layout: char[4] tag, uint32 keyCount, uint32 interpolation (0 none, 1 linear, 2 hermite, 3 bezier), int32
+ * globalSequenceId (-1: none), then per key int32 frame, value, and for interpolation 2 and 3 an in-tangent and an
+ * out-tangent of the value's type.
  */
-import { BinaryWriter } from '../binary/writer';
 import { CodecError } from '../binary/codec-error';
 
 /** tag + keyCount + interpolation + globalSequenceId. */
@@ -24,109 +24,10 @@ export const FIRST_TANGENT_INTERPOLATION = 2;
 export const INTERPOLATION_NAMES = ['none', 'linear', 'hermite', 'bezier'] as const;
 export type InterpolationName = (typeof INTERPOLATION_NAMES)[number];
 
-/** Value components of every known track tag (floats, or a uint32 for KMTF and KRTX). */
-export const TRACK_COMPONENTS: Readonly<Record<string, number>> = {
-  // Node
-  KGTR: 3,
-  KGRT: 4,
-  KGSC: 3,
-  // Layer
-  KMTF: 1,
-  KMTA: 1,
-  KMTE: 1,
-  KFC3: 3,
-  KFCA: 1,
-  KFTC: 1,
-  // Texture animation
-  KTAT: 3,
-  KTAR: 4,
-  KTAS: 3,
-  // Geoset animation
-  KGAO: 1,
-  KGAC: 3,
-  // Light
-  KLAS: 1,
-  KLAE: 1,
-  KLAC: 3,
-  KLAI: 1,
-  KLBI: 1,
-  KLBC: 3,
-  KLAV: 1,
-  // Attachment
-  KATV: 1,
-  // Particle emitter
-  KPEE: 1,
-  KPEG: 1,
-  KPLN: 1,
-  KPLT: 1,
-  KPEL: 1,
-  KPES: 1,
-  KPEV: 1,
-  // Particle emitter 2
-  KP2S: 1,
-  KP2R: 1,
-  KP2L: 1,
-  KP2G: 1,
-  KP2E: 1,
-  KP2N: 1,
-  KP2W: 1,
-  KP2V: 1,
-  // Ribbon emitter
-  KRHA: 1,
-  KRHB: 1,
-  KRAL: 1,
-  KRCO: 3,
-  KRTX: 1,
-  KRVS: 1,
-  // Camera
-  KCTR: 3,
-  KTTR: 3,
-  KCRL: 1,
-  // Popcorn emitter
-  KPPA: 1,
-  KPPC: 3,
-  KPPE: 1,
-  KPPL: 1,
-  KPPS: 1,
-  KPPV: 1,
-};
-
-/** The three tracks a node may carry. */
-export const NODE_TRACK_TAGS = ['KGTR', 'KGRT', 'KGSC'] as const;
-export type NodeTrackTag = (typeof NODE_TRACK_TAGS)[number];
-/** What each node track animates (the names the model document uses). */
-export const NODE_TRACK_KINDS: Readonly<Record<NodeTrackTag, 'translation' | 'rotation' | 'scaling'>> = {
-  KGTR: 'translation',
-  KGRT: 'rotation',
-  KGSC: 'scaling',
-};
-
-/** True when `tag` names a keyframe track this codec knows the value size of. */
-export function isTrackTag(tag: string): boolean {
-  return Object.prototype.hasOwnProperty.call(TRACK_COMPONENTS, tag);
+/** The interpolation's name ('none', 'linear', 'hermite', 'bezier'). */
+export function interpolationName(interpolation: number): InterpolationName {
+  return INTERPOLATION_NAMES[interpolation] ?? 'none';
 }
-
-/** One key of a track. Tangents are present only for hermite and bezier tracks. */
-export interface TrackKey {
-  /** Time in ms (int32: some models store negative times). */
-  readonly frame: number;
-  readonly value: readonly number[];
-  readonly inTangent?: readonly number[];
-  readonly outTangent?: readonly number[];
-}
-
-/** A parsed keyframe track. Tracks returned by the reader are written back from their bytes. */
-export interface Track {
-  readonly tag: string;
-  /** 0 none, 1 linear, 2 hermite, 3 bezier. */
-  readonly interpolation: number;
-  /** Index into GLBS, or -1 when the track follows the sequences. */
-  readonly globalSequenceId: number;
-  readonly keys: readonly TrackKey[];
-}
-
-/** Bytes of the tracks the reader returned, so that unedited tracks are written back exactly. */
-const originalTrackBytes = new WeakMap<Track, Uint8Array>();
 
 /** Reads four bytes as a tag, one character per byte (lossless). */
 export function readTag(bytes: Uint8Array, offset: number): string {
@@ -140,22 +41,17 @@ export function trackKeyBytes(components: number, interpolation: number): number
 }
 
 /**
- * The byte length of the track starting at `offset` (its tag must be a known track tag), checked
- * against `end`. Throws a CodecError when the header or keys do not fit or the interpolation is
- * not 0–3.
+ * The byte length of the track at `offset` whose values have `components` components, checked against `end`.
+ * Throws a CodecError when the header or keys do not fit or the interpolation is not 0–3.
  */
-export function trackByteLength(bytes: Uint8Array, offset: number, end: number, where: string): number {
+export function trackByteLength(
+  bytes: Uint8Array,
+  offset: number,
+  end: number,
+  where: string,
+  components: number,
+): number {
   const tag = readTag(bytes, offset);
-  const components = TRACK_COMPONENTS[tag];
-  if (components === undefined) {
-    throw new CodecError({
-      format: 'mdx',
-      kind: 'invalid',
-      where,
-      offset,
-      detail: `${JSON.stringify(tag)} is not a track tag`,
-    });
-  }
   if (offset + TRACK_HEADER_BYTES > end) {
     throw new CodecError({
       format: 'mdx',
@@ -188,97 +84,4 @@ export function trackByteLength(bytes: Uint8Array, offset: number, end: number, 
     });
   }
   return TRACK_HEADER_BYTES + count * keyBytes;
-}
-
-/** Reads the track at `offset` (bounds checked against `end`); returns it and its byte length. */
-export function readTrack(
-  bytes: Uint8Array,
-  offset: number,
-  end: number,
-  where: string,
-): { track: Track; byteLength: number } {
-  const byteLength = trackByteLength(bytes, offset, end, where);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const tag = readTag(bytes, offset);
-  const components = TRACK_COMPONENTS[tag]!;
-  const count = view.getUint32(offset + 4, true);
-  const interpolation = view.getUint32(offset + 8, true);
-  const globalSequenceId = view.getInt32(offset + 12, true);
-  const tangents = interpolation >= FIRST_TANGENT_INTERPOLATION;
-  const integer = tag === 'KMTF' || tag === 'KRTX';
-  const keys: TrackKey[] = [];
-  let at = offset + TRACK_HEADER_BYTES;
-  const readValue = (): number[] => {
-    const value: number[] = [];
-    for (let component = 0; component < components; component += 1) {
-      value.push(integer ? view.getUint32(at, true) : view.getFloat32(at, true));
-      at += TRACK_COMPONENT_BYTES;
-    }
-    return value;
-  };
-  for (let index = 0; index < count; index += 1) {
-    const frame = view.getInt32(at, true);
-    at += TRACK_FRAME_BYTES;
-    const value = readValue();
-    if (tangents) {
-      const inTangent = readValue();
-      const outTangent = readValue();
-      keys.push(Object.freeze({ frame, value, inTangent, outTangent }));
-    } else {
-      keys.push(Object.freeze({ frame, value }));
-    }
-  }
-  const track: Track = Object.freeze({ tag, interpolation, globalSequenceId, keys: Object.freeze(keys) });
-  originalTrackBytes.set(track, bytes.subarray(offset, offset + byteLength));
-  return { track, byteLength };
-}
-
-/**
- * Writes a track: the bytes it was read from when it came from the reader unchanged, otherwise a
- * canonical encoding. Throws RangeError when a key's value or tangents have the wrong length.
- */
-export function writeTrack(writer: BinaryWriter, track: Track): void {
-  const original = originalTrackBytes.get(track);
-  if (original) {
-    writer.bytes(original);
-    return;
-  }
-  const components = TRACK_COMPONENTS[track.tag];
-  if (components === undefined) throw new RangeError(`unknown track tag ${JSON.stringify(track.tag)}`);
-  if (!Number.isInteger(track.interpolation) || track.interpolation < 0 || track.interpolation > MAX_INTERPOLATION) {
-    throw new RangeError(`interpolation ${track.interpolation} is not 0–3`);
-  }
-  const integer = track.tag === 'KMTF' || track.tag === 'KRTX';
-  const tangents = track.interpolation >= FIRST_TANGENT_INTERPOLATION;
-  const writeValue = (value: readonly number[] | undefined, what: string): void => {
-    if (!value || value.length !== components) {
-      throw new RangeError(`${track.tag} ${what} needs ${components} components`);
-    }
-    for (const component of value) {
-      if (integer) writer.u32(component);
-      else writer.f32(component);
-    }
-  };
-  writer.tag(track.tag).u32(track.keys.length).u32(track.interpolation).i32(track.globalSequenceId);
-  for (const key of track.keys) {
-    writer.i32(key.frame);
-    writeValue(key.value, 'value');
-    if (tangents) {
-      writeValue(key.inTangent, 'inTangent');
-      writeValue(key.outTangent, 'outTangent');
-    }
-  }
-}
-
-/** Byte length of `track` as {@link writeTrack} writes it. */
-export function writtenTrackByteLength(track: Track): number {
-  const original = originalTrackBytes.get(track);
-  if (original) return original.byteLength;
-  const components = TRACK_COMPONENTS[track.tag] ?? 0;
-  return TRACK_HEADER_BYTES + track.keys.length * trackKeyBytes(components, track.interpolation);
-}
-
-/** The interpolation's name ('none', 'linear', 'hermite', 'bezier'). */
-export function interpolationName(interpolation: number): InterpolationName {
-  return INTERPOLATION_NAMES[interpolation] ?? 'none';
 }

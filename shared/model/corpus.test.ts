@@ -7,7 +7,7 @@
 import { parsers } from 'mdx-m3-viewer';
 import { expect, it } from 'vitest';
 import { corpusModels, describeCorpus, modelCorpus } from '../../tests/testing/corpus';
-import { isMdxChunkTag } from './mdx-chunks';
+import { isMdxChunkTag } from './registry';
 import { findParsedChunk, isParsedChunk, readMdxModel, writeMdxModel, type TypedMdxModel } from './mdx-model';
 import type { Extent } from './kinds/extent';
 import type { Node } from './kinds/node';

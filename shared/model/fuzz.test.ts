@@ -10,7 +10,8 @@
 import { describe, expect, it } from 'vitest';
 import { modelCorpus } from '../../tests/testing/corpus';
 import { CodecError } from '../binary/codec-error';
-import { readMdx, replaceChunkBody, writeMdx } from '../mdx/container';
+import { replaceChunkBody, writeMdx } from '../mdx/container';
+import { readMdx } from './mdx-file';
 import { HangGuard, mutateBytes, seededRandom } from '../testing/fuzz';
 import { isParsedChunk, readMdxModel, writeMdxModel } from './mdx-model';
 import { fullModelBytes } from './testing/fixture-bytes';

@@ -4,13 +4,17 @@
  * / `writeMdxModel` and `readMdlModel` / `writeMdlModel` read and write whole files, and
  * `convertModel` converts between the two.
  */
-export * from './node-kind';
+export * from './registry';
+export * from './versions';
 export * from './track';
 export * from './chunk-codec';
-export * from './mdx-cursor';
-export * from './mdx-chunks';
+export * from '../mdx/cursor';
+export * from './typed-model';
+export * from './mdx-file';
 export * from './mdx-model';
 export * from './mdl-model';
+export * from './mdl-parts';
+export { openModelFile, sniffModelFormat, type OpenedModelFile } from './model-file';
 export * from './convert';
 export * from './model-nodes';
 export * from './typed-chunks';

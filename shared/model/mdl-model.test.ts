@@ -8,7 +8,7 @@ import { CodecError } from '../binary/codec-error';
 import { convertModel } from './convert';
 import { printMdlModel, readMdlModel, writeMdlModel } from './mdl-model';
 import { findParsedChunk, isParsedChunk, readMdxModel, writeMdxModel, type TypedMdxChunk } from './mdx-model';
-import { NO_BYTES } from './mdx-cursor';
+import { NO_BYTES } from '../mdx/cursor';
 import { fullModelBytes } from './testing/fixture-bytes';
 import { fullModelSpec } from './testing/fixtures';
 import { trackValue } from './track';

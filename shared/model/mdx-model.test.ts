@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CodecError } from '../binary/codec-error';
-import { KNOWN_MDX_VERSIONS } from '../mdx/versions';
-import { concat, helperBytes, mdxBytes, trackBytes, versBody } from '../mdx/testing/fixtures';
+import { KNOWN_MDX_VERSIONS } from './versions';
+import { concat, helperBytes, mdxBytes, trackBytes, versBody } from './testing/mdx-bytes';
 import { isParsedChunk, readMdxModel, withParsed, writeMdxModel, type TypedMdxModel } from './mdx-model';
-import type { MdxChunkTag } from './mdx-chunks';
+import type { MdxChunkTag } from './registry';
 import { modelNodes } from './model-nodes';
 import { fullModelBytes, fullModelTags } from './testing/fixture-bytes';
 import { fullModelSpec, type FullModelSpec } from './testing/fixtures';

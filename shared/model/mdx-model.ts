@@ -1,5 +1,5 @@
 /**
- * The whole MDX model, typed: {@link readMdxModel} walks the container (shared/mdx/container.ts)
+ * The whole MDX model, typed: {@link readMdxModel} walks the container (mdx-file.ts)
  * and reads every chunk it knows into its kind's typed object; a chunk it does not know, or one
  * that does not add up, stays as its bytes. {@link writeMdxModel} writes the chunks back in order —
  * typed ones from their objects, the others from their bytes — so a model read and written without
@@ -9,49 +9,22 @@
 import { BinaryWriter } from '../binary/writer';
 import { CodecError } from '../binary/codec-error';
 import type { Diagnostic } from '../diagnostics';
-import { fixedSizeMismatch, readMdx, MDX_MAGIC, type MdxChunk } from '../mdx/container';
-import { bodyOffsetOf } from '../mdx/node-objects';
-import { DEFAULT_MDX_VERSION, mdxLayout } from '../mdx/versions';
+import { bodyOffsetOf, chunkOrigin, MDX_MAGIC, type MdxChunk } from '../mdx/container';
+import { MdxCursor } from '../mdx/cursor';
 import type { ChunkCodec } from './chunk-codec';
-import { MDX_CHUNK_CODECS, type MdxChunkTypes, type MdxChunkTag } from './mdx-chunks';
-import { MdxCursor } from './mdx-cursor';
-import { VERS_BYTES } from './kinds/version';
+import { fixedSizeMismatch, readMdx } from './mdx-file';
+import { kindOfTag } from './registry';
+import {
+  isParsedChunk,
+  mdxVersionOf,
+  type ParsedMdxChunk,
+  type RawMdxChunk,
+  type TypedMdxChunk,
+  type TypedMdxModel,
+} from './typed-model';
+import { mdxLayout } from './versions';
 
-/** A chunk read into its typed object. */
-export type ParsedMdxChunk = {
-  readonly [Tag in MdxChunkTag]: {
-    readonly tag: Tag;
-    readonly parsed: MdxChunkTypes[Tag];
-    /** Tracks after the chunk that its size leaves out (see MdxChunk.trailing); normally empty. */
-    readonly trailing: Uint8Array;
-    /**
-     * The container chunk it was read from (a view of the file's bytes), while `parsed` is what was read from it;
-     * absent for chunks an edit built or changed (make those with {@link withParsed}).
-     */
-    readonly source?: MdxChunk;
-  };
-}[MdxChunkTag];
-
-/** A chunk kept as its bytes: unknown to this codec, or damaged. */
-export interface RawMdxChunk {
-  readonly tag: string;
-  /** The chunk's body. */
-  readonly bytes: Uint8Array;
-  readonly trailing: Uint8Array;
-  readonly source?: MdxChunk;
-}
-
-/** One top-level chunk of a typed model. */
-export type TypedMdxChunk = ParsedMdxChunk | RawMdxChunk;
-
-/** An MDX model with every chunk it understands typed, in file order. Immutable. */
-export interface TypedMdxModel {
-  /** The version its layouts follow: the first VERS chunk's, or 800 without one. */
-  readonly version: number;
-  readonly chunks: readonly TypedMdxChunk[];
-  /** The container's diagnostics, then what reading the chunks found (chunks kept as bytes, bytes kept unparsed). */
-  readonly diagnostics: readonly Diagnostic[];
-}
+export * from './typed-model';
 
 /** Options of {@link readMdxModel}. */
 export interface ReadMdxModelOptions {
@@ -64,41 +37,6 @@ export interface ReadMdxModelOptions {
    * corpus file and on thousands of mutants; this option checks it again at the cost of a write.
    */
   readonly verify?: boolean;
-}
-
-/** The chunk `chunk` with `parsed` as its typed object (its trailing bytes kept, its source dropped), for edits. */
-export function withParsed<Tag extends MdxChunkTag>(
-  chunk: Pick<TypedMdxChunk, 'trailing'> & { readonly tag: Tag },
-  parsed: MdxChunkTypes[Tag],
-): ParsedMdxChunk {
-  return { tag: chunk.tag, parsed, trailing: chunk.trailing } as ParsedMdxChunk;
-}
-
-/** True when the chunk was read into its typed object. */
-export function isParsedChunk(chunk: TypedMdxChunk): chunk is ParsedMdxChunk {
-  return 'parsed' in chunk;
-}
-
-/** The typed object of the first chunk with `tag`, or undefined when there is none or it stayed bytes. */
-export function findParsedChunk<Tag extends MdxChunkTag>(
-  model: Pick<TypedMdxModel, 'chunks'>,
-  tag: Tag,
-): MdxChunkTypes[Tag] | undefined {
-  for (const chunk of model.chunks) {
-    if (chunk.tag === tag) return isParsedChunk(chunk) ? (chunk.parsed as MdxChunkTypes[Tag]) : undefined;
-  }
-  return undefined;
-}
-
-/** The version of a chunk list, by the container's rule: the first VERS chunk of at least 4 bytes, else 800. */
-export function mdxVersionOf(chunks: readonly TypedMdxChunk[]): number {
-  for (const chunk of chunks) {
-    if (chunk.tag !== 'VERS') continue;
-    if (isParsedChunk(chunk)) return chunk.parsed as number;
-    if (chunk.bytes.byteLength >= VERS_BYTES)
-      return new DataView(chunk.bytes.buffer, chunk.bytes.byteOffset, VERS_BYTES).getUint32(0, true);
-  }
-  return DEFAULT_MDX_VERSION;
 }
 
 function sameBytes(left: Uint8Array, right: Uint8Array): boolean {
@@ -126,7 +64,7 @@ function chunkDiagnostic(chunk: MdxChunk, severity: Diagnostic['severity'], code
     code,
     message,
     where: `${chunk.tag} chunk`,
-    offset: chunk.offset,
+    offset: chunkOrigin(chunk),
     target: { kind: 'chunk', tag: chunk.tag },
   };
 }
@@ -138,7 +76,7 @@ function readChunk(
   verifier: BinaryWriter | null,
   diagnostics: Diagnostic[],
 ): TypedMdxChunk {
-  const codec = (MDX_CHUNK_CODECS as Partial<Record<string, ChunkCodec<unknown>>>)[chunk.tag];
+  const codec = kindOfTag(chunk.tag)?.mdx as ChunkCodec<unknown> | undefined;
   // A fixed-entry chunk whose size does not add up was reported by the container already.
   if (!codec || fixedSizeMismatch(chunk) !== null) return raw(chunk);
   const layout = mdxLayout(version);
@@ -238,7 +176,7 @@ export function writeMdxModel(model: Pick<TypedMdxModel, 'chunks'>): Uint8Array 
     writer.tag(chunk.tag);
     const sizeAt = writer.offset;
     writer.u32(0);
-    if (isParsedChunk(chunk)) (MDX_CHUNK_CODECS[chunk.tag] as ChunkCodec<unknown>).write(writer, chunk.parsed, layout);
+    if (isParsedChunk(chunk)) (kindOfTag(chunk.tag)!.mdx as ChunkCodec<unknown>).write(writer, chunk.parsed, layout);
     else writer.bytes(chunk.bytes);
     writer.patchU32(sizeAt, writer.offset - sizeAt - 4);
     writer.bytes(chunk.trailing);

@@ -1,11 +1,11 @@
 /**
- * The nodes of a typed model across its node chunks (BONE, LITE, HELP, ATCH, PREM, PRE2, CORN,
- * RIBB, EVTS, CLID), for whatever walks the hierarchy: the samplers, the outliner, the MDL printer.
+ * The nodes of a typed model across its node chunks (the registry's node kinds: bones, lights, helpers, attachments,
+ * emitters, event objects, collision shapes), for whatever walks the hierarchy: the samplers, the outliner, the MDL
+ * printer, the events view.
  */
-import { nodeChunkSpec } from '../mdx/node-objects';
-import type { NodeKind } from './node-kind';
 import type { NodeObject } from './kinds/node';
-import { isParsedChunk, type TypedMdxModel } from './mdx-model';
+import { nodeKindOfTag, type NodeKind } from './registry';
+import { isParsedChunk, type TypedMdxModel } from './typed-model';
 
 /** One node object and where it is. */
 export interface ModelNodeEntry {
@@ -22,10 +22,10 @@ export interface ModelNodeEntry {
 export function modelNodes(model: Pick<TypedMdxModel, 'chunks'>): ModelNodeEntry[] {
   const entries: ModelNodeEntry[] = [];
   model.chunks.forEach((chunk, chunkIndex) => {
-    const spec = nodeChunkSpec(chunk.tag);
-    if (!spec || !isParsedChunk(chunk)) return;
+    const kind = nodeKindOfTag(chunk.tag);
+    if (kind === undefined || !isParsedChunk(chunk)) return;
     (chunk.parsed as readonly NodeObject[]).forEach((object, index) =>
-      entries.push({ kind: spec.kind, tag: chunk.tag, chunkIndex, index, object }),
+      entries.push({ kind, tag: chunk.tag, chunkIndex, index, object }),
     );
   });
   return entries;

@@ -1,7 +1,7 @@
 /**
  * Summaries of a model's timeline that every format reads the same way: sequences and node tracks as the events
- * view, the outliner and the CLI show them. Format-neutral: shared/mdx and shared/mdl produce them, shared/events
- * builds its document from them.
+ * view, the outliner and the CLI show them. Format-neutral: shared/events builds them from the kinds' reads (the same
+ * for an MDX and an MDL).
  */
 
 /** A sequence (animation) of the model. */

@@ -9,7 +9,7 @@
  * float keeps its exact bits. Read keys through {@link trackFrame}, {@link trackValue},
  * {@link trackInTangent} and {@link trackOutTangent}, or index the arrays with `stride`.
  *
- * MDX layout (shared/mdx/tracks.ts holds the tag table and the size rules): char[4] tag, uint32
+ * MDX layout (shared/mdx/tracks.ts holds the size rules, this module the tag table): char[4] tag, uint32
  * keyCount, uint32 interpolation (0 none, 1 linear, 2 Hermite, 3 Bezier), int32 globalSequenceId
  * (-1: none), then the keys.
  */
@@ -18,12 +18,83 @@ import { CodecError } from '../binary/codec-error';
 import {
   FIRST_TANGENT_INTERPOLATION,
   MAX_INTERPOLATION,
-  TRACK_COMPONENTS,
+  readTag,
   TRACK_HEADER_BYTES,
-  isTrackTag,
   trackByteLength,
 } from '../mdx/tracks';
-import type { MdxCursor } from './mdx-cursor';
+import type { MdxCursor } from '../mdx/cursor';
+
+/** Value components of every known track tag (floats, or a uint32 for KMTF and KRTX). A format table. */
+export const TRACK_COMPONENTS: Readonly<Record<string, number>> = {
+  // Node
+  KGTR: 3,
+  KGRT: 4,
+  KGSC: 3,
+  // Layer
+  KMTF: 1,
+  KMTA: 1,
+  KMTE: 1,
+  KFC3: 3,
+  KFCA: 1,
+  KFTC: 1,
+  // Texture animation
+  KTAT: 3,
+  KTAR: 4,
+  KTAS: 3,
+  // Geoset animation
+  KGAO: 1,
+  KGAC: 3,
+  // Light
+  KLAS: 1,
+  KLAE: 1,
+  KLAC: 3,
+  KLAI: 1,
+  KLBI: 1,
+  KLBC: 3,
+  KLAV: 1,
+  // Attachment
+  KATV: 1,
+  // Particle emitter
+  KPEE: 1,
+  KPEG: 1,
+  KPLN: 1,
+  KPLT: 1,
+  KPEL: 1,
+  KPES: 1,
+  KPEV: 1,
+  // Particle emitter 2
+  KP2S: 1,
+  KP2R: 1,
+  KP2L: 1,
+  KP2G: 1,
+  KP2E: 1,
+  KP2N: 1,
+  KP2W: 1,
+  KP2V: 1,
+  // Ribbon emitter
+  KRHA: 1,
+  KRHB: 1,
+  KRAL: 1,
+  KRCO: 3,
+  KRTX: 1,
+  KRVS: 1,
+  // Camera
+  KCTR: 3,
+  KTTR: 3,
+  KCRL: 1,
+  // Popcorn emitter
+  KPPA: 1,
+  KPPC: 3,
+  KPPE: 1,
+  KPPL: 1,
+  KPPS: 1,
+  KPPV: 1,
+};
+
+/** True when `tag` names a keyframe track the model knows the value size of. */
+export function isTrackTag(tag: string): boolean {
+  return Object.prototype.hasOwnProperty.call(TRACK_COMPONENTS, tag);
+}
 
 /** Interpolation kinds, by their stored number. */
 export const INTERPOLATION = { none: 0, linear: 1, hermite: 2, bezier: 3 } as const;
@@ -173,9 +244,11 @@ export function createTrack(
 export function readTrackMdx(cursor: MdxCursor): Track {
   const bytes = cursor.bytes;
   const at = cursor.offset;
+  const components = cursor.end - at >= 4 ? trackComponents(readTag(bytes, at)) : 0;
+  if (components === 0) throw cursor.error('invalid', '', `${JSON.stringify(cursor.peekTag())} is not a track tag`);
   let byteLength: number;
   try {
-    byteLength = trackByteLength(bytes, at, cursor.end, cursor.path);
+    byteLength = trackByteLength(bytes, at, cursor.end, cursor.path, components);
   } catch (error) {
     throw cursor.relocate(error);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readMdx } from '../mdx/container';
+import { readMdx } from './mdx-file';
 import { findParsedChunk, readMdxModel, writeMdxModel } from './mdx-model';
 import { fullModelBytes } from './testing/fixture-bytes';
 import { fullModelSpec } from './testing/fixtures';

@@ -1,11 +1,15 @@
 /**
- * The typed model of an MDX container model (the document keeps the container's chunk list), read chunk by chunk
- * with the kind modules' codecs and memoized per chunk: an edit that replaces one chunk reads that chunk alone,
- * and the same chunk list gives the same typed model object. Nothing is read twice and the file is not re-read.
+ * The typed model of an MDX file opened as its chunk list (the document keeps it), read chunk by chunk with the
+ * kinds' codecs and memoized per chunk: an edit that replaces one chunk reads that chunk alone, and the same chunk
+ * list gives the same typed model object. Nothing is read twice and the file is not re-read: the events view, the
+ * validation pass and the preview all ask here.
  */
 import type { Diagnostic } from '../diagnostics';
-import type { MdxChunk, MdxModel } from '../mdx/container';
-import { readTypedChunk, type TypedMdxChunk, type TypedMdxModel } from './mdx-model';
+import type { MdxChunk } from '../mdx/container';
+import type { MdxModel } from './mdx-file';
+import { readTypedChunk } from './mdx-model';
+import type { MdxChunkTag, MdxChunkTypes } from './registry';
+import { isParsedChunk, type TypedMdxChunk, type TypedMdxModel } from './typed-model';
 
 interface ChunkMemo {
   readonly version: number;
@@ -16,8 +20,31 @@ interface ChunkMemo {
 const chunkMemo = new WeakMap<MdxChunk, ChunkMemo>();
 const modelMemo = new WeakMap<MdxModel, TypedMdxModel>();
 
-/** How many chunks have been read by {@link typedModelOf} (for tests: memoization means reads, not lookups). */
+/** How many chunks have been read by {@link typedChunkOf} (for tests: memoization means reads, not lookups). */
 export const typedChunkReads = { count: 0 };
+
+/** What reading one container chunk of a model of `version` gave: its typed chunk and findings (memoized). */
+export function typedChunkOf(chunk: MdxChunk, version: number): ChunkMemo {
+  let memo = chunkMemo.get(chunk);
+  if (!memo || memo.version !== version) {
+    const found: Diagnostic[] = [];
+    typedChunkReads.count += 1;
+    memo = { version, chunk: readTypedChunk(chunk, version, found), diagnostics: found };
+    chunkMemo.set(chunk, memo);
+  }
+  return memo;
+}
+
+/**
+ * The typed object of the model's first chunk with `tag` (read once per chunk), or undefined when the model has
+ * none or it stayed bytes (damaged: see its diagnostics).
+ */
+export function parsedChunkOf<Tag extends MdxChunkTag>(model: MdxModel, tag: Tag): MdxChunkTypes[Tag] | undefined {
+  const chunk = model.chunks.find((candidate) => candidate.tag === tag);
+  if (!chunk) return undefined;
+  const typed = typedChunkOf(chunk, model.version).chunk;
+  return isParsedChunk(typed) ? (typed.parsed as MdxChunkTypes[Tag]) : undefined;
+}
 
 /** The typed model of `container`: each chunk typed (or kept as bytes when unknown or damaged), memoized. */
 export function typedModelOf(container: MdxModel): TypedMdxModel {
@@ -25,13 +52,7 @@ export function typedModelOf(container: MdxModel): TypedMdxModel {
   if (known) return known;
   const diagnostics: Diagnostic[] = [...container.diagnostics];
   const chunks = container.chunks.map((chunk) => {
-    let memo = chunkMemo.get(chunk);
-    if (!memo || memo.version !== container.version) {
-      const found: Diagnostic[] = [];
-      typedChunkReads.count += 1;
-      memo = { version: container.version, chunk: readTypedChunk(chunk, container.version, found), diagnostics: found };
-      chunkMemo.set(chunk, memo);
-    }
+    const memo = typedChunkOf(chunk, container.version);
     diagnostics.push(...memo.diagnostics);
     return memo.chunk;
   });

@@ -132,7 +132,9 @@ describe.skipIf(skipReason !== null)('maps and game archives in the editor (issu
       expect((await link('0001'))?.show).toEqual([28_633]);
       await page.keyboard.press('Control+s');
       await expect.poll(async () => (await snapshot(page)).dirty, { timeout: 20_000 }).toBe(false);
-      expect((await snapshot(page)).notice).toContain('original kept as Cinematic.w3x.bak');
+      expect((await snapshot(page)).notice).toContain(
+        'previous version kept as Cinematic.w3x.bak, the original as Cinematic.w3x.orig',
+      );
       await screenshot(page, 'archive-saved-into-map');
 
       // Only the model changed; the original map is kept beside it.

@@ -234,12 +234,17 @@ describe.skipIf(skipReason !== null)('cape authoring', () => {
     expect(baked.header.initialTime).toBe(-0.25);
 
     await menu(page, 'File', 'Import Cape from glTF…');
-    expect(await confirmMessage(page)).toMatch(/^Save changes to “ArthasIllidanSample\.mdx” before importing a cape\?/);
-    await page.click('[data-testid="dialog-discard"]');
     await choosePath(page, glb);
     await page.fill('[data-testid="form-fps"]', '10');
     await screenshot(page, 'cape-authoring-import-options');
     await page.click('[data-testid="form-ok"]');
+    // With a model open, the baked cape is linked into it or opened alone; alone asks about the model first.
+    expect(await confirmMessage(page)).toMatch(/^Exported\.mrf is baked\.\nLink it into ArthasIllidanSample\.mdx/);
+    await page.click('[data-testid="dialog-alone"]');
+    await expect
+      .poll(() => confirmMessage(page))
+      .toBe('Save changes to “ArthasIllidanSample.mdx” before opening the imported cape?');
+    await page.click('[data-testid="dialog-discard"]');
     await waitForFile(page, 'Exported.mrf');
     await expect.poll(() => page.title()).toBe('• Exported.mrf — Morf Studio');
     expect(await page.getByTestId('cape-fps').inputValue()).toBe('10');

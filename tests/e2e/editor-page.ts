@@ -103,10 +103,49 @@ export function changedPixels(a: PNG, b: PNG): { count: number; centre: { x: num
   return { count: points.length, centre: { x, y } };
 }
 
-/** Runs a top-bar menu entry by its menu's name and its label. */
-export async function runMenu(page: Page, name: string, label: string): Promise<void> {
-  await page.locator('.menu-button', { hasText: name }).dispatchEvent('pointerdown');
-  await page.locator('.menu .menu-item', { hasText: label }).click();
+/** Runs a top-bar menu entry (the menu opens on pointerdown, as in a desktop app). */
+export async function runMenu(page: Page, menu: string, label: string): Promise<void> {
+  await page.locator('.menu-button', { hasText: menu }).dispatchEvent('pointerdown');
+  await page.locator('.menu .menu-item', { hasText: label }).first().click();
+}
+
+/** The title of the file dialog once it is shown. */
+export async function fileDialogTitle(page: Page): Promise<string> {
+  const title = page.locator('[data-testid="file-browser"] .dialog-title');
+  await title.waitFor();
+  return title.innerText();
+}
+
+/** The in-app file browser's visible state: where it is, its filter, the names it lists and its accept button. */
+export async function fileDialogState(page: Page): Promise<{
+  location: string;
+  filter: string;
+  names: string[];
+  accept: string;
+  acceptEnabled: boolean;
+}> {
+  const browser = page.getByTestId('file-browser');
+  const accept = browser.getByTestId('file-browser-accept');
+  const filter = browser.getByTestId('file-browser-filter');
+  return {
+    location: (await browser.getByTestId('file-browser-entries').getAttribute('data-location')) ?? '',
+    filter: (await filter.count()) ? await filter.inputValue() : '',
+    names: await browser.locator('.entries .entry .name').allInnerTexts(),
+    accept: await accept.innerText(),
+    acceptEnabled: await accept.isEnabled(),
+  };
+}
+
+/** Waits until every link of the open file has its cape found (usable in beforeAll, where expect.poll is not). */
+export async function capesFound(page: Page, timeout = 20_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const state = (window as unknown as { morfStudio: Automation }).morfStudio.snapshot();
+      return state.file !== null && state.links.every((link) => link.status === 'found');
+    },
+    undefined,
+    { timeout },
+  );
 }
 
 /** Answers the text prompt on screen with `text`. */

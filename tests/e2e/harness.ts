@@ -76,7 +76,16 @@ export async function startWebShell(
   const configDirectory = options.configDirectory ?? mkdtempSync(join(tmpdir(), 'morf-e2e-config-'));
   const child = spawn(
     process.execPath,
-    [join(repositoryRoot, 'out', 'web', 'server.js'), '--json', '--config-dir', configDirectory, ...args],
+    [
+      join(repositoryRoot, 'out', 'web', 'server.js'),
+      '--json',
+      '--config-dir',
+      configDirectory,
+      // The "Saved files" place, kept out of the user's Documents folder.
+      '--save-dir',
+      join(configDirectory, 'Saved files'),
+      ...args,
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';

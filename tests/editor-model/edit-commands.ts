@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import type { ModelDocument } from '../../shared/events/document';
 import { findLink, linkEndpointIndices } from '../../shared/events/links';
 import { TRANSFORM_MODAL_KEYMAP } from '../../shared/keymap/default-keymap';
-import { focusedHistory } from '../../renderer/state/cape-documents';
+import { focusedHistory } from '../../renderer/state/document-focus';
 import { type EditorState, currentDocument } from '../../renderer/state/editor-store';
 import { canRedo, canUndo } from '../../renderer/state/history';
 import {

@@ -28,7 +28,7 @@ import { createOperatorRegistry } from '../../renderer/operators';
 import type { OperatorRegistry } from '../../renderer/operators/operator';
 import { registerAreaCommands } from '../../renderer/state/area-commands';
 import { followLinkedCapes } from '../../renderer/state/cape-actions';
-import { followCapeDocuments } from '../../renderer/state/cape-documents';
+import { followDocumentFocus } from '../../renderer/state/document-focus';
 import { answerDialog } from '../../renderer/state/dialog-actions';
 import { type AreaKind, type EditorStore, createEditorStore, currentDocument } from '../../renderer/state/editor-store';
 import { capeKey } from '../../renderer/capes/cape-entry';
@@ -175,13 +175,14 @@ export class EditorHarness {
         this.listeners.get(type)?.delete(listener),
     };
     this.stops.push(followLinkedCapes(this.store));
-    this.stops.push(followCapeDocuments(this.store, root as unknown as Document));
+    this.stops.push(followDocumentFocus(this.store, root as unknown as Document));
     this.stops.push(
       registerAreaCommands(this.store, 'timeline', {
         viewAll: () => undefined,
         viewSelected: () => undefined,
         geometry: () => ({ width: 1200, height: 4000, gutterWidth: 200, rulerHeight: 36, rowHeight: 20, scrollTop: 0 }),
         drawNow: () => undefined,
+        rulerLabels: () => [],
       }),
     );
     this.stops.push(

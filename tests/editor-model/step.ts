@@ -68,7 +68,7 @@ export abstract class Step implements fc.AsyncCommand<EditorModel, EditorHarness
       expect(currentDocument(after), `${this} was refused: nothing changed`).toBe(before.document);
     }
     // Any change to the model's history (an edit, an undo, a step a cancelled gesture rolled back) is work on the
-    // model: the focus goes back to it (cape-documents.ts, followCapeDocuments).
+    // model: the focus goes back to it (document-focus.ts, followDocumentFocus).
     if (after.history !== state.history) model.focus = null;
     const t1 = performance.now();
     followStep(model, harness, move, before.capes);

@@ -168,6 +168,11 @@ async function extract(args: ArchiveArgs, io: CliIo): Promise<number> {
   }
 }
 
+/** What the rewrite kept: the map before it as MAP.bak, and the untouched original as MAP.orig (once). */
+function keptText(map: string, originalPath: string | null): string {
+  return `the previous map is kept as ${map}.bak${originalPath ? `, the original as ${map}.orig` : ''}`;
+}
+
 async function add(args: ArchiveArgs, io: CliIo): Promise<number> {
   const [map, file] = args.positional;
   if (!map || !file || args.positional.length !== 2 || !args.innerPath)
@@ -182,7 +187,7 @@ async function add(args: ArchiveArgs, io: CliIo): Promise<number> {
     editArchiveFile(path, [{ kind: 'put', name: args.innerPath!, bytes }], { backup: true }),
   );
   const verb = result.replaced.length ? 'replaced' : 'added';
-  io.stdout(`${map}: ${verb} ${args.innerPath} (${bytes.length} bytes); the original is kept as ${map}.bak\n`);
+  io.stdout(`${map}: ${verb} ${args.innerPath} (${bytes.length} bytes); ${keptText(map, result.originalPath)}\n`);
   return ExitCode.ok;
 }
 
@@ -191,8 +196,10 @@ async function remove(args: ArchiveArgs, io: CliIo): Promise<number> {
   if (!map || !innerPath || args.positional.length !== 2)
     throw new UsageError(`remove expects MAP 'inner\\path' (usage: ${usage})`);
   const path = await existingMap(map, io);
-  await namingArchive(map, () => editArchiveFile(path, [{ kind: 'remove', name: innerPath }], { backup: true }));
-  io.stdout(`${map}: removed ${innerPath}; the original is kept as ${map}.bak\n`);
+  const result = await namingArchive(map, () =>
+    editArchiveFile(path, [{ kind: 'remove', name: innerPath }], { backup: true }),
+  );
+  io.stdout(`${map}: removed ${innerPath}; ${keptText(map, result.originalPath)}\n`);
   return ExitCode.ok;
 }
 

@@ -122,15 +122,16 @@ describe('morf events', () => {
 });
 
 describe('morf link and unlink', () => {
-  it('creates a link in place, keeping MODEL.bak, and removes it again to the original bytes', async () => {
+  it('creates a link in place, keeping MODEL.bak and .orig, and removes it again to the original bytes', async () => {
     const original = bytes('sample.mdx');
     const created = await morf('link', 'sample.mdx', '--id', '0006', '--show', '76000', '--hide', '78000');
     expect(created).toMatchObject({ code: 0, stderr: '' });
     expect(created.stdout).toBe(
       'sample.mdx: link 0006 created (show 76000; hide 78000) → sample.mdx (the previous file is kept as ' +
-        'sample.mdx.bak)\n',
+        'sample.mdx.bak, the first original as sample.mdx.orig)\n',
     );
     expect(bytes('sample.mdx.bak')).toEqual(original);
+    expect(bytes('sample.mdx.orig')).toEqual(original);
     const linked = readModel(bytes('sample.mdx'), 'sample.mdx');
     expect(linked.links.at(-1)).toMatchObject({ id: '0006', showFrames: [76000], hideFrames: [78000] });
     expect(linked.eventObjects.at(-1)).toMatchObject({ name: 'MRDx0006', parentId: 3 });

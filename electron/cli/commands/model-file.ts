@@ -89,7 +89,8 @@ export async function writeEditedModel(
 ): Promise<void> {
   const target = output ?? input;
   await writeFileAtomic(target, modelCodec.writeModel(after), io.cwd, { backup: true });
-  const kept = output === undefined ? ` (the previous file is kept as ${input}.bak)` : '';
+  const kept =
+    output === undefined ? ` (the previous file is kept as ${input}.bak, the first original as ${input}.orig)` : '';
   io.stdout(`${input}: ${what} → ${target}${kept}\n`);
   const known = new Set([...before.readDiagnostics, ...modelCodec.validateModel(before)].map(formatDiagnostic));
   const found = [...after.readDiagnostics, ...modelCodec.validateModel(after)].filter(

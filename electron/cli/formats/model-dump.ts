@@ -8,13 +8,14 @@
 import { encodeLatin1 } from '../../../shared/binary/text';
 import {
   isParsedChunk,
-  readMdlModel,
-  readMdxModel,
+  mdlTypedModel,
+  openModelFile,
   trackFrame,
   trackInTangent,
   trackOutTangent,
   trackValue,
   type Track,
+  typedModelOf,
   type TypedMdxModel,
 } from '../../../shared/model/index';
 import { jsonNumber, toJson } from '../json';
@@ -100,15 +101,13 @@ function dumpTypedModel(format: 'mdx' | 'mdl', model: TypedMdxModel, write: (tex
   write(`${model.chunks.length ? `\n${INDENT}` : ''}],\n${INDENT}"diagnostics": ${diagnostics}\n}\n`);
 }
 
-/** Writes the whole model of an MDX file as one JSON document, in pieces (after reading it all). */
-export function dumpMdxModel(bytes: Uint8Array, write: (text: string) => void): void {
-  dumpTypedModel('mdx', readMdxModel(bytes), write);
-}
-
 /**
- * Writes the whole model of an MDL file as one JSON document (the same typed model an MDX reads
- * into, chunks in MDX order), with what reading the text found as its diagnostics.
+ * Writes the whole model of an MDX or MDL file (told apart by content, as every reader does: shared/model's
+ * `openModelFile`) as one JSON document, in pieces, after reading it all: an MDL reads into the same typed model an
+ * MDX does (chunks in MDX order), with what reading it found as its diagnostics.
  */
-export function dumpMdlModel(bytes: Uint8Array, write: (text: string) => void): void {
-  dumpTypedModel('mdl', readMdlModel(bytes).model, write);
+export function dumpModel(bytes: Uint8Array, fileName: string, write: (text: string) => void): void {
+  const opened = openModelFile(bytes, fileName);
+  if (opened.format === 'mdx') dumpTypedModel('mdx', typedModelOf(opened.mdx), write);
+  else dumpTypedModel('mdl', mdlTypedModel(opened.mdl).model, write);
 }

@@ -9,8 +9,8 @@
 import type { Diagnostic } from '../../../shared/diagnostics';
 import { modelCodec, sniffModelFormat, type ModelDocument } from '../../../shared/events/index';
 import type { ConvertRequest, ConvertResult, FormatConversion, FormatHandler, InspectResult } from './format-handler';
-import { convertModel } from '../../../shared/model/index';
-import { dumpMdlModel, dumpMdxModel } from './model-dump';
+import { convertModel, openModelFile } from '../../../shared/model/index';
+import { dumpModel } from './model-dump';
 import { formatDiagnostics } from './text';
 
 /** Read diagnostics and the validation pass, in that order. */
@@ -103,8 +103,8 @@ function inspect(bytes: Uint8Array, fileName: string): InspectResult {
  */
 function convert(request: ConvertRequest, outputFormat: 'mdx' | 'mdl', fileName: string): ConvertResult {
   const bytes = request.source.bytes;
-  // Neither MDX nor MDL: the events reader refuses it with the reason.
-  const sourceFormat = sniffModelFormat(bytes) ?? modelCodec.readModel(bytes, fileName).format;
+  // What the file is, decided as every reader decides it (neither MDX nor MDL, or cut short: refused with why).
+  const sourceFormat = openModelFile(bytes, fileName).format;
   if (sourceFormat === outputFormat) return { bytes: modelCodec.writeModel(modelCodec.readModel(bytes, fileName)) };
   const conversion = convertModel(bytes, sourceFormat, outputFormat, request.source.path);
   for (const diagnostic of conversion.diagnostics)
@@ -137,7 +137,7 @@ function handler(format: 'mdx' | 'mdl', sniff: (bytes: Uint8Array) => boolean): 
         { convert: (request) => convert(request, output, fileName) } satisfies FormatConversion,
       ]),
     ),
-    dump: (bytes, write) => (sniffModelFormat(bytes) === 'mdl' ? dumpMdlModel : dumpMdxModel)(bytes, write),
+    dump: (bytes, write) => dumpModel(bytes, fileName, write),
   };
 }
 

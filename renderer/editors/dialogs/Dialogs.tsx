@@ -8,6 +8,7 @@ import { displayChord, isReserved } from '../../../shared/keymap/chords';
 import { TRANSFORM_MODAL_KEYMAP } from '../../../shared/keymap/default-keymap';
 import { AREA_LABELS } from '../../../shared/keymap/keymap';
 import { contextFor } from '../../operators/operator';
+import { findSearchItems, searchItems } from '../../operators/search-items';
 import { answerDialog } from '../../state/dialog-actions';
 import type { Dialog } from '../../state/editor-store';
 import { FormDialog } from './FormDialog';
@@ -82,32 +83,20 @@ function OperatorSearch({ close }: { close(): void }) {
   const area = useMemo(() => store.getState().hoveredArea ?? 'screen', [store]);
   const [query, setQuery] = useState('');
   const [highlight, setHighlight] = useState(0);
-  const matches = useMemo(() => {
-    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-    return (
-      operators
-        .list()
-        .filter((operator) => operators.canRun(operator.id, contextFor(store, area)))
-        .filter((operator) =>
-          words.every((word) =>
-            `${operator.label} ${operator.id} ${operator.description}`.toLowerCase().includes(word),
-          ),
-        )
-        // Label matches first (as Blender ranks menu names over descriptions).
-        .map((operator) => ({
-          operator,
-          rank: words.every((word) => operator.label.toLowerCase().includes(word)) ? 0 : 1,
-        }))
-        .sort((a, b) => a.rank - b.rank)
-        .map((entry) => entry.operator)
-        .slice(0, 60)
-    );
-  }, [operators, store, area, query]);
+  // The rows that can run here (a menu's greyed-out entries are left out), found by the query's words.
+  const runnable = useMemo(
+    () =>
+      searchItems(operators).filter((item) =>
+        operators.canRun(item.operatorId, contextFor(store, area, item.properties)),
+      ),
+    [operators, store, area],
+  );
+  const matches = useMemo(() => findSearchItems(runnable, query), [runnable, query]);
   const runAt = (index: number) => {
-    const operator = matches[index];
-    if (!operator) return;
+    const item = matches[index];
+    if (!item) return;
     close();
-    operators.run(operator.id, contextFor(store, area));
+    operators.run(item.operatorId, contextFor(store, area, item.properties));
   };
   return (
     <Modal title="Operator Search" onCancel={close} className="search">
@@ -131,18 +120,20 @@ function OperatorSearch({ close }: { close(): void }) {
           }}
         />
         <div className="search-list">
-          {matches.map((operator, index) => {
-            const shortcut = shortcuts.text(operator.id);
+          {matches.map((item, index) => {
+            const shortcut = shortcuts.text(item.operatorId, item.properties);
             return (
               <button
-                key={operator.id}
+                key={`${item.menu ?? ''}:${item.label}:${item.operatorId}`}
                 className={`menu-item${index === highlight ? ' highlighted' : ''}`}
-                data-hint={operator.description}
+                data-hint={operators.get(item.operatorId)?.description ?? ''}
+                data-operator={item.operatorId}
                 onPointerEnter={() => setHighlight(index)}
                 onClick={() => runAt(index)}
               >
-                <span className="label">{operator.label}</span>
-                <span className="shortcut">{shortcut ?? operator.id}</span>
+                <span className="label">{item.label}</span>
+                {item.menu ? <span className="menu-path">{item.menu}</span> : null}
+                <span className="shortcut">{shortcut ?? (item.menu ? '' : item.operatorId)}</span>
               </button>
             );
           })}

@@ -7,7 +7,7 @@
  * directory or an archive. The path field can be typed in: Enter goes there.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { GrantedRoot } from '../../../shared/contract/contract';
+import { type GrantedRoot, HostError } from '../../../shared/contract/contract';
 import {
   archiveEntryPath,
   distinctLabels,
@@ -21,9 +21,6 @@ import { answerDialog } from '../../state/dialog-actions';
 import type { Dialog } from '../../state/editor-store';
 import { type BrowserEntry, type BrowserListing, filterPattern, folderOf, Locations } from './file-browser/locations';
 import { Modal } from './Modal';
-
-/** The filter Open starts with: models and capes. */
-const OPENABLE_FILTER = '*.mdx *.mdl *.mrf';
 
 function formatSize(size: number): string {
   if (size < 1024) return `${size} B`;
@@ -43,6 +40,22 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The place every window can save into (the host's "Saved files" folder), if it is granted. */
+function savedFilesRoot(roots: readonly GrantedRoot[]): GrantedRoot | null {
+  return roots.find((root) => root.reason === 'saved-files' && root.kind === 'directory') ?? null;
+}
+
+/** Why a location cannot be shown: the host's reason, and for a refused path where the user can go instead. */
+function refusal(error: unknown, roots: readonly GrantedRoot[], purpose: Dialog & { kind: 'fileBrowser' }): string {
+  if (!(error instanceof HostError) || error.code !== 'denied') return describe(error);
+  const saved = savedFilesRoot(roots);
+  return (
+    `${describe(error)}. This window reaches only the places on the left` +
+    (purpose.purpose === 'save' && saved ? `: save into ${saved.path} (Saved files)` : '') +
+    ' — the browser shell grants more with --root FOLDER'
+  );
+}
+
 /** Where the browser starts: beside the open file (inside its map), or the folder of a game archive for a save. */
 function startOf(dialog: Extract<Dialog, { kind: 'fileBrowser' }>, current: string | null): string | null {
   if (dialog.startPath) return dialog.startPath;
@@ -52,18 +65,39 @@ function startOf(dialog: Extract<Dialog, { kind: 'fileBrowser' }>, current: stri
   return folderOf(current);
 }
 
+/** What a data-folder choice is: a map, one of the game's archives, or a folder (a path inside one: the archive). */
+function sourceKind(path: string | null): 'Folder' | 'Map' | 'Archive' {
+  const archive = path === null ? null : (splitArchivePath(path)?.archive ?? (isArchiveName(path) ? path : null));
+  if (archive === null) return 'Folder';
+  return isWritableArchive(archive) ? 'Map' : 'Archive';
+}
+
 /** The browser. */
 export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileBrowser' }> }) {
   const { store } = useApp();
   const host = store.services.host;
   const locations = useMemo(() => (host ? new Locations(host) : null), [host]);
   const [roots, setRoots] = useState<GrantedRoot[]>([]);
+  const rootsRef = useRef(roots);
+  rootsRef.current = roots;
   const [listing, setListing] = useState<BrowserListing | null>(null);
+  /** The listing shown, as soon as it is set (an accept awaiting a listing reads it before the next render). */
+  const listingRef = useRef(listing);
   const [typed, setTyped] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [name, setName] = useState(dialog.initialName);
-  const [filter, setFilter] = useState(dialog.purpose === 'open' ? OPENABLE_FILTER : '*');
+  const nameRef = useRef(name);
+  nameRef.current = name;
+  const chooseName = (chosen: string) => {
+    nameRef.current = chosen;
+    setName(chosen);
+  };
+  const show = (listed: BrowserListing) => {
+    listingRef.current = listed;
+    setListing(listed);
+  };
+  const [filter, setFilter] = useState(dialog.filter);
   const pathField = useRef<HTMLInputElement>(null);
   /** The path field's text when it got the focus (null while it has none). */
   const focusedText = useRef<string | null>(null);
@@ -72,36 +106,53 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
   // another since; the start-up listing only while the user has asked for none (slow under load, it replaced the
   // folder the user had gone to and cleared the file chosen there).
   const latestRequest = useRef(0);
+  // 'superseded': the user asked for another location meanwhile (it is not shown).
   const list = useCallback(
-    async (path: string | null, quiet = false, keepTyped = false, background = false): Promise<boolean> => {
-      if (!locations) return false;
+    async (
+      path: string | null,
+      quiet = false,
+      keepTyped = false,
+      background = false,
+    ): Promise<'listed' | 'superseded' | 'failed'> => {
+      if (!locations) return 'failed';
       const request = background ? latestRequest.current : ++latestRequest.current;
       try {
         const listed = await locations.list(path);
-        if (request !== latestRequest.current) return true;
+        if (request !== latestRequest.current) return 'superseded';
+        listingRef.current = listed;
         setListing(listed);
         // The first listing arrives while the user may already be typing a path: it keeps what they typed.
         if (!keepTyped) setTyped(null);
         setError(null);
         // A listing of the folder already shown (it can arrive after the user chose a file there) keeps that choice.
         setSelected((chosen) => (listed.entries.some((entry) => entry.path === chosen) ? chosen : null));
-        return true;
+        return 'listed';
       } catch (caught) {
-        if (request !== latestRequest.current) return true;
-        if (!quiet) setError(`Cannot go to “${path}”: ${describe(caught)}`);
-        return false;
+        if (request !== latestRequest.current) return 'superseded';
+        if (!quiet) setError(`Cannot go to “${path}”: ${refusal(caught, rootsRef.current, dialog)}`);
+        return 'failed';
       }
     },
-    [locations],
+    [locations, dialog],
   );
 
   useEffect(() => {
     if (!host) return;
-    host.listRoots().then(setRoots, () => setRoots([]));
+    const granted = host.listRoots().then(
+      (found) => found,
+      () => [],
+    );
+    void granted.then(setRoots);
     const start = startOf(dialog, store.getState().file?.path ?? null);
-    // Start next to the open file when its folder is browsable, else at the granted places (neither replaces where
-    // the user went meanwhile: a superseded start-up listing counts as listed).
-    void list(start, true, true, true).then((listed) => listed || list(null, false, true, true));
+    // Start next to the open file when its folder is browsable; else a save starts in Saved files (the sample's and
+    // an imported cape's folder are not places to write), anything else at the granted places. None of them replaces
+    // where the user went meanwhile: a superseded start-up listing counts as listed.
+    void (async () => {
+      if (start !== null && (await list(start, true, true, true)) !== 'failed') return;
+      const saved = dialog.purpose === 'save' ? savedFilesRoot(await granted) : null;
+      if (saved && (await list(saved.path, true, true, true)) !== 'failed') return;
+      await list(null, false, true, true);
+    })();
   }, [host, list, store, dialog]);
 
   const pattern = useMemo(() => filterPattern(filter), [filter]);
@@ -120,10 +171,37 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
     [listing, entries],
   );
 
-  const savable = listing?.path != null && (listing.archive === null || listing.archive.writable);
-  const accept = (entry?: BrowserEntry) => {
+  const savableAt = (at: BrowserListing | null) => at?.path != null && (at.archive === null || at.archive.writable);
+  const savable = savableAt(listing);
+  /** The path field holds a location the browser does not show yet (typed, or its listing still on its way). */
+  const pathPending = typed !== null && typed.trim() !== '' && typed.trim() !== (listing?.path ?? '');
+
+  /**
+   * Makes the browser show what the path field says before a choice is taken from it: a folder typed (Enter pressed
+   * or not) whose listing has not arrived is gone to and waited for — Save used to write into the folder still
+   * listed. False when the path is refused (its reason shown) or the user went elsewhere meanwhile.
+   */
+  const settle = async (): Promise<boolean> => {
+    const text = pathField.current?.value.trim() ?? '';
+    if (!text || text === (listingRef.current?.path ?? '')) return true;
+    return goTyped(text);
+  };
+
+  const accepting = useRef(false);
+  const accept = async (entry?: BrowserEntry) => {
+    if (accepting.current) return;
+    accepting.current = true;
+    try {
+      await acceptSettled(entry);
+    } finally {
+      accepting.current = false;
+    }
+  };
+
+  const acceptSettled = async (entry?: BrowserEntry) => {
     if (dialog.purpose === 'dataFolder') {
-      const chosen = entry && entry.kind !== 'file' ? entry.path : (selected ?? listing?.path);
+      if (!entry && selected === null && !(await settle())) return;
+      const chosen = entry && entry.kind !== 'file' ? entry.path : (selected ?? listingRef.current?.path);
       // Inside an archive, the data source is the whole archive.
       const folder = chosen ? (splitArchivePath(chosen)?.archive ?? chosen) : null;
       if (folder) answerDialog(store, folder);
@@ -136,53 +214,66 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
       else if (path) answerDialog(store, path);
       return;
     }
-    if (savable && name.trim()) answerDialog(store, archiveEntryPath(listing!.path!, name.trim()));
+    if (!(await settle())) return;
+    const at = listingRef.current;
+    const chosenName = nameRef.current.trim();
+    if (savableAt(at) && chosenName) answerDialog(store, archiveEntryPath(at!.path!, chosenName));
   };
 
   const open = (entry: BrowserEntry) => {
     if (entry.kind !== 'file') void list(entry.path);
-    else accept(entry);
+    else void accept(entry);
   };
 
-  /** Enter in the path field: go to the folder or archive typed; a file is chosen (Open) or named (Save). */
-  const goTyped = async (text: string) => {
+  /**
+   * Enter in the path field: go to the folder or archive typed; a file is chosen (Open) or named (Save). True when
+   * the browser now shows what was typed (false: refused, with the reason shown, or the user went elsewhere).
+   */
+  const goTyped = async (text: string): Promise<boolean> => {
     const path = text.trim();
-    if (!path) return void list(null);
-    if (await list(path, true)) return;
+    if (!path) return (await list(null)) === 'listed';
+    const went = await list(path, true);
+    if (went !== 'failed') return went === 'listed';
     const folder = folderOf(path);
     const base = path.slice((folder?.length ?? 0) + 1);
     const request = ++latestRequest.current;
     const around = folder && locations ? await locations.list(folder).catch(() => null) : null;
-    if (request !== latestRequest.current) return;
+    if (request !== latestRequest.current) return false;
     const file = around?.entries.find(
       (entry) => entry.kind === 'file' && entry.name.toLowerCase() === base.toLowerCase(),
     );
     if (around && (file || dialog.purpose === 'save')) {
-      setListing(around);
+      show(around);
       setTyped(null);
       setError(null);
-      if (dialog.purpose === 'save') setName(file?.name ?? base);
+      if (dialog.purpose === 'save') chooseName(file?.name ?? base);
       else if (dialog.purpose === 'open') answerDialog(store, file!.path);
       else setSelected(file!.path);
-      return;
+      return true;
     }
     // Say why: the host's reason for the path itself.
     await list(path);
+    return false;
   };
 
   const cancel = useCallback(() => answerDialog(store, null), [store]);
-  const acceptLabel = dialog.purpose === 'open' ? 'Open' : dialog.purpose === 'save' ? 'Save' : 'Use This Folder';
+  const acceptLabel =
+    dialog.purpose === 'dataFolder'
+      ? `${dialog.acceptVerb} This ${sourceKind(selected ?? listing?.path ?? null)}`
+      : dialog.acceptLabel;
   const canAccept =
     dialog.purpose === 'save'
-      ? Boolean(savable && name.trim())
+      ? Boolean((savable || pathPending) && name.trim())
       : dialog.purpose === 'open'
         ? selected !== null
-        : Boolean(selected ?? listing?.path);
+        : Boolean(selected ?? listing?.path) || pathPending;
   const footerText =
     dialog.purpose === 'save'
       ? listing?.archive && !listing.archive.writable
         ? "The game's own archives are read-only: save into a folder or a map"
-        : null
+        : listing?.path === null
+          ? 'Choose a folder to save into'
+          : null
       : dialog.purpose === 'open'
         ? 'Filter: wildcards such as *.mrf *.mdx (* for every file)'
         : 'Choose a folder, or a map or game archive (.w3x, .w3m, .mpq)';
@@ -257,7 +348,8 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
                 void list(root.kind === 'directory' || isArchiveName(root.path) ? root.path : folderOf(root.path))
               }
             >
-              <Icon name={root.kind === 'directory' ? 'folder' : 'file'} size={12} /> {placeLabels[index]?.name}
+              <Icon name={root.kind === 'directory' ? 'folder' : 'file'} size={12} />{' '}
+              {root.reason === 'saved-files' ? 'Saved files' : placeLabels[index]?.name}
               {placeLabels[index]?.folder ? (
                 <span style={{ color: 'var(--text-faint)' }}> — {placeLabels[index]!.folder}</span>
               ) : null}
@@ -321,7 +413,7 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
             value={name}
             data-testid="file-browser-name"
             onChange={(event) => setName(event.target.value)}
-            onKeyDown={(event) => event.key === 'Enter' && accept()}
+            onKeyDown={(event) => event.key === 'Enter' && void accept()}
           />
         ) : null}
         {footerText ? (
@@ -336,7 +428,7 @@ export function FileBrowser({ dialog }: { dialog: Extract<Dialog, { kind: 'fileB
           className="button primary"
           disabled={!canAccept}
           data-testid="file-browser-accept"
-          onClick={() => accept()}
+          onClick={() => void accept()}
         >
           {acceptLabel}
         </button>

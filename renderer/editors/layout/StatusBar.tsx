@@ -62,6 +62,8 @@ export function StatusBar() {
   const frameStepMs = useEditor((state) => state.session.playback.frameStepMs);
   const selectedKeys = useEditor((state) => state.selection.keys.size);
   const playing = useEditor((state) => state.playing);
+  const fps = useEditor((state) => state.playbackFps);
+  const everyFrame = useEditor((state) => state.session.playback.playEveryFrame);
   const run = useRunOperator();
   const counts = countBySeverity(diagnostics);
   const messageCount = useEditor((state) => state.messages.length);
@@ -110,8 +112,21 @@ export function StatusBar() {
         <Icon name="info" size={12} className="severity-info" />
         {counts.info}
       </span>
-      <span className="playhead-time" data-testid="status-playhead" data-hint="Playhead time">
+      <span
+        className="playhead-time"
+        data-testid="status-playhead"
+        data-hint={
+          playing
+            ? `Playhead time, and the frames per second shown (${
+                everyFrame
+                  ? 'Play Every Frame: slower than real time when frames are slow'
+                  : 'frames dropped to keep real time'
+              })`
+            : 'Playhead time'
+        }
+      >
         {playing ? (playing > 0 ? '▶ ' : '◀ ') : ''}
+        {playing && fps !== null ? `${fps.toFixed(1)} fps · ` : ''}
         {formatTime(playheadMs, unit, frameStepMs, true)} {unit === 'seconds' ? 's' : unit === 'frames' ? 'f' : 'ms'}
       </span>
     </footer>

@@ -8,7 +8,7 @@ import { useApp, useEditor } from '../../ui/editor-context';
 import { Icon } from '../../ui/Icon';
 import { archiveEntryOf, displayName, distinctLabels } from '../../files/archive-paths';
 import { baseName } from '../../files/file-service';
-import { focusedDocumentDirty, focusedLinkCapeName } from '../../state/cape-documents';
+import { focusedDocumentDirty, focusedLinkCapeName, focusedLinkCapePath } from '../../state/document-focus';
 import { redoLabel, undoLabel } from '../../state/history';
 import { type MenuLayout, menuLayout } from '../../../shared/contract/menu-commands';
 import { type MenuEntry, MenuPopup } from './Menu';
@@ -31,6 +31,7 @@ function useMenus(): Record<string, MenuEntry[]> {
     'view.toggle_sidebar': layout.propertiesOpen,
     'view.toggle_diagnostics': layout.diagnosticsOpen,
     'screen.toggle_loop': playback.loop,
+    'screen.toggle_play_every_frame': playback.playEveryFrame,
     'screen.toggle_mute': playback.muted,
     'screen.toggle_scrub_audio': playback.scrubAudio,
     'action.toggle_snapping': snapping,
@@ -68,6 +69,12 @@ function recentLabel(path: string, recent: readonly string[]): string {
   return label?.folder ? `${label.name} — ${label.folder}` : (label?.name ?? baseName(path));
 }
 
+/** The folder part of a cape's path as the title shows it: `Map.w3x\Doodads\…\` inside a map, else its folder. */
+function folderPart(path: string): string {
+  const shown = archiveEntryOf(path) ? displayName(path) : path;
+  return shown.slice(0, shown.length - baseName(shown).length);
+}
+
 /** "1 file", "7 files". */
 function filesText(count: number): string {
   return `${count} file${count === 1 ? '' : 's'}`;
@@ -80,6 +87,12 @@ export function TopBar() {
   const file = useEditor((state) => state.file);
   const dirty = useEditor(focusedDocumentDirty);
   const capeName = useEditor(focusedLinkCapeName);
+  const capePath = useEditor(focusedLinkCapePath);
+  // Where the document in focus is: a link's cape where it resolved (inside a map: the map and the folders in it),
+  // else the folder of the open file (a file in a map is named from the map on: the folder holding the map).
+  const location = capeName
+    ? capePath && folderPart(capePath)
+    : file?.path && file.path.slice(0, file.path.length - file.name.length);
   const dataFolders = useEditor((state) => state.dataFolders);
   const [foldersOpen, setFoldersOpen] = useState<{ x: number; y: number } | null>(null);
   const openMenu = (name: string, element: HTMLElement) => {
@@ -106,10 +119,14 @@ export function TopBar() {
           {name}
         </button>
       ))}
-      <div className="file-title" data-hint={file?.path ?? 'No file open'} data-testid="file-title">
+      <div
+        className="file-title"
+        data-hint={(capeName ? capePath : file?.path) ?? (file ? 'Not saved yet' : 'No file open')}
+        data-testid="file-title"
+      >
         {dirty ? <span className="unsaved-dot" title="Unsaved changes" data-testid="unsaved-dot" /> : null}
         <span className="name">{capeName ? `${capeName} (cape)` : file ? file.name : 'No file'}</span>
-        {file?.path ? <span className="path">{file.path.slice(0, -file.name.length)}</span> : null}
+        {location ? <span className="path">{location}</span> : null}
       </div>
       <button
         className="menu-button data-folders-button"

@@ -11,12 +11,12 @@ import type { MrfFile } from '../../../shared/mrf/types';
 import {
   editCape,
   finishCapeGesture,
-  focusCapeDocument,
   isCapeDirty,
   markCape,
   presentCape,
   rollBackCape,
 } from '../../state/cape-documents';
+import { focusCapeDocument } from '../../state/document-focus';
 import { useApp, useEditor, useRunOperator } from '../../ui/editor-context';
 import { Panel, TextField, formatNumber } from './fields';
 

@@ -95,7 +95,7 @@ export function CapePanel({ entry, title }: { entry: CapeEntry; title: string })
           <button
             className="button"
             data-hint="Resolve the file through the data folders again"
-            onClick={() => void files.reloadCapes()}
+            onClick={() => void files.dataFolders.reloadCapes()}
           >
             Reload
           </button>

@@ -6,53 +6,16 @@
  * Only visible rows and times are drawn; diamonds of one colour go into one path, so 10,000 keys
  * cost a few fills. Nothing here allocates per key (the link bars sort into reused buffers).
  */
-import type { ModelDocument, MrfLink, SequenceInfo } from '../../../shared/events/document';
-import type { KeyShift } from '../../../shared/events/visibility';
+import type { MrfLink } from '../../../shared/events/document';
 import { type CapeEntry, capeKey, movingWindowMs } from '../../capes/cape-entry';
-import type { DragPreview } from '../../state/editor-store';
 import { type Selection, keyId, linkHighlight, objectHighlight } from '../../state/selection';
-import type { TimeRange } from '../../state/time-range';
 import { createKeyRepeats, keyRepeatsInRange, repeatTime } from './global-repeats';
+import { rowTop, rulerTicks, timeToScreenX, visibleRows, visibleTimeRange } from './layout';
 import { type LinkBarVisitor, visitLinkBars } from './link-bars';
-import type { ScreenRect } from './hit-test';
-import {
-  type TimeUnit,
-  type TimelineGeometry,
-  type TimelineView,
-  formatTime,
-  rowTop,
-  rulerTicks,
-  timeToScreenX,
-  visibleRows,
-  visibleTimeRange,
-} from './layout';
 import type { TimelineRow } from './rows';
 import { TIMELINE_COLOURS as C } from './theme';
-
-/** Everything one frame of the timeline shows. */
-export interface TimelineScene {
-  rows: readonly TimelineRow[];
-  document: ModelDocument | null;
-  capes: Readonly<Record<string, CapeEntry>>;
-  standaloneCape: CapeEntry | null;
-  view: TimelineView;
-  geometry: TimelineGeometry;
-  selection: Selection;
-  drag: DragPreview | null;
-  /** Ids of the dragged keys (built once per drag). */
-  draggedIds: ReadonlySet<number> | null;
-  /** The drag preview as the visibility rule takes it (the bars follow the dragged keys), or null. */
-  keyShift: KeyShift | null;
-  playheadMs: number;
-  unit: TimeUnit;
-  frameStepMs: number;
-  /** The selected sequence's interval (times outside it are shaded), or null for the whole line. */
-  activeRange: TimeRange | null;
-  sequences: readonly SequenceInfo[];
-  sequenceIndex: number;
-  hoverRow: number;
-  box: ScreenRect | null;
-}
+import { drawPlayhead, drawRuler } from './draw-ruler';
+import type { TimelineScene } from './timeline-scene';
 
 const DIAMOND = 5.5;
 const SMALL_DIAMOND = 4;
@@ -507,86 +470,4 @@ function drawGutter(context: CanvasRenderingContext2D, scene: TimelineScene, fir
   context.restore();
   context.fillStyle = C.gutterLine;
   context.fillRect(geometry.gutterWidth - 1, 0, 1, geometry.height);
-}
-
-/** Height of the named sequence bands at the bottom of the ruler (px). */
-const SEQUENCE_BAND_HEIGHT = 13;
-
-function drawRuler(
-  context: CanvasRenderingContext2D,
-  scene: TimelineScene,
-  ticks: ReturnType<typeof rulerTicks>,
-): void {
-  const { geometry, view } = scene;
-  context.fillStyle = C.ruler;
-  context.fillRect(0, 0, geometry.width, geometry.rulerHeight);
-  context.fillStyle = C.gutterLine;
-  context.fillRect(0, geometry.rulerHeight - 1, geometry.width, 1);
-  context.save();
-  context.beginPath();
-  context.rect(geometry.gutterWidth, 0, geometry.width - geometry.gutterWidth, geometry.rulerHeight);
-  context.clip();
-  // Sequence bands along the bottom of the ruler, each named where it starts (or at the ruler's left edge when
-  // its start is scrolled away), the name clipped to the band.
-  const bandTop = geometry.rulerHeight - SEQUENCE_BAND_HEIGHT - 2;
-  context.font = '10px Inter, "DejaVu Sans", system-ui, sans-serif';
-  context.textBaseline = 'middle';
-  context.textAlign = 'left';
-  scene.sequences.forEach((sequence, index) => {
-    const left = timeToScreenX(sequence.start, view, geometry);
-    const right = timeToScreenX(sequence.end, view, geometry);
-    if (right < geometry.gutterWidth || left > geometry.width) return;
-    context.fillStyle = index === scene.sequenceIndex ? C.sequenceBandActive : C.sequenceBand;
-    context.fillRect(left, bandTop, Math.max(1, right - left), SEQUENCE_BAND_HEIGHT);
-    const textLeft = Math.max(left, geometry.gutterWidth) + 3;
-    if (right - textLeft < 12) return;
-    context.save();
-    context.beginPath();
-    context.rect(textLeft, bandTop, right - textLeft - 2, SEQUENCE_BAND_HEIGHT);
-    context.clip();
-    context.fillStyle = C.rulerText;
-    context.fillText(sequence.name, textLeft, bandTop + SEQUENCE_BAND_HEIGHT / 2 + 0.5);
-    context.restore();
-  });
-  context.font = '11px Inter, "DejaVu Sans", system-ui, sans-serif';
-  context.textBaseline = 'middle';
-  context.textAlign = 'center';
-  for (const tick of ticks) {
-    const x = Math.round(timeToScreenX(tick.timeMs, view, geometry)) + 0.5;
-    context.fillStyle = tick.major ? C.rulerText : C.gridMajor;
-    context.fillRect(x - 0.5, bandTop - (tick.major ? 6 : 3), 1, tick.major ? 5 : 2);
-    if (tick.major) context.fillText(tick.label, x, 8);
-  }
-  context.restore();
-  context.fillStyle = C.textDim;
-  context.font = '11px Inter, "DejaVu Sans", system-ui, sans-serif';
-  context.textBaseline = 'middle';
-  context.fillText(
-    scene.unit === 'ms'
-      ? 'Time (ms)'
-      : scene.unit === 'frames'
-        ? `Frames (${(1000 / scene.frameStepMs).toFixed(3).replace(/\.?0+$/, '')} fps)`
-        : 'Time (s)',
-    8,
-    geometry.rulerHeight / 2,
-  );
-}
-
-function drawPlayhead(context: CanvasRenderingContext2D, scene: TimelineScene): void {
-  const { geometry, view } = scene;
-  const x = Math.round(timeToScreenX(scene.playheadMs, view, geometry));
-  if (x < geometry.gutterWidth - 1 || x > geometry.width + 1) return;
-  context.fillStyle = C.playhead;
-  context.fillRect(x - 1, geometry.rulerHeight, 2, geometry.height - geometry.rulerHeight);
-  const label = formatTime(scene.playheadMs, scene.unit, scene.frameStepMs);
-  context.font = '600 11px Inter, "DejaVu Sans", system-ui, sans-serif';
-  const labelWidth = Math.max(24, context.measureText(label).width + 12);
-  const left = Math.max(geometry.gutterWidth, Math.min(geometry.width - labelWidth, x - labelWidth / 2));
-  context.beginPath();
-  context.roundRect(left, 2, labelWidth, geometry.rulerHeight - 5, 4);
-  context.fill();
-  context.fillStyle = C.playheadText;
-  context.textAlign = 'center';
-  context.textBaseline = 'middle';
-  context.fillText(label, left + labelWidth / 2, geometry.rulerHeight / 2);
 }

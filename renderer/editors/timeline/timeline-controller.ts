@@ -5,10 +5,8 @@
  * menu. Dragging a selected key invokes the grab (`transform.transform`, a modal operator that
  * owns the gesture from then on, as G does); the hints name the keys the keymap binds.
  */
-import type { MrfLink } from '../../../shared/events/document';
 import type { ModalEvent, OperatorProperties } from '../../operators/operator';
 import type { Shortcuts } from '../../operators/shortcuts';
-import { capeKey, movingWindowMs } from '../../capes/cape-entry';
 import { dragShift } from '../../state/visibility';
 import { registerAreaCommands } from '../../state/area-commands';
 import { type EditorState, type EditorStore, currentDocument } from '../../state/editor-store';
@@ -18,20 +16,21 @@ import { keyAddress, keyId } from '../../state/selection';
 import { setPlayhead, setTimelineView, toggleCollapsed } from '../../state/session-actions';
 import { activeRange } from '../../state/time-range';
 import { drawTimeline } from './draw-timeline';
+import type { TimelineScene } from './timeline-scene';
+import { rulerLabels } from './draw-ruler';
 import { type KeyHit, type ScreenRect, hitTestKeys, keysInBox, rowAt } from './hit-test';
 import {
   DEFAULT_GEOMETRY,
   type TimelineGeometry,
   formatTime,
-  formatTimeLabel,
   maxScrollTop,
   panByPixels,
   screenXToTime,
   viewRange,
   zoomAround,
 } from './layout';
-import { visitLinkBars } from './link-bars';
 import { type TimelineRow, buildCapeRows, buildModelRows } from './rows';
+import { joinHints, linkBarHint } from './timeline-hints';
 
 /** Pixels a press must travel before it becomes a drag. */
 const DRAG_THRESHOLD = 3;
@@ -102,6 +101,14 @@ export class TimelineController {
         viewSelected: () => this.viewSelected(),
         geometry: () => ({ ...this.geometry }),
         drawNow: () => this.draw(),
+        rulerLabels: () => {
+          const context = this.canvas.getContext('2d');
+          if (!context) return [];
+          return rulerLabels(this.scene(this.store.getState()), (text, font) => {
+            context.font = font;
+            return context.measureText(text).width;
+          });
+        },
       }),
     );
     this.resize();
@@ -182,14 +189,20 @@ export class TimelineController {
   draw(): void {
     const context = this.canvas.getContext('2d');
     if (!context) return;
-    const state = this.store.getState();
-    const document = currentDocument(state);
     const ratio = this.canvas.width / Math.max(1, this.geometry.width);
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    drawTimeline(context, this.scene(this.store.getState()));
+    this.drawCount += 1;
+    this.canvas.dataset.drawn = String(this.drawCount);
+  }
+
+  /** What one frame shows. */
+  private scene(state: EditorState): TimelineScene {
+    const document = currentDocument(state);
     const sequenceIndex = state.session.timeline.sequenceIndex;
     const sequence = document?.sequences[sequenceIndex];
     const shift = dragShift(state.drag);
-    drawTimeline(context, {
+    return {
       rows: this.currentRows(state),
       document,
       capes: state.capes,
@@ -208,9 +221,7 @@ export class TimelineController {
       sequenceIndex,
       hoverRow: this.hoverRow,
       box: this.gesture?.kind === 'box' ? this.gesture.rect : null,
-    });
-    this.drawCount += 1;
-    this.canvas.dataset.drawn = String(this.drawCount);
+    };
   }
 
   // ── Views ──────────────────────────────────────────────────────────────────────────────────
@@ -427,7 +438,11 @@ export class TimelineController {
       );
     }
     if (target.row.kind === 'link') {
-      const barHint = this.linkBarHint(target.row.link, screenXToTime(x, state.session.timeline.view, this.geometry));
+      const barHint = linkBarHint(
+        this.store.getState(),
+        target.row.link,
+        screenXToTime(x, state.session.timeline.view, this.geometry),
+      );
       if (barHint) return this.setHover(target.rowIndex, barHint);
     }
     this.setHover(
@@ -445,46 +460,6 @@ export class TimelineController {
   private keyHint(operatorId: string, what?: string, properties?: OperatorProperties): string | null {
     const key = this.operators.shortcuts().text(operatorId, properties);
     return key ? (what ? `${key} ${what}` : key) : null;
-  }
-
-  /** What a link's bar means at a time: shown from when to when, and how long the cape moves. */
-  private linkBarHint(link: MrfLink, timeMs: number): string | null {
-    const state = this.store.getState();
-    const unit = state.session.timeline.unit;
-    const step = state.session.playback.frameStepMs;
-    const document = currentDocument(state);
-    if (!document) return null;
-    // The bar under the pointer, as the Dope Sheet draws it (link-bars.ts, the viewport's rule).
-    let show: number | undefined;
-    let hide: number | undefined;
-    visitLinkBars(document, link, timeMs, timeMs, (fromMs, toMs, end) => {
-      if (timeMs < fromMs || timeMs > toMs || (timeMs === toMs && end !== 'end')) return;
-      show = fromMs;
-      hide = end === 'end' ? undefined : toMs;
-    });
-    if (show === undefined) return null;
-    const entry = state.capes[capeKey(link.path)];
-    const statistics = entry?.cape?.statistics;
-    const window = statistics ? movingWindowMs(statistics) : null;
-    const shown =
-      `Link ${link.id} ` +
-      `shown ${formatTimeLabel(show, unit, step)}–${hide === undefined ? 'end' : formatTimeLabel(hide, unit, step)}`;
-    if (!entry || entry.status !== 'found' || !statistics)
-      return `${shown} · file ${entry?.status ?? 'loading'}${entry?.reason ? `: ${entry.reason}` : ''}`;
-    if (!window)
-      return (
-        `${shown} · the cape does not move ` +
-        `(${statistics.timing.rendered ? 'one keyframe or negative interval' : 'interval 0: not drawn'})`
-      );
-    const stops = show + window.endMs;
-    const frozen =
-      hide !== undefined && stops < hide
-        ? ` · holds its last keyframe for ${formatTimeLabel(hide - stops, unit, step)}`
-        : hide !== undefined && stops > hide
-          ? ' · hidden before it stops moving'
-          : '';
-    const moves = `${formatTimeLabel(show + window.startMs, unit, step)}–${formatTimeLabel(stops, unit, step)}`;
-    return `${shown} · moves ${moves}${frozen}`;
   }
 
   private scrollBy(deltaY: number): void {
@@ -511,9 +486,4 @@ export class TimelineController {
       setTimelineView(this.store, panByPixels(view, -horizontal));
     }
   }
-}
-
-/** Hint parts joined with a dot, leaving out the ones no key runs. */
-function joinHints(...parts: (string | null)[]): string {
-  return parts.filter((part): part is string => part !== null).join(' · ');
 }

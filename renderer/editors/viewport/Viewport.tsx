@@ -19,12 +19,13 @@ import { formatTimeLabel } from '../timeline/layout';
 import { type MenuEntry, MenuPopup } from '../layout/Menu';
 import { VIEWPORT_BACKGROUND } from '../timeline/theme';
 import type { TextureSource } from './cape-texture';
-import { ViewNavigator } from './view-navigator';
+import { viewNavigatorOf } from './view-navigator';
 import { type ViewportOverlayRefs, ViewportScene } from './ViewportScene';
 import { createCapeRegistry } from './viewport-registry';
 import { rigOfDocument } from './model/document-model';
 import { createModelViewState } from './model/model-view-state';
 import { missingModelTexturesHint } from './model/model-summary';
+import { PARTICLE_LEVELS, type ParticleLevel } from '../../../shared/model/simulation/particle-level';
 
 const VIEW_MENU: MenuEntry[] = [
   { kind: 'operator', id: 'view3d.view_all', label: 'Frame All' },
@@ -58,6 +59,15 @@ function cameraMenu(frame: CameraFrame, followSequence: boolean): MenuEntry[] {
   ];
 }
 
+const PARTICLE_LEVEL_LABELS: Readonly<Record<ParticleLevel, string>> = { low: 'Low', medium: 'Medium', high: 'High' };
+
+/** What each level does (shared/model/simulation/particle-level.ts has the evidence). */
+const PARTICLE_LEVEL_ENTRIES: Readonly<Record<ParticleLevel, string>> = {
+  high: 'High — static emission ×2 (the game’s default)',
+  medium: 'Medium — emission as written',
+  low: 'Low — static emission ×½ (our estimate)',
+};
+
 const SHADINGS: { shading: Shading; icon: IconName; hint: string }[] = [
   { shading: 'wireframe', icon: 'wire', hint: 'Wireframe shading' },
   { shading: 'solid', icon: 'solid', hint: 'Solid shading: grey, lit by the normals' },
@@ -75,6 +85,7 @@ const OVERLAYS: { overlay: keyof ViewportOverlays; label: string }[] = [
   { overlay: 'cameras', label: 'Camera gizmos' },
   { overlay: 'emitters', label: 'Emitters and ribbons' },
   { overlay: 'collisionShapes', label: 'Collision shapes' },
+  { overlay: 'particles', label: 'Particles and ribbons (simulated)' },
   { overlay: 'capes', label: 'Capes' },
 ];
 
@@ -84,9 +95,10 @@ function ViewportHeader() {
   const overlays = useEditor((state) => state.session.viewport.overlays);
   const cameraFrame = useEditor((state) => state.session.viewport.cameraFrame);
   const followSequence = useEditor((state) => state.session.viewport.followSequence);
-  const [menu, setMenu] = useState<{ kind: 'view' | 'overlays'; x: number; y: number } | null>(null);
+  const particleLevel = useEditor((state) => state.session.viewport.particleLevel);
+  const [menu, setMenu] = useState<{ kind: 'view' | 'overlays' | 'particles'; x: number; y: number } | null>(null);
   const keys = useShortcuts();
-  const open = (kind: 'view' | 'overlays', element: HTMLElement) => {
+  const open = (kind: 'view' | 'overlays' | 'particles', element: HTMLElement) => {
     const rect = element.getBoundingClientRect();
     setMenu({ kind, x: kind === 'view' ? rect.left : rect.right - 200, y: rect.bottom + 2 });
   };
@@ -96,6 +108,14 @@ function ViewportHeader() {
         View
       </button>
       <span className="spacer" />
+      <button
+        className="button"
+        data-testid="particle-level"
+        data-hint="The game’s Particles option the emitters are simulated at (Options ▸ Video ▸ Particles)"
+        onPointerDown={(event) => open('particles', event.currentTarget)}
+      >
+        Particles: {PARTICLE_LEVEL_LABELS[particleLevel]}
+      </button>
       <button
         className="button"
         data-hint="Viewport overlays"
@@ -133,6 +153,26 @@ function ViewportHeader() {
           y={menu.y}
           area="viewport"
           onClose={() => setMenu(null)}
+        />
+      ) : null}
+      {menu?.kind === 'particles' ? (
+        <MenuPopup
+          x={menu.x}
+          y={menu.y}
+          area="viewport"
+          onClose={() => setMenu(null)}
+          entries={[
+            { kind: 'heading', label: 'The game’s Particles option' },
+            ...PARTICLE_LEVELS.slice()
+              .reverse()
+              .map((level): MenuEntry => ({
+                kind: 'operator',
+                id: 'view3d.particle_level',
+                label: PARTICLE_LEVEL_ENTRIES[level],
+                properties: { level },
+                checked: particleLevel === level,
+              })),
+          ]}
         />
       ) : null}
       {menu?.kind === 'overlays' ? (
@@ -208,16 +248,26 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
   const play = keys.text('screen.animation_play');
   const hint = useEditor((state) => nextCapeHint(state, { next, play }));
   const open = keys.text('wm.open');
-  const navigator = useMemo(() => new ViewNavigator(), []);
+  const navigator = useMemo(() => viewNavigatorOf(store), [store]);
   const overlay = useRef<HTMLDivElement>(null);
   const viewName = useRef<HTMLDivElement>(null);
+  const particleHint = useRef<HTMLDivElement>(null);
   const refs = useMemo<ViewportOverlayRefs>(
     () => ({
-      statistics: { visibleCapes: 0, vertices: 0, faces: 0, modelGeosets: 0, modelVertices: 0, modelTriangles: 0 },
+      statistics: {
+        visibleCapes: 0,
+        vertices: 0,
+        faces: 0,
+        modelGeosets: 0,
+        modelVertices: 0,
+        modelTriangles: 0,
+        particles: 0,
+      },
       capes: createCapeRegistry(),
       model: createModelViewState(),
       overlay,
       viewName,
+      particleHint,
     }),
     [],
   );
@@ -245,6 +295,12 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
           {textureHint}
         </div>
       ) : null}
+      <div
+        className="viewport-hint particle-hint"
+        data-testid="particle-hint"
+        ref={particleHint}
+        style={{ display: 'none', top: 70, bottom: 'auto', whiteSpace: 'pre-line' }}
+      />
       <div className="viewport-overlay">
         <div className="view-name" ref={viewName}>
           {navigator.viewName}

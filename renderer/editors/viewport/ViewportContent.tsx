@@ -1,10 +1,10 @@
 /**
  * What the viewport draws: the grid floor and axes, the open model and its gizmos, the splats and spawned models of
- * its event objects, one CapeMesh per linked cape (or the standalone cape), and the model camera the view looks
- * through. Everything here reads the time, the overlays and
- * the camera from the store it is given (`useApp().store`), so the same content draws the editor's viewport (inside
- * ViewportScene, with navigation, statistics and the axis gizmo around it) and a render's frames (renderer/render: an
- * offscreen canvas whose store shows the frame's time and the render's overlays).
+ * its event objects, its particles and ribbons, one CapeMesh per linked cape (or the standalone cape), and the model
+ * camera the view looks through. Everything here reads the time, the overlays and the camera from the store it is
+ * given (`useApp().store`), so the same content draws the editor's viewport (inside ViewportScene, with navigation,
+ * statistics and the axis gizmo around it) and a render's frames (renderer/render: an offscreen canvas whose store
+ * shows the frame's time and the render's overlays).
  */
 import { useEditor } from '../../ui/editor-context';
 import { capeKey } from '../../capes/cape-entry';
@@ -19,6 +19,7 @@ import { rigOfDocument } from './model/document-model';
 import type { ModelViewState } from './model/model-view-state';
 import { ModelView } from './model/ModelView';
 import { NodeGizmos } from './model/NodeGizmos';
+import { ParticleEmitters } from './particles/ParticleEmitters';
 import { SplatLayer } from './splats/SplatLayer';
 import { SpawnLayer } from './spawned/SpawnLayer';
 import type { ViewNavigator } from './view-navigator';
@@ -29,6 +30,8 @@ export interface ViewportContentRefs {
   statistics: ViewportStatistics;
   capes: CapeRegistry;
   model: ModelViewState;
+  /** Where the particle layer writes its hint (capped emitters, missing spawned models, Popcorn emitters), if shown. */
+  particleHint?: { current: HTMLDivElement | null };
 }
 
 /** Props: the free view's navigator (the grid follows it; a camera view returns to it), textures, the shared refs. */
@@ -81,8 +84,17 @@ export function ViewportContent({ navigator, textureSource, refs }: ViewportCont
         <ModelView rig={rig} textureSource={textureSource} statistics={refs.statistics} view={refs.model} />
       ) : null}
       {rig ? <SplatLayer rig={rig} textureSource={textureSource} /> : null}
-      {rig ? <SpawnLayer rig={rig} textureSource={textureSource} /> : null}
+      {rig ? <SpawnLayer rig={rig} textureSource={textureSource} view={refs.model} /> : null}
       {rig ? <NodeGizmos rig={rig} view={refs.model} /> : null}
+      {rig ? (
+        <ParticleEmitters
+          rig={rig}
+          textureSource={textureSource}
+          view={refs.model}
+          statistics={refs.statistics}
+          hint={refs.particleHint ?? null}
+        />
+      ) : null}
       {rig && overlays.cameras && rig.cameras.length > 0 ? <CameraGizmos rig={rig} /> : null}
       {overlays.capes ? meshes : null}
       {rig && cameraIndex !== null ? (

@@ -28,6 +28,8 @@ import { type CapeRegistry, animationBounds, averageNormal, combinedBounds } fro
 export interface ViewportOverlayRefs extends ViewportContentRefs {
   overlay: { current: HTMLDivElement | null };
   viewName: { current: HTMLDivElement | null };
+  /** The particle layer's hint (capped emitters, missing spawned models, Popcorn emitters). */
+  particleHint: { current: HTMLDivElement | null };
 }
 
 /** Counts rendered frames for end-to-end tests (a plain counter: no allocation per frame). */
@@ -55,16 +57,26 @@ function Navigation({
   const invalidate = useThree((state) => state.invalidate);
   const element = useThree((state) => state.gl.domElement);
   const [orthographic, setOrthographic] = useState(navigator.state.orthographic);
-  const pendingFrame = useRef(true);
+  // Framed once capes are mounted on the first mount; mounted again (an area maximised and back), the view stays.
+  const pendingFrame = useRef(!navigator.framed);
   const frameAll = useRef<(() => void) | null>(null);
-  // A frame request (a file was opened) is served once capes are mounted to frame.
+  // A frame request (a file was opened) is served once capes are mounted to frame; a model with no geometry (an
+  // effect of particles only) waits a few frames for its particles.
+  const particleWait = useRef(0);
   useFrame(() => {
-    if (pendingFrame.current && frameAll.current && (capes.animators.size > 0 || model.animator)) {
-      pendingFrame.current = false;
-      frameAll.current();
+    if (!pendingFrame.current || !frameAll.current || (capes.animators.size === 0 && !model.animator)) return;
+    const particlesOnly = model.animator && model.animator.rig.vertexCount === 0 && model.particleBounds;
+    if (particlesOnly && !model.particleBounds!(particleBounds.current) && particleWait.current < 30) {
+      particleWait.current += 1;
+      invalidate();
+      return;
     }
+    particleWait.current = 0;
+    pendingFrame.current = false;
+    frameAll.current();
   }, -2);
   const normal = useRef([0, 0, 0]);
+  const particleBounds = useRef(new Float64Array(6));
 
   useEffect(() => {
     navigator.setAspect(size.width / Math.max(1, size.height));
@@ -128,7 +140,8 @@ function Navigation({
       } else if (state.standaloneCape?.cape) all.add(state.standaloneCape.cape.file);
       const shown = files.size > 0 ? files : all;
       const modelBounds = model.animator && state.session.viewport.overlays.geosets ? model.animator.rig.bounds : null;
-      const bounds = unionBounds(animationBounds(shown), modelBounds);
+      const particles = model.particleBounds?.(particleBounds.current) ? particleBounds.current : null;
+      const bounds = unionBounds(unionBounds(animationBounds(shown), modelBounds), particles);
       if (!bounds) return frame(false, face);
       if (face) {
         const facing = (animator: CapeAnimator) => shown.has(animator.file);
@@ -228,7 +241,10 @@ function Navigation({
         invalidate();
     });
     // A newly opened file: framed on everything it shows over its first sequence, turned to the capes' broad side.
-    frameAll.current = () => frameAnimation(true);
+    frameAll.current = () => {
+      navigator.framed = true;
+      frameAnimation(true);
+    };
     return () => {
       unregister();
       unsubscribe();
@@ -269,7 +285,7 @@ export function ViewportScene({
   const shownViewName = useRef<string | null>(null);
   const lookingThrough = rig && cameraIndex !== null ? rig.cameras[cameraIndex] : undefined;
   cameraLabel.current = lookingThrough ? `Camera: ${lookingThrough.name || 'unnamed'} (${frameName})` : null;
-  const lastStatistics = useRef(new Float64Array(7).fill(Number.NaN));
+  const lastStatistics = useRef(new Float64Array(8).fill(Number.NaN));
 
   useFrame(() => {
     const statistics = refs.statistics;
@@ -279,6 +295,7 @@ export function ViewportScene({
     statistics.modelGeosets = 0;
     statistics.modelVertices = 0;
     statistics.modelTriangles = 0;
+    statistics.particles = 0;
   }, -1);
   useFrame(() => {
     viewportFrames.count += 1;
@@ -294,12 +311,15 @@ export function ViewportScene({
       setFigure(last, 3, statistics.faces) |
       setFigure(last, 4, statistics.modelGeosets) |
       setFigure(last, 5, statistics.modelVertices) |
-      setFigure(last, 6, statistics.modelTriangles);
+      setFigure(last, 6, statistics.modelTriangles) |
+      setFigure(last, 7, statistics.particles);
     if (overlay && changed) {
       const model =
-        statistics.modelVertices > 0
+        statistics.modelVertices > 0 || statistics.particles > 0
           ? `Model: geosets ${statistics.modelGeosets} · vertices ${statistics.modelVertices.toLocaleString()} · ` +
-            `triangles ${statistics.modelTriangles.toLocaleString()}\n`
+            `triangles ${statistics.modelTriangles.toLocaleString()}` +
+            (statistics.particles > 0 ? ` · particles ${statistics.particles.toLocaleString()}` : '') +
+            '\n'
           : '';
       overlay.textContent = overlays.statistics
         ? `${model}Capes ${statistics.visibleCapes} · Vertices ${statistics.vertices.toLocaleString()} · ` +

@@ -66,6 +66,35 @@ export type TextureSource = ((texturePath: string) => Promise<{ texture: Texture
 };
 
 /**
+ * Asks `source` for the texture at game path `path`, its status recorded in the store the whole way: loading, then
+ * what the source says (found, missing…) or unreadable. A new `generation` (the data sources changed) reads the file
+ * again rather than the cached decode. `use` gets the texture (null when the source has none), unless `cancelled`.
+ */
+export function loadRecordedTexture(
+  store: EditorStore,
+  source: TextureSource,
+  path: string,
+  generation: number,
+  cancelled: () => boolean,
+  use: (texture: Texture | null) => void,
+): void {
+  const previous = store.getState().textures[path.toLowerCase()]?.resolvedPath;
+  if (generation > 0 && previous) source.invalidate?.(previous);
+  recordTextureStatus(store, path, { status: 'loading', resolvedPath: null, reason: null, width: 0, height: 0 });
+  source(path)
+    .then(({ texture, status }) => {
+      if (cancelled()) return;
+      recordTextureStatus(store, path, status);
+      use(texture);
+    })
+    .catch((error: unknown) => {
+      if (cancelled()) return;
+      const reason = error instanceof Error ? error.message : String(error);
+      recordTextureStatus(store, path, { status: 'unreadable', resolvedPath: null, reason, width: 0, height: 0 });
+    });
+}
+
+/**
  * The texture of a cape: the checker until `source` delivers the real one (or for good, when it
  * cannot). The status goes to the store whichever way it ends.
  */
@@ -79,9 +108,6 @@ export function useCapeTexture(
   const shownPath = useRef<string | null>(null);
   useEffect(() => {
     let cancelled = false;
-    // A new generation (data folders changed): read the file again rather than the cached decode.
-    const previous = store.getState().textures[texturePath.toLowerCase()]?.resolvedPath;
-    if (generation > 0 && previous) source.invalidate?.(previous);
     if (!texturePath) {
       recordTextureStatus(store, texturePath, {
         status: 'missing',
@@ -92,29 +118,14 @@ export function useCapeTexture(
       });
       return;
     }
-    recordTextureStatus(store, texturePath, {
-      status: 'loading',
-      resolvedPath: null,
-      reason: null,
-      width: 0,
-      height: 0,
-    });
-    source(texturePath)
-      .then(({ texture: loaded, status }) => {
-        if (cancelled) return;
-        recordTextureStatus(store, texturePath, status);
-        setTexture(loaded ?? checkerTexture());
-      })
-      .catch((error: unknown) => {
-        if (!cancelled)
-          recordTextureStatus(store, texturePath, {
-            status: 'unreadable',
-            resolvedPath: null,
-            reason: error instanceof Error ? error.message : String(error),
-            width: 0,
-            height: 0,
-          });
-      });
+    loadRecordedTexture(
+      store,
+      source,
+      texturePath,
+      generation,
+      () => cancelled,
+      (loaded) => setTexture(loaded ?? checkerTexture()),
+    );
     return () => {
       cancelled = true;
     };

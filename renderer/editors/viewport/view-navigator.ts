@@ -71,6 +71,20 @@ export interface ViewState {
   axis: ViewAxis | null;
 }
 
+/** The views of the editors, one per owner (the editor's store), kept while the viewport is not mounted. */
+const navigators = new WeakMap<object, ViewNavigator>();
+
+/**
+ * The 3D view of an editor: the same navigator every time its viewport mounts, so maximising an area (Ctrl+Space)
+ * or showing another area alone and back keeps the view as the user left it (Top Orthographic stays Top
+ * Orthographic), as Blender keeps a 3D view's region data.
+ */
+export function viewNavigatorOf(owner: object): ViewNavigator {
+  let navigator = navigators.get(owner);
+  if (!navigator) navigators.set(owner, (navigator = new ViewNavigator()));
+  return navigator;
+}
+
 /** Navigation state and the two cameras it drives. */
 export class ViewNavigator {
   readonly perspective = new PerspectiveCamera(40, 1, 0.1, 100_000);
@@ -86,6 +100,8 @@ export class ViewNavigator {
   };
   /** Orthographic because a numpad view asked for it (orbiting returns to perspective). */
   private autoOrthographic = false;
+  /** Whether the view has been framed on a file yet (a viewport mounted again keeps its view instead). */
+  framed = false;
   private aspect = 1;
   private readonly basis = new Matrix4();
   private readonly right = new Vector3();

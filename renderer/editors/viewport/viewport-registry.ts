@@ -15,6 +15,8 @@ export interface ViewportStatistics {
   modelGeosets: number;
   modelVertices: number;
   modelTriangles: number;
+  /** The model's live particles, ribbon edges and spawned models drawn this frame. */
+  particles: number;
 }
 
 /** The mounted capes of one viewport (each viewport creates its own and hands it to its meshes). */

@@ -8,8 +8,8 @@ import { describeMdl, describeMdx, type ModelDescription } from '../../../assets
 import { imaAdpcmWav, pcmWav, silentMp3, tone } from '../../audio/testing/encoders';
 import { encodeBlp2 } from '../../textures/testing/encoders';
 import { BinaryWriter } from '../../binary/writer';
-import { readMdx } from '../../mdx/container';
-import { mdxBytes } from '../../mdx/testing/fixtures';
+import { readMdx } from '../../model/mdx-file';
+import { mdxBytes } from '../../model/testing/mdx-bytes';
 import { GAME_TABLES } from '../tables';
 import { soundRow, splatRow, tableText, uberSplatRow } from './tables';
 

@@ -5,11 +5,11 @@
 import type { BinaryWriter } from '../../binary/writer';
 import { encodeName } from '../../mdx/names';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
-import type { MdxCursor } from '../mdx-cursor';
+import type { MdxCursor } from '../../mdx/cursor';
 import { readWrappedNodeObjectMdx, writeWrappedNodeObjectMdx, type AnimatedNodeObject } from './node';
 import type { MdlStatement } from '../../mdl/tree';
-import { NODE_FLAG } from '../../mdx/node';
-import { NO_BYTES } from '../mdx-cursor';
+import { NODE_FLAG } from './node';
+import { NO_BYTES } from '../../mdx/cursor';
 import { blockRules } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
@@ -53,7 +53,7 @@ export const attachmentsChunkMdx: ChunkCodec<Attachment[]> = {
 // MDL ---------------------------------------------------------------------------------------------
 
 /** `Attachment "name" { … AttachmentID 0, Path "…", Visibility … }`. */
-export const ATTACHMENT_MDL: NodeKindMdl = {
+export const ATTACHMENT_MDL = {
   keyword: 'Attachment',
   kindBit: NODE_FLAG.attachment,
   rules: blockRules([
@@ -75,9 +75,9 @@ export function readAttachmentMdl(context: MdlReadContext, block: MdlStatement):
   const { node, draft, tracks } = readNodeBlockMdl(context, block, ATTACHMENT_MDL);
   return {
     node,
-    path: draft['path'] as string,
-    pathBytes: draft['pathBytes'] as Uint8Array,
-    attachmentId: draft['attachmentId'] as number,
+    path: draft.path,
+    pathBytes: draft.pathBytes,
+    attachmentId: draft.attachmentId,
     tracks,
     unparsedBytes: NO_BYTES,
   };

@@ -4,16 +4,17 @@
  */
 import type { BinaryWriter } from '../../binary/writer';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
-import type { MdxCursor } from '../mdx-cursor';
+import type { MdxCursor } from '../../mdx/cursor';
 import { readNodeMdx, writeNodeMdx, type NodeObject } from './node';
 import type { MdlStatement } from '../../mdl/tree';
-import { NODE_FLAG } from '../../mdx/node';
+import { NODE_FLAG } from './node';
 import { blockRules, printRules } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 import { printNodeBlockMdl, readNodeBlockMdl, type NodeKindMdl } from './node';
 
-export { BONE_FIELD_BYTES } from '../../mdx/node-objects';
+/** Bytes after a bone's node: int32 geosetId, int32 geosetAnimationId. */
+export const BONE_FIELD_BYTES = 8;
 
 /** A bone. */
 export interface Bone extends NodeObject {
@@ -44,7 +45,7 @@ export const bonesChunkMdx: ChunkCodec<Bone[]> = {
 // MDL ---------------------------------------------------------------------------------------------
 
 /** `Bone "name" { … }`: `GeosetId Multiple` and `GeosetAnimId None` stand for -1. */
-export const BONE_MDL: NodeKindMdl = {
+export const BONE_MDL = {
   keyword: 'Bone',
   kindBit: NODE_FLAG.bone,
   rules: blockRules([
@@ -72,7 +73,7 @@ export const BONE_MDL: NodeKindMdl = {
 /** Reads a `Bone` block. */
 export function readBoneMdl(context: MdlReadContext, block: MdlStatement): Bone {
   const { node, draft } = readNodeBlockMdl(context, block, BONE_MDL);
-  return { node, geosetId: draft['geosetId'] as number, geosetAnimationId: draft['geosetAnimationId'] as number };
+  return { node, geosetId: draft.geosetId, geosetAnimationId: draft.geosetAnimationId };
 }
 
 /** Prints a `Bone` block. */

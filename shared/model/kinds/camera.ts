@@ -6,14 +6,15 @@
 import type { BinaryWriter } from '../../binary/writer';
 import { encodeName } from '../../mdx/names';
 import { beginSize, patchSize, readObjects, type ChunkCodec } from '../chunk-codec';
-import type { MdxCursor } from '../mdx-cursor';
+import type { MdxCursor } from '../../mdx/cursor';
 import { readTracksMdx, writeTracksMdx, type Track } from '../track';
 import type { MdlStatement } from '../../mdl/tree';
-import { NO_BYTES } from '../mdx-cursor';
-import { blockName, blockRules, nameField, printRules, readRuleBlock, type Draft } from '../mdl/fields';
+import { NO_BYTES } from '../../mdx/cursor';
+import { blockName, blockRules, draftOf, nameField, printRules, readRuleBlock } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 import { checkTrackOrder, tracksInOrder } from './node';
+import { findParsedChunk, type TypedMdxModel } from '../typed-model';
 
 /** Bytes of a camera without tracks, inclusive size included. */
 export const CAMERA_FIXED_BYTES = 120;
@@ -64,6 +65,11 @@ export function writeCameraMdx(writer: BinaryWriter, camera: Camera): void {
   writeTracksMdx(writer, camera.tracks);
   writer.bytes(camera.unparsedBytes);
   patchSize(writer, start);
+}
+
+/** The cameras of a typed model (its first CAMS chunk's), in file order; none when it has none or it stayed bytes. */
+export function camerasOf(model: Pick<TypedMdxModel, 'chunks'>): readonly Camera[] {
+  return findParsedChunk(model, 'CAMS') ?? [];
 }
 
 /** The CAMS chunk. */
@@ -117,7 +123,7 @@ const CAMERA_MDL = blockRules([
 
 /** Reads a `Camera "name" { Position …, Translation …, Rotation …, FieldOfView …, Target { … } }` block. */
 export function readCameraMdl(context: MdlReadContext, block: MdlStatement): Camera {
-  let target: { draft: Draft; tracks: Track[] } = { draft: { targetPosition: [0, 0, 0] }, tracks: [] };
+  let target = { draft: draftOf(TARGET_MDL), tracks: [] as Track[] };
   const { draft, tracks } = readRuleBlock(context, block, CAMERA_MDL, (entry) => {
     if (entry.key !== 'Target' || !entry.hasGroup) return false;
     target = readRuleBlock(context, entry.statement, TARGET_MDL);
@@ -128,11 +134,11 @@ export function readCameraMdl(context: MdlReadContext, block: MdlStatement): Cam
   return {
     name,
     nameBytes,
-    position: draft['position'] as [number, number, number],
-    fieldOfView: draft['fieldOfView'] as number,
-    farClippingPlane: draft['farClippingPlane'] as number,
-    nearClippingPlane: draft['nearClippingPlane'] as number,
-    targetPosition: target.draft['targetPosition'] as [number, number, number],
+    position: draft.position,
+    fieldOfView: draft.fieldOfView,
+    farClippingPlane: draft.farClippingPlane,
+    nearClippingPlane: draft.nearClippingPlane,
+    targetPosition: target.draft.targetPosition,
     tracks: tracksInOrder([...tracks, ...target.tracks], CAMERA_TRACK_ORDER),
     unparsedBytes: NO_BYTES,
   };

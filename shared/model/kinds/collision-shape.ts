@@ -4,18 +4,18 @@
  * spheres and cylinders, float radius. No inclusive size of its own: the type decides the size.
  */
 import type { BinaryWriter } from '../../binary/writer';
-import { COLLISION_SHAPE_TYPE } from '../../mdx/node-objects';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
-import type { MdxCursor } from '../mdx-cursor';
+import type { MdxCursor } from '../../mdx/cursor';
 import { readNodeMdx, writeNodeMdx, type NodeObject } from './node';
 import type { MdlStatement } from '../../mdl/tree';
-import { NODE_FLAG } from '../../mdx/node';
+import { NODE_FLAG } from './node';
 import { blockRules } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 import { printNodeBlockMdl, readNodeBlockMdl, type NodeKindMdl } from './node';
 
-export { COLLISION_SHAPE_TYPE } from '../../mdx/node-objects';
+/** Collision shape types. */
+export const COLLISION_SHAPE_TYPE = { box: 0, plane: 1, sphere: 2, cylinder: 3 } as const;
 
 /** A collision shape. */
 export interface CollisionShape extends NodeObject {
@@ -76,7 +76,7 @@ export const collisionShapesChunkMdx: ChunkCodec<CollisionShape[]> = {
 const SHAPE_WORDS = ['Box', 'Plane', 'Sphere', 'Cylinder'] as const;
 
 /** `CollisionShape "name" { … Box, Vertices 2 { { … }, { … } }, BoundsRadius r, … }`. */
-export const COLLISION_SHAPE_MDL: NodeKindMdl = {
+export const COLLISION_SHAPE_MDL = {
   keyword: 'CollisionShape',
   kindBit: NODE_FLAG.collisionShape,
   rules: blockRules([
@@ -108,7 +108,7 @@ export function readCollisionShapeMdl(context: MdlReadContext, block: MdlStateme
     return true;
   });
   for (const statement of block.children) if (statement.is('BoundsRadius')) sawRadius = true;
-  const type = draft['type'] as number;
+  const type = draft.type;
   const vertexCount = collisionShapeVertexCount(type);
   const hasRadius = collisionShapeHasRadius(type);
   if (vertexCount === undefined) {
@@ -135,7 +135,7 @@ export function readCollisionShapeMdl(context: MdlReadContext, block: MdlStateme
     node,
     type,
     vertices: fitted(vertices, vertexCount * 3),
-    radius: hasRadius ? (draft['radius'] as number) : null,
+    radius: hasRadius ? draft.radius : null,
   };
 }
 

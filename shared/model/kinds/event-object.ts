@@ -4,17 +4,23 @@
  * block has no keys and is written without one.
  */
 import type { BinaryWriter } from '../../binary/writer';
-import { KEVT_FRAME_BYTES, KEVT_TAG } from '../../mdx/node-objects';
 import { readObjects, writeArray, type ChunkCodec } from '../chunk-codec';
-import type { MdxCursor } from '../mdx-cursor';
+import type { MdxCursor } from '../../mdx/cursor';
 import { readNodeMdx, writeNodeMdx, type NodeObject } from './node';
 import type { MdlStatement } from '../../mdl/tree';
-import { NODE_FLAG } from '../../mdx/node';
+import { NODE_FLAG } from './node';
 import { blockRules } from '../mdl/fields';
 import { checkedInteger, type MdlReadContext } from '../mdl/reader';
 import { ValueToken } from '../mdl/scanner';
 import type { MdlWriter } from '../mdl/writer';
 import { printNodeBlockMdl, readNodeBlockMdl, type NodeKindMdl } from './node';
+
+/** The tag of an event object's key block. */
+export const KEVT_TAG = 'KEVT';
+/** KEVT header: tag, uint32 count, int32 globalSequenceId. */
+export const KEVT_HEADER_BYTES = 12;
+/** Bytes of one event key (a uint32 frame). */
+export const KEVT_FRAME_BYTES = 4;
 
 /** The times an event object fires at. */
 export interface EventKeyframes {
@@ -61,22 +67,26 @@ export const eventObjectsChunkMdx: ChunkCodec<EventObject[]> = {
 // MDL ---------------------------------------------------------------------------------------------
 
 /** `EventObject "name" { … EventTrack N { GlobalSeqId g, frame, … } … }`. */
-export const EVENT_OBJECT_MDL: NodeKindMdl = {
+export const EVENT_OBJECT_MDL = {
   keyword: 'EventObject',
   kindBit: NODE_FLAG.eventObject,
   rules: blockRules([]),
 };
 
 /**
- * Reads an `EventObject` block: no `EventTrack` is no KEVT block; `GlobalSeqId` is read inside
- * the EventTrack (where the community's tools write it) or after it in the object.
+ * Reads an `EventObject` block: no `EventTrack` is no KEVT block; `GlobalSeqId` is read inside the EventTrack (where
+ * the community's tools write it) or after it in the object — the one inside first, with a warning when both are
+ * written and differ.
  */
 export function readEventObjectMdl(context: MdlReadContext, block: MdlStatement): EventObject {
   let frames: number[] | null = null;
-  let globalSequenceId = -1;
+  let inner: number | undefined;
+  let outer: { value: number; offset: number } | undefined;
   const { node } = readNodeBlockMdl(context, block, EVENT_OBJECT_MDL, (entry) => {
     if (entry.key === 'GlobalSeqId' && !entry.hasGroup) {
-      globalSequenceId = context.integer(entry, 'i32') ?? globalSequenceId;
+      const offset = entry.offset;
+      const value = context.integer(entry, 'i32');
+      if (value !== undefined) outer ??= { value, offset };
       return true;
     }
     if (entry.key !== 'EventTrack') return false;
@@ -89,7 +99,7 @@ export function readEventObjectMdl(context: MdlReadContext, block: MdlStatement)
           const at = scanner.start;
           const value = scanner.next() === ValueToken.Number ? checkedInteger(scanner.number, 'i32') : undefined;
           if (value === undefined) context.invalid(entry, 'GlobalSeqId needs an integer', at);
-          else globalSequenceId = value;
+          else inner ??= value;
           continue;
         }
         const frame = token === ValueToken.Number ? checkedInteger(scanner.number, 'i32') : undefined;
@@ -103,6 +113,16 @@ export function readEventObjectMdl(context: MdlReadContext, block: MdlStatement)
     entry.next = entry.stop;
     return true;
   });
+  if (inner !== undefined && outer !== undefined && Math.max(inner, -1) !== Math.max(outer.value, -1))
+    context.report(
+      'warning',
+      block,
+      outer.offset,
+      'mdl.global-sequence-conflict',
+      `${block.label} has GlobalSeqId ${inner} inside its EventTrack and ${outer.value} after it; the one inside is ` +
+        `used`,
+    );
+  const globalSequenceId = inner ?? outer?.value ?? -1;
   const keys: number[] | null = frames;
   return { node, keys: keys === null ? null : { globalSequenceId, frames: Int32Array.from(keys) } };
 }

@@ -3,8 +3,8 @@
  * and geosets.
  */
 import type { BinaryWriter } from '../../binary/writer';
-import type { MdxCursor } from '../mdx-cursor';
-import type { Draft, FieldRule } from '../mdl/fields';
+import type { MdxCursor } from '../../mdx/cursor';
+import { fieldRules, type DraftOf } from '../mdl/fields';
 
 /** Bytes of an extent. */
 export const EXTENT_BYTES = 28;
@@ -34,7 +34,7 @@ export function readExtentMdx(cursor: MdxCursor, field: string): Extent {
 }
 
 /** An extent's MDL statements (each left out when zero, as the community's tools do). */
-export const EXTENT_MDL_RULES: readonly FieldRule[] = [
+export const EXTENT_MDL_RULES = fieldRules([
   {
     kind: 'vector',
     keyword: 'MinimumExtent',
@@ -54,13 +54,9 @@ export const EXTENT_MDL_RULES: readonly FieldRule[] = [
     print: 'nondefault',
   },
   { kind: 'scalar', keyword: 'BoundsRadius', field: 'boundsRadius', type: 'f32', fallback: 0, print: 'nondefault' },
-];
+]);
 
 /** The extent a draft read by {@link EXTENT_MDL_RULES} holds. */
-export function extentOfDraft(draft: Draft): Extent {
-  return {
-    boundsRadius: draft['boundsRadius'] as number,
-    minimum: draft['minimum'] as [number, number, number],
-    maximum: draft['maximum'] as [number, number, number],
-  };
+export function extentOfDraft(draft: DraftOf<typeof EXTENT_MDL_RULES>): Extent {
+  return { boundsRadius: draft.boundsRadius, minimum: draft.minimum, maximum: draft.maximum };
 }

@@ -5,7 +5,7 @@
 import type { BinaryWriter } from '../../binary/writer';
 import { encodeName } from '../../mdx/names';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
-import type { MdxCursor } from '../mdx-cursor';
+import type { MdxCursor } from '../../mdx/cursor';
 import type { MdlStatement } from '../../mdl/tree';
 import { blockName, fittedString, nameField } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';

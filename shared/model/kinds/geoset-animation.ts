@@ -4,10 +4,10 @@
  */
 import type { BinaryWriter } from '../../binary/writer';
 import { beginSize, patchSize, readObjects, type ChunkCodec } from '../chunk-codec';
-import type { MdxCursor } from '../mdx-cursor';
+import type { MdxCursor } from '../../mdx/cursor';
 import { readTracksMdx, writeTracksMdx, type Track } from '../track';
 import type { MdlStatement } from '../../mdl/tree';
-import { NO_BYTES } from '../mdx-cursor';
+import { NO_BYTES } from '../../mdx/cursor';
 import { blockRules, printRules, readRuleBlock } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
@@ -103,10 +103,10 @@ const GEOSET_ANIMATION_MDL = blockRules([
 export function readGeosetAnimationMdl(context: MdlReadContext, block: MdlStatement): GeosetAnimation {
   const { draft, tracks } = readRuleBlock(context, block, GEOSET_ANIMATION_MDL);
   return {
-    alpha: draft['alpha'] as number,
-    flags: draft['flags'] as number,
-    color: draft['color'] as [number, number, number],
-    geosetId: draft['geosetId'] as number,
+    alpha: draft.alpha,
+    flags: draft.flags,
+    color: draft.color,
+    geosetId: draft.geosetId,
     tracks,
     unparsedBytes: NO_BYTES,
   };

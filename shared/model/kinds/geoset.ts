@@ -13,15 +13,16 @@
  */
 import type { BinaryWriter } from '../../binary/writer';
 import { encodeName } from '../../mdx/names';
-import { GEOSET_LOD_BYTES, type MdxLayout } from '../../mdx/versions';
+import { GEOSET_LOD_BYTES, type MdxLayout } from '../versions';
 import { beginSize, patchSize, readObjects, writeArray, type ChunkCodec } from '../chunk-codec';
-import { NO_BYTES, type MdxCursor } from '../mdx-cursor';
+import { NO_BYTES, type MdxCursor } from '../../mdx/cursor';
 import { EXTENT_BYTES, EXTENT_MDL_RULES, extentOfDraft, readExtentMdx, writeExtent, type Extent } from './extent';
 import type { MdlStatement } from '../../mdl/tree';
-import { blockRules, fittedString, nameField, printRules, readRuleBlock, type FieldRule } from '../mdl/fields';
-import { checkedInteger, type MdlEntry, type MdlReadContext } from '../mdl/reader';
-import { Growing32, ValueToken } from '../mdl/scanner';
+import { blockRules, fieldRules, fittedString, nameField, printRules, readRuleBlock } from '../mdl/fields';
+import type { MdlEntry, MdlReadContext } from '../mdl/reader';
+import { Growing32 } from '../mdl/scanner';
 import type { MdlWriter } from '../mdl/writer';
+import { printFacesMdl, printMatrixGroupsMdl, readFacesMdl, readMatrixGroupsMdl } from './geoset-faces';
 
 /** Bytes of the geoset's own inclusive size. */
 export const GEOSET_SIZE_BYTES = 4;
@@ -221,82 +222,18 @@ export const geosetsChunkMdx: ChunkCodec<Geoset[]> = {
 
 // MDL ---------------------------------------------------------------------------------------------
 
-/** Face types by their MDL name (OpenGL's primitive types); a type without a name prints as its number. */
-const FACE_TYPES = [
-  'Points',
-  'Lines',
-  'LineLoop',
-  'LineStrip',
-  'Triangles',
-  'TriangleStrip',
-  'TriangleFan',
-  'Quads',
-  'QuadStrip',
-  'Polygons',
-] as const;
-
 /** The statements after a geoset's sequence extents. */
-const GEOSET_TAIL_RULES: readonly FieldRule[] = [
+const GEOSET_TAIL_RULES = fieldRules([
   { kind: 'scalar', keyword: 'MaterialID', field: 'materialId', type: 'u32', fallback: 0, print: 'always' },
   { kind: 'scalar', keyword: 'SelectionGroup', field: 'selectionGroup', type: 'u32', fallback: 0, print: 'always' },
   { kind: 'flag', keyword: 'Unselectable', field: 'selectionFlags', bit: GEOSET_UNSELECTABLE },
   { kind: 'flags', keyword: 'SelectionFlags', field: 'selectionFlags' },
-];
+]);
 const GEOSET_TAIL_MDL = blockRules(GEOSET_TAIL_RULES);
 /** Everything a geoset block's rules read (its arrays are read by hand). */
 const GEOSET_MDL = blockRules([...EXTENT_MDL_RULES, ...GEOSET_TAIL_RULES]);
 
 const ANIM_EXTENT_MDL = blockRules(EXTENT_MDL_RULES);
-
-/** Prints `Faces G N { Triangles { { … }, … }, … }`: consecutive face groups of one type share a type block. */
-function printFacesMdl(writer: MdlWriter, geoset: Geoset, where: string): void {
-  const { faceTypeGroups: types, faceGroups: counts, faces } = geoset;
-  let total = 0;
-  for (const count of counts) total += count;
-  const consistent = types.length === counts.length && total === faces.length;
-  if (!consistent)
-    writer.warn(
-      where,
-      `${where} has ${types.length} face types, ${counts.length} face groups and ${faces.length} indices, which do ` +
-        'not add up; MDL writes its indices as one group of triangles',
-    );
-  const groupTypes = consistent ? types : [4];
-  const groupCounts = consistent ? counts : [faces.length];
-  writer.open('Faces', undefined, groupCounts.length, faces.length);
-  let at = 0;
-  for (let group = 0; group < groupCounts.length; group += 1) {
-    const type = groupTypes[group]!;
-    if (group === 0 || groupTypes[group - 1] !== type) {
-      if (group > 0) writer.close(true);
-      writer.open(FACE_TYPES[type] ?? String(type));
-    }
-    writer.indent();
-    writer.integerGroup(faces, at, groupCounts[group]!, false);
-    writer.endStatement();
-    at += groupCounts[group]!;
-  }
-  if (groupCounts.length > 0) writer.close(true);
-  writer.close();
-}
-
-/** Prints `Groups G N { Matrices { … }, … }`. */
-function printMatrixGroupsMdl(writer: MdlWriter, geoset: Geoset, where: string): void {
-  const { matrixGroups, matrixIndices } = geoset;
-  let total = 0;
-  for (const size of matrixGroups) total += size;
-  if (total !== matrixIndices.length)
-    writer.warn(where, `${where}'s matrix group sizes add up to ${total}, not its ${matrixIndices.length} indices`);
-  writer.open('Groups', undefined, matrixGroups.length, matrixIndices.length);
-  let at = 0;
-  for (const size of matrixGroups) {
-    const count = Math.max(0, Math.min(size, matrixIndices.length - at));
-    writer.key('Matrices');
-    writer.integerGroup(matrixIndices, at, count, false);
-    writer.endStatement();
-    at += count;
-  }
-  writer.close();
-}
 
 /** Prints one `Geoset` block in the layout of `layout`'s version. */
 export function printGeosetMdl(writer: MdlWriter, geoset: Geoset, index: number, layout: MdxLayout): void {
@@ -346,79 +283,6 @@ export function printGeosetMdl(writer: MdlWriter, geoset: Geoset, index: number,
 
 /** Skin bytes per vertex: four bone indices, four weights. */
 const SKIN_BYTES_PER_VERTEX = 8;
-
-/** Reads the face type blocks of `Faces G N { … }`. */
-function readFacesMdl(
-  context: MdlReadContext,
-  entry: MdlEntry,
-  into: { types: number[]; counts: number[]; faces: Growing32 },
-): void {
-  const groupsDeclared = context.declaredCount(entry);
-  const indicesDeclared = context.declaredCount(entry);
-  if (!entry.hasGroup) {
-    context.invalid(entry, 'a { } block is missing');
-    return;
-  }
-  context.entries(entry.statement, (typeEntry) => {
-    const name = typeEntry.key || typeEntry.level.textOf(typeEntry.keyToken);
-    let type: number = FACE_TYPES.indexOf(name as (typeof FACE_TYPES)[number]);
-    if (type < 0) type = checkedInteger(Number(name), 'u32') ?? -1;
-    if (type < 0 || !typeEntry.hasGroup) return false;
-    typeEntry.next = typeEntry.stop;
-    const scanner = context.group(typeEntry)!;
-    const countsBefore = into.counts.length;
-    const facesBefore = into.faces.length;
-    let groupStart = facesBefore;
-    let inGroup = false;
-    for (let token = scanner.next(); token !== ValueToken.End; token = scanner.next()) {
-      if (token === ValueToken.Open) {
-        if (inGroup) {
-          context.invalid(typeEntry, 'a { } inside a face group', scanner.start);
-          scanner.skipGroup();
-          continue;
-        }
-        inGroup = true;
-        groupStart = into.faces.length;
-      } else if (token === ValueToken.Close) {
-        into.types.push(type);
-        into.counts.push(into.faces.length - groupStart);
-        inGroup = false;
-      } else if (token === ValueToken.Number) {
-        const value = checkedInteger(scanner.number, 'u16');
-        if (value === undefined)
-          context.invalid(typeEntry, `"${scanner.text()}" is not a vertex index 0–65535`, scanner.start);
-        into.faces.pushWord(value ?? 0);
-      } else context.invalid(typeEntry, `unexpected "${scanner.text().slice(0, 40)}"`, scanner.start);
-    }
-    // Indices with no { } of their own form one group.
-    if (into.counts.length === countsBefore && into.faces.length > facesBefore) {
-      into.types.push(type);
-      into.counts.push(into.faces.length - facesBefore);
-    }
-    return true;
-  });
-  context.checkCount(entry, groupsDeclared, into.counts.length, 'face groups');
-  context.checkCount(entry, indicesDeclared, into.faces.length, 'indices');
-}
-
-/** Reads `Groups G N { Matrices { … }, … }`. */
-function readMatrixGroupsMdl(context: MdlReadContext, entry: MdlEntry, sizes: number[], indices: Growing32): void {
-  const groupsDeclared = context.declaredCount(entry);
-  const indicesDeclared = context.declaredCount(entry);
-  if (!entry.hasGroup) {
-    context.invalid(entry, 'a { } block is missing');
-    return;
-  }
-  context.entries(entry.statement, (matrices) => {
-    if (matrices.key !== 'Matrices') return false;
-    const values = context.numbers(matrices, 1, 'u32', null);
-    sizes.push(values.length);
-    for (let index = 0; index < values.length; index += 1) indices.pushWord(values.words[index]!);
-    return true;
-  });
-  context.checkCount(entry, groupsDeclared, sizes.length, 'matrix groups');
-  context.checkCount(entry, indicesDeclared, indices.length, 'matrix indices');
-}
 
 /** Reads a `Geoset { … }` block. */
 export function readGeosetMdl(context: MdlReadContext, block: MdlStatement): Geoset {
@@ -497,9 +361,9 @@ export function readGeosetMdl(context: MdlReadContext, block: MdlStatement): Geo
     vertexGroups,
     matrixGroups: Uint32Array.from(matrixSizes),
     matrixIndices: matrixIndices.wordArray(),
-    materialId: draft['materialId'] as number,
-    selectionGroup: draft['selectionGroup'] as number,
-    selectionFlags: draft['selectionFlags'] as number,
+    materialId: draft.materialId,
+    selectionGroup: draft.selectionGroup,
+    selectionFlags: draft.selectionFlags,
     lod,
     lodName: lodNameField?.name ?? '',
     lodNameBytes: lodNameField?.bytes,

@@ -3,10 +3,10 @@
  */
 import type { BinaryWriter } from '../../binary/writer';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
-import type { MdxCursor } from '../mdx-cursor';
+import type { MdxCursor } from '../../mdx/cursor';
 import { readNodeMdx, writeNodeMdx, type NodeObject } from './node';
 import type { MdlStatement } from '../../mdl/tree';
-import { NODE_FLAG } from '../../mdx/node';
+import { NODE_FLAG } from './node';
 import { blockRules } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
@@ -34,7 +34,7 @@ export const helpersChunkMdx: ChunkCodec<Helper[]> = {
 // MDL ---------------------------------------------------------------------------------------------
 
 /** `Helper "name" { … }`: the node alone. */
-export const HELPER_MDL: NodeKindMdl = { keyword: 'Helper', kindBit: NODE_FLAG.helper, rules: blockRules([]) };
+export const HELPER_MDL = { keyword: 'Helper', kindBit: NODE_FLAG.helper, rules: blockRules([]) };
 
 /** Reads a `Helper` block. */
 export function readHelperMdl(context: MdlReadContext, block: MdlStatement): Helper {

@@ -5,13 +5,13 @@
  * KLAC, KLAI, KLBI, KLBC, KLAV tracks.
  */
 import type { BinaryWriter } from '../../binary/writer';
-import { type MdxLayout } from '../../mdx/versions';
+import { type MdxLayout } from '../versions';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
-import type { MdxCursor } from '../mdx-cursor';
+import type { MdxCursor } from '../../mdx/cursor';
 import { readWrappedNodeObjectMdx, writeWrappedNodeObjectMdx, type AnimatedNodeObject } from './node';
 import type { MdlStatement } from '../../mdl/tree';
-import { NODE_FLAG } from '../../mdx/node';
-import { NO_BYTES } from '../mdx-cursor';
+import { NODE_FLAG } from './node';
+import { NO_BYTES } from '../../mdx/cursor';
 import { blockRules } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
@@ -68,7 +68,7 @@ export const lightsChunkMdx: ChunkCodec<Light[]> = {
 // MDL ---------------------------------------------------------------------------------------------
 
 /** `Light "name" { … }`: the type as a word, static values or tracks, colours printed RGB. */
-export const LIGHT_MDL: NodeKindMdl = {
+export const LIGHT_MDL = {
   keyword: 'Light',
   kindBit: NODE_FLAG.light,
   rules: blockRules([
@@ -164,14 +164,14 @@ export function readLightMdl(context: MdlReadContext, block: MdlStatement): Ligh
   const { node, draft, tracks } = readNodeBlockMdl(context, block, LIGHT_MDL);
   return {
     node,
-    type: draft['type'] as number,
-    attenuationStart: draft['attenuationStart'] as number,
-    attenuationEnd: draft['attenuationEnd'] as number,
-    color: draft['color'] as [number, number, number],
-    intensity: draft['intensity'] as number,
-    ambientColor: draft['ambientColor'] as [number, number, number],
-    ambientIntensity: draft['ambientIntensity'] as number,
-    shadowIntensity: draft['shadowIntensity'] as number,
+    type: draft.type,
+    attenuationStart: draft.attenuationStart,
+    attenuationEnd: draft.attenuationEnd,
+    color: draft.color,
+    intensity: draft.intensity,
+    ambientColor: draft.ambientColor,
+    ambientIntensity: draft.ambientIntensity,
+    shadowIntensity: draft.shadowIntensity,
     tracks,
     unparsedBytes: NO_BYTES,
   };

@@ -13,18 +13,13 @@
  * shaderTypeId, uint32 textureCount, then per texture int32 textureId, uint32 slot and an optional
  * KMTF track (that texture's animated id: a KMTF right after a slot is read as the slot's, so from
  * 1100 on a layer's own tracks hold none); then KMTF, KMTA, KMTE, KFC3, KFCA, KFTC tracks. Which
- * fields a version has is decided by `mdxLayout` (shared/mdx/versions.ts).
+ * fields a version has is decided by `mdxLayout` (shared/model/versions.ts).
  */
 import type { BinaryWriter } from '../../binary/writer';
 import { encodeName } from '../../mdx/names';
-import {
-  LAYER_CLASSIC_BYTES,
-  LAYER_TEXTURE_SLOT_BYTES,
-  MATERIAL_SHADER_NAME_BYTES,
-  type MdxLayout,
-} from '../../mdx/versions';
+import { LAYER_CLASSIC_BYTES, LAYER_TEXTURE_SLOT_BYTES, MATERIAL_SHADER_NAME_BYTES, type MdxLayout } from '../versions';
 import { beginSize, patchSize, readObjects, type ChunkCodec } from '../chunk-codec';
-import { NO_BYTES, type MdxCursor } from '../mdx-cursor';
+import { NO_BYTES, type MdxCursor } from '../../mdx/cursor';
 import { readTrackMdx, readTracksMdx, writeTrackMdx, writeTracksMdx, type Track } from '../track';
 import type { MdlStatement } from '../../mdl/tree';
 import {
@@ -34,7 +29,7 @@ import {
   printRules,
   readCountedList,
   readRuleBlock,
-  type FieldRule,
+  fieldRules,
 } from '../mdl/fields';
 import type { MdlEntry, MdlReadContext } from '../mdl/reader';
 import { printTrackMdl, readTrackMdl } from '../mdl/track';
@@ -222,7 +217,7 @@ const FILTER_MODES: readonly (readonly [number, string])[] = [
   [6, 'Modulate2x'],
 ];
 
-const SHADING_RULES: readonly FieldRule[] = [
+const SHADING_RULES = fieldRules([
   { kind: 'flag', keyword: 'Unshaded', field: 'shadingFlags', bit: 0x1 },
   { kind: 'flag', keyword: 'SphereEnvMap', field: 'shadingFlags', bit: 0x2 },
   { kind: 'flag', keyword: 'TwoSided', field: 'shadingFlags', bit: 0x10 },
@@ -230,11 +225,11 @@ const SHADING_RULES: readonly FieldRule[] = [
   { kind: 'flag', keyword: 'NoDepthTest', field: 'shadingFlags', bit: 0x40 },
   { kind: 'flag', keyword: 'NoDepthSet', field: 'shadingFlags', bit: 0x80 },
   { kind: 'flag', keyword: 'Unlit', field: 'shadingFlags', bit: 0x100 },
-];
+]);
 
 /** Layer statements after the texture: the Reforged ones are read in every version (a version without them warns on
  * conversion). */
-const LAYER_TAIL_RULES: readonly FieldRule[] = [
+const LAYER_TAIL_RULES = fieldRules([
   {
     kind: 'scalar',
     keyword: 'TVertexAnimId',
@@ -297,7 +292,7 @@ const LAYER_TAIL_RULES: readonly FieldRule[] = [
     track: 'KFTC',
   },
   { kind: 'flags', keyword: 'Shading', field: 'shadingFlags' },
-];
+]);
 
 /**
  * Layers before 1100: one texture, `static TextureID 3,` or a `TextureID` track. A layer with a
@@ -381,21 +376,22 @@ function readLayerTextureMdl(context: MdlReadContext, entry: MdlEntry, textures:
 export function readLayerMdl(context: MdlReadContext, block: MdlStatement): Layer {
   const slots = context.layout.layerHasTextureSlots;
   const textures: LayerTexture[] = [];
-  const { draft, tracks } = readRuleBlock(context, block, slots ? LAYER_SLOTS_MDL : LAYER_MDL, (entry) =>
-    slots ? readLayerTextureMdl(context, entry, textures) : false,
-  );
+  const slotted = slots
+    ? readRuleBlock(context, block, LAYER_SLOTS_MDL, (entry) => readLayerTextureMdl(context, entry, textures))
+    : null;
+  const { draft, tracks } = slotted ?? readRuleBlock(context, block, LAYER_MDL);
   return {
-    filterMode: draft['filterMode'] as number,
-    shadingFlags: draft['shadingFlags'] as number,
-    textureId: draft['textureId'] as number,
-    textureAnimationId: draft['textureAnimationId'] as number,
-    coordId: draft['coordId'] as number,
-    alpha: draft['alpha'] as number,
-    emissiveGain: draft['emissiveGain'] as number,
-    fresnelColor: draft['fresnelColor'] as [number, number, number],
-    fresnelOpacity: draft['fresnelOpacity'] as number,
-    fresnelTeamColor: draft['fresnelTeamColor'] as number,
-    shaderTypeId: (draft['shaderTypeId'] as number | undefined) ?? 0,
+    filterMode: draft.filterMode,
+    shadingFlags: draft.shadingFlags,
+    textureId: draft.textureId,
+    textureAnimationId: draft.textureAnimationId,
+    coordId: draft.coordId,
+    alpha: draft.alpha,
+    emissiveGain: draft.emissiveGain,
+    fresnelColor: draft.fresnelColor,
+    fresnelOpacity: draft.fresnelOpacity,
+    fresnelTeamColor: draft.fresnelTeamColor,
+    shaderTypeId: slotted?.draft.shaderTypeId ?? 0,
     textures,
     tracks,
     unparsedBytes: NO_BYTES,
@@ -431,8 +427,8 @@ export function readMaterialsMdl(context: MdlReadContext, block: MdlStatement): 
       return true;
     });
     return {
-      priorityPlane: draft['priorityPlane'] as number,
-      flags: draft['flags'] as number,
+      priorityPlane: draft.priorityPlane,
+      flags: draft.flags,
       shader: shaderField?.name ?? '',
       shaderBytes: shaderField?.bytes,
       layers,

@@ -5,7 +5,7 @@
 import { BinaryWriter } from '../../binary/writer';
 import { encodeName } from '../../mdx/names';
 import type { ChunkCodec } from '../chunk-codec';
-import { MdxCursor } from '../mdx-cursor';
+import { MdxCursor } from '../../mdx/cursor';
 import { expectSize } from './body';
 import { EXTENT_BYTES, EXTENT_MDL_RULES, extentOfDraft, readExtentMdx, writeExtent, type Extent } from './extent';
 import type { MdlStatement } from '../../mdl/tree';
@@ -90,25 +90,49 @@ const MODEL_INFO_MDL = blockRules([
   },
 ]);
 
+/** A `NumGeosets 3,` statement of the Model block: the count it declares, and where. */
+export interface DeclaredCount {
+  /** `NumGeosets` */
+  readonly key: string;
+  readonly declared: number;
+  /** The statement's offset in its text. */
+  readonly offset: number;
+  readonly path: string;
+}
+
+/** What a Model block reads into: the model info, and the counts it declares of the other blocks. */
+export interface ModelBlockMdl {
+  readonly info: ModelInfo;
+  readonly counts: readonly DeclaredCount[];
+}
+
 /**
- * Reads `Model "name" { … }`. `count` is handed the `Num…` statements (`NumGeosets 3,`), which
- * describe the rest of the model; it returns false for one it does not know.
+ * Reads `Model "name" { … }`. `isCountKey` tells the `Num…` statements (`NumGeosets 3,`) that describe the rest of
+ * the model, which come back as its counts; another `Num…` statement is one the block does not hold.
  */
 export function readModelInfoMdl(
   context: MdlReadContext,
   block: MdlStatement,
-  count: (entry: MdlEntry) => boolean,
-): ModelInfo {
-  const { draft } = readRuleBlock(context, block, MODEL_INFO_MDL, (entry) => count(entry));
+  isCountKey: (key: string) => boolean,
+): ModelBlockMdl {
+  const counts: DeclaredCount[] = [];
+  const { draft } = readRuleBlock(context, block, MODEL_INFO_MDL, (entry: MdlEntry) => {
+    if (!isCountKey(entry.key)) return false;
+    const declared = context.integer(entry, 'u32');
+    if (declared !== undefined)
+      counts.push({ key: entry.key, declared, offset: entry.offset, path: entry.statement.path });
+    return true;
+  });
   const { name, bytes: nameBytes } = nameField(blockName(context, block, MODL_NAME_BYTES), MODL_NAME_BYTES);
-  return {
+  const info: ModelInfo = {
     name,
     nameBytes,
-    animationFileName: draft['animationFileName'] as string,
-    animationFileNameBytes: draft['animationFileNameBytes'] as Uint8Array,
+    animationFileName: draft.animationFileName,
+    animationFileNameBytes: draft.animationFileNameBytes,
     extent: extentOfDraft(draft),
-    blendTime: draft['blendTime'] as number,
+    blendTime: draft.blendTime,
   };
+  return { info, counts };
 }
 
 /** Prints the Model block, with `counts` (`NumGeosets 3,` …) first. */

@@ -9,16 +9,15 @@
  */
 import type { BinaryWriter } from '../../binary/writer';
 import { encodeName } from '../../mdx/names';
-import { NODE_FIXED_BYTES, NODE_NAME_BYTES } from '../../mdx/node';
-import { OBJECT_SIZE_BYTES } from '../../mdx/node-objects';
 import { beginSize, patchSize } from '../chunk-codec';
-import type { MdxCursor } from '../mdx-cursor';
+import type { MdxCursor } from '../../mdx/cursor';
 import { readTracksMdx, writeTracksMdx, type Track } from '../track';
-import { NO_BYTES } from '../mdx-cursor';
+import { NO_BYTES } from '../../mdx/cursor';
 import type { MdlStatement } from '../../mdl/tree';
 import {
   blockRules,
   draftOf,
+  fieldRules,
   finishRules,
   blockName,
   nameField,
@@ -32,9 +31,53 @@ import {
 import type { MdlEntry, MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 
-export { NODE_FIXED_BYTES, NODE_NAME_BYTES, NODE_FLAG, NO_PARENT } from '../../mdx/node';
+/** Bytes of a node's name field. */
+export const NODE_NAME_BYTES = 80;
+/** Byte offsets of the node's fields from its start. */
+export const NODE_FIELD_OFFSET = {
+  inclusiveSize: 0,
+  name: 4,
+  objectId: 84,
+  parentId: 88,
+  flags: 92,
+  tracks: 96,
+} as const;
+/** Bytes of a node without tracks. */
+export const NODE_FIXED_BYTES = 96;
+/** Bytes of an object's own inclusive size, before the node, for the kinds that wrap their node. */
+export const OBJECT_SIZE_BYTES = 4;
+/** parentId of a node without a parent (stored as 0xFFFFFFFF). */
+export const NO_PARENT = -1;
 
-export { OBJECT_SIZE_BYTES };
+/** Node flags (type bits and behaviour bits). */
+export const NODE_FLAG = {
+  helper: 0x0,
+  dontInheritTranslation: 0x1,
+  dontInheritRotation: 0x2,
+  dontInheritScaling: 0x4,
+  billboarded: 0x8,
+  billboardedLockX: 0x10,
+  billboardedLockY: 0x20,
+  billboardedLockZ: 0x40,
+  cameraAnchored: 0x80,
+  bone: 0x100,
+  light: 0x200,
+  eventObject: 0x400,
+  attachment: 0x800,
+  particleEmitter: 0x1000,
+  collisionShape: 0x2000,
+  ribbonEmitter: 0x4000,
+} as const;
+
+/** The three tracks a node may carry. */
+export const NODE_TRACK_TAGS = ['KGTR', 'KGRT', 'KGSC'] as const;
+export type NodeTrackTag = (typeof NODE_TRACK_TAGS)[number];
+/** What each node track animates (the names the model document uses). */
+export const NODE_TRACK_KINDS: Readonly<Record<NodeTrackTag, 'translation' | 'rotation' | 'scaling'>> = {
+  KGTR: 'translation',
+  KGRT: 'rotation',
+  KGSC: 'scaling',
+};
 
 /** The node part of an object: its place in the hierarchy and its transformation tracks. */
 export interface Node {
@@ -126,13 +169,13 @@ export function writeWrappedNodeObjectMdx<T extends AnimatedNodeObject>(
 // MDL ---------------------------------------------------------------------------------------------
 
 /** Node flags MDL names (the kind bit comes from the block keyword). */
-const NODE_FLAG_RULES: readonly FieldRule[] = [
+const NODE_FLAG_RULES = fieldRules([
   { kind: 'flag', keyword: 'BillboardedLockZ', aliases: ['BillboardLockZ'], field: 'flags', bit: 0x40 },
   { kind: 'flag', keyword: 'BillboardedLockY', aliases: ['BillboardLockY'], field: 'flags', bit: 0x20 },
   { kind: 'flag', keyword: 'BillboardedLockX', aliases: ['BillboardLockX'], field: 'flags', bit: 0x10 },
   { kind: 'flag', keyword: 'Billboarded', field: 'flags', bit: 0x8 },
   { kind: 'flag', keyword: 'CameraAnchored', field: 'flags', bit: 0x80 },
-];
+]);
 
 /** `DontInherit { Rotation }` words and their bits (the specification's and Retera's Model Studio's). */
 const DONT_INHERIT_BITS: readonly (readonly [string, number])[] = [
@@ -156,17 +199,20 @@ export const NODE_TRACKS_MDL = blockRules([
   { kind: 'track', keyword: 'Scaling', track: 'KGSC' },
 ]);
 
-/** A node object's kind as MDL knows it: its block keyword, its kind bit, the statements of its own fields. */
-export interface NodeKindMdl {
+/**
+ * A node object's kind as MDL knows it: its block keyword, its kind bit, the statements of its own fields (`Fields`:
+ * the draft they read into).
+ */
+export interface NodeKindMdl<Fields = Draft> {
   readonly keyword: string;
   readonly kindBit: number;
-  readonly rules: BlockRules;
+  readonly rules: BlockRules<Fields>;
 }
 
 /** What reading a node block gives: the node, and the kind's fields and tracks as a draft. */
-export interface NodeBlockMdl {
+export interface NodeBlockMdl<Fields = Draft> {
   readonly node: Node;
-  readonly draft: Draft;
+  readonly draft: Fields & { flags: number } & Draft;
   readonly tracks: Track[];
 }
 
@@ -175,12 +221,12 @@ export interface NodeBlockMdl {
  * then `custom` (for statements the rules do not describe). A missing ObjectId reads as -1 (the
  * model reader reports it and numbers the node).
  */
-export function readNodeBlockMdl(
+export function readNodeBlockMdl<Fields>(
   context: MdlReadContext,
   block: MdlStatement,
-  kind: NodeKindMdl,
-  custom?: (entry: MdlEntry, draft: Draft, tracks: Track[]) => boolean,
-): NodeBlockMdl {
+  kind: NodeKindMdl<Fields>,
+  custom?: (entry: MdlEntry, draft: Fields & { flags: number } & Draft, tracks: Track[]) => boolean,
+): NodeBlockMdl<Fields> {
   const header = draftOf(NODE_HEADER_MDL, { flags: kind.kindBit });
   const headerState = new RuleState();
   const trackState = new RuleState();
@@ -192,7 +238,7 @@ export function readNodeBlockMdl(
       for (const word of context.groupWords(entry)) {
         const bit = DONT_INHERIT_BITS.find(([name]) => name === word)?.[1];
         if (bit === undefined) context.invalid(entry, `"${word}" is not Translation, Rotation or Scaling`);
-        else header['flags'] = ((header['flags'] as number) | bit) >>> 0;
+        else header.flags = (header.flags | bit) >>> 0;
       }
       return true;
     }
@@ -212,9 +258,9 @@ export function readNodeBlockMdl(
   const node: Node = {
     name,
     nameBytes,
-    objectId: header['objectId'] as number,
-    parentId: header['parentId'] as number,
-    flags: exactFlags ?? ((header['flags'] as number) | (draft['flags'] as number)) >>> 0,
+    objectId: header.objectId,
+    parentId: header.parentId,
+    flags: exactFlags ?? (header.flags | draft.flags) >>> 0,
     tracks: trackState.tracks,
     unparsedBytes: NO_BYTES,
   };

@@ -7,13 +7,13 @@
 import type { BinaryWriter } from '../../binary/writer';
 import { encodeName } from '../../mdx/names';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
-import type { MdxCursor } from '../mdx-cursor';
+import type { MdxCursor } from '../../mdx/cursor';
 import { readWrappedNodeObjectMdx, writeWrappedNodeObjectMdx, type AnimatedNodeObject } from './node';
 import type { MdlStatement } from '../../mdl/tree';
-import { NODE_FLAG } from '../../mdx/node';
-import { NO_BYTES } from '../mdx-cursor';
+import { NODE_FLAG } from './node';
+import { NO_BYTES } from '../../mdx/cursor';
 import type { Track } from '../track';
-import { blockRules, printRules, readRuleBlock } from '../mdl/fields';
+import { blockRules, draftOf, printRules, readRuleBlock } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 import { checkTrackOrder, printNodeBlockMdl, readNodeBlockMdl, tracksInOrder, type NodeKindMdl } from './node';
@@ -81,7 +81,7 @@ const EMITTER_USES_TGA = 0x10000;
 const PARTICLE_EMITTER_TRACK_ORDER = ['KPEE', 'KPEG', 'KPLN', 'KPLT', 'KPEL', 'KPES', 'KPEV'];
 
 /** `ParticleEmitter "name" { … Particle { LifeSpan, InitVelocity, Path } Visibility … }`. */
-export const PARTICLE_EMITTER_MDL: NodeKindMdl = {
+export const PARTICLE_EMITTER_MDL = {
   keyword: 'ParticleEmitter',
   kindBit: NODE_FLAG.particleEmitter,
   rules: blockRules([
@@ -168,7 +168,7 @@ const INNER_TAGS = new Set(['KPEL', 'KPES']);
 
 /** Reads a `ParticleEmitter` block. */
 export function readParticleEmitterMdl(context: MdlReadContext, block: MdlStatement): ParticleEmitter {
-  let particle: { draft: Record<string, unknown>; tracks: Track[] } = { draft: {}, tracks: [] };
+  let particle = { draft: draftOf(PARTICLE_MDL), tracks: [] as Track[] };
   const { node, draft, tracks } = readNodeBlockMdl(context, block, PARTICLE_EMITTER_MDL, (entry) => {
     if (entry.key !== 'Particle' || !entry.hasGroup) return false;
     particle = readRuleBlock(context, entry.statement, PARTICLE_MDL);
@@ -177,14 +177,15 @@ export function readParticleEmitterMdl(context: MdlReadContext, block: MdlStatem
   });
   return {
     node,
-    emissionRate: draft['emissionRate'] as number,
-    gravity: draft['gravity'] as number,
-    longitude: draft['longitude'] as number,
-    latitude: draft['latitude'] as number,
-    spawnModelFileName: (particle.draft['spawnModelFileName'] as string | undefined) ?? '',
-    spawnModelFileNameBytes: particle.draft['spawnModelFileNameBytes'] as Uint8Array | undefined,
-    lifespan: (particle.draft['lifespan'] as number | undefined) ?? 0,
-    initialVelocity: (particle.draft['initialVelocity'] as number | undefined) ?? 0,
+    emissionRate: draft.emissionRate,
+    gravity: draft.gravity,
+    longitude: draft.longitude,
+    latitude: draft.latitude,
+    spawnModelFileName: particle.draft.spawnModelFileName,
+    // Set by reading a Particle block's Path (absent without one).
+    spawnModelFileNameBytes: particle.draft.spawnModelFileNameBytes as Uint8Array | undefined,
+    lifespan: particle.draft.lifespan,
+    initialVelocity: particle.draft.initialVelocity,
     tracks: tracksInOrder([...tracks, ...particle.tracks], PARTICLE_EMITTER_TRACK_ORDER),
     unparsedBytes: NO_BYTES,
   };

@@ -13,11 +13,11 @@
  */
 import type { BinaryWriter } from '../../binary/writer';
 import { readObjects, writeArray, type ChunkCodec } from '../chunk-codec';
-import type { MdxCursor } from '../mdx-cursor';
+import type { MdxCursor } from '../../mdx/cursor';
 import { readWrappedNodeObjectMdx, writeWrappedNodeObjectMdx, type AnimatedNodeObject } from './node';
 import type { MdlStatement } from '../../mdl/tree';
-import { NODE_FLAG } from '../../mdx/node';
-import { NO_BYTES } from '../mdx-cursor';
+import { NODE_FLAG } from './node';
+import { NO_BYTES } from '../../mdx/cursor';
 import { blockRules, type FieldRule } from '../mdl/fields';
 import type { MdlEntry, MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
@@ -165,7 +165,7 @@ function readSegmentColors(context: MdlReadContext, entry: MdlEntry, into: Float
  * (the corpus's Magos MDL of PackHorse.mdx says `static Width 10,` for a first float of 10);
  * Retera's Model Studio reads the two names the other way round.
  */
-export const PARTICLE_EMITTER2_MDL: NodeKindMdl = {
+export const PARTICLE_EMITTER2_MDL = {
   keyword: 'ParticleEmitter2',
   kindBit: NODE_FLAG.particleEmitter,
   rules: blockRules([
@@ -294,16 +294,30 @@ export const PARTICLE_EMITTER2_MDL: NodeKindMdl = {
   ]),
 };
 
-function vectorRules(fields: readonly (readonly [string, string, 'u8' | 'u32' | 'f32'])[]): FieldRule[] {
-  return fields.map(([keyword, field, type]) => ({
-    kind: 'vector',
+/** A vector rule of three values per `[keyword, field, type]`, each printed always. */
+function vectorRules<const Fields extends readonly (readonly [string, string, 'u8' | 'u32' | 'f32'])[]>(
+  fields: Fields,
+): {
+  readonly [Index in keyof Fields]: {
+    readonly kind: 'vector';
+    readonly keyword: Fields[Index][0];
+    readonly field: Fields[Index][1];
+    readonly type: Fields[Index][2];
+    readonly length: 3;
+    readonly fallback: readonly number[];
+    readonly print: 'always';
+  };
+} {
+  const rules = fields.map(([keyword, field, type]) => ({
+    kind: 'vector' as const,
     keyword,
     field,
     type,
-    length: 3,
+    length: 3 as const,
     fallback: [0, 0, 0],
-    print: 'always',
+    print: 'always' as const,
   }));
+  return rules as never;
 }
 
 /** Reads a `ParticleEmitter2` block. */
@@ -314,34 +328,33 @@ export function readParticleEmitter2Mdl(context: MdlReadContext, block: MdlState
     readSegmentColors(context, entry, segmentColors);
     return true;
   });
-  const number = (field: string) => draft[field] as number;
   return {
     node,
-    speed: number('speed'),
-    variation: number('variation'),
-    latitude: number('latitude'),
-    gravity: number('gravity'),
-    lifespan: number('lifespan'),
-    emissionRate: number('emissionRate'),
-    length: number('length'),
-    width: number('width'),
-    filterMode: number('filterMode'),
-    rows: number('rows'),
-    columns: number('columns'),
-    headOrTail: number('headOrTail'),
-    tailLength: number('tailLength'),
-    time: number('time'),
+    speed: draft.speed,
+    variation: draft.variation,
+    latitude: draft.latitude,
+    gravity: draft.gravity,
+    lifespan: draft.lifespan,
+    emissionRate: draft.emissionRate,
+    length: draft.length,
+    width: draft.width,
+    filterMode: draft.filterMode,
+    rows: draft.rows,
+    columns: draft.columns,
+    headOrTail: draft.headOrTail,
+    tailLength: draft.tailLength,
+    time: draft.time,
     segmentColors,
-    segmentAlphas: Uint8Array.from(draft['segmentAlphas'] as number[]),
-    segmentScaling: Float32Array.from(draft['segmentScaling'] as number[]),
-    headInterval: Uint32Array.from(draft['headInterval'] as number[]),
-    headDecayInterval: Uint32Array.from(draft['headDecayInterval'] as number[]),
-    tailInterval: Uint32Array.from(draft['tailInterval'] as number[]),
-    tailDecayInterval: Uint32Array.from(draft['tailDecayInterval'] as number[]),
-    textureId: number('textureId'),
-    squirt: number('squirt'),
-    priorityPlane: number('priorityPlane'),
-    replaceableId: number('replaceableId'),
+    segmentAlphas: Uint8Array.from(draft.segmentAlphas),
+    segmentScaling: Float32Array.from(draft.segmentScaling),
+    headInterval: Uint32Array.from(draft.headInterval),
+    headDecayInterval: Uint32Array.from(draft.headDecayInterval),
+    tailInterval: Uint32Array.from(draft.tailInterval),
+    tailDecayInterval: Uint32Array.from(draft.tailDecayInterval),
+    textureId: draft.textureId,
+    squirt: draft.squirt,
+    priorityPlane: draft.priorityPlane,
+    replaceableId: draft.replaceableId,
     tracks,
     unparsedBytes: NO_BYTES,
   };

@@ -7,11 +7,11 @@
 import type { BinaryWriter } from '../../binary/writer';
 import { encodeName } from '../../mdx/names';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
-import type { MdxCursor } from '../mdx-cursor';
+import type { MdxCursor } from '../../mdx/cursor';
 import { readWrappedNodeObjectMdx, writeWrappedNodeObjectMdx, type AnimatedNodeObject } from './node';
 import type { MdlStatement } from '../../mdl/tree';
-import { NODE_FLAG } from '../../mdx/node';
-import { NO_BYTES } from '../mdx-cursor';
+import { NODE_FLAG } from './node';
+import { NO_BYTES } from '../../mdx/cursor';
 import { blockRules } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
@@ -84,7 +84,7 @@ export const popcornEmittersChunkMdx: ChunkCodec<PopcornEmitter[]> = {
 // MDL ---------------------------------------------------------------------------------------------
 
 /** `ParticleEmitterPopcorn "name" { … }` (Reforged), as mdx-m3-viewer and Retera's Model Studio write it. */
-export const POPCORN_EMITTER_MDL: NodeKindMdl = {
+export const POPCORN_EMITTER_MDL = {
   keyword: 'ParticleEmitterPopcorn',
   kindBit: NODE_FLAG.particleEmitter,
   rules: blockRules([
@@ -168,16 +168,16 @@ export function readPopcornEmitterMdl(context: MdlReadContext, block: MdlStateme
   const { node, draft, tracks } = readNodeBlockMdl(context, block, POPCORN_EMITTER_MDL);
   return {
     node,
-    lifespan: draft['lifespan'] as number,
-    emissionRate: draft['emissionRate'] as number,
-    speed: draft['speed'] as number,
-    color: draft['color'] as [number, number, number],
-    alpha: draft['alpha'] as number,
-    replaceableId: draft['replaceableId'] as number,
-    path: draft['path'] as string,
-    pathBytes: draft['pathBytes'] as Uint8Array,
-    animationVisibilityGuide: draft['animationVisibilityGuide'] as string,
-    animationVisibilityGuideBytes: draft['animationVisibilityGuideBytes'] as Uint8Array,
+    lifespan: draft.lifespan,
+    emissionRate: draft.emissionRate,
+    speed: draft.speed,
+    color: draft.color,
+    alpha: draft.alpha,
+    replaceableId: draft.replaceableId,
+    path: draft.path,
+    pathBytes: draft.pathBytes,
+    animationVisibilityGuide: draft.animationVisibilityGuide,
+    animationVisibilityGuideBytes: draft.animationVisibilityGuideBytes,
     tracks,
     unparsedBytes: NO_BYTES,
   };

@@ -6,11 +6,11 @@
  */
 import type { BinaryWriter } from '../../binary/writer';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
-import type { MdxCursor } from '../mdx-cursor';
+import type { MdxCursor } from '../../mdx/cursor';
 import { readWrappedNodeObjectMdx, writeWrappedNodeObjectMdx, type AnimatedNodeObject } from './node';
 import type { MdlStatement } from '../../mdl/tree';
-import { NODE_FLAG } from '../../mdx/node';
-import { NO_BYTES } from '../mdx-cursor';
+import { NODE_FLAG } from './node';
+import { NO_BYTES } from '../../mdx/cursor';
 import { blockRules } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
@@ -70,7 +70,7 @@ export const ribbonEmittersChunkMdx: ChunkCodec<RibbonEmitter[]> = {
 // MDL ---------------------------------------------------------------------------------------------
 
 /** `RibbonEmitter "name" { … }`: static values or tracks, the colour printed RGB. */
-export const RIBBON_EMITTER_MDL: NodeKindMdl = {
+export const RIBBON_EMITTER_MDL = {
   keyword: 'RibbonEmitter',
   kindBit: NODE_FLAG.ribbonEmitter,
   rules: blockRules([
@@ -139,20 +139,19 @@ export const RIBBON_EMITTER_MDL: NodeKindMdl = {
 /** Reads a `RibbonEmitter` block. */
 export function readRibbonEmitterMdl(context: MdlReadContext, block: MdlStatement): RibbonEmitter {
   const { node, draft, tracks } = readNodeBlockMdl(context, block, RIBBON_EMITTER_MDL);
-  const number = (field: string) => draft[field] as number;
   return {
     node,
-    heightAbove: number('heightAbove'),
-    heightBelow: number('heightBelow'),
-    alpha: number('alpha'),
-    color: draft['color'] as [number, number, number],
-    lifespan: number('lifespan'),
-    textureSlot: number('textureSlot'),
-    emissionRate: number('emissionRate'),
-    rows: number('rows'),
-    columns: number('columns'),
-    materialId: number('materialId'),
-    gravity: number('gravity'),
+    heightAbove: draft.heightAbove,
+    heightBelow: draft.heightBelow,
+    alpha: draft.alpha,
+    color: draft.color,
+    lifespan: draft.lifespan,
+    textureSlot: draft.textureSlot,
+    emissionRate: draft.emissionRate,
+    rows: draft.rows,
+    columns: draft.columns,
+    materialId: draft.materialId,
+    gravity: draft.gravity,
     tracks,
     unparsedBytes: NO_BYTES,
   };

@@ -5,11 +5,11 @@
 import { BinaryWriter } from '../../binary/writer';
 import { encodeName } from '../../mdx/names';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
-import { MdxCursor } from '../mdx-cursor';
+import { MdxCursor } from '../../mdx/cursor';
 import { entryCount } from './body';
 import { EXTENT_MDL_RULES, extentOfDraft, readExtentMdx, writeExtent, type Extent } from './extent';
 import type { MdlStatement } from '../../mdl/tree';
-import { blockName, blockRules, nameField, printRules, readRuleBlock } from '../mdl/fields';
+import { blockName, blockRules, nameField, printRules, readCountedList, readRuleBlock } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 
@@ -113,20 +113,32 @@ const SEQUENCE_MDL = blockRules([
 export function readSequenceMdl(context: MdlReadContext, block: MdlStatement): Sequence {
   const { draft } = readRuleBlock(context, block, SEQUENCE_MDL);
   const { name, bytes: nameBytes } = nameField(blockName(context, block, SEQUENCE_NAME_BYTES), SEQUENCE_NAME_BYTES);
-  const [start, end] = draft['interval'] as [number, number];
-  const flags = draft['flags'] as number;
+  const [start, end] = draft.interval;
+  const flags = draft.flags;
   return {
     name,
     nameBytes,
     start,
     end,
-    moveSpeed: draft['moveSpeed'] as number,
+    moveSpeed: draft.moveSpeed,
     flags,
     nonLooping: (flags & SEQUENCE_FLAG_NON_LOOPING) !== 0,
-    rarity: draft['rarity'] as number,
-    syncPoint: draft['syncPoint'] as number,
+    rarity: draft.rarity,
+    syncPoint: draft.syncPoint,
     extent: extentOfDraft(draft),
   };
+}
+
+/** Reads `Sequences N { Anim "name" { … } … }` (a count that disagrees with the Anim blocks is an error). */
+export function readSequencesMdl(context: MdlReadContext, block: MdlStatement): Sequence[] {
+  return readCountedList(context, block, 'Anim', (child) => readSequenceMdl(context, child));
+}
+
+/** Prints the Sequences block. */
+export function printSequencesMdl(writer: MdlWriter, sequences: readonly Sequence[]): void {
+  writer.open('Sequences', undefined, sequences.length);
+  for (const sequence of sequences) printSequenceMdl(writer, sequence);
+  writer.close();
 }
 
 /** Prints one `Anim` block. */

@@ -5,7 +5,7 @@
 import type { BinaryWriter } from '../../binary/writer';
 import { encodeName } from '../../mdx/names';
 import { readObjects, type ChunkCodec } from '../chunk-codec';
-import type { MdxCursor } from '../mdx-cursor';
+import type { MdxCursor } from '../../mdx/cursor';
 import type { MdlStatement } from '../../mdl/tree';
 import { blockName, blockRules, nameField, printRules, readCountedList, readRuleBlock } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
@@ -68,9 +68,9 @@ export function readSoundTracksMdl(context: MdlReadContext, block: MdlStatement)
     return {
       fileName: file.name,
       fileNameBytes: file.bytes,
-      volume: draft['volume'] as number,
-      pitch: draft['pitch'] as number,
-      flags: draft['flags'] as number,
+      volume: draft.volume,
+      pitch: draft.pitch,
+      flags: draft.flags,
     };
   });
 }

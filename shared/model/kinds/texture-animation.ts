@@ -4,7 +4,7 @@
  */
 import type { BinaryWriter } from '../../binary/writer';
 import { beginSize, patchSize, readObjects, type ChunkCodec } from '../chunk-codec';
-import { NO_BYTES, type MdxCursor } from '../mdx-cursor';
+import { NO_BYTES, type MdxCursor } from '../../mdx/cursor';
 import type { MdlStatement } from '../../mdl/tree';
 import { blockRules, printRules, readCountedList, readRuleBlock } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';

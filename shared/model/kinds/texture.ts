@@ -86,10 +86,10 @@ export function readTexturesMdl(context: MdlReadContext, block: MdlStatement): T
   return readCountedList(context, block, 'Bitmap', (child) => {
     const { draft } = readRuleBlock(context, child, TEXTURE_MDL);
     return {
-      replaceableId: draft['replaceableId'] as number,
-      fileName: draft['fileName'] as string,
-      fileNameBytes: draft['fileNameBytes'] as Uint8Array,
-      flags: draft['flags'] as number,
+      replaceableId: draft.replaceableId,
+      fileName: draft.fileName,
+      fileNameBytes: draft.fileNameBytes,
+      flags: draft.flags,
     };
   });
 }

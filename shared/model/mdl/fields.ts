@@ -15,13 +15,12 @@
  * Tracks print at their canonical places when the object stores them in canonical order; in any
  * other order they all print, in their stored order, where the first track goes.
  */
-import { TRACK_COMPONENTS } from '../../mdx/tracks';
 import { TokenKind } from '../../mdl/lexer';
 import type { Track } from '../track';
 import type { MdlStatement } from '../../mdl/tree';
 import { statementName } from '../../mdl/values';
 import { MdlEntry, type IntegerType, type MdlReadContext } from './reader';
-import { readTrackMdl, printTrackMdl } from './track';
+import { readTrackMdl } from './track';
 import { ValueToken } from './scanner';
 import type { MdlWriter } from './writer';
 
@@ -90,8 +89,44 @@ export type FieldRule =
   /** Statements a kind prints itself at this place (and reads through its own callback). */
   | { kind: 'custom'; print: (writer: MdlWriter, object: Readonly<Record<string, unknown>>, where: string) => void };
 
-/** A kind's rules with their lookups. */
-export interface BlockRules {
+/** `[number, number, number]` for 3: a vector field of `Length` components. */
+type Tuple<Length extends number, Built extends number[] = []> = number extends Length
+  ? number[]
+  : Built['length'] extends Length
+    ? Built
+    : Tuple<Length, [...Built, number]>;
+
+/** The fields one rule reads into, by name and type (nothing for the rules without a field). */
+type RuleFields<Rule> = Rule extends {
+  kind: 'vector';
+  field: infer Field extends string;
+  length: infer Length extends number;
+}
+  ? { [Key in Field]: Tuple<Length> }
+  : Rule extends { kind: 'string'; field: infer Field extends string; bytesField: infer Bytes extends string }
+    ? { [Key in Field]: string } & { [Key in Bytes]: Uint8Array }
+    : Rule extends { kind: 'string'; field: infer Field extends string }
+      ? { [Key in Field]: string }
+      : Rule extends { field: infer Field extends string }
+        ? { [Key in Field]: number }
+        : Record<never, never>;
+
+/** The intersection of a union's members. */
+type Intersection<Union> = (Union extends unknown ? (member: Union) => void : never) extends (
+  member: infer Both,
+) => void
+  ? Both
+  : never;
+
+/** The draft a table of rules reads into: each field of the rules, typed (numbers, vectors, strings, their bytes). */
+export type DraftOf<Rules extends readonly FieldRule[]> = {
+  -readonly [Key in keyof Intersection<RuleFields<Rules[number]>>]: Intersection<RuleFields<Rules[number]>>[Key];
+};
+
+/** A kind's rules with their lookups; `Fields` is the draft they read into (see {@link DraftOf}). */
+export interface BlockRules<Fields = Draft> {
+  /** The draft's type, carried for readRuleBlock's result (never set). */
+  readonly fields?: Fields;
   readonly rules: readonly FieldRule[];
   readonly byKeyword: ReadonlyMap<string, FieldRule>;
   /** Canonical position of each track tag. */
@@ -101,8 +136,16 @@ export interface BlockRules {
   readonly namedBits: ReadonlyMap<string, number>;
 }
 
-/** Indexes `rules`. */
-export function blockRules(rules: readonly FieldRule[]): BlockRules {
+/** A run of rules to spread into tables, its field names and vector lengths kept as literal types. */
+export function fieldRules<const Rules extends readonly FieldRule[]>(rules: Rules): Rules {
+  return rules;
+}
+
+/**
+ * Indexes `rules`, a table whose field names and vector lengths are kept as literal types, so that reading a block
+ * by it gives a typed draft (no `draft['x'] as T`).
+ */
+export function blockRules<const Rules extends readonly FieldRule[]>(rules: Rules): BlockRules<DraftOf<Rules>> {
   const byKeyword = new Map<string, FieldRule>();
   const trackRank = new Map<string, number>();
   const trackKeyword = new Map<string, string>();
@@ -132,8 +175,11 @@ export class RuleState {
 /** A draft object being read: its fields by name. */
 export type Draft = Record<string, unknown>;
 
-/** Starts a draft with every rule's fallback value. */
-export function draftOf(rules: BlockRules, extra: Draft = {}): Draft {
+/** Starts a draft with every rule's fallback value (the one place a draft's type is asserted). */
+export function draftOf<Fields, Extra extends Draft = Draft>(
+  rules: BlockRules<Fields>,
+  extra: Extra = {} as Extra,
+): Fields & Extra & Draft {
   const draft: Draft = { ...extra };
   for (const rule of rules.rules) {
     if (rule.kind === 'flag' || rule.kind === 'flags') draft[rule.field] ??= 0;
@@ -142,7 +188,7 @@ export function draftOf(rules: BlockRules, extra: Draft = {}): Draft {
     else if (rule.kind === 'vector') draft[rule.field] = [...rule.fallback];
     else if (rule.kind === 'string') draft[rule.field] = '';
   }
-  return draft;
+  return draft as Fields & Extra & Draft;
 }
 
 /** True when the group of `entry` is a track block rather than a `{ … }` value. */
@@ -160,11 +206,11 @@ function imply(state: RuleState, implies: ImpliedBit | undefined): void {
 }
 
 /** Reads one entry into `draft` by the rules; false when no rule has its keyword. */
-export function readRule(
+export function readRule<Fields>(
   context: MdlReadContext,
   entry: MdlEntry,
   draft: Draft,
-  rules: BlockRules,
+  rules: BlockRules<Fields>,
   state: RuleState,
 ): boolean {
   const rule = rules.byKeyword.get(entry.key);
@@ -279,7 +325,7 @@ export function nameField(text: string, size: number): { name: string; bytes: Ui
 }
 
 /** Applies what reading gathered: implied bits, exact flags words, the string fields' bytes. */
-export function finishRules(draft: Draft, rules: BlockRules, state: RuleState): void {
+export function finishRules(draft: Draft, rules: BlockRules<unknown>, state: RuleState): void {
   if (state.impliedBits)
     for (const [field, bits] of state.impliedBits) draft[field] = ((draft[field] as number) | bits) >>> 0;
   if (state.exactFlags) for (const [field, value] of state.exactFlags) draft[field] = value;
@@ -291,152 +337,16 @@ export function finishRules(draft: Draft, rules: BlockRules, state: RuleState): 
   }
 }
 
-function sameNumber(left: number, right: number): boolean {
-  return Object.is(left, right);
-}
-
-function sameNumbers(left: ArrayLike<number>, right: ArrayLike<number>): boolean {
-  if (left.length !== right.length) return false;
-  for (let index = 0; index < left.length; index += 1) if (!Object.is(left[index], right[index])) return false;
-  return true;
-}
-
-/** Prints one statement's value by its type. */
-function printNumber(writer: MdlWriter, value: number, type: NumberType, where: string): void {
-  if (type === 'f32') writer.float(value, where);
-  else if (type === 'i32') writer.integer(value);
-  else writer.unsigned(value);
-}
-
-/** True when the object's tracks are in the rules' canonical order (each tag once). */
-function canonicalTrackOrder(rules: BlockRules, tracks: readonly Track[]): boolean {
-  let previous = -1;
-  for (const track of tracks) {
-    const rank = rules.trackRank.get(track.tag);
-    if (rank === undefined || rank <= previous) return false;
-    previous = rank;
-  }
-  return true;
-}
-
-/**
- * Prints `object` by the rules: `object` holds the fields by name and `tracks` its tracks.
- * Tracks no rule knows are warnings naming them (they cannot be carried).
- */
-export function printRules(
-  writer: MdlWriter,
-  fields: object,
-  tracks: readonly Track[],
-  rules: BlockRules,
-  where: string,
-): void {
-  const object = fields as Readonly<Record<string, unknown>>;
-  const canonical = canonicalTrackOrder(rules, tracks);
-  const printable = tracks.filter((track) => {
-    if (rules.trackRank.has(track.tag) && TRACK_COMPONENTS[track.tag] === track.components) return true;
-    writer.warn(where, `${where} holds a ${track.tag} track, which its MDL block has no statement for; it is left out`);
-    return false;
-  });
-  const trackOf = (tag: string | undefined) =>
-    tag === undefined ? undefined : printable.find((track) => track.tag === tag);
-  let tracksPrinted = canonical;
-  const printTracksHere = () => {
-    if (tracksPrinted) return;
-    tracksPrinted = true;
-    for (const track of printable) printTrackMdl(writer, rules.trackKeyword.get(track.tag)!, track, where);
-  };
-  const reconstructed = new Map<string, number>();
-  const addBits = (field: string, bits: number) =>
-    reconstructed.set(field, ((reconstructed.get(field) ?? 0) | bits) >>> 0);
-  const flagsRules: { keyword: string; field: string }[] = [];
-  for (const rule of rules.rules) {
-    switch (rule.kind) {
-      case 'flag':
-        if (((object[rule.field] as number) & rule.bit) !== 0) {
-          writer.flag(rule.keyword);
-          addBits(rule.field, rule.bit);
-        }
-        break;
-      case 'choice': {
-        const value = object[rule.field] as number;
-        const choice = rule.choices.find(([number]) => number === value);
-        if (choice) writer.flag(choice[1]);
-        else writer.unsignedStatement(rule.numberKeyword, value);
-        break;
-      }
-      case 'word': {
-        const value = object[rule.field] as number;
-        const choice = rule.choices.find(([number]) => number === value);
-        writer.key(rule.keyword);
-        if (choice) writer.ascii(choice[1]);
-        else writer.unsigned(value);
-        writer.endStatement();
-        break;
-      }
-      case 'scalar':
-      case 'vector': {
-        const track = trackOf(rule.track);
-        if (track && !tracksPrinted) printTracksHere();
-        const value = object[rule.field] as number | ArrayLike<number>;
-        const isDefault =
-          rule.kind === 'scalar'
-            ? sameNumber(value as number, rule.fallback)
-            : sameNumbers(value as ArrayLike<number>, rule.fallback);
-        const impliedSet =
-          rule.implies !== undefined && ((object[rule.implies.field] as number) & rule.implies.bit) !== 0;
-        const printStatic = track ? !isDefault : rule.print === 'always' || !isDefault || impliedSet;
-        if (printStatic) {
-          const keyword = rule.isStatic ? `static ${rule.keyword}` : rule.keyword;
-          writer.key(keyword);
-          if (rule.kind === 'scalar') {
-            const word = rule.words?.find(([number]) => number === value);
-            if (word) writer.ascii(word[1]);
-            else printNumber(writer, value as number, rule.type, `${where} ${rule.keyword}`);
-          } else if (rule.type === 'f32')
-            writer.floatGroup(value as ArrayLike<number>, 0, rule.length, `${where} ${rule.keyword}`, rule.reversed);
-          else writer.integerGroup(value as ArrayLike<number>, 0, rule.length, rule.type === 'i32');
-          writer.endStatement();
-        }
-        if (track && canonical) printTrackMdl(writer, rule.keyword, track, where);
-        if ((printStatic || track) && rule.implies) addBits(rule.implies.field, rule.implies.bit);
-        break;
-      }
-      case 'string': {
-        const value = object[rule.field] as string;
-        if (rule.print === 'always' || value !== '')
-          writer.stringStatement(rule.keyword, value, `${where} ${rule.keyword}`);
-        break;
-      }
-      case 'track': {
-        const track = trackOf(rule.track);
-        if (!track) break;
-        if (canonical) printTrackMdl(writer, rule.keyword, track, where);
-        else printTracksHere();
-        break;
-      }
-      case 'flags':
-        flagsRules.push(rule);
-        break;
-      case 'custom':
-        rule.print(writer, object, where);
-        break;
-    }
-  }
-  printTracksHere();
-  for (const rule of flagsRules) {
-    const value = object[rule.field] as number;
-    if ((reconstructed.get(rule.field) ?? 0) !== value) writer.unsignedStatement(rule.keyword, value);
-  }
-}
+export { printRules } from './print-rules';
 
 /** Reads a whole block by `rules` (then `custom` for statements the rules do not describe). */
-export function readRuleBlock(
+export function readRuleBlock<Fields>(
   context: MdlReadContext,
   block: MdlStatement,
-  rules: BlockRules,
-  custom?: (entry: MdlEntry, draft: Draft, state: RuleState) => boolean,
+  rules: BlockRules<Fields>,
+  custom?: (entry: MdlEntry, draft: Fields & Draft, state: RuleState) => boolean,
   extra: Draft = {},
-): { draft: Draft; tracks: Track[] } {
+): { draft: Fields & Draft; tracks: Track[] } {
   const draft = draftOf(rules, extra);
   const state = new RuleState();
   context.entries(

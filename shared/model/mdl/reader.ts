@@ -12,9 +12,9 @@
  */
 import type { Diagnostic } from '../../diagnostics';
 import { TokenKind } from '../../mdl/lexer';
-import { decodeLatin1, lineColumnAt } from '../../mdl/text';
+import { decodeLatin1 } from '../../mdl/text';
 import type { MdlLevel, MdlStatement } from '../../mdl/tree';
-import type { MdxLayout } from '../../mdx/versions';
+import type { MdxLayout } from '../versions';
 import { NEGATIVE_NAN, parseDecimal, specialFloatWord } from './numbers';
 import { Growing32, ValueScanner, ValueToken, capacityOf } from './scanner';
 
@@ -88,17 +88,19 @@ export class MdlReadContext {
     public layout: MdxLayout,
   ) {}
 
-  /** Records a diagnostic at `offset`, in the block `statement` (its path, computed only now). */
+  /**
+   * Records a diagnostic at `offset` (in the statement's source), in the block `statement` (its path, computed only
+   * now, or `where` when given). The model places it in the whole text, adding its line and column.
+   */
   report(
     severity: Diagnostic['severity'],
     statement: MdlStatement | null,
     offset: number,
     code: string,
     message: string,
+    where = statement ? statement.path : '(top level)',
   ): void {
-    const { line, column } = lineColumnAt(this.bytes, offset);
-    const where = statement ? statement.path : '(top level)';
-    this.diagnostics.push({ severity, code, message: `${message} (line ${line}, column ${column})`, where, offset });
+    this.diagnostics.push({ severity, code, message, where, offset });
   }
 
   /** An error about `entry`'s value. */

@@ -16,7 +16,8 @@
  * are written reversed, as Retera's Model Studio and mdx-m3-viewer do). Reading accepts the parts
  * in any order a writer left them, keeps what it can read and reports the rest.
  */
-import { FIRST_TANGENT_INTERPOLATION, TRACK_COMPONENTS } from '../../mdx/tracks';
+import { FIRST_TANGENT_INTERPOLATION } from '../../mdx/tracks';
+import { TRACK_COMPONENTS } from '../track';
 import { INTERPOLATION, isIntegerTrack, trackStride, type Track } from '../track';
 import { checkedInteger, type MdlEntry, type MdlReadContext } from './reader';
 import { Growing32, ValueToken, type ValueScanner } from './scanner';

@@ -1,5 +1,5 @@
 /**
- * A camera's position, target and roll at a sample time, and the orientation they give. CAMS cameras are not
+ * A camera's position, target and roll at a sample time, and the orientation they give. Cameras are not
  * nodes: their KCTR and KTTR tracks move the stored position and target (zero without keys), KCRL is the roll
  * (radians, 0 without keys), by the rules of track-sampler.ts.
  *

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NODE_FLAG } from '../../mdx/node';
+import { NODE_FLAG } from '../kinds/node';
 import { createTrack, INTERPOLATION } from '../track';
 import { cameraAxes, createCameraPose } from './camera-sampler';
 import { createNodeTransforms, MATRIX_FLOATS, updateNodeTransforms } from './node-transforms';

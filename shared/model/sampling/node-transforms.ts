@@ -8,7 +8,7 @@
  * (as WebGL and three.js read them). Alongside each world matrix the pass keeps the node's world rotation
  * (parent's × own) and world scale (parent's × own, per axis), which the flags below need.
  *
- * Flags (shared/mdx/node.ts NODE_FLAG):
+ * Flags (shared/model/kinds/node.ts NODE_FLAG):
  * - Don't inherit scaling (0x4): the local scale is divided by the parent's world scale, so the node keeps its
  *   own (Retera's Model Studio and mdx-m3-viewer do the same).
  * - Don't inherit rotation (0x2): the local rotation is preceded by the inverse of the parent's world rotation.
@@ -23,7 +23,7 @@
  * face +X (the camera of the game's portraits), which leaves them as modelled.
  * A node whose parent is missing, or whose parents loop back to it, is a root.
  */
-import { NODE_FLAG } from '../../mdx/node';
+import { NODE_FLAG } from '../kinds/node';
 import { findParsedChunk, type TypedMdxModel } from '../mdx-model';
 import { type ModelNodeEntry, modelNodes } from '../model-nodes';
 import { findTrack, type Track } from '../track';

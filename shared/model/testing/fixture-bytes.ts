@@ -4,7 +4,7 @@
  * model's writers or `mdxLayout`.
  */
 import { BinaryWriter } from '../../binary/writer';
-import { concat, field, mdxBytes } from '../../mdx/testing/fixtures';
+import { concat, field, mdxBytes } from './mdx-bytes';
 import { fixtureRules, type FullModelSpec, type node, type TrackSpec } from './fixtures';
 
 const INTEGER_TRACKS = ['KMTF', 'KRTX'];

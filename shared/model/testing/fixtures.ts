@@ -9,7 +9,7 @@
  * (./fixture-bytes.ts) encodes it. A test reads the bytes and compares the model with the spec.
  */
 
-/** The version rules, written out here on their own (the reader decides them in shared/mdx/versions.ts). */
+/** The version rules, written out here on their own (the reader decides them in shared/model/versions.ts). */
 export function fixtureRules(version: number) {
   return {
     /** CORN, FAFX, BPOS; geoset lod, lodName, TANG, SKIN; the six Reforged layer floats (the client reads them from

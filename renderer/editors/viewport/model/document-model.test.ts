@@ -9,8 +9,9 @@ const FOOTMAN = 'wiselencave__Warcraft_MRF_Blender/test__MRF_126.w3m__units__hum
 
 describeCorpus(modelCorpus, 'The preview model of a document', () => {
   it('types each chunk once: an event edit reads EVTS again and nothing else, and keeps the geometry', () => {
-    const document = readModel(modelCorpus.bytes(FOOTMAN), 'Footman_portrait.mdx');
+    // The events view and the preview read the chunks through one reader: each is typed once for both.
     const before = typedChunkReads.count;
+    const document = readModel(modelCorpus.bytes(FOOTMAN), 'Footman_portrait.mdx');
     const model = typedModelOfDocument(document)!;
     const rig = rigOfDocument(document)!;
     const firstReads = typedChunkReads.count - before;

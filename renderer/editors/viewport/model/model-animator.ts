@@ -18,7 +18,7 @@ import {
   updateNodeTransforms,
 } from '../../../../shared/model/sampling/node-transforms';
 import { createSampleTime, type SampleTime, setSampleTime } from '../../../../shared/model/sampling/sample-time';
-import { NODE_FLAG } from '../../../../shared/mdx/node';
+import { NODE_FLAG } from '../../../../shared/model/kinds/node';
 import type { Track } from '../../../../shared/model/track';
 import type { NodeTransforms } from '../../../../shared/model/sampling/node-transforms';
 import type { ModelRig } from './model-rig';

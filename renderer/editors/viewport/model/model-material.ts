@@ -27,6 +27,7 @@ import {
   FloatType,
   FrontSide,
   GLSL3,
+  type Material,
   Matrix3,
   NearestFilter,
   NoBlending,
@@ -182,6 +183,32 @@ export function isBlended(filterMode: number): boolean {
   return filterMode > FILTER_MODE.transparent;
 }
 
+/**
+ * Sets a material's blending to a layer filter mode's (the table above): blended modes draw after the opaque ones
+ * (transparent) with their source and destination factors, keeping the frame's alpha; the others draw unblended.
+ * Particle emitters and ribbons use it too.
+ */
+export function applyLayerBlending(material: Material, filterMode: number): void {
+  material.transparent = isBlended(filterMode);
+  material.blending = NoBlending;
+  if (!isBlended(filterMode)) return;
+  material.blending = CustomBlending;
+  material.blendEquation = AddEquation;
+  const [source, destination] =
+    filterMode === FILTER_MODE.blend
+      ? [SrcAlphaFactor, OneMinusSrcAlphaFactor]
+      : filterMode === FILTER_MODE.additive || filterMode === FILTER_MODE.addAlpha
+        ? [SrcAlphaFactor, OneFactor]
+        : filterMode === FILTER_MODE.modulate
+          ? [ZeroFactor, SrcColorFactor]
+          : [DstColorFactor, SrcColorFactor];
+  material.blendSrc = source;
+  material.blendDst = destination;
+  // Keep the frame's alpha as it is: the canvas is composited over the page.
+  material.blendSrcAlpha = ZeroFactor;
+  material.blendDstAlpha = OneFactor;
+}
+
 /** The material of a layer. */
 export function createLayerMaterial(
   look: LayerLook,
@@ -208,24 +235,6 @@ export function createLayerMaterial(
   material.side = look.shadingFlags & SHADING_FLAG.twoSided || look.solid ? DoubleSide : FrontSide;
   material.depthTest = !(look.shadingFlags & SHADING_FLAG.noDepthTest);
   material.depthWrite = !(look.shadingFlags & SHADING_FLAG.noDepthSet) && !isBlended(filterMode);
-  material.transparent = isBlended(filterMode);
-  material.blending = NoBlending;
-  if (isBlended(filterMode)) {
-    material.blending = CustomBlending;
-    material.blendEquation = AddEquation;
-    const [source, destination] =
-      filterMode === FILTER_MODE.blend
-        ? [SrcAlphaFactor, OneMinusSrcAlphaFactor]
-        : filterMode === FILTER_MODE.additive || filterMode === FILTER_MODE.addAlpha
-          ? [SrcAlphaFactor, OneFactor]
-          : filterMode === FILTER_MODE.modulate
-            ? [ZeroFactor, SrcColorFactor]
-            : [DstColorFactor, SrcColorFactor];
-    material.blendSrc = source;
-    material.blendDst = destination;
-    // Keep the frame's alpha as it is: the canvas is composited over the page.
-    material.blendSrcAlpha = ZeroFactor;
-    material.blendDstAlpha = OneFactor;
-  }
+  applyLayerBlending(material, filterMode);
   return material as RawShaderMaterial & { uniforms: LayerUniforms };
 }

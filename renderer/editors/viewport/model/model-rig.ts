@@ -11,7 +11,7 @@
  * other takes its vertex's matrix group (GNDX → MTGC/MATS) with equal weights, as the game averages the group's
  * matrices. A reference to no node (a missing objectId, a group index past the groups) moves nothing (the identity).
  */
-import type { Camera } from '../../../../shared/model/kinds/camera';
+import { camerasOf, type Camera } from '../../../../shared/model/kinds/camera';
 import type { Geoset } from '../../../../shared/model/kinds/geoset';
 import type { GeosetAnimation } from '../../../../shared/model/kinds/geoset-animation';
 import type { Layer, Material } from '../../../../shared/model/kinds/material';
@@ -337,7 +337,7 @@ export function createModelRig(model: TypedMdxModel): ModelRig {
     geosetAnimations: animations,
     layers,
     textures,
-    cameras: findParsedChunk(model, 'CAMS') ?? [],
+    cameras: camerasOf(model),
     globalSequences: findParsedChunk(model, 'GLBS') ?? [],
   };
 }

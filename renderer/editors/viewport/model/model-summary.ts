@@ -1,13 +1,16 @@
 /**
  * What the automation surface reports about the open model (`snapshot().model`): its geosets, vertices and
- * triangles, its cameras' names in file order, the camera looked through, the sequence at the playhead and the live
- * splats per event object.
+ * triangles, its cameras' names in file order, the camera looked through, the sequence at the playhead, the live
+ * splats and spawned models per event object, and every particle emitter, particle emitter 2 and ribbon as the
+ * viewport last drew it (`particles`: name, kind, live particles — a ribbon's live edges, a PREM's spawned models —
+ * and the factor the Particles level applied to its emission; empty until the viewport has drawn the model).
  */
 import { currentDocument, type EditorState } from '../../../state/editor-store';
 import { activeViewCamera, sequenceIndexAt } from '../camera/view-camera';
 import { rigOfDocument } from './document-model';
 import { liveSplats } from '../splats/splat-field';
 import { liveSpawns } from '../spawned/spawn-schedule';
+import { type ParticleEmitterSummary, particleSummary } from '../particles/particle-registry';
 
 /** See the module comment. */
 export interface ModelSummary {
@@ -21,6 +24,7 @@ export interface ModelSummary {
   splats: Record<string, number>;
   /** Spawned models shown in the last frame drawn, per event object name. */
   spawns: Record<string, number>;
+  particles: ParticleEmitterSummary[];
 }
 
 /** The summary of the open model, or null when no model with a preview is open. */
@@ -39,6 +43,7 @@ export function modelSummary(state: EditorState): ModelSummary | null {
     sequence: sequence >= 0 ? (document.sequences[sequence]?.name ?? null) : null,
     splats: { ...liveSplats },
     spawns: { ...liveSpawns },
+    particles: particleSummary(rig),
   };
 }
 

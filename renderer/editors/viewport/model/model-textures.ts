@@ -9,7 +9,7 @@
 import { useEffect, useState } from 'react';
 import { DataTexture, LinearFilter, RGBAFormat, type Texture, UnsignedByteType } from 'three';
 import type { EditorStore } from '../../../state/editor-store';
-import { checkerTexture, recordTextureStatus, type TextureSource } from '../cape-texture';
+import { checkerTexture, loadRecordedTexture, type TextureSource } from '../cape-texture';
 import type { RigTexture } from './model-rig';
 
 /** Player 0's colour (red), as the game's TeamColor00 holds it. */
@@ -66,32 +66,22 @@ export function useModelTextures(
     const result = textures.map(missingModelTexture);
     setLoaded(result);
     textures.forEach((texture, index) => {
-      const path = texture.path;
-      if (!path) return;
-      const previous = store.getState().textures[path.toLowerCase()]?.resolvedPath;
-      if (generation > 0 && previous) modelSource.invalidate?.(previous);
-      recordTextureStatus(store, path, { status: 'loading', resolvedPath: null, reason: null, width: 0, height: 0 });
-      modelSource(path)
-        .then(({ texture: gpuTexture, status }) => {
-          if (cancelled) return;
-          recordTextureStatus(store, path, status);
+      if (!texture.path) return;
+      loadRecordedTexture(
+        store,
+        modelSource,
+        texture.path,
+        generation,
+        () => cancelled,
+        (gpuTexture) => {
           if (!gpuTexture) return;
           setLoaded((current) => {
             const next = current.slice();
             next[index] = gpuTexture;
             return next;
           });
-        })
-        .catch((error: unknown) => {
-          if (!cancelled)
-            recordTextureStatus(store, path, {
-              status: 'unreadable',
-              resolvedPath: null,
-              reason: error instanceof Error ? error.message : String(error),
-              width: 0,
-              height: 0,
-            });
-        });
+        },
+      );
     });
     return () => {
       cancelled = true;

@@ -4,12 +4,13 @@
  *
  * - `bones` (the Bones overlay): bones, helpers, attachments, lights and event objects — a cross at the node's
  *   pivot and a line to its parent's pivot (Blender draws bones between joints; MDX nodes are joints).
- * - `emitters`: particle emitters (1, 2, popcorn) and ribbon emitters, shown as gizmos (simulating them is a later
- *   step): a cross, a square in the node's XY plane and a line along its Z axis, all turned with the node.
+ * - `emitters`: particle emitters (1, 2, popcorn) and ribbon emitters, where they sit (their particles are drawn by
+ *   ../particles/; popcorn's only here): a cross, a square in the node's XY plane and a line along its Z axis, all
+ *   turned with the node.
  * - `collisionShapes`: boxes (their 12 edges), planes (a rectangle), spheres (three great circles) and cylinders
  *   (two rings and four sides), their stored vertices moved by the node's matrix.
  */
-import type { NodeKind } from '../../../../shared/model/node-kind';
+import type { NodeKind } from '../../../../shared/model/registry';
 import type { CollisionShape } from '../../../../shared/model/kinds/collision-shape';
 import { MATRIX_FLOATS, type NodeTransforms } from '../../../../shared/model/sampling/node-transforms';
 

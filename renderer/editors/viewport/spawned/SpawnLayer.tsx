@@ -1,68 +1,48 @@
 /**
- * The open model's spawned models (SPN): each table model read through the host's data sources (MDX, or MDL read as
- * the game does when the table's `.mdl` is not there as `.mdx`), its rig made once, and a small pool of
- * {@link SpawnedModel} instances per event object placed and timed from the playhead (spawn-schedule.ts).
+ * The open model's spawned models (SPN): each event object's table model loaded through the viewport's shared
+ * spawned-model library (use-spawned-models.ts: the same loading, cache and drawing as the particle emitters' spawned
+ * models), its spawns placed and timed from the playhead (spawn-schedule.ts) and drawn by {@link SpawnedModelView},
+ * each playing the model's first sequence once (spawned-playback.ts). Nothing is allocated per frame.
  */
 import { useFrame } from '@react-three/fiber';
-import { useEffect, useMemo, useState } from 'react';
-import { readMdlModel } from '../../../../shared/model/mdl-model';
-import { readMdxModel } from '../../../../shared/model/mdx-model';
+import { useEffect, useMemo } from 'react';
 import { currentDocument } from '../../../state/editor-store';
 import { sequenceBoundsAt } from '../../../state/visibility';
 import { useApp, useEditor } from '../../../ui/editor-context';
 import type { TextureSource } from '../cape-texture';
-import { createModelRig, type ModelRig } from '../model/model-rig';
+import type { ModelRig } from '../model/model-rig';
+import type { ModelViewState } from '../model/model-view-state';
 import { DropPoints } from '../splats/splat-field';
-import { liveSpawns, spawnEmitters, updateSpawns } from './spawn-schedule';
-import { SpawnedModel, spawnInterval } from './SpawnedModel';
+import { liveSpawns, MAX_SPAWNS_PER_OBJECT, spawnEmitters, updateSpawns, writeSpawnMatrix } from './spawn-schedule';
+import type { SpawnedModelEntry } from './spawned-model-library';
+import { SpawnedInstances } from './spawned-instances';
+import { spawnedLifetimeMs } from './spawned-playback';
+import { SpawnedModelView } from './SpawnedModelView';
+import { useSpawnedModelLibrary } from './use-spawned-models';
 
 const scratchBounds = { startMs: 0, endMs: 0 };
 
-/** Reads a spawned model's rig through the host (null when missing or unreadable). */
-async function loadSpawnRig(store: ReturnType<typeof useApp>['store'], modelPath: string): Promise<ModelRig | null> {
-  const host = store.services.host;
-  if (!host) return null;
-  for (const path of [modelPath, modelPath.replace(/\.mdx$/i, '.mdl')]) {
-    const read = await host.readGamePath({ gamePath: path, kind: 'model' }).catch(() => null);
-    if (!read || read.status !== 'found') continue;
-    try {
-      const bytes = new Uint8Array(read.bytes);
-      return createModelRig(/\.mdl$/i.test(read.entry.path) ? readMdlModel(bytes).model : readMdxModel(bytes));
-    } catch {
-      return null;
-    }
-  }
-  return null;
+/** Props: the open model's rig, where textures come from, the model view's state (its billboard camera). */
+export interface SpawnLayerProps {
+  rig: ModelRig;
+  textureSource: TextureSource;
+  view: ModelViewState;
 }
 
 /** The spawned models of the open model. */
-export function SpawnLayer({ rig, textureSource }: { rig: ModelRig; textureSource: TextureSource }) {
+export function SpawnLayer({ rig, textureSource, view }: SpawnLayerProps) {
   const { store } = useApp();
   const document = useEditor(currentDocument);
   const tables = useEditor((state) => state.gameTables);
-  const generation = useEditor((state) => state.textureGeneration);
+  const library = useSpawnedModelLibrary();
   const emitters = useMemo(() => (document ? spawnEmitters(document, tables) : []), [document, tables]);
+  const instances = useMemo(() => emitters.map(() => new SpawnedInstances(MAX_SPAWNS_PER_OBJECT)), [emitters]);
   const drops = useMemo(() => new DropPoints(rig.model, rig.globalSequences), [rig]);
-  const [rigs, setRigs] = useState<Record<string, ModelRig | null>>({});
-  useEffect(() => {
-    let cancelled = false;
-    const paths = [...new Set(emitters.map((emitter) => emitter.modelPath))];
-    void Promise.all(paths.map(async (path) => [path, await loadSpawnRig(store, path)] as const)).then((loaded) => {
-      if (!cancelled) setRigs(Object.fromEntries(loaded));
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [emitters, store, generation]);
-  const durations = useMemo(() => {
-    const byPath = new Map<string, number>();
-    for (const [path, spawned] of Object.entries(rigs)) {
-      if (!spawned) continue;
-      const interval = spawnInterval(spawned);
-      byPath.set(path, interval.endMs - interval.startMs);
-    }
-    return (path: string) => byPath.get(path) ?? Number.NaN;
-  }, [rigs]);
+  const entries: (SpawnedModelEntry | null)[] = emitters.map((emitter) => library?.request(emitter.modelPath) ?? null);
+  // Made again when this component renders (the library re-renders it as entries settle), read every frame.
+  const byPath = new Map<string, number>();
+  for (const entry of entries) if (entry?.model) byPath.set(entry.gamePath, spawnedLifetimeMs(entry.model.sequence));
+  const lifetimes = (path: string) => byPath.get(path) ?? Number.NaN;
   useEffect(() => {
     for (const emitter of emitters) liveSpawns[emitter.object.name] = 0;
     return () => {
@@ -70,29 +50,41 @@ export function SpawnLayer({ rig, textureSource }: { rig: ModelRig; textureSourc
     };
   }, [emitters]);
 
-  // Before the instances' frames (priority −1): they read the slots filled here.
+  // Before the instances are drawn (SpawnedModelView's frame): each spawn's world matrix — at its node's pivot at
+  // the key, turned by its heading about Z — and its age.
   useFrame(() => {
     const state = store.getState();
     const timeMs = state.session.playback.playheadMs;
     const bounds = sequenceBoundsAt(currentDocument(state)?.sequences ?? [], timeMs, scratchBounds);
-    updateSpawns(emitters, drops, durations, timeMs, bounds.startMs, bounds.endMs);
-    for (const emitter of emitters) liveSpawns[emitter.object.name] = emitter.count;
+    updateSpawns(emitters, drops, lifetimes, timeMs, bounds.startMs, bounds.endMs);
+    for (let index = 0; index < emitters.length; index += 1) {
+      const emitter = emitters[index]!;
+      const list = instances[index]!;
+      liveSpawns[emitter.object.name] = emitter.count;
+      list.begin();
+      for (let slotIndex = 0; slotIndex < emitter.count; slotIndex += 1) {
+        const slot = emitter.slots[slotIndex]!;
+        const at = list.reserve();
+        if (at < 0) break;
+        writeSpawnMatrix(slot, list.matrices, at);
+        list.commit(slot.ageMs);
+      }
+    }
   }, -1);
 
   return (
     <group>
-      {emitters.flatMap((emitter) => {
-        const spawned = rigs[emitter.modelPath];
-        return spawned
-          ? emitter.slots.map((slot, index) => (
-              <SpawnedModel
-                key={`${emitter.object.index}:${index}`}
-                rig={spawned}
-                slot={slot}
-                textureSource={textureSource}
-              />
-            ))
-          : [];
+      {emitters.map((emitter, index) => {
+        const model = entries[index]?.model;
+        return model ? (
+          <SpawnedModelView
+            key={emitter.object.index}
+            model={model}
+            instances={instances[index]!}
+            textureSource={textureSource}
+            view={view}
+          />
+        ) : null;
       })}
     </group>
   );

@@ -1,11 +1,9 @@
 /**
  * Spawned models (SPN) over time (three-free): a key at time k of the sequence holding the playhead spawns the
  * table's model where its node's pivot is at k, turned with the node's heading; the spawned model plays its first
- * sequence once from its start and is gone at its end, as mdx-m3-viewer's spawned instances (a model without
- * sequences shows for {@link DEFAULT_SPAWN_MS}). Deterministic from the playhead; `update` allocates nothing.
- *
- * This is the event objects' own small module; the particle emitters' spawned models (issue 22) may replace it with
- * a shared one: the API is `spawnEmitters`, `updateSpawns` and the slots they fill.
+ * sequence once from its start and is gone at its end, as mdx-m3-viewer's spawned instances (the lifetime is
+ * spawned-playback.ts's `spawnedLifetimeMs`). Deterministic from the playhead; `update` allocates nothing. The
+ * models are loaded, cached and drawn by the spawned-model module the particle emitters use too (SpawnLayer.tsx).
  */
 import type { EventObject, ModelDocument } from '../../../../shared/events/document';
 import type { GameTableSet } from '../../../../shared/game-tables';
@@ -14,8 +12,6 @@ import type { DropPoints } from '../splats/splat-field';
 
 /** Spawns of one event object shown at once. */
 export const MAX_SPAWNS_PER_OBJECT = 4;
-/** How long a spawned model without sequences shows, ms. */
-export const DEFAULT_SPAWN_MS = 1000;
 
 /** One spawned instance: whether it shows, its age (ms into the spawned model's sequence) and where it stands. */
 export interface SpawnSlot {
@@ -94,4 +90,23 @@ export function updateSpawns(
       emitter.count += 1;
     }
   }
+}
+
+/**
+ * Writes `slot`'s world matrix (column major, 16 floats at `offset`): turned by its heading about Z, standing at its
+ * place — how SpawnLayer places an SPN spawn for the shared spawned-model view.
+ */
+export function writeSpawnMatrix(slot: SpawnSlot, out: Float32Array, offset: number): void {
+  const cos = Math.cos(slot.heading);
+  const sin = Math.sin(slot.heading);
+  out.fill(0, offset, offset + 16);
+  out[offset] = cos;
+  out[offset + 1] = sin;
+  out[offset + 4] = -sin;
+  out[offset + 5] = cos;
+  out[offset + 10] = 1;
+  out[offset + 12] = slot.x;
+  out[offset + 13] = slot.y;
+  out[offset + 14] = slot.z;
+  out[offset + 15] = 1;
 }

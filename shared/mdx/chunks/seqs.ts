@@ -1,2 +1,0 @@
-/** SEQS: its reader and writer live with the typed model, in shared/model/kinds/sequence.ts. */
-export * from '../../model/kinds/sequence';
