@@ -42,6 +42,30 @@ describe.skipIf(skipReason !== null)('the viewport picks and frames what it show
     rmSync(work, { recursive: true, force: true });
   });
 
+  it('frames a model without particle emitters once, as it opens: the view does not jump afterwards', async () => {
+    // The sample cinematic has capes and event objects, no emitters; the view used to wait the particles' 30 frames
+    // before framing it, so it turned a few seconds after the capes were drawn (and the editor scenario's "hidden at
+    // 23,000 ms" counted a node's line from the unframed view).
+    const shell = await startWebShell([sampleModel, '--data', sampleData]);
+    try {
+      const page = await openEditor(browser, shell.url);
+      await expect
+        .poll(async () => (await snapshot(page)).links.every((link) => link.status === 'found'), { timeout: 20_000 })
+        .toBe(true);
+      await afterRender(page, () => setPlayhead(page, 20_000));
+      const first = await capture(page);
+      await page.waitForTimeout(3000);
+      await afterRender(page, () => setPlayhead(page, 23_000));
+      await screenshot(page, 'viewport-framed-once-23000');
+      await afterRender(page, () => setPlayhead(page, 20_000));
+      const later = await capture(page);
+      await screenshot(page, 'viewport-framed-once');
+      expect(changed(first, later).count).toBeLessThan(50);
+    } finally {
+      await shell.close();
+    }
+  });
+
   it("'view3d.view_all' (Home) frames the capes; a click picks the cape drawn, never a hidden one", async () => {
     const shell = await startWebShell([sampleModel, '--data', sampleData]);
     try {

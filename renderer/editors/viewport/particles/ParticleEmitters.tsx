@@ -230,6 +230,9 @@ export function ParticleEmitters({ rig, textureSource, view, statistics, hint }:
   }, [rig, scene, reports]);
 
   useEffect(() => {
+    // A model without emitters has no particles to wait for: the view frames it at once (a cinematic of capes and
+    // event objects only would otherwise wait the particles' frames before it is framed).
+    if (scene.draws.length === 0) return;
     const bounds = (out: Float64Array) => show && scene.bounds(out);
     view.particleBounds = bounds;
     return () => {
