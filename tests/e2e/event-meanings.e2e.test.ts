@@ -179,7 +179,9 @@ describe.skipIf(skipReason !== null)('event objects mean something (issue 23)', 
           const check = () => {
             const automation = (window as unknown as { morfStudio: { snapshot(): { playheadMs: number } } }).morfStudio;
             const playhead = automation.snapshot().playheadMs;
-            if (playhead > 650 && playhead < 900) {
+            // Inside the look-ahead (the key at 1,000 ms is scheduled from 600 ms), with room to spare for a frame
+            // that is late on a loaded machine: the audio clock runs on while a held frame still shows its time.
+            if (playhead > 610 && playhead < 800) {
               (document.querySelector('[data-testid="play-button"]') as HTMLButtonElement).click();
               resolve(playhead);
             } else requestAnimationFrame(check);
@@ -187,7 +189,7 @@ describe.skipIf(skipReason !== null)('event objects mean something (issue 23)', 
           check();
         }),
     );
-    expect(pausedAt).toBeLessThan(900);
+    expect(pausedAt).toBeLessThan(800);
     expect((await snapshot(page)).playheadMs).toBeLessThan(EVENT_KEYS.sound);
     await page.waitForTimeout(1200);
     expect(await startedOf(page, 'SNDxTPCM')).toHaveLength(2);
