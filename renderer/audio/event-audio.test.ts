@@ -136,6 +136,17 @@ describe('EventAudio', () => {
     // Paused before the key: the scheduled sound is cancelled and not reported as started.
     stopPlayback(store);
     expect(audio.started).toHaveLength(3);
+    // A slow frame: the audio clock passed the key (1,000 ms) while the screen still showed 800 ms, and playback
+    // stops there — the key after the playhead shown is not heard (a loaded machine in the e2e test).
+    setPlayhead(store, 700);
+    togglePlayback(store, 1, frames.scheduler);
+    frames.tick(16);
+    context.currentTime += 0.1;
+    frames.tick(100);
+    expect(audio.started).toHaveLength(4);
+    context.currentTime += 0.35;
+    stopPlayback(store);
+    expect(audio.started).toHaveLength(3);
   });
 
   it('is silent while scrubbing unless Scrub Audio is on, and while muted', async () => {

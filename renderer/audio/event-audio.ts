@@ -99,6 +99,8 @@ export class EventAudio {
   /** Model time up to which keys of this pass are scheduled. */
   private scheduledUntilMs = Number.NaN;
   private lastPlayheadMs = Number.NaN;
+  /** The audio clock when playback last showed a frame (its playhead). */
+  private frameAudioTime = Number.NaN;
   private readonly bank: SoundBank;
   private readonly reported = new Set<string>();
   private unsubscribe: (() => void) | null = null;
@@ -161,7 +163,9 @@ export class EventAudio {
     )
       this.preload(state);
     if (state.playing !== previous.playing) {
-      this.cancelPending();
+      // Stopped: also what the audio clock reached after the last frame shown (a slow frame still showing an earlier
+      // time) — a key after the playhead where playback stopped is not heard.
+      this.cancelPending(state.playing > 0 ? undefined : this.frameAudioTime);
       if (state.playing > 0) {
         // Keys at the playhead when play starts sound too.
         this.scheduledUntilMs = playback.playheadMs - 1e-6;
@@ -212,6 +216,7 @@ export class EventAudio {
       this.scheduledUntilMs = playheadMs - 1e-6;
     }
     this.lastPlayheadMs = playheadMs;
+    this.frameAudioTime = this.context?.currentTime ?? Number.NaN;
     if (!document || muted) return;
     const horizon = Math.min(range.endMs, playheadMs + LOOKAHEAD_MS * speed);
     if (!(horizon > this.scheduledUntilMs)) return;
@@ -287,13 +292,17 @@ export class EventAudio {
     }
   }
 
-  /** Stops every sound scheduled that has not started yet, and forgets it was started. */
-  private cancelPending(): void {
+  /**
+   * Stops every sound scheduled that has not started yet — or that starts after the audio time `since` (the last
+   * frame shown, when playback stops) — and forgets it was started.
+   */
+  private cancelPending(since?: number): void {
     if (!this.context) return;
     const now = this.context.currentTime;
+    const from = since !== undefined && Number.isFinite(since) ? Math.min(now, since) : now;
     const keep: Scheduled[] = [];
     for (const entry of this.scheduled) {
-      if (entry.startAt > now + 1e-3) {
+      if (entry.startAt > from + 1e-3) {
         entry.source.onended = null;
         entry.source.stop();
         const index = this.started.lastIndexOf(entry.record);
