@@ -32,7 +32,7 @@ function linkOfObject(document: ModelDocument, objectIndex: number): MrfLink | u
 }
 
 /** Why an object on a global sequence cannot have a key at `frame` (past the sequence's length), or null. */
-function beyondGlobalSequence(document: ModelDocument, objectIndex: number, frame: number): string | null {
+export function beyondGlobalSequence(document: ModelDocument, objectIndex: number, frame: number): string | null {
   const object = document.eventObjects[objectIndex]!;
   const id = object.globalSequenceId;
   const length = id === null ? undefined : document.globalSequences[id];
