@@ -271,7 +271,7 @@ describe.skipIf(skipReason !== null || !existsSync(sampleModel))('keys, menus an
     await expect.poll(() => showFrames(page, '0002')).toEqual([49_833]);
   });
 
-  it('Edit ▸ Duplicate Keys, then Esc or a right-click, removes the copies and adds nothing to undo or redo', async () => {
+  it('Edit ▸ Duplicate Keys, then Esc or a right-click: the copies go, nothing added to undo or redo', async () => {
     for (const cancel of ['Escape', 'right-click'] as const) {
       const key = await selectShowKey(page, '0002');
       const before = await snapshot(page);
