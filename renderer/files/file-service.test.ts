@@ -215,7 +215,7 @@ describe('file service over the real host', () => {
     expect(await files.saveAs()).toBe(false);
     await pathChosen;
     expect(existsSync(target)).toBe(false);
-    expect(store.getState().notice?.text).toMatch(/ending in \.mdx/);
+    expect(store.getState().notice?.text).toMatch(/ending in \.mdx, or File ▸ Export As… to convert it$/);
   });
 
   it('asks to save unsaved changes before opening another file, and keeps them when cancelled', async () => {

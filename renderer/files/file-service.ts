@@ -300,8 +300,7 @@ export class FileService {
     if (wanted && extensionOf(path) !== wanted) {
       notify(
         this.store,
-        `Save As keeps the file's format: choose a name ending in ${wanted} (conversion between formats is not ` +
-          `supported)`,
+        `Save As keeps the file's format: choose a name ending in ${wanted}, or File ▸ Export As… to convert it`,
         'error',
       );
       return false;

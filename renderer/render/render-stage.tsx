@@ -6,11 +6,14 @@
  * React and steps every frame callback once — the model sampled, capes and particles simulated to that exact time —
  * then draws. Looks through the camera the viewport looks through, else from the viewport's free view.
  */
-import { advance, createRoot, flushSync, type RootStore } from '@react-three/fiber';
+import { advance, createRoot, flushSync, type RootStore, useFrame } from '@react-three/fiber';
 import { PerspectiveCamera } from 'three';
 import type { HostClient } from '../../shared/contract/contract';
 import type { FreeView } from '../state/area-commands';
-import { type EditorApp, EditorProvider } from '../ui/editor-context';
+import { type EditorApp, EditorProvider, useEditor } from '../ui/editor-context';
+import { currentDocument } from '../state/editor-store';
+import { activeViewCamera } from '../editors/viewport/camera/view-camera';
+import { rigOfDocument } from '../editors/viewport/model/document-model';
 import type { TextureSource } from '../editors/viewport/cape-texture';
 import { createModelViewState } from '../editors/viewport/model/model-view-state';
 import { VIEWPORT_BACKGROUND } from '../editors/timeline/theme';
@@ -87,6 +90,22 @@ function countingSource(source: TextureSource, loads: Loads): TextureSource {
   return wrapped;
 }
 
+/**
+ * Draws the free view. The model's node gizmos and particles run their frame callbacks at priorities between 0 and 1,
+ * and a positive priority takes drawing over from react-three-fiber: the editor's viewport then draws in its axis
+ * gizmo's pass (priority 1), a camera view in its own (ModelCameraView, priority 2). A stage has no axis gizmo, so
+ * this pass takes its place: without it a model seen from the free view rendered all black.
+ */
+function FreeViewPass() {
+  const lookingThrough = useEditor(
+    (state) => rigOfDocument(currentDocument(state)) !== null && activeViewCamera(state) !== null,
+  );
+  useFrame(({ gl, scene, camera }) => {
+    if (!lookingThrough) gl.render(scene, camera);
+  }, 1);
+  return null;
+}
+
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Creates a stage (see the module comment). */
@@ -132,6 +151,7 @@ export async function createRenderStage(options: RenderStageOptions): Promise<Re
     store = root.render(
       <EditorProvider value={{ ...app, store: frames }}>
         <ViewportContent navigator={navigator} textureSource={textureSource} refs={refs} />
+        <FreeViewPass />
       </EditorProvider>,
     );
   } catch (error) {

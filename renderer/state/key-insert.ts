@@ -5,7 +5,8 @@
  * - any other selected row (an event object row, or the row of a selected key) gets a key at the
  *   playhead when it has none there;
  * - a show and a hide of one link never share a millisecond: a key whose partner already has one
- *   at the playhead is not inserted, and the status bar says why.
+ *   at the playhead is not inserted, and the status bar says why;
+ * - an object on a global sequence gets no key past that sequence's length (the game never reaches it).
  * With no row selected the status bar says so and the document is not touched.
  */
 import type { ModelDocument, ModelEdit, MrfLink } from '../../shared/events/document';
@@ -30,6 +31,15 @@ function linkOfObject(document: ModelDocument, objectIndex: number): MrfLink | u
   return document.links.find((link) => link.showIndex === objectIndex || link.hideIndex === objectIndex);
 }
 
+/** Why an object on a global sequence cannot have a key at `frame` (past the sequence's length), or null. */
+export function beyondGlobalSequence(document: ModelDocument, objectIndex: number, frame: number): string | null {
+  const object = document.eventObjects[objectIndex]!;
+  const id = object.globalSequenceId;
+  const length = id === null ? undefined : document.globalSequences[id];
+  if (id === null || length === undefined || frame <= length) return null;
+  return `${object.name} runs on global sequence ${id} (${length} ms): a key at ${frame} ms would never fire`;
+}
+
 /** The frame a link's flipping key goes to, or a reason there is none. */
 function planLinkFlip(document: ModelDocument, link: MrfLink, frame: number, plan: InsertPlan): void {
   const shown = !Number.isNaN(linkShowTime(document, link, frame, playedSpanAt(document.sequences, frame)));
@@ -46,6 +56,11 @@ function planLinkFlip(document: ModelDocument, link: MrfLink, frame: number, pla
   }
   if (partner !== null && document.eventObjects[partner]!.frames.includes(frame)) {
     plan.skipped.push(`Link ${link.id}: a ${shown ? 'show' : 'hide'} key is at ${frame} ms, a ${word} cannot join it`);
+    return;
+  }
+  const beyond = beyondGlobalSequence(document, target, frame);
+  if (beyond) {
+    plan.skipped.push(beyond);
     return;
   }
   plan.keys.set(target, frame);
@@ -83,6 +98,11 @@ export function planInsert(store: EditorStore): InsertPlan {
     const partner = link && (link.showIndex === index ? link.hideIndex : link.showIndex);
     if (partner !== null && partner !== undefined && document.eventObjects[partner]!.frames.includes(frame)) {
       plan.skipped.push(`${object.name}: ${document.eventObjects[partner]!.name} has a key at ${frame} ms already`);
+      continue;
+    }
+    const beyond = beyondGlobalSequence(document, index, frame);
+    if (beyond) {
+      plan.skipped.push(beyond);
       continue;
     }
     plan.keys.set(index, frame);

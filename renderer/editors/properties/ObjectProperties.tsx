@@ -8,6 +8,8 @@ import { Icon } from '../../ui/Icon';
 import { editDocument } from '../../state/document-actions';
 import { setKeyTime } from '../../state/key-actions';
 import { renameObject } from '../../state/outliner-actions';
+import { beyondGlobalSequence } from '../../state/key-insert';
+import { notify } from '../../state/dialog-actions';
 import { IntegerField, Panel, Row, TextField } from './fields';
 
 const TYPE_NAMES: Record<string, string> = {
@@ -145,7 +147,9 @@ export function ObjectProperties({ document, object }: { document: ModelDocument
         data-hint="Add a key at the playhead"
         onClick={() => {
           const frame = Math.max(0, Math.round(store.getState().session.playback.playheadMs));
-          if (!object.frames.includes(frame)) setFrames([...object.frames, frame], 'Add Frame');
+          const beyond = beyondGlobalSequence(document, object.index, frame);
+          if (beyond) notify(store, `Add at playhead: ${beyond}`, 'warning');
+          else if (!object.frames.includes(frame)) setFrames([...object.frames, frame], 'Add Frame');
         }}
       >
         <Icon name="plus" size={11} /> Add at playhead
