@@ -312,8 +312,15 @@ export function float32Text(value: number, negativeNaN = false): string {
   return text;
 }
 
-/** Where the last {@link parseDecimalAt} stopped. */
+/** Where the last {@link parseDecimalAt} or {@link scanDecimal} stopped. */
 export let decimalEnd = 0;
+
+/**
+ * The value the last {@link scanDecimal} read (NaN when no number starts there). Kept in a typed array so that a
+ * number goes from the bytes to its destination as a raw double: a double returned from a call is boxed into a
+ * new heap object, and a model holds millions of numbers.
+ */
+export const decimalValue = new Float64Array(1);
 
 /**
  * The number in `bytes[start, end)` (a decimal: sign, digits, fraction, exponent — as the lexer
@@ -330,6 +337,15 @@ export function parseDecimal(bytes: Uint8Array, start: number, end: number): num
  * caller keeps only the float32 of the result, and may be given that float32 instead of the double.
  */
 export function parseDecimalAt(bytes: Uint8Array, start: number, limit: number, float32 = false): number {
+  scanDecimal(bytes, start, limit, float32);
+  return decimalValue[0]!;
+}
+
+/**
+ * As {@link parseDecimalAt}, with the value left in {@link decimalValue} (not returned, so not boxed); returns
+ * where the number stops (also set in {@link decimalEnd}).
+ */
+export function scanDecimal(bytes: Uint8Array, start: number, limit: number, float32 = false): number {
   let index = start;
   let negative = false;
   let code = bytes[index];
@@ -379,7 +395,7 @@ export function parseDecimalAt(bytes: Uint8Array, start: number, limit: number, 
     if (index > fractionStart) sawDigit = true;
   }
   decimalEnd = index;
-  if (!sawDigit) return Number.NaN;
+  if (!sawDigit) return found(Number.NaN);
   if (index < limit && (bytes[index] === 0x65 || bytes[index] === 0x45)) {
     index += 1;
     let exponentNegative = false;
@@ -397,13 +413,13 @@ export function parseDecimalAt(bytes: Uint8Array, start: number, limit: number, 
       index += 1;
     }
     decimalEnd = index;
-    if (exponentDigits === 0) return Number.NaN;
+    if (exponentDigits === 0) return found(Number.NaN);
     power += exponentNegative ? -exponent : exponent;
   }
-  if (significand === 0 && dropped === 0) return negative ? -0 : 0;
+  if (significand === 0 && dropped === 0) return found(negative ? -0 : 0);
   if (dropped === 0 && power >= -MAX_EXACT_POWER && power <= MAX_EXACT_POWER) {
     const value = power >= 0 ? significand * POWERS_OF_TEN[power]! : significand / POWERS_OF_TEN[-power]!;
-    return negative ? -value : value;
+    return found(negative ? -value : value);
   }
   if (float32 && power >= -MAX_EXACT_POWER && power <= MAX_EXACT_POWER) {
     // More digits than a double holds exactly (`1.8797466563030127`): the digits kept, scaled once, are within
@@ -412,9 +428,15 @@ export function parseDecimalAt(bytes: Uint8Array, start: number, limit: number, 
     const value = power >= 0 ? significand * POWERS_OF_TEN[power]! : significand / POWERS_OF_TEN[-power]!;
     const single = Math.fround(value);
     if (Math.fround(value * BELOW_BY_MARGIN) === single && Math.fround(value * ABOVE_BY_MARGIN) === single)
-      return negative ? -single : single;
+      return found(negative ? -single : single);
   }
-  return Number(decodeSpan(bytes, start, index));
+  return found(Number(decodeSpan(bytes, start, index)));
+}
+
+/** Leaves `value` in {@link decimalValue}; returns {@link decimalEnd}. */
+function found(value: number): number {
+  decimalValue[0] = value;
+  return decimalEnd;
 }
 
 /** 1 ∓ 2^-48: the bounds of a number whose extra digits were dropped, around its kept digits' value. */
