@@ -346,6 +346,47 @@ export function parseDecimalAt(bytes: Uint8Array, start: number, limit: number, 
  * where the number stops (also set in {@link decimalEnd}).
  */
 export function scanDecimal(bytes: Uint8Array, start: number, limit: number, float32 = false): number {
+  // Most numbers of a model are plain (`-0.039501`, `333`): digits, perhaps a point and more digits, no exponent.
+  // With at most 15 digits (leading zeros counted) the significand is an exact double integer and one division
+  // by an exact power of ten gives the correctly rounded double, as the general reader below does.
+  let index = start;
+  const sign = bytes[index];
+  const negative = sign === 0x2d;
+  if (negative || sign === 0x2b) index += 1;
+  let significand = 0;
+  const integerStart = index;
+  while (index < limit) {
+    const digit = bytes[index]! - 0x30;
+    if (digit < 0 || digit > 9) break;
+    significand = significand * 10 + digit;
+    index += 1;
+  }
+  const integerDigits = index - integerStart;
+  let fractionDigits = 0;
+  if (index < limit && bytes[index] === 0x2e) {
+    index += 1;
+    const fractionStart = index;
+    while (index < limit) {
+      const digit = bytes[index]! - 0x30;
+      if (digit < 0 || digit > 9) break;
+      significand = significand * 10 + digit;
+      index += 1;
+    }
+    fractionDigits = index - fractionStart;
+  }
+  if (integerDigits + fractionDigits > MAX_PLAIN_DIGITS || (index < limit && (bytes[index]! | 0x20) === 0x65))
+    return scanLongDecimal(bytes, start, limit, float32);
+  decimalEnd = index;
+  if (integerDigits + fractionDigits === 0) return found(Number.NaN);
+  const value = significand / POWERS_OF_TEN[fractionDigits]!;
+  return found(negative ? -value : value);
+}
+
+/** The most digits of a plain number {@link scanDecimal} reads in its first pass: 10^15 < 2^53. */
+const MAX_PLAIN_DIGITS = 15;
+
+/** As {@link scanDecimal}, for any decimal: more digits than a double holds exactly, an exponent. */
+function scanLongDecimal(bytes: Uint8Array, start: number, limit: number, float32: boolean): number {
   let index = start;
   let negative = false;
   let code = bytes[index];
