@@ -46,11 +46,14 @@ const baseName = (path: string) => path.split(/[\\/]/).pop() ?? path;
 const folderOf = (path: string) => path.slice(0, path.length - baseName(path).length);
 const stem = (name: string) => name.replace(/\.[^.]*$/, '');
 
-/** The cape the cape commands act on: the focused cape document, else the active link's cape, else the one open. */
+/**
+ * The cape the cape commands act on: the one the Properties show — the cape opened alone, else the active link's (or
+ * the link's of the active MRF/MRD object or key) when it is loaded. Never a cape no editor shows (issue 21: after a
+ * cape edit gave its cape the focus and Alt+A deselected everything, F3's Trim Cape trimmed that cape, shown nowhere).
+ */
 export function targetCapeKey(store: EditorStore): string | null {
   const state = store.getState();
   if (state.standaloneCape) return capeKey(state.standaloneCape.gamePath);
-  if (state.focusedDocument && capeEntryOf(state, state.focusedDocument)?.cape) return state.focusedDocument;
   const active = state.selection.active;
   const document = currentDocument(state);
   let id: string | null = null;
@@ -238,7 +241,7 @@ async function linkCapeBytes(store: EditorStore, bytes: Uint8Array): Promise<boo
     const file = entry.cape?.file;
     const durationMs = file ? capeStatistics(file).durationSeconds * 1000 : 0;
     const showMs = Math.max(0, Math.round(store.getState().session.playback.playheadMs));
-    if (!addLink(store, id, showMs, showMs + Math.max(1000, Math.ceil(durationMs)))) return false;
+    if (!addLink(store, id, showMs, Math.max(1000, Math.ceil(durationMs)))) return false;
     const problems = file ? validateMrf(file).filter((diagnostic) => diagnostic.severity === 'error').length : 0;
     notify(
       store,

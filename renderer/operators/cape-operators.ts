@@ -9,7 +9,9 @@ import { capeImporterById } from '../capes/cape-importers';
 import { exportCapeAsGltf, importCape, newLinkFromCape, targetCapeKey } from '../files/cape-flows';
 import type { FileService } from '../files/file-service';
 import { editCape, presentCape } from '../state/cape-documents';
-import { askForm, askText } from '../state/dialog-actions';
+import { askForm, askText, notify } from '../state/dialog-actions';
+import { capeStatistics } from '../capes/cape-entry';
+import type { MrfFile } from '../../shared/mrf';
 import type { EditorStore } from '../state/editor-store';
 import { defineOperator, hasModel, notDragging, withDefaults } from './define';
 import type { Operator, OperatorContext } from './operator';
@@ -53,7 +55,19 @@ export function capeOperators(files: FileService, converter?: CapeConverter): Op
           if (answer === null) return;
           fps = Number(answer);
         }
-        editTarget(store, (cape) => retimeCape(cape, fps), `Retime Cape to ${rounded(fps)} fps`);
+        let result: MrfFile | null = null;
+        const edited = editTarget(
+          store,
+          (cape) => (result = retimeCape(cape, fps)),
+          `Retime Cape to ${rounded(fps)} fps`,
+        );
+        const after: MrfFile | null = result;
+        if (!edited || !after) return;
+        const statistics = capeStatistics(after);
+        const what =
+          `${statistics.keyframeCount} keyframes at ${rounded(1 / statistics.frameInterval)} fps over ` +
+          `${rounded(statistics.durationSeconds)} s`;
+        notify(store, after === file ? `Retime Cape: already ${what}; nothing changed` : `Retimed the cape to ${what}`);
       },
       hasCape,
     ),

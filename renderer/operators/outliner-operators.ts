@@ -21,13 +21,7 @@ import type { Operator, OperatorContext } from './operator';
 
 function hasOutlinerSelection(context: OperatorContext): boolean {
   const { selection } = stateOf(context);
-  return (
-    hasModel(context) &&
-    (selection.objects.size > 0 ||
-      selection.links.size > 0 ||
-      selection.active?.kind === 'link' ||
-      selection.active?.kind === 'object')
-  );
+  return hasModel(context) && (selection.objects.size > 0 || selection.links.size > 0);
 }
 
 /** outliner.* operators. */
@@ -58,14 +52,13 @@ export function outlinerOperators(): Operator[] {
     defineOperator(
       'outliner.link_add',
       'Add MRF Link',
-      'Add an MRFx/MRDx pair showing a cape at the playhead',
+      'Add an MRFx/MRDx pair showing a cape at the playhead for 3 s (or to the end of its sequence)',
       async ({ store }) => {
         const document = currentDocument(store.getState());
         if (!document) return;
         const id = await askText(store, 'Add MRF Link', 'Cape ID (ArthasCape<ID>.mrf)', nextLinkId(document));
         if (!id?.trim()) return;
-        const showMs = Math.max(0, Math.round(store.getState().session.playback.playheadMs));
-        addLink(store, id.trim(), showMs, showMs + 3000);
+        addLink(store, id.trim(), store.getState().session.playback.playheadMs);
       },
       (context) => hasModel(context) && notDragging(context),
     ),

@@ -16,10 +16,11 @@ import {
   commit,
   createHistory,
   endGesture,
+  present,
   redo,
   undo,
 } from './history';
-import { EMPTY_SELECTION, type Selection, sanitizeSelection } from './selection';
+import { EMPTY_SELECTION, type Selection, carrySelection, sanitizeSelection } from './selection';
 import { notify } from './dialog-actions';
 
 /** Diagnostics of a document and of the capes its links point at. */
@@ -168,10 +169,11 @@ function moveInHistory(store: EditorStore, step: (history: History<ModelDocument
   if (!state.history) return false;
   const history = step(state.history);
   if (history === state.history) return false;
+  const before = present(state.history);
   store.setState({ history, drag: null });
-  const document = currentDocument(store.getState());
+  const document = currentDocument(store.getState())!;
   store.setState((latest) => ({
-    selection: sanitizeSelection(latest.selection, document),
+    selection: carrySelection(before, document, latest.selection),
     diagnostics: collectDiagnostics(store.services.codec, latest, document),
   }));
   return true;

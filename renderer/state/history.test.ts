@@ -78,7 +78,7 @@ describe('history', () => {
     expect(present(history)).toBe(3);
     expect(canUndo(history)).toBe(false);
   });
-  it('bails to a mark: the gesture’s steps are gone and no redo brings them back', () => {
+  it('bails to a mark: the gesture’s steps are gone, no redo brings them back, the earlier redo comes back', () => {
     let history = commit(createHistory(0), 1, 'A');
     history = commit(history, 2, 'Redo me');
     history = undo(history);
@@ -88,8 +88,13 @@ describe('history', () => {
     history = commit(history, 6, 'Move', { gesture: 'duplicate-1' });
     const bailed = bailToMark(history, mark);
     expect(present(bailed)).toBe(1);
-    expect(canRedo(bailed)).toBe(false);
-    expect(bailed.entries.map((entry) => entry.value)).toEqual([0, 1]);
+    // The step that could be redone before the gesture can be again (issue 21: a cancelled Shift+D dropped it).
+    expect(bailed.entries.map((entry) => entry.value)).toEqual([0, 1, 2]);
+    expect(present(redo(bailed))).toBe(2);
+    // A mark of a value alone (no history then): what came after it goes.
+    const bare = bailToMark(history, { value: 1 });
+    expect(bare.entries.map((entry) => entry.value)).toEqual([0, 1]);
+    expect(canRedo(bare)).toBe(false);
     // Beyond the limit the marked entry may shift or drop out: found by value, or nothing changes.
     let short = commit(createHistory(0, 2), 1, 'A');
     const early = markHistory(short);

@@ -71,25 +71,36 @@ export function endGesture<T>(history: History<T>, gesture: string): History<T> 
   return { ...history, entries };
 }
 
-/** A point to roll back to (tldraw's mark): the present value when the mark was taken. */
+/**
+ * A point to roll back to (tldraw's mark): the present value when the mark was taken, and the whole history then
+ * (what could be redone included), when the mark was taken of one.
+ */
 export interface HistoryMark<T> {
   readonly value: T;
+  readonly history?: History<T>;
 }
 
 /** Marks the present, for a gesture that may be cancelled. */
 export function markHistory<T>(history: History<T>): HistoryMark<T> {
-  return { value: present(history) };
+  return { value: present(history), history };
 }
 
 /**
- * Rolls back to a mark (tldraw's bailToMark): the marked value becomes the present and every
- * entry after it is dropped, so no redo brings back what a cancelled gesture did. Unchanged when
+ * Rolls back to a mark (tldraw's bailToMark): the marked value becomes the present and what the cancelled gesture
+ * recorded after it goes, so no redo brings it back — while the steps that could be redone when the mark was taken
+ * come back (issue 21: a Shift+D cancelled with Esc, or confirmed without moving, dropped them). Unchanged when
  * nothing was recorded since the mark, or when the marked value is no longer in the history.
  */
 export function bailToMark<T>(history: History<T>, mark: HistoryMark<T>): History<T> {
   for (let index = history.index; index >= 0; index -= 1) {
     if (history.entries[index]!.value !== mark.value) continue;
     if (index === history.index) return history;
+    const marked = mark.history;
+    if (marked && marked.index === index && marked.entries[index]?.value === mark.value) {
+      const entries = marked.entries.slice();
+      entries[index] = { ...entries[index]!, gesture: null };
+      return { ...marked, entries };
+    }
     const entries = history.entries.slice(0, index + 1);
     entries[index] = { ...entries[index]!, gesture: null };
     return { ...history, entries, index };

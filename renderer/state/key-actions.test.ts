@@ -16,6 +16,7 @@ import {
   updateKeyDrag,
 } from './key-actions';
 import { insertKeyAtPlayhead } from './key-insert';
+import { deleteSelectedItems, selectLink } from './outliner-actions';
 import { keyId, selectedKeyAddresses } from './selection';
 import { setPlayhead } from './session-actions';
 
@@ -29,6 +30,26 @@ const frames = (store: ReturnType<typeof storeWith>, objectIndex: number) =>
   currentDocument(store.getState())!.eventObjects[objectIndex]!.frames;
 
 describe('key actions', () => {
+  it('a key click replaces the selection in every editor: no link stays highlighted for the Outliner’s X', () => {
+    const store = storeWith();
+    selectLink(store, '0000');
+    // Link 0001's hide key (object 3), clicked in the Dope Sheet.
+    selectKeys(store, [{ objectIndex: 3, frameIndex: 0 }], 'replace');
+    const selection = store.getState().selection;
+    expect([...selection.links]).toEqual([]);
+    expect([...selection.objects]).toEqual([3]);
+    expect(selection.active).toEqual({ kind: 'key', objectIndex: 3, frameIndex: 0 });
+    // X over the Outliner deletes what it highlights — MRDx0001 — and leaves Link 0000 alone.
+    expect(deleteSelectedItems(store)).toBe(true);
+    const links = currentDocument(store.getState())!.links;
+    expect(links.find((link) => link.id === '0000')).toMatchObject({ showFrames: [19_300], hideFrames: [22_300] });
+    expect(links.find((link) => link.id === '0001')).toMatchObject({ hideIndex: null });
+    // Shift-clicks add to what is there, links included.
+    selectLink(store, '0002');
+    selectKeys(store, [{ objectIndex: 0, frameIndex: 0 }], 'extend');
+    expect([...store.getState().selection.links]).toEqual(['0002']);
+  });
+
   it('a drag is previewed without touching the document, then committed as one undo step', () => {
     const store = storeWith();
     const original = currentDocument(store.getState());

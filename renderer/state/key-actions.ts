@@ -14,13 +14,18 @@ import {
   allKeyIds,
   combine,
   followKeys,
+  keepActive,
   keyAddress,
   keyId,
   selectedKeyAddresses,
 } from './selection';
 import { notify } from './dialog-actions';
 
-/** Selects keys (click, shift-click, box). The first key becomes the active one. */
+/**
+ * Selects keys (click, shift-click, box). The first key becomes the active one. A click that replaces the selection
+ * replaces it in every editor: the keys' objects are what the Outliner highlights, and no link stays highlighted
+ * (issue 21: Link 0000 stayed lit in the Outliner after a click on another link's key, and X there deleted it).
+ */
 export function selectKeys(store: EditorStore, keys: readonly KeyAddress[], mode: SelectMode): void {
   store.setState((state) => {
     const ids = keys.map((key) => keyId(key.objectIndex, key.frameIndex));
@@ -32,8 +37,12 @@ export function selectKeys(store: EditorStore, keys: readonly KeyAddress[], mode
         : mode === 'replace'
           ? null
           : state.selection.active;
-    const objects = mode === 'replace' ? new Set(keys.map((key) => key.objectIndex)) : state.selection.objects;
-    return { selection: { ...state.selection, keys: selected, objects, active } };
+    if (mode !== 'replace') {
+      const selection = { ...state.selection, keys: selected, active };
+      return { selection: { ...selection, active: keepActive(selection) } };
+    }
+    const objects = new Set(keys.map((key) => key.objectIndex));
+    return { selection: { keys: selected, objects, links: new Set<string>(), active } };
   });
 }
 

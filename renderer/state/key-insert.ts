@@ -13,7 +13,7 @@ import { editDocument } from './document-actions';
 import { type EditorStore, currentDocument } from './editor-store';
 import { notify } from './dialog-actions';
 import { keyAddress, keyId } from './selection';
-import { linkShowTime, sequenceBoundsAt } from './visibility';
+import { linkShowTime, playedSpanAt } from '../../shared/events/visibility';
 
 /** The outcome of planning an insert: the keys to add, and why selected rows get none. */
 export interface InsertPlan {
@@ -32,8 +32,7 @@ function linkOfObject(document: ModelDocument, objectIndex: number): MrfLink | u
 
 /** The frame a link's flipping key goes to, or a reason there is none. */
 function planLinkFlip(document: ModelDocument, link: MrfLink, frame: number, plan: InsertPlan): void {
-  const bounds = sequenceBoundsAt(document.sequences, frame, { startMs: 0, endMs: 0 });
-  const shown = !Number.isNaN(linkShowTime(document, link, frame, bounds));
+  const shown = !Number.isNaN(linkShowTime(document, link, frame, playedSpanAt(document.sequences, frame)));
   const target = shown ? link.hideIndex : link.showIndex;
   const partner = shown ? link.showIndex : link.hideIndex;
   const word = shown ? 'hide' : 'show';

@@ -4,10 +4,11 @@
  */
 import type { ModelDocument, MrfLink } from '../../shared/events/document';
 import { findLink, linkEndpointIndices } from '../../shared/events/links';
+import { playedSpanAt } from '../../shared/events/visibility';
 import { editDocument } from './document-actions';
 import { type EditorStore, currentDocument } from './editor-store';
 import { requestAreaCommand } from './area-commands';
-import { type ActiveItem, EMPTY_SELECTION, type SelectMode, combine, keyId } from './selection';
+import { type ActiveItem, EMPTY_SELECTION, type SelectMode, combine, keepActive, keyId } from './selection';
 import { setPlayhead, updateSession } from './session-actions';
 
 function keysOf(document: ModelDocument, objectIndices: Iterable<number>): number[] {
@@ -44,9 +45,8 @@ export function selectObjects(
       : mode === 'replace'
         ? null
         : state.selection.active;
-  store.setState({
-    selection: { keys, objects, links: mode === 'replace' ? new Set() : state.selection.links, active },
-  });
+  const selection = { keys, objects, links: mode === 'replace' ? new Set<string>() : state.selection.links, active };
+  store.setState({ selection: { ...selection, active: keepActive(selection) } });
 }
 
 /** Selects a link: both of its objects and their keys; the link becomes active. */
@@ -60,14 +60,13 @@ export function selectLink(store: EditorStore, id: string, mode: SelectMode = 'r
   const links = combine(state.selection.links, [upper], mode);
   const selected = links.has(upper);
   const keyMode: SelectMode = mode === 'replace' ? 'replace' : selected ? 'extend' : 'subtract';
-  store.setState({
-    selection: {
-      keys: combine(state.selection.keys, keysOf(document, indices), keyMode),
-      objects: combine(state.selection.objects, indices, keyMode),
-      links,
-      active: selected ? { kind: 'link', id: link.id } : mode === 'replace' ? null : state.selection.active,
-    },
-  });
+  const selection = {
+    keys: combine(state.selection.keys, keysOf(document, indices), keyMode),
+    objects: combine(state.selection.objects, indices, keyMode),
+    links,
+    active: selected ? ({ kind: 'link', id: link.id } as const) : mode === 'replace' ? null : state.selection.active,
+  };
+  store.setState({ selection: { ...selection, active: keepActive(selection) } });
 }
 
 /** Makes a sequence or global sequence the active item (properties), keeping nothing else selected. */
@@ -98,16 +97,32 @@ export function nextLinkId(document: ModelDocument): string {
   return `${Date.now()}`;
 }
 
-/** Adds a link shown at `showMs` and hidden at `hideMs`, and selects it. */
-export function addLink(store: EditorStore, id: string, showMs: number, hideMs: number): boolean {
+/** How long a new link shows its cape when nothing says otherwise (Add MRF Link). */
+export const NEW_LINK_SHOWN_MS = 3000;
+
+/**
+ * Where a new link shown at `showMs` for `shownMs` hides its cape: that long after, or at the end of the sequence that
+ * plays the show when that comes sooner (a hide past it would never fire). Null when the show is at that very end:
+ * a hide there would take the cape off in the same update (shared/events/visibility.ts), so the link gets none.
+ */
+export function newLinkHideMs(document: ModelDocument, showMs: number, shownMs: number): number | null {
+  const span = playedSpanAt(document.sequences, showMs);
+  const hideMs = Math.min(showMs + shownMs, span ? span.endMs : Number.POSITIVE_INFINITY);
+  return hideMs > showMs ? hideMs : null;
+}
+
+/**
+ * Adds a link shown at `showMs` (whole ms, not before 0) for `shownMs` — hidden within the sequence that plays the
+ * show ({@link newLinkHideMs}) — and selects it.
+ */
+export function addLink(store: EditorStore, id: string, showMs: number, shownMs = NEW_LINK_SHOWN_MS): boolean {
+  const document = currentDocument(store.getState());
+  if (!document) return false;
+  const show = Math.max(0, Math.round(showMs));
+  const hide = newLinkHideMs(document, show, Math.max(1, Math.round(shownMs)));
   const outcome = editDocument(
     store,
-    {
-      kind: 'addLink',
-      id,
-      showFrames: [Math.max(0, Math.round(showMs))],
-      hideFrames: [Math.max(0, Math.round(hideMs))],
-    },
+    { kind: 'addLink', id, showFrames: [show], hideFrames: hide === null ? [] : [hide] },
     `Add Link ${id}`,
   );
   if (outcome.applied) selectLink(store, id);
@@ -132,40 +147,38 @@ export function renameObject(store: EditorStore, objectIndex: number, name: stri
   return editDocument(store, { kind: 'renameEventObject', objectIndex, name }, `Rename to ${name}`).applied;
 }
 
-/** Deletes the selected links and event objects (one undo step). */
+/**
+ * Deletes what the Outliner lights (one undo step): each selected link's show and hide objects, and each selected
+ * event object — those and no other. A second show or hide object of a link (one more `MRDx0003`) is not the link's,
+ * and stays unless it is selected itself (issue 21: deleting the link removed every object of its ID, and the
+ * selected second one's index then pointed at the object after it, which was deleted too).
+ */
 export function deleteSelectedItems(store: EditorStore): boolean {
   const state = store.getState();
   const document = currentDocument(state);
   if (!document) return false;
-  const linkIds = new Set(state.selection.links);
-  if (state.selection.active?.kind === 'link') linkIds.add(state.selection.active.id.toUpperCase());
-  const inLinks = new Set<number>();
-  for (const id of linkIds) {
+  const removed = new Set<number>();
+  const links: string[] = [];
+  for (const id of state.selection.links) {
     const link = findLink(document.links, id);
-    if (link?.showIndex != null) inLinks.add(link.showIndex);
-    if (link?.hideIndex != null) inLinks.add(link.hideIndex);
+    if (!link) continue;
+    links.push(link.id);
+    for (const index of linkEndpointIndices(link)) removed.add(index);
   }
-  const objects = new Set(state.selection.objects);
-  if (state.selection.active?.kind === 'object') objects.add(state.selection.active.objectIndex);
-  const loose = [...objects]
-    .filter((index) => !inLinks.has(index) && index < document.eventObjects.length)
-    .sort((a, b) => b - a);
-  const edits = [
-    ...[...linkIds].map((id) => ({ kind: 'removeLink' as const, id })),
-    // Links go first and shift the indices after their objects; then loose objects, highest index
-    // first, each addressed by its position once the link objects are gone.
-    ...loose.map((index) => ({
-      kind: 'removeEventObject' as const,
-      objectIndex: index - [...inLinks].filter((removed) => removed < index).length,
-    })),
-  ];
-  if (edits.length === 0) return false;
+  const linkObjects = removed.size;
+  for (const index of state.selection.objects) if (index < document.eventObjects.length) removed.add(index);
+  if (removed.size === 0) return false;
+  // Highest index first: each removal leaves the indices below it as they were.
+  const edits = [...removed]
+    .sort((a, b) => b - a)
+    .map((objectIndex) => ({ kind: 'removeEventObject' as const, objectIndex }));
+  const only = [...removed][0]!;
   const label =
-    edits.length === 1
-      ? linkIds.size === 1
-        ? `Delete Link ${[...linkIds][0]}`
-        : `Delete ${document.eventObjects[loose[0]!]?.name ?? 'Object'}`
-      : `Delete ${edits.length} Items`;
+    links.length === 1 && removed.size === linkObjects
+      ? `Delete Link ${links[0]}`
+      : edits.length === 1
+        ? `Delete ${document.eventObjects[only]?.name ?? 'Object'}`
+        : `Delete ${edits.length} Items`;
   return editDocument(store, edits.length === 1 ? edits[0]! : { kind: 'batch', edits }, label, {
     selectionAfter: () => EMPTY_SELECTION,
   }).applied;

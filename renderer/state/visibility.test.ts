@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createMrf } from '../../shared/mrf';
 import { fixtureDocument, sampleCinematicDocument } from '../testing/fixture-model';
-import { keyId } from './selection';
+import { WHOLE_TIME_LINE as everywhere, linkShowTime, playedSpanAt } from '../../shared/events/visibility';
 import { CapeAnimator } from '../capes/cape-animator';
-import { linkShowTime, sequenceBoundsAt } from './visibility';
-
-const everywhere = { startMs: Number.NEGATIVE_INFINITY, endMs: Number.POSITIVE_INFINITY };
+import { dragShift, sequenceBoundsAt } from './visibility';
 
 describe('link visibility at the playhead', () => {
   const document = sampleCinematicDocument();
@@ -56,21 +54,24 @@ describe('link visibility at the playhead', () => {
         { name: 'B', start: 2000, end: 3000, moveSpeed: 0, nonLooping: false, rarity: 0 },
       ],
     });
-    const bounds = sequenceBoundsAt(twoSequences.sequences, 2500, { startMs: 0, endMs: 0 });
-    expect(bounds).toEqual({ startMs: 2000, endMs: 3000 });
-    expect(linkShowTime(twoSequences, twoSequences.links[0]!, 2500, bounds)).toBeNaN();
-    expect(
-      linkShowTime(
-        twoSequences,
-        twoSequences.links[0]!,
-        950,
-        sequenceBoundsAt(twoSequences.sequences, 950, { startMs: 0, endMs: 0 }),
-      ),
-    ).toBe(900);
+    const span = playedSpanAt(twoSequences.sequences, 2500);
+    expect(span).toEqual({ startMs: 2000, endMs: 3000, sequenceIndex: 1 });
+    expect(linkShowTime(twoSequences, twoSequences.links[0]!, 2500, span)).toBeNaN();
+    expect(linkShowTime(twoSequences, twoSequences.links[0]!, 950, playedSpanAt(twoSequences.sequences, 950))).toBe(
+      900,
+    );
+    // Between the sequences nothing plays: no cape is on screen there (the model view still samples everything).
+    expect(playedSpanAt(twoSequences.sequences, 1500)).toBeNull();
+    expect(linkShowTime(twoSequences, twoSequences.links[0]!, 1500, null)).toBeNaN();
+    expect(sequenceBoundsAt(twoSequences.sequences, 1500, { startMs: 0, endMs: 0 })).toEqual({
+      startMs: Number.NEGATIVE_INFINITY,
+      endMs: Number.POSITIVE_INFINITY,
+    });
   });
 
   it('follows a key being dragged', () => {
-    const shift = { ids: new Set([keyId(0, 0)]), deltaMs: 1000 };
+    const key = { objectIndex: 0, frameIndex: 0 };
+    const shift = dragShift({ keys: [key], anchor: key, deltaMs: 1000, gesture: null });
     expect(linkShowTime(document, link, 20_000, everywhere, shift)).toBeNaN();
     expect(linkShowTime(document, link, 20_300, everywhere, shift)).toBe(20_300);
   });

@@ -1,28 +1,28 @@
 /**
- * When a link's cape is on screen, as the game plays it: after a show key and before the next
- * hide key. Keys count only inside the sequence that contains the playhead (the game plays one
- * sequence at a time); outside every sequence all keys count. A key being dragged counts at its
- * previewed time. Called every frame for every link: nothing here allocates.
+ * The renderer's side of the visibility rule (shared/events/visibility.ts, where the rule is written down): the drag
+ * preview as a key shift, the span played at the playhead, and the sequence bounds the model view samples in.
+ * Called every frame: nothing here allocates.
  */
-import type { EventObject, ModelDocument, MrfLink, SequenceInfo } from '../../shared/events/document';
+import type { KeyShift, PlayedSpan } from '../../shared/events/visibility';
+import type { SequenceInfo } from '../../shared/events/document';
 import type { DragPreview } from './editor-store';
 import { keyId } from './selection';
 
-/** The drag preview as the viewport sees it. */
-export interface KeyShift {
-  ids: ReadonlySet<number>;
-  deltaMs: number;
+/** The drag preview as a key shift: the ids of the dragged keys (rebuilt only when they change) and the delta. */
+class DragKeyShift implements KeyShift {
+  ids: ReadonlySet<number> = new Set();
+  deltaMs = 0;
+  keys: DragPreview['keys'] | null = null;
+
+  moves(objectIndex: number, frameIndex: number): boolean {
+    return this.ids.has(keyId(objectIndex, frameIndex));
+  }
 }
 
-function shifted(object: EventObject, frameIndex: number, shift: KeyShift | null): number {
-  const frame = object.frames[frameIndex]!;
-  return shift && shift.ids.has(keyId(object.index, frameIndex)) ? frame + shift.deltaMs : frame;
-}
-
-const shift: KeyShift & { keys: DragPreview['keys'] | null } = { ids: new Set(), deltaMs: 0, keys: null };
+const shift = new DragKeyShift();
 
 /** The drag preview as a key shift (one shared object, its id set rebuilt only when the dragged keys change). */
-export function dragShift(drag: DragPreview | null): KeyShift | null {
+export function dragShift(drag: DragPreview | null): DragKeyShift | null {
   if (!drag) return null;
   if (shift.keys !== drag.keys) {
     shift.keys = drag.keys;
@@ -32,7 +32,10 @@ export function dragShift(drag: DragPreview | null): KeyShift | null {
   return shift;
 }
 
-/** The interval of the sequence containing `timeMs`, written into `out` ([-∞, ∞] when none). */
+/**
+ * The interval of the sequence containing `timeMs`, written into `out` ([-∞, ∞] when none): where the model view
+ * and the cameras sample their tracks (capes follow {@link PlayedSpan}, which plays nothing outside the sequences).
+ */
 export function sequenceBoundsAt(
   sequences: readonly SequenceInfo[],
   timeMs: number,
@@ -48,44 +51,4 @@ export function sequenceBoundsAt(
     }
   }
   return out;
-}
-
-/**
- * The time of the show key that makes the link visible at `timeMs`, or NaN when it is hidden:
- * the latest show key at or before `timeMs` (within the bounds), with no hide key after it and
- * at or before `timeMs`. A hide at the same time as its show does not hide it.
- */
-export function linkShowTime(
-  document: ModelDocument,
-  link: MrfLink,
-  timeMs: number,
-  bounds: { startMs: number; endMs: number },
-  shift: KeyShift | null = null,
-): number {
-  if (link.showIndex === null) return Number.NaN;
-  const show = document.eventObjects[link.showIndex];
-  if (!show || show.globalSequenceId !== null) return Number.NaN;
-  let latest = Number.NaN;
-  for (let index = 0; index < show.frames.length; index += 1) {
-    const frame = shifted(show, index, shift);
-    if (frame <= timeMs && frame >= bounds.startMs && frame <= bounds.endMs && !(frame <= latest)) latest = frame;
-  }
-  if (Number.isNaN(latest) || link.hideIndex === null) return latest;
-  const hide = document.eventObjects[link.hideIndex];
-  if (!hide) return latest;
-  for (let index = 0; index < hide.frames.length; index += 1) {
-    const frame = shifted(hide, index, shift);
-    if (frame > latest && frame <= timeMs) return Number.NaN;
-  }
-  return latest;
-}
-
-/**
- * Whether the link's cape shows at some time in [startMs, endMs] (a sequence): it has a show key inside it (keys
- * count only inside the sequence that plays). A link whose keys follow a global sequence is not drawn (as above).
- */
-export function linkShowsWithin(document: ModelDocument, link: MrfLink, startMs: number, endMs: number): boolean {
-  const show = link.showIndex === null ? undefined : document.eventObjects[link.showIndex];
-  if (!show || show.globalSequenceId !== null) return false;
-  return show.frames.some((frame) => frame >= startMs && frame <= endMs);
 }

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { modelCodec } from '../../shared/events';
 import { gridMrf } from '../../shared/mrf/testing/fixtures';
 import { CapeAnimator } from '../../renderer/capes/cape-animator';
-import { linkShowTime, sequenceBoundsAt } from '../../renderer/state/visibility';
+import { linkShowTime, playedSpanAt } from '../../shared/events/visibility';
 import { browserSkipReason, launchBrowser, openEditor, repositoryRoot, startWebShell } from '../../tests/e2e/harness';
 import { measure, median, type BenchReport, type BenchSuite } from './harness';
 
@@ -29,7 +29,7 @@ async function viewportFrame(report: BenchReport): Promise<void> {
   const link = document.links.find((candidate) => candidate.id === '0000') ?? document.links[0]!;
   // A moving 200 × 100 grid (20,000 vertices) with 60 keyframes at 30 fps.
   const animator = new CapeAnimator(gridMrf({ columns: 200, rows: 100, keyframeCount: 60, frameInterval: 1 / 30 }));
-  const bounds = { startMs: 0, endMs: 0 };
+  const span = { startMs: 0, endMs: 0, sequenceIndex: -1 };
   const showMs = link.showFrames[0] ?? 0;
   let timeMs = showMs;
   const perFrame = await measure(
@@ -37,7 +37,7 @@ async function viewportFrame(report: BenchReport): Promise<void> {
       // One 60 Hz frame of playback: the playhead moves, so the cape is sampled anew.
       timeMs += 1000 / 60;
       if (timeMs > showMs + 1900) timeMs = showMs;
-      const shown = linkShowTime(document, link, timeMs, sequenceBoundsAt(document.sequences, timeMs, bounds));
+      const shown = linkShowTime(document, link, timeMs, playedSpanAt(document.sequences, timeMs, span));
       if (!Number.isNaN(shown)) animator.update((timeMs - shown) / 1000);
     },
     { minTimeMs: 800, minRuns: 200 },

@@ -60,7 +60,7 @@ describe('validateModel', () => {
     expect(only(validateModel(document), 'events.show-without-hide')).toMatchObject([
       {
         severity: 'warning',
-        message: 'Link 0001 shows its cape at 1600 ms with no hide key after it; the cape stays once shown',
+        message: 'Link 0001 shows its cape at 1600 ms with no hide key after it; the cape stays until "Stand" ends',
         target: { kind: 'eventObject', objectIndex: 0, frameIndex: 1 },
       },
     ]);
@@ -122,6 +122,55 @@ describe('validateModel', () => {
       { kind: 'link', id: '0004' },
     ]);
     expect(only(found, 'events.hide-without-show')).toMatchObject([{ target: { kind: 'link', id: '0003' } }]);
+  });
+
+  it('warns of a show and a hide at one time, saying which fires last (the object later in the model)', () => {
+    const hideLast = validateModel(mdl(event('MRFx0001', 0, [1500]) + event('MRDx0001', 1, [1500, 1800])));
+    expect(only(hideLast, 'events.show-hide-same-time')).toEqual([
+      {
+        severity: 'warning',
+        code: 'events.show-hide-same-time',
+        message:
+          'Link 0001 shows and hides its cape at 1500 ms: the game fires both in one update, the hide last ' +
+          '(MRDx0001 comes after MRFx0001 in the model), so the cape is not shown',
+        where: 'link 0001',
+        target: { kind: 'eventObject', objectIndex: 0, frameIndex: 0 },
+      },
+    ]);
+    // The hide at 1800 then finds the cape off.
+    expect(only(hideLast, 'events.hide-before-show')).toMatchObject([{ target: { objectIndex: 1, frameIndex: 1 } }]);
+    const showLast = validateModel(mdl(event('MRDx0001', 0, [1500]) + event('MRFx0001', 1, [1500])));
+    expect(only(showLast, 'events.show-hide-same-time')[0]!.message).toMatch(
+      /the show last \(MRFx0001 comes after MRDx0001 in the model\), so the hide does nothing and the cape stays on$/,
+    );
+    // (The minimal MDL's own findings, such as its missing Version, are the typed model's; only the events' here.)
+    const eventCodes = codes(showLast).filter((code) => code.startsWith('events.'));
+    expect(eventCodes).toEqual(['events.show-hide-same-time', 'events.show-without-hide']);
+  });
+
+  it('walks each sequence alone: a show left on at one sequence’s end, a hide that finds it off in the next', () => {
+    const twoSequences = readModel(
+      encode(
+        'Sequences 2 {\n\tAnim "A" { Interval { 0, 1000 }, }\n\tAnim "B" { Interval { 2000, 3000 }, }\n}\n' +
+          event('MRFx0001', 0, [900]) +
+          event('MRDx0001', 1, [2500]),
+      ),
+      'two.mdl',
+    );
+    const found = validateModel(twoSequences);
+    expect(only(found, 'events.show-without-hide')).toMatchObject([
+      { message: expect.stringContaining('the cape stays until "A" ends'), target: { objectIndex: 0, frameIndex: 0 } },
+    ]);
+    expect(only(found, 'events.hide-before-show')).toMatchObject([{ target: { objectIndex: 1, frameIndex: 0 } }]);
+  });
+
+  it('says that a link on a global sequence is not previewed', () => {
+    const found = validateModel(
+      mdl(event('MRFx0001', 0, [100], '\tGlobalSeqId 0,\n') + event('MRDx0001', 1, [300], '\tGlobalSeqId 0,\n')),
+    );
+    expect(only(found, 'events.link-on-global-sequence')).toMatchObject([
+      { severity: 'info', target: { kind: 'link', id: '0001' } },
+    ]);
   });
 
   it('reports the show and hide objects of a link on different timelines, and a second show object', () => {

@@ -12,6 +12,7 @@ import { mdlTypedModel } from '../model/mdl-model';
 import { validateMdxChecks } from '../model/mdx-validate';
 import type { EventObject, ModelDocument, MrfLink } from './document';
 import { linkObjectIndices } from './links';
+import { hideWinsTies, playedSpans, walkLinkKeys } from './visibility';
 import {
   EVENT_NAME_BYTES,
   EVENT_PREFIX_LENGTH,
@@ -247,43 +248,19 @@ function checkLink(document: ModelDocument, link: MrfLink, out: Diagnostic[]): v
     );
     return;
   }
-  // Walk the keys in time order (a show and a hide at the same time: the show first).
-  const keys = [
-    ...link.showFrames.map((frame, frameIndex) => ({ frame, show: true, frameIndex })),
-    ...link.hideFrames.map((frame, frameIndex) => ({ frame, show: false, frameIndex })),
-  ].sort((left, right) => left.frame - right.frame || Number(right.show) - Number(left.show));
-  let shown = false;
-  let lastShow = keys[0]!;
-  for (const key of keys) {
-    if (key.show) {
-      shown = true;
-      lastShow = key;
-    } else if (!shown) {
-      out.push({
-        ...objectDiagnostic(
-          hide,
-          'warning',
-          'events.hide-before-show',
-          `Link ${link.id} hides its cape at ${key.frame} ms before showing it`,
-          key.frameIndex,
-        ),
-        where: `link ${link.id}`,
-      });
-    } else shown = false;
-  }
-  // A show after the last hide (a pasted or inserted one) leaves the cape on as a link without hide keys does.
-  if (shown && link.hideFrames.length > 0) {
-    out.push({
-      ...objectDiagnostic(
-        show,
-        'warning',
-        'events.show-without-hide',
-        `Link ${link.id} shows its cape at ${lastShow.frame} ms with no hide key after it; the cape stays once shown`,
-        lastShow.frameIndex,
+  if (show.globalSequenceId !== null) {
+    out.push(
+      linkDiagnostic(
+        link,
+        'info',
+        'events.link-on-global-sequence',
+        `Link ${link.id} follows global sequence ${show.globalSequenceId}; the editor does not preview capes on a ` +
+          `global sequence`,
       ),
-      where: `link ${link.id}`,
-    });
+    );
+    return;
   }
+  checkLinkKeys(document, link, show, hide, out);
   if (link.showFrames.length > 0 && link.hideFrames.length === 0) {
     out.push(
       linkDiagnostic(
@@ -302,6 +279,75 @@ function checkLink(document: ModelDocument, link: MrfLink, out: Diagnostic[]): v
         `Link ${link.id} hides its cape but its show object has no keys; the cape is never shown`,
       ),
     );
+  }
+}
+
+/**
+ * The link's keys as the game fires them, sequence by sequence (shared/events/visibility.ts, the rule the viewport and
+ * the Dope Sheet follow too): a show and a hide at one time, a hide while the cape is off, the cape left on at a
+ * sequence's end.
+ */
+function checkLinkKeys(
+  document: ModelDocument,
+  link: MrfLink,
+  show: EventObject,
+  hide: EventObject,
+  out: Diagnostic[],
+): void {
+  const reported = new Set<string>();
+  const report = (key: string, diagnostic: Diagnostic) => {
+    if (reported.has(key)) return;
+    reported.add(key);
+    out.push({ ...diagnostic, where: `link ${link.id}` });
+  };
+  const hideTimes = new Set(link.hideFrames);
+  const hideLast = hideWinsTies(link);
+  for (const span of playedSpans(document.sequences)) {
+    let lastShow = { timeMs: 0, frameIndex: -1 };
+    const shownAtEnd = walkLinkKeys(document, link, span, (timeMs, isShow, frameIndex, effect) => {
+      if (isShow) lastShow = { timeMs, frameIndex };
+      if (isShow && hideTimes.has(timeMs)) {
+        report(
+          `same:${timeMs}`,
+          objectDiagnostic(
+            show,
+            'warning',
+            'events.show-hide-same-time',
+            `Link ${link.id} shows and hides its cape at ${timeMs} ms: the game fires both in one update, ` +
+              (hideLast
+                ? `the hide last (MRDx${link.id} comes after MRFx${link.id} in the model), so the cape is not shown`
+                : `the show last (MRFx${link.id} comes after MRDx${link.id} in the model), so the hide does nothing ` +
+                  `and the cape stays on`),
+            frameIndex,
+          ),
+        );
+      } else if (effect === 'none' && !link.showFrames.includes(timeMs)) {
+        report(
+          `hide:${frameIndex}`,
+          objectDiagnostic(
+            hide,
+            'warning',
+            'events.hide-before-show',
+            `Link ${link.id} hides its cape at ${timeMs} ms before showing it`,
+            frameIndex,
+          ),
+        );
+      }
+    });
+    // A show after the last hide (a pasted or inserted one) leaves the cape on to the end, as a link without hide
+    // keys does.
+    if (shownAtEnd && link.hideFrames.length > 0)
+      report(
+        `open:${lastShow.frameIndex}`,
+        objectDiagnostic(
+          show,
+          'warning',
+          'events.show-without-hide',
+          `Link ${link.id} shows its cape at ${lastShow.timeMs} ms with no hide key after it; the cape stays ` +
+            (span.sequenceIndex < 0 ? 'once shown' : `until "${document.sequences[span.sequenceIndex]!.name}" ends`),
+          lastShow.frameIndex,
+        ),
+      );
   }
 }
 

@@ -7,6 +7,7 @@
 import { CodecError } from '../binary/codec-error';
 import type { Diagnostic } from '../diagnostics';
 import { printMdlModel, readMdlModel } from './mdl-model';
+import type { MdlPrintOptions } from './mdl/writer';
 import { mdxVersionOf, readMdxModel, writeMdxModel, type TypedMdxModel } from './mdx-model';
 
 /** The two model formats. */
@@ -30,15 +31,16 @@ export function readModel(bytes: Uint8Array, format: ModelFormat, file = ''): Ty
 /**
  * Writes the typed model in `format`, with what it could not carry. Writing MDX checks what the
  * version does not store (a model read from MDL may set it) unless `fromMdx` says the model was
- * read from MDX of its own version, which stores everything it holds.
+ * read from MDX of its own version, which stores everything it holds. `options` are the MDL printer's.
  */
 export function writeModel(
   model: Pick<TypedMdxModel, 'chunks'>,
   format: ModelFormat,
   fromMdx = false,
+  options: MdlPrintOptions = {},
 ): { bytes: Uint8Array; warnings: Diagnostic[] } {
   if (format === 'mdl') {
-    const printed = printMdlModel(model);
+    const printed = printMdlModel(model, options);
     return { bytes: printed.bytes, warnings: [...printed.warnings] };
   }
   let bytes: Uint8Array;
@@ -53,12 +55,13 @@ export function writeModel(
 
 /**
  * Values the MDX does not store (fields a later version added, set in a text of an earlier
- * version): found by printing the model and the MDX written from it as MDL and comparing; the
- * first line that differs is named.
+ * version): found by printing the model and the MDX written from it as MDL (every value, this
+ * project's own statements included) and comparing; the first line that differs is named.
  */
 function versionLosses(model: Pick<TypedMdxModel, 'chunks'>, bytes: Uint8Array): Diagnostic[] {
-  const before = printMdlModel(model).bytes;
-  const after = printMdlModel(readMdxModel(bytes)).bytes;
+  const everything: MdlPrintOptions = { extensions: true };
+  const before = printMdlModel(model, everything).bytes;
+  const after = printMdlModel(readMdxModel(bytes), everything).bytes;
   const length = Math.min(before.length, after.length);
   let at = 0;
   while (at < length && before[at] === after[at]) at += 1;
@@ -83,10 +86,17 @@ function versionLosses(model: Pick<TypedMdxModel, 'chunks'>, bytes: Uint8Array):
 }
 
 /**
- * Converts a whole model from one format to the other (or to itself, rewritten). Throws CodecError
- * when the source cannot be read at all (not MDX, MDL cut short) or the model cannot be written.
+ * Converts a whole model from one format to the other (or to itself, rewritten); `options` are the
+ * MDL printer's (see MdlPrintOptions). Throws CodecError when the source cannot be read at all (not
+ * MDX, MDL cut short) or the model cannot be written.
  */
-export function convertModel(bytes: Uint8Array, from: ModelFormat, to: ModelFormat, file = ''): ModelConversion {
+export function convertModel(
+  bytes: Uint8Array,
+  from: ModelFormat,
+  to: ModelFormat,
+  file = '',
+  options: MdlPrintOptions = {},
+): ModelConversion {
   let model: TypedMdxModel;
   let diagnostics: readonly Diagnostic[];
   if (from === 'mdx') {
@@ -97,6 +107,6 @@ export function convertModel(bytes: Uint8Array, from: ModelFormat, to: ModelForm
     model = read.model;
     diagnostics = read.diagnostics;
   }
-  const written = writeModel(model, to, from === 'mdx');
+  const written = writeModel(model, to, from === 'mdx', options);
   return { bytes: written.bytes, warnings: written.warnings, diagnostics };
 }

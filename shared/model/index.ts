@@ -16,6 +16,7 @@ export * from './mdl-model';
 export * from './mdl-parts';
 export { openModelFile, sniffModelFormat, type OpenedModelFile } from './model-file';
 export * from './convert';
+export type { MdlPrintOptions } from './mdl/writer';
 export * from './model-nodes';
 export * from './typed-chunks';
 export * from './sampling/index';

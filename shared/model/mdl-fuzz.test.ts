@@ -23,6 +23,11 @@ import { fullModelSpec } from './testing/fixtures';
 
 const MDL_MUTANTS = 6_500;
 const MDX_MUTANTS = 3_500;
+/**
+ * Time the whole run may take: some 12 s alone, three or four times that while the suite's other files share two
+ * busy cores (each case has its own hang guard; this is not a speed check).
+ */
+const FUZZ_TIMEOUT_MS = 180_000;
 const CORPUS_MDL = [
   'Retera__ReterasModelStudio/HayatesCharacterEngine__mesh__extras__heroglow.mdl',
   'Retera__ReterasModelStudio/JesusHipsterAttachmentSystem__debug__TunableKaelSpheres.mdl',
@@ -88,47 +93,55 @@ describe('MDL fuzzing', () => {
   const mdlSources = mdxSources.map((mdx) => writeMdlModel(readMdxModel(mdx)));
   if (modelCorpus.present) for (const file of CORPUS_MDL) mdlSources.push(modelCorpus.bytes(file));
 
-  it(`reads or refuses (CodecError) ${MDL_MUTANTS.toLocaleString('en')} MDL mutants and converts what it reads`, () => {
-    const random = seededRandom(20261125);
-    const guard = new HangGuard(100, () => performance.now());
-    const outcomes = { refused: 0, clean: 0, withErrors: 0, notConverted: 0 };
-    for (let round = 0; round < MDL_MUTANTS; round += 1) {
-      let mutant = mdlSources[round % mdlSources.length]!;
-      for (let steps = 1 + Math.floor(random() * 3); steps > 0; steps -= 1) mutant = mutateText(mutant, random);
-      guard.run(round, () => {
-        let read: ReturnType<typeof readMdlModel> | undefined;
-        if (refusedOrDone(() => (read = readMdlModel(mutant)))) {
-          outcomes.refused += 1;
-          return;
-        }
-        if (read!.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) outcomes.withErrors += 1;
-        else outcomes.clean += 1;
-        if (refusedOrDone(() => convertModel(mutant, 'mdl', 'mdx'))) outcomes.notConverted += 1;
-      });
-    }
-    // The mutants reach the block readers: many are refused (cut), many open with errors, many read clean.
-    expect(outcomes.refused).toBeGreaterThan(MDL_MUTANTS * 0.1);
-    expect(outcomes.withErrors).toBeGreaterThan(MDL_MUTANTS * 0.1);
-    expect(outcomes.clean).toBeGreaterThan(MDL_MUTANTS * 0.05);
-    // Not a benchmark: a guard against a pathological input that hangs or allocates hugely.
-    expect(guard.slowestMs, `case ${guard.slowestCase}`).toBeLessThan(100);
-  });
+  it(
+    `reads or refuses (CodecError) ${MDL_MUTANTS.toLocaleString('en')} MDL mutants and converts what it reads`,
+    () => {
+      const random = seededRandom(20261125);
+      const guard = new HangGuard(100, () => performance.now());
+      const outcomes = { refused: 0, clean: 0, withErrors: 0, notConverted: 0 };
+      for (let round = 0; round < MDL_MUTANTS; round += 1) {
+        let mutant = mdlSources[round % mdlSources.length]!;
+        for (let steps = 1 + Math.floor(random() * 3); steps > 0; steps -= 1) mutant = mutateText(mutant, random);
+        guard.run(round, () => {
+          let read: ReturnType<typeof readMdlModel> | undefined;
+          if (refusedOrDone(() => (read = readMdlModel(mutant)))) {
+            outcomes.refused += 1;
+            return;
+          }
+          if (read!.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) outcomes.withErrors += 1;
+          else outcomes.clean += 1;
+          if (refusedOrDone(() => convertModel(mutant, 'mdl', 'mdx'))) outcomes.notConverted += 1;
+        });
+      }
+      // The mutants reach the block readers: many are refused (cut), many open with errors, many read clean.
+      expect(outcomes.refused).toBeGreaterThan(MDL_MUTANTS * 0.1);
+      expect(outcomes.withErrors).toBeGreaterThan(MDL_MUTANTS * 0.1);
+      expect(outcomes.clean).toBeGreaterThan(MDL_MUTANTS * 0.05);
+      // Not a benchmark: a guard against a pathological input that hangs or allocates hugely.
+      expect(guard.slowestMs, `case ${guard.slowestCase}`).toBeLessThan(100);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
-  it(`converts ${MDX_MUTANTS.toLocaleString('en')} MDX mutants to MDL that reads back, or refuses them`, () => {
-    const random = seededRandom(20261126);
-    const guard = new HangGuard(100, () => performance.now());
-    let converted = 0;
-    for (let round = 0; round < MDX_MUTANTS; round += 1) {
-      const mutant = mutateBytes(mdxSources[round % mdxSources.length]!, random);
-      guard.run(round, () => {
-        let text: Uint8Array | undefined;
-        if (refusedOrDone(() => (text = convertModel(mutant, 'mdx', 'mdl').bytes))) return;
-        // What we print always reads back.
-        readMdlModel(text!);
-        converted += 1;
-      });
-    }
-    expect(converted).toBeGreaterThan(MDX_MUTANTS * 0.3);
-    expect(guard.slowestMs, `case ${guard.slowestCase}`).toBeLessThan(100);
-  });
+  it(
+    `converts ${MDX_MUTANTS.toLocaleString('en')} MDX mutants to MDL that reads back, or refuses them`,
+    () => {
+      const random = seededRandom(20261126);
+      const guard = new HangGuard(100, () => performance.now());
+      let converted = 0;
+      for (let round = 0; round < MDX_MUTANTS; round += 1) {
+        const mutant = mutateBytes(mdxSources[round % mdxSources.length]!, random);
+        guard.run(round, () => {
+          let text: Uint8Array | undefined;
+          if (refusedOrDone(() => (text = convertModel(mutant, 'mdx', 'mdl').bytes))) return;
+          // What we print always reads back.
+          readMdlModel(text!);
+          converted += 1;
+        });
+      }
+      expect(converted).toBeGreaterThan(MDX_MUTANTS * 0.3);
+      expect(guard.slowestMs, `case ${guard.slowestCase}`).toBeLessThan(100);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 });

@@ -6,7 +6,7 @@
  */
 import type { Diagnostic } from '../diagnostics';
 import type { MdlModelRead } from './mdl-model';
-import { MdlWriter } from './mdl/writer';
+import { MdlWriter, type MdlPrintOptions } from './mdl/writer';
 import { isMdxChunkTag, kindOfTag, type KindRow } from './registry';
 import { isParsedChunk, mdxVersionOf, type TypedMdxModel } from './typed-model';
 import { mdxLayout } from './versions';
@@ -20,15 +20,19 @@ export interface MdlModelPrint {
 /**
  * Prints a typed model as MDL in its chunk order (Textures before Materials). A chunk kept as
  * bytes (unknown to the model, or damaged) cannot be printed: it is a warning naming it, and the
- * rest is written. So are tracks after a chunk, and anything else the text cannot carry.
+ * rest is written. So are tracks after a chunk, values no MDL keyword says (unless `options` asks
+ * for this project's own statements for them), and anything else the text cannot carry.
  */
-export function printMdlModel(input: Pick<TypedMdxModel, 'chunks'> | MdlModelRead): MdlModelPrint {
+export function printMdlModel(
+  input: Pick<TypedMdxModel, 'chunks'> | MdlModelRead,
+  options: MdlPrintOptions = {},
+): MdlModelPrint {
   const model = 'model' in input ? input.model : input;
   const layout = mdxLayout(mdxVersionOf(model.chunks));
   // Text is about twice the binary; a model built by an edit (no source) starts small and grows.
   let estimate = 4096;
   for (const chunk of model.chunks) estimate += 2 * (chunk.source?.body.byteLength ?? 0);
-  const writer = new MdlWriter(estimate);
+  const writer = new MdlWriter(estimate, options);
   const chunks = [...model.chunks];
   const materialsAt = chunks.findIndex((chunk) => chunk.tag === 'MTLS');
   if (materialsAt >= 0 && chunks[materialsAt + 1]?.tag === 'TEXS')

@@ -10,25 +10,20 @@
  *  - 'outliner.filter' (Ctrl+F over the outliner) filters the tree; 'view3d.view_selected' (numpad .) frames the
  *    selected link's cape.
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { afterRender, captureViewport, changedPixels, linkKeyPosition, setPlayhead, snapshot } from './editor-page';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
-  type WebShell,
-  browserSkipReason,
-  launchBrowser,
-  openEditor,
-  repositoryRoot,
-  screenshot,
-  startWebShell,
-} from './harness';
+  afterRender,
+  captureViewport,
+  changedPixels,
+  linkKeyPosition,
+  sampleEditorSuite,
+  setPlayhead,
+  snapshot,
+} from './editor-page';
+import { browserSkipReason, screenshot } from './harness';
 
 const skipReason = browserSkipReason();
-const sampleModel = join(repositoryRoot, 'assets', 'sample', 'ArthasIllidanSample.mdx');
-const sampleData = join(repositoryRoot, 'assets', 'sample', 'data');
 const FRAME_MS = 1000 / 30;
 
 const linkOf = async (page: Page, id: string) => (await snapshot(page)).links.find((link) => link.id === id)!;
@@ -42,31 +37,7 @@ async function search(page: Page, label: string): Promise<void> {
 }
 
 describe.skipIf(skipReason !== null)('dope sheet and outliner habits', () => {
-  let browser: Browser;
-  let shell: WebShell;
-  let work: string;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    work = mkdtempSync(join(tmpdir(), 'morf-e2e-dope-sheet-'));
-    const model = join(work, 'ArthasIllidanSample.mdx');
-    copyFileSync(sampleModel, model);
-    shell = await startWebShell([model, '--data', sampleData]);
-  });
-
-  afterAll(async () => {
-    await shell?.close();
-    await browser?.close();
-    rmSync(work, { recursive: true, force: true });
-  });
-
-  async function openSample(): Promise<Page> {
-    const page = await openEditor(browser, shell.url);
-    await expect
-      .poll(async () => (await snapshot(page)).links.every((link) => link.status === 'found'), { timeout: 20_000 })
-      .toBe(true);
-    return page;
-  }
+  const { open: openSample } = sampleEditorSuite('morf-e2e-dope-sheet-');
 
   it("'action.keyframe_insert' on a link row flips its cape; with no row selected it says so", async () => {
     const page = await openSample();

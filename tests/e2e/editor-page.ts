@@ -3,10 +3,14 @@
  * wait for the viewport to render after an action, set the playhead through its field, capture the
  * viewport's pixels and compare two captures.
  */
-import type { Page } from 'playwright-core';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { MorfAutomation as Automation } from '../../renderer/app/automation';
+import { type WebShell, launchBrowser, openEditor, repositoryRoot, startWebShell } from './harness';
 
 /** The automation snapshot. */
 export type EditorSnapshot = ReturnType<Automation['snapshot']>;
@@ -142,4 +146,42 @@ export async function capesFound(page: Page, timeout = 20_000): Promise<void> {
     undefined,
     { timeout },
   );
+}
+
+/** Answers the text prompt on screen with `text`. */
+export async function answerPrompt(page: Page, text: string): Promise<void> {
+  await page.waitForSelector('[data-testid="prompt-field"]');
+  await page.fill('[data-testid="prompt-field"]', text);
+  await page.click('[data-testid="prompt-ok"]');
+}
+
+/**
+ * For a describe block: a browser and a browser shell over a copy of the sample cinematic (the sample's data folder
+ * added), started before its tests and stopped after them; `open()` gives a new editor page once every cape is found.
+ */
+export function sampleEditorSuite(folderPrefix: string): { open(): Promise<Page> } {
+  let browser: Browser;
+  let shell: WebShell;
+  let work: string;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    work = mkdtempSync(join(tmpdir(), folderPrefix));
+    const model = join(work, 'ArthasIllidanSample.mdx');
+    copyFileSync(join(repositoryRoot, 'assets', 'sample', 'ArthasIllidanSample.mdx'), model);
+    shell = await startWebShell([model, '--data', join(repositoryRoot, 'assets', 'sample', 'data')]);
+  });
+  afterAll(async () => {
+    await shell?.close();
+    await browser?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+  return {
+    async open() {
+      const page = await openEditor(browser, shell.url);
+      await expect
+        .poll(async () => (await snapshot(page)).links.every((link) => link.status === 'found'), { timeout: 20_000 })
+        .toBe(true);
+      return page;
+    },
+  };
 }

@@ -21,8 +21,23 @@ const DATA_OPTION: ConvertOption = {
   summary: 'a data folder to find game files in (repeatable, first first)',
 };
 
-/** `--flag VALUE` and `--flag=VALUE` pairs (each flag's values in order) and the positional arguments. */
-function splitArgs(args: readonly string[]): { positional: string[]; values: Map<string, string[]> } {
+/** Every switch a conversion offers (an option without a value: `--mdl-extensions`). */
+function switchFlags(): Set<string> {
+  const flags = new Set<string>();
+  for (const handler of formatHandlers)
+    for (const conversion of Object.values(handler.conversions ?? {}))
+      for (const option of conversion.options ?? []) if (option.kind === 'switch') flags.add(option.flag);
+  return flags;
+}
+
+/**
+ * `--flag VALUE` and `--flag=VALUE` pairs (each flag's values in order), switches (`--flag` alone, given as '') and
+ * the positional arguments.
+ */
+function splitArgs(
+  args: readonly string[],
+  switches: ReadonlySet<string> = switchFlags(),
+): { positional: string[]; values: Map<string, string[]> } {
   const positional: string[] = [];
   const values = new Map<string, string[]>();
   for (let index = 0; index < args.length; index += 1) {
@@ -37,6 +52,11 @@ function splitArgs(args: readonly string[]): { positional: string[]; values: Map
     }
     const equals = arg.indexOf('=');
     const flag = equals > 0 ? arg.slice(0, equals) : arg;
+    if (switches.has(flag)) {
+      if (equals > 0) throw new UsageError(`${flag} takes no value (usage: ${usage})`);
+      values.set(flag, [...(values.get(flag) ?? []), '']);
+      continue;
+    }
     let value = equals > 0 ? arg.slice(equals + 1) : args[index + 1];
     if (equals < 0) {
       if (value === undefined || (value.startsWith('--') && value.length > 2)) {
@@ -54,19 +74,20 @@ function conversionOptions(
   values: Map<string, string[]>,
   conversion: FormatConversion,
   name: string,
-): Record<string, string | number> {
+): Record<string, string | number | boolean> {
   const accepted = [DATA_OPTION, ...(conversion.options ?? [])];
-  const result: Record<string, string | number> = {};
+  const result: Record<string, string | number | boolean> = {};
   for (const [flag, given] of values) {
     const option = accepted.find((candidate) => candidate.flag === flag);
     if (!option) {
-      const offered = accepted.map((candidate) => `${candidate.flag} ${candidate.value}`).join(', ');
+      const offered = accepted.map((candidate) => `${candidate.flag} ${candidate.value}`.trim()).join(', ');
       throw new UsageError(`unknown option ${flag} for ${name} (it takes ${offered})`);
     }
     if (option === DATA_OPTION) continue;
     if (given.length > 1) throw new UsageError(`${flag} is given ${given.length} times; give it once`);
     const text = given[0]!;
-    if (option.kind === 'number') {
+    if (option.kind === 'switch') result[flag] = true;
+    else if (option.kind === 'number') {
       const number = Number(text);
       if (text.trim() === '' || !Number.isFinite(number)) {
         throw new UsageError(`${flag} expects a number (${option.value}), not "${text}"`);
@@ -87,7 +108,8 @@ function conversionsHelp(): string {
       lines.push(
         `  ${handler.format.toUpperCase()} → ${output.toUpperCase()} (${target?.extensions.join(', ') ?? ''})`,
       );
-      for (const option of options) lines.push(`      ${`${option.flag} ${option.value}`.padEnd(24)}${option.summary}`);
+      for (const option of options)
+        lines.push(`      ${`${option.flag} ${option.value}`.trim().padEnd(24)}${option.summary}`);
     }
   }
   return lines.join('\n');

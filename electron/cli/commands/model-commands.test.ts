@@ -3,6 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readModel } from '../../../shared/events/index';
+import {
+  isParsedChunk,
+  readMdxModel,
+  writeMdxModel,
+  type Helper,
+  type TypedMdxChunk,
+} from '../../../shared/model/index';
 import { EVENTS_FIXTURE, twinFiles } from '../../../shared/events/testing/twins';
 import { buildMorf, inProcessMorf, runBuiltMorf } from '../testing/run-cli';
 
@@ -221,6 +228,36 @@ describe('morf convert and validate for models', () => {
     );
     expect((await morf('convert', 'unknown.mdl', 'unknown-back.mdx')).code).toBe(0);
     expect(bytes('unknown-back.mdx')).toEqual(source);
+  });
+
+  it('leaves out, with a warning, what no MDL keyword says; --mdl-extensions writes it, back exact', async () => {
+    // The sample's helper with the bone bit (0x100), as some exporters leave it: MDL's Helper block cannot say it.
+    const model = readMdxModel(bytes('sample.mdx'));
+    const chunks = model.chunks.map((chunk) =>
+      chunk.tag === 'HELP' && isParsedChunk(chunk)
+        ? {
+            ...chunk,
+            parsed: (chunk.parsed as Helper[]).map((helper) => ({ node: { ...helper.node, flags: 0x100 } })),
+          }
+        : chunk,
+    ) as TypedMdxChunk[];
+    writeFileSync(join(folder, 'boned.mdx'), writeMdxModel({ ...model, chunks }));
+    const plain = await morf('convert', 'boned.mdx', 'boned.mdl');
+    expect(plain.code).toBe(0);
+    expect(plain.stderr).toMatch(
+      /^morf convert: warning: Helper "[^"]+" has flags 0x100 where its statements say 0x0,/,
+    );
+    expect(plain.stderr).toMatch(/, which no MDL keyword says; it is left out\n$/);
+    expect(new TextDecoder('latin1').decode(bytes('boned.mdl'))).not.toMatch(/\tFlags /);
+    const extended = await morf('convert', 'boned.mdx', 'boned-extended.mdl', '--mdl-extensions');
+    expect(extended).toMatchObject({ code: 0, stderr: '' });
+    expect(new TextDecoder('latin1').decode(bytes('boned-extended.mdl'))).toContain('\tFlags 256,\n');
+    expect((await morf('convert', 'boned-extended.mdl', 'boned-back.mdx')).code).toBe(0);
+    expect(bytes('boned-back.mdx')).toEqual(bytes('boned.mdx'));
+    // The switch belongs to MDX → MDL, and its help names the tools that refuse its output.
+    expect((await morf('convert', 'sample.mdl', 'x.mdx', '--mdl-extensions')).stderr).toMatch(/unknown option/);
+    const help = (await morf('help', 'convert')).stdout;
+    expect(help).toMatch(/--mdl-extensions +also write what no MDL keyword says.*mdx-m3-viewer/);
   });
 
   it('converts an inconsistent MDL text, its errors as warnings', async () => {

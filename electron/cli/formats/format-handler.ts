@@ -27,10 +27,10 @@ export interface SourceFile {
 export interface ConvertOption {
   /** `--fps`. */
   flag: string;
-  /** The value's placeholder in usage text (`N`, `NAME|INDEX`, `PATH`). */
+  /** The value's placeholder in usage text (`N`, `NAME|INDEX`, `PATH`; empty for a switch). */
   value: string;
-  /** A number (finite; the conversion checks its range) or text. */
-  kind: 'number' | 'text';
+  /** A number (finite; the conversion checks its range), text, or a switch that takes no value (then `true`). */
+  kind: 'number' | 'text' | 'switch';
   /** Half a line for `morf help convert`. */
   summary: string;
 }
@@ -49,8 +49,8 @@ export interface ConvertRequest {
   outputFormat: string;
   /** The output path as given (its extension and name matter to some formats: `.gltf`'s `.bin`). */
   outputPath: string;
-  /** The values of the conversion's options that were given, by flag (`--fps` → 24). */
-  options: Readonly<Record<string, string | number>>;
+  /** The values of the conversion's options that were given, by flag (`--fps` → 24, a switch → true). */
+  options: Readonly<Record<string, string | number | boolean>>;
   /**
    * Finds a game path (`Textures\Cape.blp`) in the `--data` folders, first folder first,
    * case-insensitively; textures also under their other extensions (.blp, .tga, .dds). Undefined

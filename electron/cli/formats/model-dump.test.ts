@@ -76,7 +76,8 @@ describe('morf dump for models', () => {
   });
 
   it('dumps the whole model of an MDL file, the same model its MDX gives', async () => {
-    await morf('convert', 'full.mdx', 'full.mdl');
+    // With the extensions the text carries everything (without them, what no MDL keyword says is left out).
+    await morf('convert', 'full.mdx', 'full.mdl', '--mdl-extensions');
     const fromMdl = JSON.parse((await morf('dump', 'full.mdl', '--json')).stdout);
     const fromMdx = JSON.parse((await morf('dump', 'full.mdx', '--json')).stdout);
     expect(fromMdl.format).toBe('mdl');

@@ -8,7 +8,14 @@
  */
 import type { Diagnostic } from '../../../shared/diagnostics';
 import { modelCodec, sniffModelFormat, type ModelDocument } from '../../../shared/events/index';
-import type { ConvertRequest, ConvertResult, FormatConversion, FormatHandler, InspectResult } from './format-handler';
+import type {
+  ConvertOption,
+  ConvertRequest,
+  ConvertResult,
+  FormatConversion,
+  FormatHandler,
+  InspectResult,
+} from './format-handler';
 import { convertModel, openModelFile } from '../../../shared/model/index';
 import { dumpModel } from './model-dump';
 import { formatDiagnostics } from './text';
@@ -96,6 +103,17 @@ function inspect(bytes: Uint8Array, fileName: string): InspectResult {
   return { summary: modelSummary(document, diagnostics), text: inspectText(document, bytes.byteLength, diagnostics) };
 }
 
+/** MDX → MDL: write what no MDL keyword says as this project's own statements (MdlPrintOptions.extensions). */
+export const MDL_EXTENSIONS_OPTION: ConvertOption = {
+  flag: '--mdl-extensions',
+  value: '',
+  kind: 'switch',
+  summary:
+    "also write what no MDL keyword says (a node's extra flag bits as 'Flags N', SelectionFlags, SyncPoint, " +
+    'LightType N…), so that MDX → MDL → MDX comes back exact; mdx-m3-viewer (and the tools built on its parser) ' +
+    'refuse such text, war3-model ignores most of it. Off: each is left out with a warning',
+};
+
 /**
  * Rewrites a model in its own format (the same bytes: nothing is edited), or converts it to the
  * other one through the typed model. What the output cannot carry, and the errors an inconsistent
@@ -106,7 +124,8 @@ function convert(request: ConvertRequest, outputFormat: 'mdx' | 'mdl', fileName:
   // What the file is, decided as every reader decides it (neither MDX nor MDL, or cut short: refused with why).
   const sourceFormat = openModelFile(bytes, fileName).format;
   if (sourceFormat === outputFormat) return { bytes: modelCodec.writeModel(modelCodec.readModel(bytes, fileName)) };
-  const conversion = convertModel(bytes, sourceFormat, outputFormat, request.source.path);
+  const extensions = request.options[MDL_EXTENSIONS_OPTION.flag] === true;
+  const conversion = convertModel(bytes, sourceFormat, outputFormat, request.source.path, { extensions });
   for (const diagnostic of conversion.diagnostics)
     if (diagnostic.severity === 'error') request.warn(`${diagnostic.where ?? ''}: ${diagnostic.message}`);
   for (const warning of conversion.warnings)
@@ -134,7 +153,10 @@ function handler(format: 'mdx' | 'mdl', sniff: (bytes: Uint8Array) => boolean): 
     conversions: Object.fromEntries(
       (['mdx', 'mdl'] as const).map((output) => [
         output,
-        { convert: (request) => convert(request, output, fileName) } satisfies FormatConversion,
+        {
+          ...(format === 'mdx' && output === 'mdl' ? { options: [MDL_EXTENSIONS_OPTION] } : {}),
+          convert: (request) => convert(request, output, fileName),
+        } satisfies FormatConversion,
       ]),
     ),
     dump: (bytes, write) => dumpModel(bytes, fileName, write),

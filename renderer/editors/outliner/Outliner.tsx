@@ -8,6 +8,7 @@ import { useApp, useEditor, useRunOperator, useShortcuts } from '../../ui/editor
 import { Icon } from '../../ui/Icon';
 import { currentDocument } from '../../state/editor-store';
 import { activateItem, activateSequence, selectLink, selectObjects } from '../../state/outliner-actions';
+import { linkHighlight, objectHighlight } from '../../state/selection';
 import { toggleCollapsed } from '../../state/session-actions';
 import { Area } from '../layout/Area';
 import { type MenuEntry, MenuPopup } from '../layout/Menu';
@@ -29,15 +30,8 @@ function useIsSelected(): (row: OutlinerRow) => 'active' | 'selected' | '' {
   return (row) => {
     const active = selection.active;
     const target = row.target;
-    if (target.kind === 'link') {
-      if (active?.kind === 'link' && active.id.toUpperCase() === target.id.toUpperCase()) return 'active';
-      return selection.links.has(target.id.toUpperCase()) ? 'selected' : '';
-    }
-    if (target.kind === 'object') {
-      if ((active?.kind === 'object' || active?.kind === 'key') && active.objectIndex === target.objectIndex)
-        return 'active';
-      return selection.objects.has(target.objectIndex) ? 'selected' : '';
-    }
+    if (target.kind === 'link') return linkHighlight(selection, target.id);
+    if (target.kind === 'object') return objectHighlight(selection, target.objectIndex);
     if (target.kind === 'sequence')
       return active?.kind === 'sequence' && active.sequenceIndex === target.sequenceIndex ? 'active' : '';
     if (target.kind === 'globalSequence')

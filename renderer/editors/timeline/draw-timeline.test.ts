@@ -3,6 +3,7 @@ import type { ModelDocument } from '../../../shared/events/document';
 import type { DragPreview } from '../../state/editor-store';
 import { EMPTY_SELECTION, keyId } from '../../state/selection';
 import { fixtureDocument } from '../../testing/fixture-model';
+import { dragShift } from '../../state/visibility';
 import { drawTimeline } from './draw-timeline';
 import { type TimelineGeometry, rowTop, timeToScreenX } from './layout';
 import { buildModelRows } from './rows';
@@ -57,6 +58,7 @@ function linkBars(document: ModelDocument, linkId: string, drag: DragPreview | n
     selection: EMPTY_SELECTION,
     drag,
     draggedIds: drag ? new Set(drag.keys.map((key) => keyId(key.objectIndex, key.frameIndex))) : null,
+    keyShift: dragShift(drag),
     playheadMs: 0,
     unit: 'ms',
     frameStepMs: 1000 / 30,
@@ -90,10 +92,22 @@ describe('link bars', () => {
   it('follow keys being dragged at their previewed time', () => {
     const hideKey = { objectIndex: 1, frameIndex: 0 };
     const drag: DragPreview = { keys: [hideKey], anchor: hideKey, deltaMs: 24_000, gesture: null };
-    // The hide key moved past the second show: the first bar reaches it, the second ends there too.
+    // The hide key moved past the second show: the first bar ends where the second show starts the cape again, the
+    // second runs to the moved hide.
     expect(linkBars(document, '0007', drag).sort((a, b) => a[0] - b[0])).toEqual([
-      [10_000, 54_000],
+      [10_000, 50_000],
       [50_000, 54_000],
+    ]);
+  });
+
+  it('draw nothing for a show and a hide at one time (the hide last), and stop at the next show', () => {
+    const tied = fixtureDocument([
+      { name: 'MRFx0007', frames: [10_000, 20_000, 40_000] },
+      { name: 'MRDx0007', frames: [10_000, 30_000] },
+    ]);
+    expect(linkBars(tied, '0007').sort((a, b) => a[0] - b[0])).toEqual([
+      [20_000, 30_000],
+      [40_000, 80_000],
     ]);
   });
 });

@@ -8,9 +8,10 @@
  */
 import type { MrfLink } from '../../../shared/events/document';
 import { type CapeEntry, capeKey, movingWindowMs } from '../../capes/cape-entry';
-import { type Selection, keyId } from '../../state/selection';
+import { type Selection, keyId, linkHighlight, objectHighlight } from '../../state/selection';
 import { createKeyRepeats, keyRepeatsInRange, repeatTime } from './global-repeats';
 import { rowTop, rulerTicks, timeToScreenX, visibleRows, visibleTimeRange } from './layout';
+import { type LinkBarVisitor, visitLinkBars } from './link-bars';
 import type { TimelineRow } from './rows';
 import { TIMELINE_COLOURS as C } from './theme';
 import { drawPlayhead, drawRuler } from './draw-ruler';
@@ -53,9 +54,10 @@ function diamond(context: CanvasRenderingContext2D, x: number, y: number, radius
   context.lineTo(x, y - radius);
 }
 
-function isSelectedRow(row: TimelineRow, selection: Selection): boolean {
-  if (row.kind === 'object') return selection.objects.has(row.objectIndex);
-  if (row.kind === 'link') return selection.links.has(row.link.id.toUpperCase());
+/** Whether a row is drawn selected: a link's or an object's, lit as every editor lights it (selection.ts). */
+export function isSelectedRow(row: TimelineRow, selection: Selection): boolean {
+  if (row.kind === 'object') return objectHighlight(selection, row.objectIndex) !== '';
+  if (row.kind === 'link') return linkHighlight(selection, row.link.id) !== '';
   return false;
 }
 
@@ -174,25 +176,19 @@ function timeOf(scene: TimelineScene, objectIndex: number, frameIndex: number, f
     : frame;
 }
 
-/** Reused by the link bars: a link's show and hide times, sorted. */
-let showTimes = new Float64Array(0);
-let hideTimes = new Float64Array(0);
+/** The bar being drawn (the visitor below is made once: drawing allocates nothing per link). */
+const barDrawing = {
+  context: null as CanvasRenderingContext2D | null,
+  scene: null as TimelineScene | null,
+  top: 0,
+  colour: '',
+  entry: null as CapeEntry | null,
+};
 
-/** Writes the times of one side of a link (drag preview applied) into `into`, sorted; returns how many. */
-function sortedLinkTimes(
-  scene: TimelineScene,
-  objectIndex: number | null,
-  frames: readonly number[],
-  into: Float64Array,
-): number {
-  if (objectIndex === null) return 0;
-  for (let frameIndex = 0; frameIndex < frames.length; frameIndex += 1)
-    into[frameIndex] = timeOf(scene, objectIndex, frameIndex, frames[frameIndex]!);
-  into.subarray(0, frames.length).sort();
-  return frames.length;
-}
+const drawLinkBar: LinkBarVisitor = (fromMs, toMs) =>
+  drawBar(barDrawing.context!, barDrawing.scene!, barDrawing.top, fromMs, toMs, barDrawing.colour, barDrawing.entry);
 
-/** A link's bars: from each show key to the next hide key after it (else the end of the sequence). */
+/** A link's bars (link-bars.ts: where the viewport shows its cape, by the rule of shared/events/visibility.ts). */
 function drawLinkBars(
   context: CanvasRenderingContext2D,
   scene: TimelineScene,
@@ -203,31 +199,19 @@ function drawLinkBars(
 ): void {
   const entry = scene.capes[capeKey(link.path)] ?? null;
   const status = entry?.status ?? 'loading';
-  const colour =
+  barDrawing.context = context;
+  barDrawing.scene = scene;
+  barDrawing.top = top;
+  barDrawing.entry = entry;
+  barDrawing.colour =
     status === 'missing'
       ? C.linkMissing
       : status === 'unreadable'
         ? C.linkUnreadable
-        : scene.selection.links.has(link.id.toUpperCase())
+        : linkHighlight(scene.selection, link.id) !== ''
           ? C.linkBarSelected
           : C.linkBar;
-  if (showTimes.length < link.showFrames.length) showTimes = new Float64Array(link.showFrames.length);
-  if (hideTimes.length < link.hideFrames.length) hideTimes = new Float64Array(link.hideFrames.length);
-  const shows = sortedLinkTimes(scene, link.showIndex, link.showFrames, showTimes);
-  const hides = sortedLinkTimes(scene, link.hideIndex, link.hideFrames, hideTimes);
-  let next = 0;
-  for (let index = 0; index < shows; index += 1) {
-    const show = showTimes[index]!;
-    while (next < hides && hideTimes[next]! <= show) next += 1;
-    const hide = next < hides ? hideTimes[next]! : sequenceEndAfter(scene, show);
-    if (hide < startMs || show > endMs) continue;
-    drawBar(context, scene, top, show, hide, colour, entry);
-  }
-}
-
-function sequenceEndAfter(scene: TimelineScene, timeMs: number): number {
-  for (const sequence of scene.sequences) if (timeMs >= sequence.start && timeMs <= sequence.end) return sequence.end;
-  return timeMs + 1000;
+  visitLinkBars(scene.document!, link, startMs, endMs, drawLinkBar, scene.keyShift);
 }
 
 function drawBar(
@@ -241,8 +225,9 @@ function drawBar(
 ): void {
   const { view, geometry } = scene;
   const rowHeight = geometry.rowHeight;
-  const left = timeToScreenX(fromMs, view, geometry);
-  const right = timeToScreenX(toMs, view, geometry);
+  // A bar that runs to the end of the whole time line (a model without sequences) stops just off the canvas.
+  const left = Math.max(-1, timeToScreenX(fromMs, view, geometry));
+  const right = Math.min(geometry.width + 1, timeToScreenX(toMs, view, geometry));
   const barTop = top + 4;
   const barHeight = rowHeight - 8;
   context.fillStyle = colour;

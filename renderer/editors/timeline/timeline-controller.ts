@@ -201,6 +201,7 @@ export class TimelineController {
     const document = currentDocument(state);
     const sequenceIndex = state.session.timeline.sequenceIndex;
     const sequence = document?.sequences[sequenceIndex];
+    const shift = dragShift(state.drag);
     return {
       rows: this.currentRows(state),
       document,
@@ -210,7 +211,8 @@ export class TimelineController {
       geometry: this.geometry,
       selection: state.selection,
       drag: state.drag,
-      draggedIds: dragShift(state.drag)?.ids ?? null,
+      draggedIds: shift?.ids ?? null,
+      keyShift: shift,
       playheadMs: state.session.playback.playheadMs,
       unit: state.session.timeline.unit,
       frameStepMs: state.session.playback.frameStepMs,

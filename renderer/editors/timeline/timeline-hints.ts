@@ -4,18 +4,25 @@
  */
 import type { MrfLink } from '../../../shared/events/document';
 import { capeKey, movingWindowMs } from '../../capes/cape-entry';
-import type { EditorState } from '../../state/editor-store';
+import { type EditorState, currentDocument } from '../../state/editor-store';
 import { formatTimeLabel } from './layout';
+import { visitLinkBars } from './link-bars';
 
 /** What a link's bar means at a time: shown from when to when, and how long the cape moves. */
 export function linkBarHint(state: EditorState, link: MrfLink, timeMs: number): string | null {
   const unit = state.session.timeline.unit;
   const step = state.session.playback.frameStepMs;
-  const shows = [...link.showFrames].sort((a, b) => a - b);
-  const show = shows.filter((frame) => frame <= timeMs).pop();
+  const document = currentDocument(state);
+  if (!document) return null;
+  // The bar under the pointer, as the Dope Sheet draws it (link-bars.ts, the viewport's rule).
+  let show: number | undefined;
+  let hide: number | undefined;
+  visitLinkBars(document, link, timeMs, timeMs, (fromMs, toMs, end) => {
+    if (timeMs < fromMs || timeMs > toMs || (timeMs === toMs && end !== 'end')) return;
+    show = fromMs;
+    hide = end === 'end' ? undefined : toMs;
+  });
   if (show === undefined) return null;
-  const hide = [...link.hideFrames].sort((a, b) => a - b).find((frame) => frame > show);
-  if (hide !== undefined && timeMs > hide) return null;
   const entry = state.capes[capeKey(link.path)];
   const statistics = entry?.cape?.statistics;
   const window = statistics ? movingWindowMs(statistics) : null;

@@ -3,6 +3,7 @@
  * rows, the document and capes, the view and geometry, the selection and drag, the playhead and the sequences.
  */
 import type { ModelDocument, SequenceInfo } from '../../../shared/events/document';
+import type { KeyShift } from '../../../shared/events/visibility';
 import type { CapeEntry } from '../../capes/cape-entry';
 import type { DragPreview } from '../../state/editor-store';
 import type { Selection } from '../../state/selection';
@@ -23,6 +24,8 @@ export interface TimelineScene {
   drag: DragPreview | null;
   /** Ids of the dragged keys (built once per drag). */
   draggedIds: ReadonlySet<number> | null;
+  /** The drag preview as the visibility rule takes it (the bars follow the dragged keys), or null. */
+  keyShift: KeyShift | null;
   playheadMs: number;
   unit: TimeUnit;
   frameStepMs: number;

@@ -19,15 +19,17 @@ import type { MrfLink } from '../../../shared/events/document';
 import { useApp, useEditor } from '../../ui/editor-context';
 import { CapeAnimator } from '../../capes/cape-animator';
 import type { CapeEntry } from '../../capes/cape-entry';
-import { dragShift, linkShowTime, sequenceBoundsAt } from '../../state/visibility';
+import { linkShowTime, playedSpanAt } from '../../../shared/events/visibility';
+import { dragShift } from '../../state/visibility';
 import { type EditorStore, currentDocument } from '../../state/editor-store';
 import { selectLink } from '../../state/outliner-actions';
+import { linkHighlight } from '../../state/selection';
 import type { Shading } from '../../state/session';
 import { createCapeMaterial, setCapeMaterialTexture } from './cape-material';
 import { type TextureSource, useCapeTexture } from './cape-texture';
 import type { CapeRegistry, ViewportStatistics } from './viewport-registry';
 
-const scratchBounds = { startMs: 0, endMs: 0 };
+const scratchSpan = { startMs: 0, endMs: 0, sequenceIndex: -1 };
 
 /** Seconds since the show key for a link (NaN when hidden) — or since 0 for a standalone cape. */
 export function secondsSinceShow(store: EditorStore, link: MrfLink | null): number {
@@ -40,7 +42,7 @@ export function secondsSinceShow(store: EditorStore, link: MrfLink | null): numb
     document,
     link,
     timeMs,
-    sequenceBoundsAt(document.sequences, timeMs, scratchBounds),
+    playedSpanAt(document.sequences, timeMs, scratchSpan),
     dragShift(state.drag),
   );
   return (timeMs - showMs) / 1000;
@@ -64,7 +66,7 @@ export function CapeMesh({ entry, link, textureSource, statistics, registry }: C
   const file = entry.cape!.file;
   const shading = useEditor((state) => state.session.viewport.shading) as Shading;
   const overlays = useEditor((state) => state.session.viewport.overlays);
-  const selected = useEditor((state) => (link ? state.selection.links.has(link.id.toUpperCase()) : false));
+  const selected = useEditor((state) => (link ? linkHighlight(state.selection, link.id) !== '' : false));
   const textureGeneration = useEditor((state) => state.textureGeneration);
   const texture = useCapeTexture(store, file.texturePath, textureSource, textureGeneration);
   const animator = useMemo(() => new CapeAnimator(file), [file]);

@@ -11,7 +11,8 @@ import { EMPTY_SELECTION } from '../../state/selection';
 import type { CameraFrame, Shading, ViewportOverlays } from '../../state/session';
 import { updateSession } from '../../state/session-actions';
 import { capeKey } from '../../capes/cape-entry';
-import { dragShift, linkShowTime, sequenceBoundsAt } from '../../state/visibility';
+import { linkShowTime, playedSpanAt } from '../../../shared/events/visibility';
+import { dragShift } from '../../state/visibility';
 import { type EditorState, currentDocument } from '../../state/editor-store';
 import { Area } from '../layout/Area';
 import { formatTimeLabel } from '../timeline/layout';
@@ -192,7 +193,8 @@ function ViewportHeader() {
   );
 }
 
-const scratchBounds = { startMs: 0, endMs: 0 };
+const scratchSpan = { startMs: 0, endMs: 0, sequenceIndex: -1 };
+const scratchNext = { startMs: 0, endMs: 0, sequenceIndex: -1 };
 
 /**
  * A line for an empty viewport: which link shows next when no cape is on screen at the playhead
@@ -202,13 +204,19 @@ function nextCapeHint(state: EditorState, keys: { next: string | null; play: str
   const document = currentDocument(state);
   if (!document || document.links.length === 0) return null;
   const timeMs = state.session.playback.playheadMs;
-  const bounds = sequenceBoundsAt(document.sequences, timeMs, scratchBounds);
+  const span = playedSpanAt(document.sequences, timeMs, scratchSpan);
   let next: { id: string; timeMs: number } | null = null;
   for (const link of document.links) {
     if (state.capes[capeKey(link.path)]?.status !== 'found') continue;
-    if (!Number.isNaN(linkShowTime(document, link, timeMs, bounds, dragShift(state.drag)))) return null;
+    if (!Number.isNaN(linkShowTime(document, link, timeMs, span, dragShift(state.drag)))) return null;
+    // The next show key that puts the cape on (one whose hide fires in the same update does not).
     for (const frame of link.showFrames)
-      if (frame > timeMs && (!next || frame < next.timeMs)) next = { id: link.id, timeMs: frame };
+      if (
+        frame > timeMs &&
+        (!next || frame < next.timeMs) &&
+        !Number.isNaN(linkShowTime(document, link, frame, playedSpanAt(document.sequences, frame, scratchNext)))
+      )
+        next = { id: link.id, timeMs: frame };
   }
   const unit = state.session.timeline.unit;
   const step = state.session.playback.frameStepMs;

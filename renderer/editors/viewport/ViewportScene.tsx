@@ -15,7 +15,7 @@ import { type ViewAxis, areaCommands, registerAreaCommands } from '../../state/a
 import { currentDocument } from '../../state/editor-store';
 import { findLink } from '../../../shared/events/links';
 import type { MrfFile } from '../../../shared/mrf';
-import { linkShowsWithin } from '../../state/visibility';
+import { linkShownWithin } from '../../../shared/events/visibility';
 import type { TextureSource } from './cape-texture';
 import { activeViewCamera } from './camera/view-camera';
 import { rigOfDocument } from './model/document-model';
@@ -127,7 +127,15 @@ function Navigation({
           const file = state.capes[capeKey(link.path)]?.cape?.file;
           if (!file) continue;
           all.add(file);
-          if (!sequence || linkShowsWithin(document, link, sequence.start, sequence.end)) files.add(file);
+          if (
+            !sequence ||
+            linkShownWithin(document, link, {
+              startMs: sequence.start,
+              endMs: sequence.end,
+              sequenceIndex: state.session.timeline.sequenceIndex,
+            })
+          )
+            files.add(file);
         }
       } else if (state.standaloneCape?.cape) all.add(state.standaloneCape.cape.file);
       const shown = files.size > 0 ? files : all;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMrf, readMrf, writeMrf } from '../../mrf';
+import { type MrfFile, createMrf, readMrf, writeMrf } from '../../mrf';
 import { gridMrf } from '../../mrf/testing/fixtures';
 import { CapeEditError, recomputeCapeNormals, retimeCape, reverseCape, trimCape } from './index';
 
@@ -21,7 +21,7 @@ describe('retime', () => {
   it('resamples to a finer grid, sharing the keyframes that fall on the old ones', () => {
     const grid = gridMrf({ keyframeCount: 4, frameInterval: 0.1 }); // 0.3 s
     const retimed = retimeCape(grid, 20);
-    expect(retimed.header.frameInterval).toBe(0.05);
+    expect(retimed.header.frameInterval).toBe(Math.fround(0.05));
     expect(firstXs(retimed.keyframes)).toEqual([0, 0.5, 1, 1.5, 2, 2.5, 3]);
     // y = 2 × keyframe: halfway between keyframes 0 and 1 is 1.
     expect(retimed.keyframes[1]![1]).toBe(1);
@@ -29,13 +29,32 @@ describe('retime', () => {
     expect(grid.keyframes).toHaveLength(4); // untouched
   });
 
-  it('ends on the exact end when the duration is off the new grid', () => {
+  it('keeps the duration: 120 keyframes at 30 fps stay 120 at 30 fps (the same file) and become 239 at 60', () => {
+    const cape = readMrf(writeMrf(gridMrf({ keyframeCount: 120, frameInterval: 1 / 30 })));
+    const duration = (file: MrfFile) => (file.keyframes.length - 1) * Math.fround(file.header.frameInterval);
+    expect(retimeCape(cape, 30)).toBe(cape);
+    const sixty = readMrf(writeMrf(retimeCape(cape, 60)));
+    expect(sixty.keyframes).toHaveLength(239);
+    expect(sixty.header.frameInterval).toBe(Math.fround(1 / 60));
+    expect(duration(sixty)).toBeCloseTo(duration(cape), 6);
+    expect(firstXs(sixty.keyframes).slice(0, 3)).toEqual([0, 0.5, 1]);
+    expect(sixty.keyframes[238]![0]).toBe(119);
+    const back = retimeCape(sixty, 30);
+    expect(back.keyframes).toHaveLength(120);
+    expect(back.keyframes.every((keyframe, index) => keyframe === sixty.keyframes[index * 2])).toBe(true);
+  });
+
+  it('keeps the duration when it is no whole number of new intervals: the interval fits it instead', () => {
     const retimed = retimeCape(gridMrf({ keyframeCount: 4, frameInterval: 0.1 }), 4);
-    // 0, 0.25 and the end 0.3 s: keyframe positions 0, 2.5 and 3.
-    expect(firstXs(retimed.keyframes)).toEqual([0, 2.5, 3]);
-    expect(retimed.header.keyframeCount).toBe(3);
+    // 0.3 s at 4 fps is 1.2 intervals: one interval of 0.3 s (3.33 fps), the end kept.
+    expect(firstXs(retimed.keyframes)).toEqual([0, 3]);
+    expect(retimed.header.keyframeCount).toBe(2);
+    expect(retimed.header.frameInterval).toBe(Math.fround(0.3));
     const back = readMrf(writeMrf(retimed));
-    expect(back.keyframes.map((keyframe) => keyframe[0])).toEqual([0, 2.5, 3]);
+    expect(back.keyframes.map((keyframe) => keyframe[0])).toEqual([0, 3]);
+    // One keyframe: no duration to keep, the interval is 1 / fps.
+    const single = retimeCape(readMrf(writeMrf(gridMrf({ keyframeCount: 1, frameInterval: 0.1 }))), 20);
+    expect([single.keyframes.length, single.header.frameInterval]).toEqual([1, Math.fround(0.05)]);
   });
 
   it('blends normals and makes them unit again', () => {

@@ -42,19 +42,27 @@ function checkedDuration(file: MrfFile, operation: string): number {
 }
 
 /**
- * Resamples the animation at `fps`: keyframes at k / fps over the same duration, positions and normals interpolated
- * linearly between the two nearest keyframes (normals made unit again). When the duration does not fall on the new
- * grid, the last keyframe is the exact end. The frame interval becomes 1 / fps.
+ * How far a duration × fps may be from a whole number and still count as one: intervals are float32 (about 6e-8 off
+ * 1/30, say), so 120 keyframes at 1/30 s make 119.0000036 intervals at 30 fps.
+ */
+const WHOLE_INTERVALS_TOLERANCE = 1e-6;
+
+/**
+ * Resamples the animation at `fps` over the same duration (issue 21: the game plays keyframe k at k × interval, so the
+ * last keyframe must stay at the end): round(duration × fps) intervals — 120 keyframes at 30 fps stay 120 at 30 fps,
+ * become 239 at 60 — and the interval 1 / fps when the duration is a whole number of those, else duration / intervals
+ * (the fps nearest the one asked that keeps the duration). Positions and normals are interpolated linearly between the
+ * two nearest keyframes (normals made unit again); keyframes that fall on old ones are the old arrays. The same
+ * keyframe count at the same interval is the file itself (nothing changed).
  */
 export function retimeCape(file: MrfFile, fps: number): MrfFile {
   if (!(fps > 0) || !Number.isFinite(fps)) throw new CapeEditError('retime', `the fps must be positive, not ${fps}`);
   if (file.keyframes.length === 0) throw new CapeEditError('retime', 'the cape has no keyframe');
   const duration = checkedDuration(file, 'retime');
-  const interval = file.header.frameInterval;
-  const step = 1 / fps;
-  // Keyframes on the grid up to the end (a hair of tolerance for float division), then the exact end if off it.
-  const onGrid = Math.floor(duration / step + 1e-6) + 1;
-  const count = onGrid + ((onGrid - 1) * step < duration - 1e-9 ? 1 : 0);
+  const sourceIntervals = file.keyframes.length - 1;
+  const wanted = duration * fps;
+  const intervals = sourceIntervals === 0 ? 0 : Math.max(1, Math.round(wanted));
+  const count = intervals + 1;
   const floats = file.keyframes[0]!.length;
   if (count * floats * 4 > MAX_RETIMED_KEYFRAME_BYTES)
     throw new CapeEditError(
@@ -62,18 +70,20 @@ export function retimeCape(file: MrfFile, fps: number): MrfFile {
       `${count} keyframes of ${floats / MRF_FLOATS_PER_VERTEX} vertices would exceed ${MAX_RETIMED_KEYFRAME_BYTES} ` +
         'bytes: choose a lower fps',
     );
-  const last = file.keyframes.length - 1;
+  const whole = Math.abs(wanted - intervals) <= WHOLE_INTERVALS_TOLERANCE * Math.max(1, intervals);
+  const frameInterval = Math.fround(intervals === 0 || whole ? 1 / fps : duration / intervals);
+  if (count === file.keyframes.length && frameInterval === Math.fround(file.header.frameInterval)) return file;
   const keyframes: Float32Array[] = [];
   for (let index = 0; index < count; index += 1) {
-    const time = index === count - 1 ? duration : Math.min(index * step, duration);
-    const position = time / interval;
-    const from = Math.min(last, Math.floor(position + 1e-9));
-    const to = Math.min(last, from + 1);
+    // Where keyframe `index` falls among the old ones: exactly index × old / new intervals (no float drift).
+    const position = intervals === 0 ? 0 : (index * sourceIntervals) / intervals;
+    const from = Math.min(sourceIntervals, Math.floor(position + 1e-9));
+    const to = Math.min(sourceIntervals, from + 1);
     const weight = to === from ? 0 : Math.max(0, Math.min(1, position - from));
-    keyframes.push(blendKeyframes(file.keyframes[from]!, file.keyframes[to]!, weight));
+    keyframes.push(blendKeyframes(file.keyframes[from]!, file.keyframes[to]!, weight < 1e-9 ? 0 : weight));
   }
   const retimed = withKeyframes(file, keyframes, () => null);
-  return { ...retimed, header: { ...retimed.header, frameInterval: step } };
+  return { ...retimed, header: { ...retimed.header, frameInterval } };
 }
 
 /** `a` when weight is 0 (the same array, shared), `b` when 1, otherwise a blend with unit normals. */

@@ -14,6 +14,7 @@ import { blockRules } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 import { printAnimatedNodeMdl, readNodeBlockMdl, type NodeKindMdl } from './node';
+import { mdlDefault } from '../mdl/defaults';
 
 /** Bytes of an attachment's path field. */
 export const ATTACHMENT_PATH_BYTES = 260;
@@ -57,7 +58,14 @@ export const ATTACHMENT_MDL = {
   keyword: 'Attachment',
   kindBit: NODE_FLAG.attachment,
   rules: blockRules([
-    { kind: 'scalar', keyword: 'AttachmentID', field: 'attachmentId', type: 'i32', fallback: 0, print: 'always' },
+    {
+      kind: 'scalar',
+      keyword: 'AttachmentID',
+      field: 'attachmentId',
+      type: 'i32',
+      ...mdlDefault('Attachment.AttachmentID'),
+      print: 'always',
+    },
     {
       kind: 'string',
       keyword: 'Path',

@@ -12,6 +12,7 @@ import { blockRules, printRules } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 import { printNodeBlockMdl, readNodeBlockMdl, type NodeKindMdl } from './node';
+import { mdlDefault } from '../mdl/defaults';
 
 /** Bytes after a bone's node: int32 geosetId, int32 geosetAnimationId. */
 export const BONE_FIELD_BYTES = 8;
@@ -54,7 +55,7 @@ export const BONE_MDL = {
       keyword: 'GeosetId',
       field: 'geosetId',
       type: 'i32',
-      fallback: -1,
+      ...mdlDefault('Bone.GeosetId'),
       print: 'always',
       words: [[-1, 'Multiple']],
     },
@@ -63,7 +64,7 @@ export const BONE_MDL = {
       keyword: 'GeosetAnimId',
       field: 'geosetAnimationId',
       type: 'i32',
-      fallback: -1,
+      ...mdlDefault('Bone.GeosetAnimId'),
       print: 'always',
       words: [[-1, 'None']],
     },

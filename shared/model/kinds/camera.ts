@@ -14,6 +14,7 @@ import { blockName, blockRules, draftOf, nameField, printRules, readRuleBlock } 
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 import { checkTrackOrder, tracksInOrder } from './node';
+import { mdlDefault } from '../mdl/defaults';
 import { findParsedChunk, type TypedMdxModel } from '../typed-model';
 
 /** Bytes of a camera without tracks, inclusive size included. */
@@ -90,7 +91,7 @@ const TARGET_MDL = blockRules([
     field: 'targetPosition',
     type: 'f32',
     length: 3,
-    fallback: [0, 0, 0],
+    ...mdlDefault('Target.Position'),
     print: 'always',
   },
   { kind: 'track', keyword: 'Translation', track: 'KTTR' },
@@ -103,14 +104,35 @@ const CAMERA_MDL = blockRules([
     field: 'position',
     type: 'f32',
     length: 3,
-    fallback: [0, 0, 0],
+    ...mdlDefault('Camera.Position'),
     print: 'always',
   },
   { kind: 'track', keyword: 'Translation', track: 'KCTR' },
   { kind: 'track', keyword: 'Rotation', track: 'KCRL' },
-  { kind: 'scalar', keyword: 'FieldOfView', field: 'fieldOfView', type: 'f32', fallback: 0, print: 'always' },
-  { kind: 'scalar', keyword: 'FarClip', field: 'farClippingPlane', type: 'f32', fallback: 0, print: 'always' },
-  { kind: 'scalar', keyword: 'NearClip', field: 'nearClippingPlane', type: 'f32', fallback: 0, print: 'always' },
+  {
+    kind: 'scalar',
+    keyword: 'FieldOfView',
+    field: 'fieldOfView',
+    type: 'f32',
+    ...mdlDefault('Camera.FieldOfView'),
+    print: 'always',
+  },
+  {
+    kind: 'scalar',
+    keyword: 'FarClip',
+    field: 'farClippingPlane',
+    type: 'f32',
+    ...mdlDefault('Camera.FarClip'),
+    print: 'always',
+  },
+  {
+    kind: 'scalar',
+    keyword: 'NearClip',
+    field: 'nearClippingPlane',
+    type: 'f32',
+    ...mdlDefault('Camera.NearClip'),
+    print: 'always',
+  },
   {
     kind: 'custom',
     print: (writer, camera, where) => {

@@ -13,6 +13,7 @@ import { blockRules } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 import { printNodeBlockMdl, readNodeBlockMdl, type NodeKindMdl } from './node';
+import { mdlDefault } from '../mdl/defaults';
 
 /** Collision shape types. */
 export const COLLISION_SHAPE_TYPE = { box: 0, plane: 1, sphere: 2, cylinder: 3 } as const;
@@ -85,9 +86,16 @@ export const COLLISION_SHAPE_MDL = {
       field: 'type',
       choices: SHAPE_WORDS.map((word, type) => [type, word] as const),
       numberKeyword: 'ShapeType',
-      fallback: COLLISION_SHAPE_TYPE.box,
+      ...mdlDefault('CollisionShape.Type'),
     },
-    { kind: 'scalar', keyword: 'BoundsRadius', field: 'radius', type: 'f32', fallback: 0, print: 'always' },
+    {
+      kind: 'scalar',
+      keyword: 'BoundsRadius',
+      field: 'radius',
+      type: 'f32',
+      ...mdlDefault('CollisionShape.BoundsRadius'),
+      print: 'always',
+    },
   ]),
 };
 

@@ -5,6 +5,7 @@
 import type { BinaryWriter } from '../../binary/writer';
 import type { MdxCursor } from '../../mdx/cursor';
 import { fieldRules, type DraftOf } from '../mdl/fields';
+import { mdlDefault } from '../mdl/defaults';
 
 /** Bytes of an extent. */
 export const EXTENT_BYTES = 28;
@@ -33,7 +34,7 @@ export function readExtentMdx(cursor: MdxCursor, field: string): Extent {
   };
 }
 
-/** An extent's MDL statements (each left out when zero, as the community's tools do). */
+/** An extent's MDL statements (each left out only where the table of defaults allows: never, war3-model has none). */
 export const EXTENT_MDL_RULES = fieldRules([
   {
     kind: 'vector',
@@ -41,7 +42,7 @@ export const EXTENT_MDL_RULES = fieldRules([
     field: 'minimum',
     type: 'f32',
     length: 3,
-    fallback: [0, 0, 0],
+    ...mdlDefault('Extent.MinimumExtent'),
     print: 'nondefault',
   },
   {
@@ -50,10 +51,17 @@ export const EXTENT_MDL_RULES = fieldRules([
     field: 'maximum',
     type: 'f32',
     length: 3,
-    fallback: [0, 0, 0],
+    ...mdlDefault('Extent.MaximumExtent'),
     print: 'nondefault',
   },
-  { kind: 'scalar', keyword: 'BoundsRadius', field: 'boundsRadius', type: 'f32', fallback: 0, print: 'nondefault' },
+  {
+    kind: 'scalar',
+    keyword: 'BoundsRadius',
+    field: 'boundsRadius',
+    type: 'f32',
+    ...mdlDefault('Extent.BoundsRadius'),
+    print: 'nondefault',
+  },
 ]);
 
 /** The extent a draft read by {@link EXTENT_MDL_RULES} holds. */

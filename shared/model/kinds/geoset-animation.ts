@@ -11,6 +11,7 @@ import { NO_BYTES } from '../../mdx/cursor';
 import { blockRules, printRules, readRuleBlock } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
+import { mdlDefault } from '../mdl/defaults';
 
 /** Bytes of a geoset animation without tracks, inclusive size included. */
 export const GEOSET_ANIMATION_FIXED_BYTES = 28;
@@ -69,7 +70,7 @@ const GEOSET_ANIMATION_MDL = blockRules([
     keyword: 'Alpha',
     field: 'alpha',
     type: 'f32',
-    fallback: 1,
+    ...mdlDefault('GeosetAnim.Alpha'),
     print: 'always',
     isStatic: true,
     track: 'KGAO',
@@ -80,7 +81,7 @@ const GEOSET_ANIMATION_MDL = blockRules([
     field: 'color',
     type: 'f32',
     length: 3,
-    fallback: [1, 1, 1],
+    ...mdlDefault('GeosetAnim.Color'),
     print: 'nondefault',
     isStatic: true,
     track: 'KGAC',
@@ -92,7 +93,7 @@ const GEOSET_ANIMATION_MDL = blockRules([
     keyword: 'GeosetId',
     field: 'geosetId',
     type: 'i32',
-    fallback: -1,
+    ...mdlDefault('GeosetAnim.GeosetId'),
     print: 'always',
     words: [[-1, 'Multiple']],
   },

@@ -40,7 +40,7 @@ export function printFacesMdl(writer: MdlWriter, geoset: Geoset, where: string):
   for (let group = 0; group < groupCounts.length; group += 1) {
     const type = groupTypes[group]!;
     if (group === 0 || groupTypes[group - 1] !== type) {
-      if (group > 0) writer.close(true);
+      if (group > 0) writer.close();
       writer.open(FACE_TYPES[type] ?? String(type));
     }
     writer.indent();
@@ -48,7 +48,7 @@ export function printFacesMdl(writer: MdlWriter, geoset: Geoset, where: string):
     writer.endStatement();
     at += groupCounts[group]!;
   }
-  if (groupCounts.length > 0) writer.close(true);
+  if (groupCounts.length > 0) writer.close();
   writer.close();
 }
 

@@ -22,6 +22,7 @@ import { blockRules, fieldRules, fittedString, nameField, printRules, readRuleBl
 import type { MdlEntry, MdlReadContext } from '../mdl/reader';
 import { Growing32 } from '../mdl/scanner';
 import type { MdlWriter } from '../mdl/writer';
+import { MDL_DEFAULTS, mdlDefault } from '../mdl/defaults';
 import { printFacesMdl, printMatrixGroupsMdl, readFacesMdl, readMatrixGroupsMdl } from './geoset-faces';
 
 /** Bytes of the geoset's own inclusive size. */
@@ -224,8 +225,22 @@ export const geosetsChunkMdx: ChunkCodec<Geoset[]> = {
 
 /** The statements after a geoset's sequence extents. */
 const GEOSET_TAIL_RULES = fieldRules([
-  { kind: 'scalar', keyword: 'MaterialID', field: 'materialId', type: 'u32', fallback: 0, print: 'always' },
-  { kind: 'scalar', keyword: 'SelectionGroup', field: 'selectionGroup', type: 'u32', fallback: 0, print: 'always' },
+  {
+    kind: 'scalar',
+    keyword: 'MaterialID',
+    field: 'materialId',
+    type: 'u32',
+    ...mdlDefault('Geoset.MaterialID'),
+    print: 'always',
+  },
+  {
+    kind: 'scalar',
+    keyword: 'SelectionGroup',
+    field: 'selectionGroup',
+    type: 'u32',
+    ...mdlDefault('Geoset.SelectionGroup'),
+    print: 'always',
+  },
   { kind: 'flag', keyword: 'Unselectable', field: 'selectionFlags', bit: GEOSET_UNSELECTABLE },
   { kind: 'flags', keyword: 'SelectionFlags', field: 'selectionFlags' },
 ]);
@@ -297,7 +312,7 @@ export function readGeosetMdl(context: MdlReadContext, block: MdlStatement): Geo
   let tangents: Float32Array | null = null;
   let skin: Uint8Array | null = null;
   let vertexGroups = new Uint8Array(0);
-  let lod = 0;
+  let lod = MDL_DEFAULTS['Geoset.LevelOfDetail'].value as number;
   let lodNameField: { name: string; bytes: Uint8Array } | undefined;
   const textureCoordinateSets: Float32Array[] = [];
   const faces = { types: [] as number[], counts: [] as number[], faces: new Growing32(64) };

@@ -16,6 +16,7 @@ import { blockRules } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 import { printAnimatedNodeMdl, readNodeBlockMdl, type NodeKindMdl } from './node';
+import { mdlDefault } from '../mdl/defaults';
 
 /** Light types. */
 export const LIGHT_TYPE = { omni: 0, directional: 1, ambient: 2 } as const;
@@ -81,14 +82,14 @@ export const LIGHT_MDL = {
         [LIGHT_TYPE.ambient, 'Ambient'],
       ],
       numberKeyword: 'LightType',
-      fallback: LIGHT_TYPE.omni,
+      ...mdlDefault('Light.Type'),
     },
     {
       kind: 'scalar',
       keyword: 'AttenuationStart',
       field: 'attenuationStart',
       type: 'f32',
-      fallback: 0,
+      ...mdlDefault('Light.AttenuationStart'),
       print: 'always',
       isStatic: true,
       track: 'KLAS',
@@ -98,7 +99,7 @@ export const LIGHT_MDL = {
       keyword: 'AttenuationEnd',
       field: 'attenuationEnd',
       type: 'f32',
-      fallback: 0,
+      ...mdlDefault('Light.AttenuationEnd'),
       print: 'always',
       isStatic: true,
       track: 'KLAE',
@@ -109,7 +110,7 @@ export const LIGHT_MDL = {
       field: 'color',
       type: 'f32',
       length: 3,
-      fallback: [1, 1, 1],
+      ...mdlDefault('Light.Color'),
       print: 'always',
       isStatic: true,
       track: 'KLAC',
@@ -120,7 +121,7 @@ export const LIGHT_MDL = {
       keyword: 'Intensity',
       field: 'intensity',
       type: 'f32',
-      fallback: 0,
+      ...mdlDefault('Light.Intensity'),
       print: 'always',
       isStatic: true,
       track: 'KLAI',
@@ -130,7 +131,7 @@ export const LIGHT_MDL = {
       keyword: 'AmbIntensity',
       field: 'ambientIntensity',
       type: 'f32',
-      fallback: 0,
+      ...mdlDefault('Light.AmbIntensity'),
       print: 'always',
       isStatic: true,
       track: 'KLBI',
@@ -141,7 +142,7 @@ export const LIGHT_MDL = {
       field: 'ambientColor',
       type: 'f32',
       length: 3,
-      fallback: [1, 1, 1],
+      ...mdlDefault('Light.AmbColor'),
       print: 'always',
       isStatic: true,
       track: 'KLBC',
@@ -153,10 +154,23 @@ export const LIGHT_MDL = {
       keyword: 'ShadowIntensity',
       field: 'shadowIntensity',
       type: 'f32',
-      fallback: 0,
+      ...mdlDefault('Light.ShadowIntensity'),
       print: 'nondefault',
     },
   ]),
+};
+
+/**
+ * The Light block of versions before 1200, which do not store ShadowIntensity: printed only when set (the model was
+ * read from a text that sets it; a warning says the version does not store it).
+ */
+const LIGHT_BEFORE_1200_MDL: NodeKindMdl = {
+  ...LIGHT_MDL,
+  rules: blockRules(
+    LIGHT_MDL.rules.rules.map((rule) =>
+      rule.kind === 'scalar' && rule.keyword === 'ShadowIntensity' ? { ...rule, omissible: true } : rule,
+    ),
+  ),
 };
 
 /** Reads a `Light` block. */
@@ -184,5 +198,5 @@ export function printLightMdl(writer: MdlWriter, light: Light, layout: MdxLayout
       `Light "${light.node.name}"`,
       `Light "${light.node.name}" has a ShadowIntensity its version does not store`,
     );
-  printAnimatedNodeMdl(writer, LIGHT_MDL, light);
+  printAnimatedNodeMdl(writer, layout.lightHasShadowIntensity ? LIGHT_MDL : LIGHT_BEFORE_1200_MDL, light);
 }

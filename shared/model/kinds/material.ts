@@ -34,6 +34,7 @@ import {
 import type { MdlEntry, MdlReadContext } from '../mdl/reader';
 import { printTrackMdl, readTrackMdl } from '../mdl/track';
 import type { MdlWriter } from '../mdl/writer';
+import { mdlDefault } from '../mdl/defaults';
 
 /** Bytes of a material before its shader name: inclusiveSize, priorityPlane, flags. */
 export const MATERIAL_FIXED_BYTES = 12;
@@ -235,16 +236,23 @@ const LAYER_TAIL_RULES = fieldRules([
     keyword: 'TVertexAnimId',
     field: 'textureAnimationId',
     type: 'i32',
-    fallback: -1,
+    ...mdlDefault('Layer.TVertexAnimId'),
     print: 'nondefault',
   },
-  { kind: 'scalar', keyword: 'CoordId', field: 'coordId', type: 'u32', fallback: 0, print: 'nondefault' },
+  {
+    kind: 'scalar',
+    keyword: 'CoordId',
+    field: 'coordId',
+    type: 'u32',
+    ...mdlDefault('Layer.CoordId'),
+    print: 'nondefault',
+  },
   {
     kind: 'scalar',
     keyword: 'Alpha',
     field: 'alpha',
     type: 'f32',
-    fallback: 1,
+    ...mdlDefault('Layer.Alpha'),
     print: 'nondefault',
     isStatic: true,
     track: 'KMTA',
@@ -255,7 +263,7 @@ const LAYER_TAIL_RULES = fieldRules([
     aliases: ['Emissive'],
     field: 'emissiveGain',
     type: 'f32',
-    fallback: 1,
+    ...mdlDefault('Layer.EmissiveGain'),
     print: 'nondefault',
     isStatic: true,
     track: 'KMTE',
@@ -266,7 +274,7 @@ const LAYER_TAIL_RULES = fieldRules([
     field: 'fresnelColor',
     type: 'f32',
     length: 3,
-    fallback: [1, 1, 1],
+    ...mdlDefault('Layer.FresnelColor'),
     print: 'nondefault',
     isStatic: true,
     track: 'KFC3',
@@ -276,7 +284,7 @@ const LAYER_TAIL_RULES = fieldRules([
     keyword: 'FresnelOpacity',
     field: 'fresnelOpacity',
     type: 'f32',
-    fallback: 0,
+    ...mdlDefault('Layer.FresnelOpacity'),
     print: 'nondefault',
     isStatic: true,
     track: 'KFCA',
@@ -286,7 +294,7 @@ const LAYER_TAIL_RULES = fieldRules([
     keyword: 'FresnelTeamColor',
     field: 'fresnelTeamColor',
     type: 'f32',
-    fallback: 0,
+    ...mdlDefault('Layer.FresnelTeamColor'),
     print: 'nondefault',
     isStatic: true,
     track: 'KFTC',
@@ -300,14 +308,20 @@ const LAYER_TAIL_RULES = fieldRules([
  * beside a track (0 in the game's files) is printed whenever it is not -1.
  */
 const LAYER_MDL = blockRules([
-  { kind: 'word', keyword: 'FilterMode', field: 'filterMode', choices: FILTER_MODES, fallback: 0 },
+  {
+    kind: 'word',
+    keyword: 'FilterMode',
+    field: 'filterMode',
+    choices: FILTER_MODES,
+    ...mdlDefault('Layer.FilterMode'),
+  },
   ...SHADING_RULES,
   {
     kind: 'scalar',
     keyword: 'TextureID',
     field: 'textureId',
     type: 'i32',
-    fallback: -1,
+    ...mdlDefault('Layer.TextureID'),
     print: 'always',
     isStatic: true,
     track: 'KMTF',
@@ -323,9 +337,22 @@ const LAYER_MDL = blockRules([
  * layer's own texture id (0 in the game's files) or track.
  */
 const LAYER_SLOTS_MDL = blockRules([
-  { kind: 'word', keyword: 'FilterMode', field: 'filterMode', choices: FILTER_MODES, fallback: 0 },
+  {
+    kind: 'word',
+    keyword: 'FilterMode',
+    field: 'filterMode',
+    choices: FILTER_MODES,
+    ...mdlDefault('Layer.FilterMode'),
+  },
   ...SHADING_RULES,
-  { kind: 'scalar', keyword: 'ShaderTypeId', field: 'shaderTypeId', type: 'u32', fallback: 0, print: 'nondefault' },
+  {
+    kind: 'scalar',
+    keyword: 'ShaderTypeId',
+    field: 'shaderTypeId',
+    type: 'u32',
+    ...mdlDefault('Layer.ShaderTypeId'),
+    print: 'nondefault',
+  },
   {
     kind: 'custom',
     print: (writer, layer, where) => printLayerTexturesMdl(writer, layer['textures'] as LayerTexture[], where),
@@ -335,7 +362,7 @@ const LAYER_SLOTS_MDL = blockRules([
     keyword: 'LayerTextureID',
     field: 'textureId',
     type: 'i32',
-    fallback: 0,
+    ...mdlDefault('Layer.LayerTextureID'),
     print: 'nondefault',
     track: 'KMTF',
   },
@@ -404,7 +431,14 @@ const MATERIAL_MDL = blockRules([
   { kind: 'flag', keyword: 'SortPrimsNearZ', field: 'flags', bit: 0x8 },
   { kind: 'flag', keyword: 'SortPrimsFarZ', field: 'flags', bit: 0x10 },
   { kind: 'flag', keyword: 'FullResolution', field: 'flags', bit: 0x20 },
-  { kind: 'scalar', keyword: 'PriorityPlane', field: 'priorityPlane', type: 'i32', fallback: 0, print: 'nondefault' },
+  {
+    kind: 'scalar',
+    keyword: 'PriorityPlane',
+    field: 'priorityPlane',
+    type: 'i32',
+    ...mdlDefault('Material.PriorityPlane'),
+    print: 'nondefault',
+  },
   { kind: 'flags', keyword: 'RenderMode', field: 'flags' },
 ]);
 

@@ -12,6 +12,7 @@ import type { MdlStatement } from '../../mdl/tree';
 import { blockName, blockRules, nameField, printRules, readRuleBlock } from '../mdl/fields';
 import type { MdlEntry, MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
+import { mdlDefault } from '../mdl/defaults';
 
 /** Bytes of the MODL body. */
 export const MODL_BYTES = 372;
@@ -78,7 +79,14 @@ export const modelInfoChunkMdx: ChunkCodec<ModelInfo> = {
 };
 
 const MODEL_INFO_MDL = blockRules([
-  { kind: 'scalar', keyword: 'BlendTime', field: 'blendTime', type: 'u32', fallback: 0, print: 'always' },
+  {
+    kind: 'scalar',
+    keyword: 'BlendTime',
+    field: 'blendTime',
+    type: 'u32',
+    ...mdlDefault('Model.BlendTime'),
+    print: 'always',
+  },
   ...EXTENT_MDL_RULES,
   {
     kind: 'string',

@@ -19,6 +19,7 @@ import {
   draftOf,
   fieldRules,
   finishRules,
+  flagsDifference,
   blockName,
   nameField,
   printRules,
@@ -30,6 +31,7 @@ import {
 } from '../mdl/fields';
 import type { MdlEntry, MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
+import { mdlDefault } from '../mdl/defaults';
 
 /** Bytes of a node's name field. */
 export const NODE_NAME_BYTES = 80;
@@ -187,8 +189,22 @@ const DONT_INHERIT_MASK = 0x7;
 
 /** Statements every node block starts with. */
 export const NODE_HEADER_MDL = blockRules([
-  { kind: 'scalar', keyword: 'ObjectId', field: 'objectId', type: 'i32', fallback: -1, print: 'always' },
-  { kind: 'scalar', keyword: 'Parent', field: 'parentId', type: 'i32', fallback: -1, print: 'nondefault' },
+  {
+    kind: 'scalar',
+    keyword: 'ObjectId',
+    field: 'objectId',
+    type: 'i32',
+    ...mdlDefault('Node.ObjectId'),
+    print: 'always',
+  },
+  {
+    kind: 'scalar',
+    keyword: 'Parent',
+    field: 'parentId',
+    type: 'i32',
+    ...mdlDefault('Node.Parent'),
+    print: 'nondefault',
+  },
   ...NODE_FLAG_RULES,
 ]);
 
@@ -283,7 +299,8 @@ export function printNodeBlockMdl(
   for (const [word, bit] of DONT_INHERIT_BITS) if ((node.flags & bit) !== 0) writer.flag(`DontInherit { ${word} }`);
   const named =
     (NODE_HEADER_MDL.namedBits.get('flags') ?? 0) | DONT_INHERIT_MASK | (kind.rules.namedBits.get('flags') ?? 0);
-  if ((kind.kindBit | (node.flags & named)) >>> 0 !== node.flags) writer.unsignedStatement('Flags', node.flags);
+  const given = (kind.kindBit | (node.flags & named)) >>> 0;
+  if (given !== node.flags) writer.unnamedStatement('Flags', node.flags, where, flagsDifference(node.flags, given));
   printKind(where);
   printRules(writer, {}, node.tracks, NODE_TRACKS_MDL, where);
   writer.close();

@@ -17,6 +17,7 @@ import { blockRules, draftOf, printRules, readRuleBlock } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 import { checkTrackOrder, printNodeBlockMdl, readNodeBlockMdl, tracksInOrder, type NodeKindMdl } from './node';
+import { mdlDefault } from '../mdl/defaults';
 
 /** Bytes of the spawned model's file name. */
 export const PARTICLE_EMITTER_PATH_BYTES = 260;
@@ -92,7 +93,7 @@ export const PARTICLE_EMITTER_MDL = {
       keyword: 'EmissionRate',
       field: 'emissionRate',
       type: 'f32',
-      fallback: 0,
+      ...mdlDefault('ParticleEmitter.EmissionRate'),
       print: 'always',
       isStatic: true,
       track: 'KPEE',
@@ -102,7 +103,7 @@ export const PARTICLE_EMITTER_MDL = {
       keyword: 'Gravity',
       field: 'gravity',
       type: 'f32',
-      fallback: 0,
+      ...mdlDefault('ParticleEmitter.Gravity'),
       print: 'always',
       isStatic: true,
       track: 'KPEG',
@@ -112,7 +113,7 @@ export const PARTICLE_EMITTER_MDL = {
       keyword: 'Longitude',
       field: 'longitude',
       type: 'f32',
-      fallback: 0,
+      ...mdlDefault('ParticleEmitter.Longitude'),
       print: 'always',
       isStatic: true,
       track: 'KPLN',
@@ -122,7 +123,7 @@ export const PARTICLE_EMITTER_MDL = {
       keyword: 'Latitude',
       field: 'latitude',
       type: 'f32',
-      fallback: 0,
+      ...mdlDefault('ParticleEmitter.Latitude'),
       print: 'always',
       isStatic: true,
       track: 'KPLT',
@@ -139,7 +140,7 @@ const PARTICLE_MDL = blockRules([
     keyword: 'LifeSpan',
     field: 'lifespan',
     type: 'f32',
-    fallback: 0,
+    ...mdlDefault('ParticleEmitter.LifeSpan'),
     print: 'always',
     isStatic: true,
     track: 'KPEL',
@@ -149,7 +150,7 @@ const PARTICLE_MDL = blockRules([
     keyword: 'InitVelocity',
     field: 'initialVelocity',
     type: 'f32',
-    fallback: 0,
+    ...mdlDefault('ParticleEmitter.InitVelocity'),
     print: 'always',
     isStatic: true,
     track: 'KPES',

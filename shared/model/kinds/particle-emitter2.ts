@@ -22,6 +22,7 @@ import { blockRules, type FieldRule } from '../mdl/fields';
 import type { MdlEntry, MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 import { printAnimatedNodeMdl, readNodeBlockMdl, type NodeKindMdl } from './node';
+import { mdlDefault, type MdlFieldKey } from '../mdl/defaults';
 
 /** Bytes of a particle emitter 2's fields after its node. */
 export const PARTICLE_EMITTER2_FIELD_BYTES = 171;
@@ -180,7 +181,7 @@ export const PARTICLE_EMITTER2_MDL = {
       keyword: 'Speed',
       field: 'speed',
       type: 'f32',
-      fallback: 0,
+      ...mdlDefault('ParticleEmitter2.Speed'),
       print: 'always',
       isStatic: true,
       track: 'KP2S',
@@ -190,7 +191,7 @@ export const PARTICLE_EMITTER2_MDL = {
       keyword: 'Variation',
       field: 'variation',
       type: 'f32',
-      fallback: 0,
+      ...mdlDefault('ParticleEmitter2.Variation'),
       print: 'always',
       isStatic: true,
       track: 'KP2R',
@@ -200,7 +201,7 @@ export const PARTICLE_EMITTER2_MDL = {
       keyword: 'Latitude',
       field: 'latitude',
       type: 'f32',
-      fallback: 0,
+      ...mdlDefault('ParticleEmitter2.Latitude'),
       print: 'always',
       isStatic: true,
       track: 'KP2L',
@@ -210,19 +211,26 @@ export const PARTICLE_EMITTER2_MDL = {
       keyword: 'Gravity',
       field: 'gravity',
       type: 'f32',
-      fallback: 0,
+      ...mdlDefault('ParticleEmitter2.Gravity'),
       print: 'always',
       isStatic: true,
       track: 'KP2G',
     },
     { kind: 'flag', keyword: 'Squirt', field: 'squirt', bit: 1 },
-    { kind: 'scalar', keyword: 'LifeSpan', field: 'lifespan', type: 'f32', fallback: 0, print: 'always' },
+    {
+      kind: 'scalar',
+      keyword: 'LifeSpan',
+      field: 'lifespan',
+      type: 'f32',
+      ...mdlDefault('ParticleEmitter2.LifeSpan'),
+      print: 'always',
+    },
     {
       kind: 'scalar',
       keyword: 'EmissionRate',
       field: 'emissionRate',
       type: 'f32',
-      fallback: 0,
+      ...mdlDefault('ParticleEmitter2.EmissionRate'),
       print: 'always',
       isStatic: true,
       track: 'KP2E',
@@ -232,7 +240,7 @@ export const PARTICLE_EMITTER2_MDL = {
       keyword: 'Width',
       field: 'length',
       type: 'f32',
-      fallback: 0,
+      ...mdlDefault('ParticleEmitter2.Width'),
       print: 'always',
       isStatic: true,
       track: 'KP2N',
@@ -242,7 +250,7 @@ export const PARTICLE_EMITTER2_MDL = {
       keyword: 'Length',
       field: 'width',
       type: 'f32',
-      fallback: 0,
+      ...mdlDefault('ParticleEmitter2.Length'),
       print: 'always',
       isStatic: true,
       track: 'KP2W',
@@ -259,10 +267,24 @@ export const PARTICLE_EMITTER2_MDL = {
         [4, 'AlphaKey'],
       ],
       numberKeyword: 'FilterMode',
-      fallback: 0,
+      ...mdlDefault('ParticleEmitter2.FilterMode'),
     },
-    { kind: 'scalar', keyword: 'Rows', field: 'rows', type: 'u32', fallback: 1, print: 'always' },
-    { kind: 'scalar', keyword: 'Columns', field: 'columns', type: 'u32', fallback: 1, print: 'always' },
+    {
+      kind: 'scalar',
+      keyword: 'Rows',
+      field: 'rows',
+      type: 'u32',
+      ...mdlDefault('ParticleEmitter2.Rows'),
+      print: 'always',
+    },
+    {
+      kind: 'scalar',
+      keyword: 'Columns',
+      field: 'columns',
+      type: 'u32',
+      ...mdlDefault('ParticleEmitter2.Columns'),
+      print: 'always',
+    },
     {
       kind: 'choice',
       field: 'headOrTail',
@@ -272,10 +294,24 @@ export const PARTICLE_EMITTER2_MDL = {
         [2, 'Both'],
       ],
       numberKeyword: 'HeadOrTail',
-      fallback: 0,
+      ...mdlDefault('ParticleEmitter2.HeadOrTail'),
     },
-    { kind: 'scalar', keyword: 'TailLength', field: 'tailLength', type: 'f32', fallback: 0, print: 'always' },
-    { kind: 'scalar', keyword: 'Time', field: 'time', type: 'f32', fallback: 0, print: 'always' },
+    {
+      kind: 'scalar',
+      keyword: 'TailLength',
+      field: 'tailLength',
+      type: 'f32',
+      ...mdlDefault('ParticleEmitter2.TailLength'),
+      print: 'always',
+    },
+    {
+      kind: 'scalar',
+      keyword: 'Time',
+      field: 'time',
+      type: 'f32',
+      ...mdlDefault('ParticleEmitter2.Time'),
+      print: 'always',
+    },
     {
       kind: 'custom',
       print: (writer, emitter, where) => printSegmentColors(writer, emitter['segmentColors'] as Float32Array, where),
@@ -288,13 +324,34 @@ export const PARTICLE_EMITTER2_MDL = {
       ['TailUVAnim', 'tailInterval', 'u32'],
       ['TailDecayUVAnim', 'tailDecayInterval', 'u32'],
     ]),
-    { kind: 'scalar', keyword: 'TextureID', field: 'textureId', type: 'i32', fallback: 0, print: 'always' },
-    { kind: 'scalar', keyword: 'ReplaceableId', field: 'replaceableId', type: 'u32', fallback: 0, print: 'nondefault' },
-    { kind: 'scalar', keyword: 'PriorityPlane', field: 'priorityPlane', type: 'i32', fallback: 0, print: 'nondefault' },
+    {
+      kind: 'scalar',
+      keyword: 'TextureID',
+      field: 'textureId',
+      type: 'i32',
+      ...mdlDefault('ParticleEmitter2.TextureID'),
+      print: 'always',
+    },
+    {
+      kind: 'scalar',
+      keyword: 'ReplaceableId',
+      field: 'replaceableId',
+      type: 'u32',
+      ...mdlDefault('ParticleEmitter2.ReplaceableId'),
+      print: 'nondefault',
+    },
+    {
+      kind: 'scalar',
+      keyword: 'PriorityPlane',
+      field: 'priorityPlane',
+      type: 'i32',
+      ...mdlDefault('ParticleEmitter2.PriorityPlane'),
+      print: 'nondefault',
+    },
   ]),
 };
 
-/** A vector rule of three values per `[keyword, field, type]`, each printed always. */
+/** A vector rule of three values per `[keyword, field, type]`, each printed always, its default from the table. */
 function vectorRules<const Fields extends readonly (readonly [string, string, 'u8' | 'u32' | 'f32'])[]>(
   fields: Fields,
 ): {
@@ -305,18 +362,25 @@ function vectorRules<const Fields extends readonly (readonly [string, string, 'u
     readonly type: Fields[Index][2];
     readonly length: 3;
     readonly fallback: readonly number[];
+    readonly omissible: boolean;
+    readonly defaultKey: string;
     readonly print: 'always';
   };
 } {
-  const rules = fields.map(([keyword, field, type]) => ({
-    kind: 'vector' as const,
-    keyword,
-    field,
-    type,
-    length: 3 as const,
-    fallback: [0, 0, 0],
-    print: 'always' as const,
-  }));
+  const rules = fields.map(([keyword, field, type]) => {
+    const { fallback, omissible, defaultKey } = mdlDefault(`ParticleEmitter2.${keyword}` as MdlFieldKey);
+    return {
+      kind: 'vector' as const,
+      keyword,
+      field,
+      type,
+      length: 3 as const,
+      fallback: fallback as readonly number[],
+      omissible,
+      defaultKey,
+      print: 'always' as const,
+    };
+  });
   return rules as never;
 }
 

@@ -16,6 +16,7 @@ import { blockRules } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
 import { printAnimatedNodeMdl, readNodeBlockMdl, type NodeKindMdl } from './node';
+import { mdlDefault } from '../mdl/defaults';
 
 /** Bytes of each of a popcorn emitter's two text fields. */
 export const POPCORN_TEXT_BYTES = 260;
@@ -96,7 +97,7 @@ export const POPCORN_EMITTER_MDL = {
       keyword: 'Alpha',
       field: 'alpha',
       type: 'f32',
-      fallback: 0,
+      ...mdlDefault('ParticleEmitterPopcorn.Alpha'),
       print: 'always',
       isStatic: true,
       track: 'KPPA',
@@ -107,7 +108,7 @@ export const POPCORN_EMITTER_MDL = {
       field: 'color',
       type: 'f32',
       length: 3,
-      fallback: [0, 0, 0],
+      ...mdlDefault('ParticleEmitterPopcorn.Color'),
       print: 'always',
       isStatic: true,
       track: 'KPPC',
@@ -117,7 +118,7 @@ export const POPCORN_EMITTER_MDL = {
       keyword: 'EmissionRate',
       field: 'emissionRate',
       type: 'f32',
-      fallback: 0,
+      ...mdlDefault('ParticleEmitterPopcorn.EmissionRate'),
       print: 'always',
       isStatic: true,
       track: 'KPPE',
@@ -127,7 +128,7 @@ export const POPCORN_EMITTER_MDL = {
       keyword: 'LifeSpan',
       field: 'lifespan',
       type: 'f32',
-      fallback: 0,
+      ...mdlDefault('ParticleEmitterPopcorn.LifeSpan'),
       print: 'always',
       isStatic: true,
       track: 'KPPL',
@@ -137,13 +138,20 @@ export const POPCORN_EMITTER_MDL = {
       keyword: 'Speed',
       field: 'speed',
       type: 'f32',
-      fallback: 0,
+      ...mdlDefault('ParticleEmitterPopcorn.Speed'),
       print: 'always',
       isStatic: true,
       track: 'KPPS',
     },
     { kind: 'track', keyword: 'Visibility', track: 'KPPV' },
-    { kind: 'scalar', keyword: 'ReplaceableId', field: 'replaceableId', type: 'u32', fallback: 0, print: 'nondefault' },
+    {
+      kind: 'scalar',
+      keyword: 'ReplaceableId',
+      field: 'replaceableId',
+      type: 'u32',
+      ...mdlDefault('ParticleEmitterPopcorn.ReplaceableId'),
+      print: 'nondefault',
+    },
     {
       kind: 'string',
       keyword: 'Path',

@@ -12,6 +12,7 @@ import type { MdlStatement } from '../../mdl/tree';
 import { blockName, blockRules, nameField, printRules, readCountedList, readRuleBlock } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
+import { mdlDefault } from '../mdl/defaults';
 
 /** Bytes of one sequence. */
 export const SEQUENCE_BYTES = 132;
@@ -100,11 +101,42 @@ export const sequencesChunkMdx: ChunkCodec<Sequence[]> = {
 };
 
 const SEQUENCE_MDL = blockRules([
-  { kind: 'vector', keyword: 'Interval', field: 'interval', type: 'u32', length: 2, fallback: [0, 0], print: 'always' },
+  {
+    kind: 'vector',
+    keyword: 'Interval',
+    field: 'interval',
+    type: 'u32',
+    length: 2,
+    ...mdlDefault('Anim.Interval'),
+    print: 'always',
+  },
   { kind: 'flag', keyword: 'NonLooping', field: 'flags', bit: SEQUENCE_FLAG_NON_LOOPING },
-  { kind: 'scalar', keyword: 'MoveSpeed', field: 'moveSpeed', type: 'f32', fallback: 0, print: 'nondefault' },
-  { kind: 'scalar', keyword: 'Rarity', field: 'rarity', type: 'f32', fallback: 0, print: 'nondefault' },
-  { kind: 'scalar', keyword: 'SyncPoint', field: 'syncPoint', type: 'u32', fallback: 0, print: 'nondefault' },
+  {
+    kind: 'scalar',
+    keyword: 'MoveSpeed',
+    field: 'moveSpeed',
+    type: 'f32',
+    ...mdlDefault('Anim.MoveSpeed'),
+    print: 'nondefault',
+  },
+  {
+    kind: 'scalar',
+    keyword: 'Rarity',
+    field: 'rarity',
+    type: 'f32',
+    ...mdlDefault('Anim.Rarity'),
+    print: 'nondefault',
+  },
+  // No tool's MDL names the sync point (mdx-m3-viewer and Retera's Model Studio read it from MDX only): an extension.
+  {
+    kind: 'scalar',
+    keyword: 'SyncPoint',
+    field: 'syncPoint',
+    type: 'u32',
+    ...mdlDefault('Anim.SyncPoint'),
+    print: 'nondefault',
+    extension: true,
+  },
   ...EXTENT_MDL_RULES,
   { kind: 'flags', keyword: 'Flags', field: 'flags' },
 ]);

@@ -10,6 +10,7 @@ import type { MdlStatement } from '../../mdl/tree';
 import { blockName, blockRules, nameField, printRules, readCountedList, readRuleBlock } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
+import { mdlDefault } from '../mdl/defaults';
 
 /** Bytes of one sound track. */
 export const SOUND_TRACK_BYTES = 272;
@@ -55,9 +56,23 @@ export const soundTracksChunkMdx: ChunkCodec<SoundTrack[]> = {
  * `SoundTracks N { SoundTrack "file" { Volume 1, Pitch 1, Flags 0, } … }`.
  */
 const SOUND_TRACK_MDL = blockRules([
-  { kind: 'scalar', keyword: 'Volume', field: 'volume', type: 'f32', fallback: 1, print: 'always' },
-  { kind: 'scalar', keyword: 'Pitch', field: 'pitch', type: 'f32', fallback: 1, print: 'always' },
-  { kind: 'scalar', keyword: 'Flags', field: 'flags', type: 'u32', fallback: 0, print: 'nondefault' },
+  {
+    kind: 'scalar',
+    keyword: 'Volume',
+    field: 'volume',
+    type: 'f32',
+    ...mdlDefault('SoundTrack.Volume'),
+    print: 'always',
+  },
+  { kind: 'scalar', keyword: 'Pitch', field: 'pitch', type: 'f32', ...mdlDefault('SoundTrack.Pitch'), print: 'always' },
+  {
+    kind: 'scalar',
+    keyword: 'Flags',
+    field: 'flags',
+    type: 'u32',
+    ...mdlDefault('SoundTrack.Flags'),
+    print: 'nondefault',
+  },
 ]);
 
 /** Reads `SoundTracks N { SoundTrack "file" { … } … }`. */
@@ -75,8 +90,20 @@ export function readSoundTracksMdl(context: MdlReadContext, block: MdlStatement)
   });
 }
 
-/** Prints the SoundTracks block. */
+/**
+ * Prints the SoundTracks block: an extension (see MdlPrintOptions), since no other tool's MDL has one —
+ * without the option, the sound tracks are left out with a warning.
+ */
 export function printSoundTracksMdl(writer: MdlWriter, sounds: readonly SoundTrack[]): void {
+  if (!writer.extensions) {
+    const what = `${sounds.length} sound track${sounds.length === 1 ? '' : 's'} (pre-release SNDS)`;
+    writer.warn(
+      'SNDS',
+      `the model has ${what}, for which no MDL keyword exists; they are left out`,
+      'mdl.unnamed-value',
+    );
+    return;
+  }
   writer.open('SoundTracks', undefined, sounds.length);
   for (const sound of sounds) {
     writer.open('SoundTrack', sound.fileName);

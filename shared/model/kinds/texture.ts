@@ -9,6 +9,7 @@ import type { MdlStatement } from '../../mdl/tree';
 import { blockRules, printRules, readCountedList, readRuleBlock } from '../mdl/fields';
 import type { MdlReadContext } from '../mdl/reader';
 import type { MdlWriter } from '../mdl/writer';
+import { mdlDefault } from '../mdl/defaults';
 
 /** Bytes of one texture. */
 export const TEXTURE_BYTES = 268;
@@ -75,7 +76,14 @@ const TEXTURE_MDL = blockRules([
     bytes: TEXTURE_FILE_NAME_BYTES,
     bytesField: 'fileNameBytes',
   },
-  { kind: 'scalar', keyword: 'ReplaceableId', field: 'replaceableId', type: 'u32', fallback: 0, print: 'nondefault' },
+  {
+    kind: 'scalar',
+    keyword: 'ReplaceableId',
+    field: 'replaceableId',
+    type: 'u32',
+    ...mdlDefault('Bitmap.ReplaceableId'),
+    print: 'nondefault',
+  },
   { kind: 'flag', keyword: 'WrapWidth', field: 'flags', bit: 0x1 },
   { kind: 'flag', keyword: 'WrapHeight', field: 'flags', bit: 0x2 },
   { kind: 'flags', keyword: 'Flags', field: 'flags' },

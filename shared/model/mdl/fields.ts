@@ -9,11 +9,13 @@
  * statement, then the track), so that nothing the binary holds is lost. A field is left out only
  * when reading it back gives the same bits (its default).
  *
- * Flags words print as their named flags; bits no name covers (or a named bit some other statement
- * implies, like a geoset animation's colour bit) print as one extra statement holding the exact
- * word (`Flags 264,` — war3-model reads the same keyword), which the reader then takes as is.
+ * Flags words print as their named flags. Bits no name covers (or a named bit some other statement
+ * implies, like a geoset animation's colour bit), a value a choice has no word for and a field no
+ * tool's MDL names (`SyncPoint`) are what no MDL keyword says: they are left out with a warning
+ * naming them, or, with the writer's extensions option, printed as one statement of this project's
+ * own holding the exact value (`Flags 264,`), which the reader then takes as is.
  * Tracks print at their canonical places when the object stores them in canonical order; in any
- * other order they all print, in their stored order, where the first track goes.
+ * other order they all print, in their stored order, after the block's other statements.
  */
 import { TokenKind } from '../../mdl/lexer';
 import type { Track } from '../track';
@@ -30,6 +32,17 @@ export type NumberType = 'f32' | IntegerType;
 /** When a field's statement is printed. */
 export type PrintMode = 'always' | 'nondefault';
 
+/**
+ * What a rule's field defaults to, from the one table of defaults (./defaults.ts, `mdlDefault(key)`):
+ * `fallback` is what the reader takes when the statement is left out, `omissible` whether the printer
+ * may leave it out at that value (every other reader takes the same), `defaultKey` the table's key.
+ */
+export interface RuleDefault {
+  fallback: number | readonly number[];
+  omissible: boolean;
+  defaultKey: string;
+}
+
 /** A bit of a flags field set by the presence of a statement. */
 export interface ImpliedBit {
   readonly field: string;
@@ -41,17 +54,23 @@ export type FieldRule =
   /** `Unshaded,`: a bit of a flags field. */
   | { kind: 'flag'; keyword: string; aliases?: readonly string[]; field: string; bit: number }
   /** `Omnidirectional,` / `Blend,`: a bare word naming the value; `numberKeyword N,` for a value without a word. */
-  | {
+  | ({
       kind: 'choice';
       field: string;
       choices: readonly (readonly [number, string])[];
       numberKeyword: string;
       fallback: number;
-    }
+    } & RuleDefault)
   /** `FilterMode Blend,`: a word naming the value, or the number itself for a value without a word. */
-  | { kind: 'word'; keyword: string; field: string; choices: readonly (readonly [number, string])[]; fallback: number }
+  | ({
+      kind: 'word';
+      keyword: string;
+      field: string;
+      choices: readonly (readonly [number, string])[];
+      fallback: number;
+    } & RuleDefault)
   /** `MoveSpeed 270,` / `static Alpha 1,` (with `track`: or the track block). */
-  | {
+  | ({
       kind: 'scalar';
       keyword: string;
       aliases?: readonly string[];
@@ -64,9 +83,11 @@ export type FieldRule =
       /** Words that stand for values: `GeosetId Multiple` (-1). */
       words?: readonly (readonly [number, string])[];
       implies?: ImpliedBit;
-    }
+      /** No tool's MDL names the field: printed only with the writer's extensions option (a warning otherwise). */
+      extension?: boolean;
+    } & RuleDefault)
   /** `MinimumExtent { … },` / `static Color { … },` (with `track`: or the track block). */
-  | {
+  | ({
       kind: 'vector';
       keyword: string;
       field: string;
@@ -79,12 +100,12 @@ export type FieldRule =
       /** Colours stored BGR print RGB. */
       reversed?: boolean;
       implies?: ImpliedBit;
-    }
+    } & RuleDefault)
   /** `Image "path",`; `bytes`: the MDX field's size (longer text is cut, with an error); `bytesField` is filled. */
   | { kind: 'string'; keyword: string; field: string; print: PrintMode; bytes: number; bytesField?: string }
   /** `Visibility 3 { … }`: a track with no static value. */
   | { kind: 'track'; keyword: string; track: string }
-  /** `Flags 264,`: the exact flags word, printed only when the named flags do not give it. */
+  /** `Flags 264,`: the exact flags word, when the named flags do not give it (an extension: see printRules). */
   | { kind: 'flags'; keyword: string; field: string }
   /** Statements a kind prints itself at this place (and reads through its own callback). */
   | { kind: 'custom'; print: (writer: MdlWriter, object: Readonly<Record<string, unknown>>, where: string) => void };
@@ -143,7 +164,8 @@ export function fieldRules<const Rules extends readonly FieldRule[]>(rules: Rule
 
 /**
  * Indexes `rules`, a table whose field names and vector lengths are kept as literal types, so that reading a block
- * by it gives a typed draft (no `draft['x'] as T`).
+ * by it gives a typed draft (no `draft['x'] as T`). Throws when a rule with a default did not take it from the table
+ * of defaults (./defaults.ts): every default is decided there, once.
  */
 export function blockRules<const Rules extends readonly FieldRule[]>(rules: Rules): BlockRules<DraftOf<Rules>> {
   const byKeyword = new Map<string, FieldRule>();
@@ -151,6 +173,11 @@ export function blockRules<const Rules extends readonly FieldRule[]>(rules: Rule
   const trackKeyword = new Map<string, string>();
   const namedBits = new Map<string, number>();
   for (const rule of rules) {
+    const defaulted = rule as { kind: string; field?: string; fallback?: unknown; defaultKey?: unknown };
+    if (defaulted.fallback !== undefined && defaulted.defaultKey === undefined)
+      throw new Error(
+        `the ${defaulted.kind} rule of '${defaulted.field}' takes its default from the table (mdlDefault)`,
+      );
     if (rule.kind === 'choice') for (const [, word] of rule.choices) byKeyword.set(word, rule);
     if (rule.kind === 'choice') byKeyword.set(rule.numberKeyword, rule);
     if ('keyword' in rule) byKeyword.set(rule.keyword, rule);
@@ -337,7 +364,7 @@ export function finishRules(draft: Draft, rules: BlockRules<unknown>, state: Rul
   }
 }
 
-export { printRules } from './print-rules';
+export { flagsDifference, printRules } from './print-rules';
 
 /** Reads a whole block by `rules` (then `custom` for statements the rules do not describe). */
 export function readRuleBlock<Fields>(

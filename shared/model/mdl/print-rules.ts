@@ -1,9 +1,11 @@
 /**
  * The print side of the field rules (fields.ts): prints an object by its kind's rules, its tracks at their
- * canonical places, flags words reconstructed from the named flags (the exact word printed when they differ).
+ * canonical places, flags words reconstructed from the named flags; what no MDL keyword says (the exact word when
+ * they differ, a value without a word, an extension field) is left out with a warning naming it, or printed as a
+ * statement of this project's own with the writer's extensions option.
  */
 import { TRACK_COMPONENTS, type Track } from '../track';
-import type { BlockRules, NumberType } from './fields';
+import type { BlockRules, FieldRule, NumberType } from './fields';
 import { printTrackMdl } from './track';
 import type { MdlWriter } from './writer';
 
@@ -55,10 +57,10 @@ export function printRules(
   });
   const trackOf = (tag: string | undefined) =>
     tag === undefined ? undefined : printable.find((track) => track.tag === tag);
-  let tracksPrinted = canonical;
-  const printTracksHere = () => {
-    if (tracksPrinted) return;
-    tracksPrinted = true;
+  // Tracks in another order print after every other statement (a static value before the track of its name: a
+  // reader that keeps one value per name, war3-model, then keeps the track as the MDX does).
+  const printTracksInStoredOrder = () => {
+    if (canonical) return;
     for (const track of printable) printTrackMdl(writer, rules.trackKeyword.get(track.tag)!, track, where);
   };
   const reconstructed = new Map<string, number>();
@@ -74,15 +76,17 @@ export function printRules(
         }
         break;
       case 'choice': {
+        // A value without a word: its own statement with the extensions, otherwise the default's word, so that every
+        // reader takes what this project's reader takes (mdx-m3-viewer's default differs for a Light's type).
         const value = object[rule.field] as number;
-        const choice = rule.choices.find(([number]) => number === value);
+        const choice = rule.choices.find(([number]) => number === value) ?? fallbackChoice(writer, rule, value, where);
         if (choice) writer.flag(choice[1]);
         else writer.unsignedStatement(rule.numberKeyword, value);
         break;
       }
       case 'word': {
         const value = object[rule.field] as number;
-        const choice = rule.choices.find(([number]) => number === value);
+        const choice = rule.choices.find(([number]) => number === value) ?? fallbackChoice(writer, rule, value, where);
         writer.key(rule.keyword);
         if (choice) writer.ascii(choice[1]);
         else writer.unsigned(value);
@@ -92,16 +96,19 @@ export function printRules(
       case 'scalar':
       case 'vector': {
         const track = trackOf(rule.track);
-        if (track && !tracksPrinted) printTracksHere();
         const value = object[rule.field] as number | ArrayLike<number>;
+        // Left out only at a default every reader on record shares (the table's `omissible`).
         const isDefault =
-          rule.kind === 'scalar'
+          rule.omissible &&
+          (rule.kind === 'scalar'
             ? sameNumber(value as number, rule.fallback)
-            : sameNumbers(value as ArrayLike<number>, rule.fallback);
+            : sameNumbers(value as ArrayLike<number>, rule.fallback));
         const impliedSet =
           rule.implies !== undefined && ((object[rule.implies.field] as number) & rule.implies.bit) !== 0;
         const printStatic = track ? !isDefault : rule.print === 'always' || !isDefault || impliedSet;
-        if (printStatic) {
+        if (printStatic && rule.kind === 'scalar' && rule.extension)
+          writer.unnamedStatement(rule.keyword, value as number, where, `${rule.keyword} ${value as number}`);
+        else if (printStatic) {
           const keyword = rule.isStatic ? `static ${rule.keyword}` : rule.keyword;
           writer.key(keyword);
           if (rule.kind === 'scalar') {
@@ -127,7 +134,6 @@ export function printRules(
         const track = trackOf(rule.track);
         if (!track) break;
         if (canonical) printTrackMdl(writer, rule.keyword, track, where);
-        else printTracksHere();
         break;
       }
       case 'flags':
@@ -138,9 +144,32 @@ export function printRules(
         break;
     }
   }
-  printTracksHere();
+  printTracksInStoredOrder();
   for (const rule of flagsRules) {
     const value = object[rule.field] as number;
-    if ((reconstructed.get(rule.field) ?? 0) !== value) writer.unsignedStatement(rule.keyword, value);
+    const given = reconstructed.get(rule.field) ?? 0;
+    if (given !== value) writer.unnamedStatement(rule.keyword, value, where, flagsDifference(value, given));
   }
+}
+
+/**
+ * The word a choice prints for `value`, which has none: none with the writer's extensions (the number is printed),
+ * otherwise the word of the rule's default, with a warning naming what is left out.
+ */
+function fallbackChoice(
+  writer: MdlWriter,
+  rule: Extract<FieldRule, { kind: 'choice' | 'word' }>,
+  value: number,
+  where: string,
+): readonly [number, string] | undefined {
+  if (writer.extensions) return undefined;
+  const keyword = rule.kind === 'choice' ? rule.numberKeyword : rule.keyword;
+  const choice = rule.choices.find(([number]) => number === rule.fallback)!;
+  writer.unnamedStatement(keyword, value, where, `${keyword} ${value} (written as ${choice[1]})`);
+  return choice;
+}
+
+/** `flags 0x108 where its statements say 0x100`: a flags word the text's statements do not give. */
+export function flagsDifference(value: number, given: number): string {
+  return `flags 0x${value.toString(16)} where its statements say 0x${given.toString(16)}`;
 }

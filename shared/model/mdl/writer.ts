@@ -43,6 +43,17 @@ export function nanBits(value: number): number {
  */
 let spareBuffer: Uint8Array | null = null;
 
+/** How the printer treats what MDL has no keyword for. */
+export interface MdlPrintOptions {
+  /**
+   * Write values no MDL keyword says as statements of this project's own (`Flags 256,` in a node, `SelectionFlags`,
+   * `SyncPoint`, `LightType 5,`, a `SoundTracks` block…), so that MDX → MDL → MDX comes back exact. Off by default:
+   * mdx-m3-viewer refuses every such statement, and war3-model and Retera's Model Studio read few of them. Off, each
+   * such value is left out with a warning naming it.
+   */
+  readonly extensions?: boolean;
+}
+
 /** Writes MDL text. */
 export class MdlWriter implements ByteSink {
   private buffer: Uint8Array;
@@ -51,11 +62,14 @@ export class MdlWriter implements ByteSink {
   depth = 0;
   /** What the text cannot carry, for the caller to report. */
   readonly warnings: Diagnostic[] = [];
+  /** True when values no MDL keyword says are written as this project's own statements (see MdlPrintOptions). */
+  readonly extensions: boolean;
 
-  constructor(capacity = 1 << 16) {
+  constructor(capacity = 1 << 16, options: MdlPrintOptions = {}) {
     const spare = spareBuffer;
     spareBuffer = null;
     this.buffer = spare !== null && spare.length >= capacity ? spare : new Uint8Array(capacity);
+    this.extensions = options.extensions ?? false;
   }
 
   private grow(needed: number): void {
@@ -105,6 +119,15 @@ export class MdlWriter implements ByteSink {
   /** Notes something the text cannot carry. */
   warn(where: string, message: string, code = 'mdl.not-carried'): void {
     this.warnings.push({ severity: 'warning', code, message, where });
+  }
+
+  /**
+   * A value no MDL keyword says (`what`, e.g. "flag bits 0x100 (bone)"): `keyword value,` with the extensions
+   * option, otherwise left out with a warning naming `where` and `what`.
+   */
+  unnamedStatement(keyword: string, value: number, where: string, what: string): void {
+    if (this.extensions) this.unsignedStatement(keyword, value);
+    else this.warn(where, `${where} has ${what}, which no MDL keyword says; it is left out`, 'mdl.unnamed-value');
   }
 
   /** Starts a line at the current depth. */
