@@ -13,7 +13,7 @@ import type { Track } from '../track';
 function readRotation(body: string): { track: Track; codes: string[] } {
   const text = parseMdlText(`EventObject "E" {\n\tObjectId 0,\n\tRotation 3 {\n${body}\t}\n}\n`);
   const track = mdlEventObjects(text)[0]!.value.node.tracks[0]!;
-  const diagnostics = mdlTypedModel(text).diagnostics.filter((diagnostic) => diagnostic.where.includes('Rotation'));
+  const diagnostics = mdlTypedModel(text).diagnostics.filter((diagnostic) => diagnostic.where?.includes('Rotation'));
   return { track, codes: diagnostics.map((diagnostic) => `${diagnostic.code}: ${diagnostic.message}`) };
 }
 
