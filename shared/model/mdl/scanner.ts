@@ -20,7 +20,8 @@ import {
   stringEnd,
   wordEnd,
 } from '../../mdl/lexer';
-import { decimalValue, scanDecimal, specialFloatWord, NEGATIVE_QUIET_NAN_BITS, QUIET_NAN_BITS } from './numbers';
+import { decimalValue, scanDecimal } from './decimal-reading';
+import { specialFloatWord, NEGATIVE_QUIET_NAN_BITS, QUIET_NAN_BITS } from './numbers';
 
 /** What {@link ValueScanner.next} found. */
 export const ValueToken = {
