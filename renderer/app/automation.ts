@@ -29,6 +29,8 @@ export interface MorfAutomation {
     notice: string | null;
     links: { id: string; show: number[]; hide: number[]; status: string }[];
     undoSteps: number;
+    /** Steps Redo can take (undone and not replaced by a new change). */
+    redoSteps: number;
     selectedKeys: number;
     /** The active item: `link:<ID>`, `object:<index>`, `key:<object>/<frame>`, `sequence:<index>`, … or null. */
     active: string | null;
@@ -140,6 +142,7 @@ export function installAutomation(store: EditorStore, extras: AutomationExtras =
           status: state.capes[capeKey(link.path)]?.status ?? 'loading',
         })),
         undoSteps: state.history ? state.history.index : 0,
+        redoSteps: state.history ? state.history.entries.length - 1 - state.history.index : 0,
         selectedKeys: state.selection.keys.size,
         active: activeName(state.selection.active),
         format: document?.format ?? null,

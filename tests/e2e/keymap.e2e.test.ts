@@ -271,7 +271,7 @@ describe.skipIf(skipReason !== null || !existsSync(sampleModel))('keys, menus an
     await expect.poll(() => showFrames(page, '0002')).toEqual([49_833]);
   });
 
-  it('Edit ▸ Duplicate Keys, then Esc or a right-click, removes the copies and leaves nothing to redo', async () => {
+  it('Edit ▸ Duplicate Keys, then Esc or a right-click, removes the copies and adds nothing to undo or redo', async () => {
     for (const cancel of ['Escape', 'right-click'] as const) {
       const key = await selectShowKey(page, '0002');
       const before = await snapshot(page);
@@ -286,8 +286,9 @@ describe.skipIf(skipReason !== null || !existsSync(sampleModel))('keys, menus an
       const after = await snapshot(page);
       expect(after.undoSteps).toBe(before.undoSteps);
       expect(after.dirty).toBe(before.dirty);
-      await page.keyboard.press('Control+Shift+z');
-      expect(await showFrames(page, '0002')).toEqual([49_833]);
+      // A cancelled operation is as if it never ran: what Redo could do before (the previous test's undone
+      // duplicate) it still can, and the cancelled copy is not among it (issue 21's finding on Shift+D and Esc).
+      expect(after.redoSteps).toBe(before.redoSteps);
     }
   });
 
