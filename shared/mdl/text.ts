@@ -27,14 +27,41 @@ function wideDecoder(): TextDecoder | null {
   return utf16Decoder;
 }
 
+/**
+ * Short texts recently decoded (keywords, flags, names: a model repeats them thousands of times), by a hash of their
+ * bytes: a text found here is returned again instead of built, which spares the garbage of building it.
+ */
+const INTERNED_BITS = 10;
+const INTERNED_SPAN_BYTES = 32;
+const internedTexts: string[] = new Array<string>(1 << INTERNED_BITS).fill('');
+
+/** `bytes[start, end)` (at most INTERNED_SPAN_BYTES) as latin1, from the interned texts when it is there. */
+function internedText(bytes: Uint8Array, start: number, end: number): string {
+  let hash = end - start;
+  for (let index = start; index < end; index += 1) hash = Math.imul(hash ^ bytes[index]!, 0x01000193);
+  const slot = hash >>> (32 - INTERNED_BITS);
+  const known = internedTexts[slot]!;
+  if (known.length === end - start) {
+    let index = start;
+    while (index < end && known.charCodeAt(index - start) === bytes[index]) index += 1;
+    if (index === end) return known;
+  }
+  const text = plainText(bytes, start, end);
+  internedTexts[slot] = text;
+  return text;
+}
+
+function plainText(bytes: Uint8Array, start: number, end: number): string {
+  let text = '';
+  for (let index = start; index < end; index += 1) text += String.fromCharCode(bytes[index]!);
+  return text;
+}
+
 /** Decodes `bytes[start, end)` as latin1: one character per byte, lossless. */
 export function decodeLatin1(bytes: Uint8Array, start = 0, end = bytes.length): string {
   const length = end - start;
-  if (length <= SHORT_SPAN_BYTES) {
-    let text = '';
-    for (let index = start; index < end; index += 1) text += String.fromCharCode(bytes[index]!);
-    return text;
-  }
+  if (length <= INTERNED_SPAN_BYTES) return internedText(bytes, start, end);
+  if (length <= SHORT_SPAN_BYTES) return plainText(bytes, start, end);
   const decoder = wideDecoder();
   if (decoder !== null) {
     // Each byte widened to a UTF-16 code unit below 0x100 is exactly its latin1 character.

@@ -155,7 +155,18 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
   let globalSequenceId = -1;
   let missingTangents = false;
   let strayTangents = false;
-  for (let token = scanner.next(); token !== ValueToken.End; token = scanner.next()) {
+  for (;;) {
+    // Keys in the plain form are read in one loop (ValueScanner.plainKeys), once the interpolation says whether
+    // they have tangents and while every key read so far has its own; anything else token by token, below.
+    const tangentsSoFar = frames.length * components;
+    if (
+      interpolation >= 0 &&
+      !integer &&
+      (inTangents === NO_VALUES || (inTangents.length === tangentsSoFar && outTangents.length === tangentsSoFar))
+    )
+      scanner.plainKeys(components, inTangents !== NO_VALUES, frames, values, inTangents, outTangents);
+    const token = scanner.next();
+    if (token === ValueToken.End) break;
     if (token === ValueToken.Number) {
       const frame = checkedInteger(scanner.number, 'i32');
       if (frame === undefined || scanner.number >= 0x80000000) {
