@@ -52,6 +52,15 @@ export async function afterRender(page: Page, action: () => Promise<unknown>, se
   await page.waitForTimeout(settleMs);
 }
 
+/** Waits until the file opened at start-up is drawn: loaded, its capes read, the viewport framed on it and drawn. */
+export async function waitForOpenedView(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => (window as unknown as { morfStudio: Automation }).morfStudio.viewportReadyMs() !== null,
+    undefined,
+    { timeout: 20_000 },
+  );
+}
+
 /** Types a time into the playhead field. */
 export async function setPlayhead(page: Page, timeMs: number): Promise<void> {
   const field = page.getByTestId('playhead-field');

@@ -27,7 +27,7 @@ import {
   startWebShell,
   type WebShell,
 } from './harness';
-import { afterRender, differingPixels, setPlayhead, snapshot } from './editor-page';
+import { afterRender, differingPixels, setPlayhead, snapshot, waitForOpenedView } from './editor-page';
 
 const skipReason = browserSkipReason();
 if (skipReason) process.stderr.write(`[e2e] skipping the browser tests: ${skipReason}\n`);
@@ -191,6 +191,7 @@ describe.skipIf(skipReason !== null)('the editor in Chromium through the browser
         ))
           expect(status).toBe('found');
         await screenshot(page, 'sample-opened');
+        await waitForOpenedView(page);
 
         await toggleOverlay(page, 'Grid floor');
         await toggleOverlay(page, 'Axes');

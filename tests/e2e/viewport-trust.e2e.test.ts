@@ -19,6 +19,7 @@ import {
   changedPixels as changed,
   setPlayhead,
   snapshot,
+  waitForOpenedView,
 } from './editor-page';
 
 const skipReason = browserSkipReason();
@@ -52,6 +53,7 @@ describe.skipIf(skipReason !== null)('the viewport picks and frames what it show
       await expect
         .poll(async () => (await snapshot(page)).links.every((link) => link.status === 'found'), { timeout: 20_000 })
         .toBe(true);
+      await waitForOpenedView(page);
       await afterRender(page, () => setPlayhead(page, 20_000));
       const first = await capture(page);
       await page.waitForTimeout(3000);
