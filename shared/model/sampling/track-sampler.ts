@@ -68,8 +68,11 @@ export function timeOrdered(track: Track): Track {
   return result;
 }
 
-/** The first key whose frame is ≥ `frame` (keyCount when none). */
-function lowerBound(track: Track, frame: number): number {
+/**
+ * The first key of a time-ordered track whose frame is ≥ `frame` (keyCount when none). Key frames are whole
+ * milliseconds: a caller with a fractional frame may pass its ceiling (the same key, and no boxed number).
+ */
+export function lowerBound(track: Track, frame: number): number {
   const words = track.keyWords;
   const stride = track.stride;
   let low = 0;

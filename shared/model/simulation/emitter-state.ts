@@ -6,6 +6,7 @@
  */
 import type { NodeTransforms, SampleTime, Track } from '../index';
 import { findTrack, sampleTrack, timeOrdered } from '../index';
+import { lowerBound } from '../sampling/track-sampler';
 import type { ParticleLevel } from './particle-level';
 import type { ParticlePool } from './particle-pool';
 import type { StepRandom } from './step-random';
@@ -206,23 +207,6 @@ export function sampleInto(track: Track | null, time: SampleTime, statics: Float
 export const VISIBLE = 0;
 
 /**
- * The first key of a time-ordered track whose frame is ≥ `frame` (keyCount when none). Key frames are whole
- * milliseconds, so callers pass a whole frame (the ceiling of a fractional one: the same key, and no boxed number).
- */
-function firstKeyAtOrAfter(track: Track, frame: number): number {
-  const words = track.keyWords;
-  const stride = track.stride;
-  let low = 0;
-  let high = track.keyCount;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (words[middle * stride]! < frame) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-/**
  * The keys of a time-ordered, sequence-following track a step crossed: those in (from, to] — [from, to] for the
  * step leaving the sequence start — inside the sequence [start, end], from the step's previous frame to its time's
  * frame. Calls `visit(key, frame)` for each, in time order; returns how many. A track on a global sequence is
@@ -254,7 +238,7 @@ export function forEachCrossedKey(
       const high = lap === 0 ? Math.min(to, duration) : to - duration;
       if (lap === 1 && high < 0) break;
       const inclusive = lap === 1 || includeFrom;
-      for (let key = firstKeyAtOrAfter(track, Math.ceil(low)); key < track.keyCount; key += 1) {
+      for (let key = lowerBound(track, Math.ceil(low)); key < track.keyCount; key += 1) {
         const frame = words[key * stride]!;
         if (frame > high || frame > duration) break;
         if (frame === low && !inclusive) continue;
@@ -270,7 +254,7 @@ export function forEachCrossedKey(
   const low = Math.max(fromMs, start);
   const high = Math.min(toMs, end);
   let crossed = 0;
-  for (let key = firstKeyAtOrAfter(track, Math.ceil(low)); key < track.keyCount; key += 1) {
+  for (let key = lowerBound(track, Math.ceil(low)); key < track.keyCount; key += 1) {
     const frame = words[key * stride]!;
     if (frame > high) break;
     if (frame === fromMs && !includeFrom) continue;

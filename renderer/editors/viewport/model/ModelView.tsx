@@ -17,7 +17,7 @@ import type { Shading } from '../../../state/session';
 import type { TextureSource } from '../cape-texture';
 import type { ViewportStatistics } from '../viewport-registry';
 import { ModelAnimator } from './model-animator';
-import { createLayerMaterial, createPaletteTexture, paletteFloats } from './model-material';
+import { createPaletteTexture, createRigMaterials, paletteFloats } from './model-material';
 import { createGeometries, drawOrder, updateLayerMeshes } from './model-meshes';
 import type { ModelRig } from './model-rig';
 import { useModelTextures } from './model-textures';
@@ -52,21 +52,7 @@ export function ModelView({ rig, textureSource, statistics, view }: ModelViewPro
   const palette = useMemo(() => createPaletteTexture(animator.palette, rig.paletteSize), [animator, rig]);
   const geometries = useMemo(() => createGeometries(rig.geometry), [rig.geometry]);
   const order = useMemo(() => drawOrder(rig), [rig]);
-  const materials = useMemo(
-    () =>
-      rig.layers.map((drawn) =>
-        createLayerMaterial(
-          {
-            filterMode: drawn.layer?.filterMode ?? 0,
-            shadingFlags: drawn.layer?.shadingFlags ?? 0,
-            solid: shading === 'solid',
-            wireframe: shading === 'wireframe',
-          },
-          palette,
-        ),
-      ),
-    [rig, shading, palette],
-  );
+  const materials = useMemo(() => createRigMaterials(rig.layers, shading, palette), [rig, shading, palette]);
   useEffect(() => () => geometries.forEach((geometry) => geometry.dispose()), [geometries]);
   useEffect(() => () => materials.forEach((material) => material.dispose()), [materials]);
   useEffect(() => () => palette.dispose(), [palette]);

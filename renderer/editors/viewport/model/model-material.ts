@@ -238,3 +238,22 @@ export function createLayerMaterial(
   applyLayerBlending(material, filterMode);
   return material as RawShaderMaterial & { uniforms: LayerUniforms };
 }
+
+/** The material of each of a rig's layers in a shading (solid, wireframe or textured) over a palette. */
+export function createRigMaterials(
+  layers: readonly { layer?: { filterMode: number; shadingFlags: number } | null }[],
+  shading: 'solid' | 'textured' | 'wireframe',
+  palette: Texture,
+): (RawShaderMaterial & { uniforms: LayerUniforms })[] {
+  return layers.map((drawn) =>
+    createLayerMaterial(
+      {
+        filterMode: drawn.layer?.filterMode ?? 0,
+        shadingFlags: drawn.layer?.shadingFlags ?? 0,
+        solid: shading === 'solid',
+        wireframe: shading === 'wireframe',
+      },
+      palette,
+    ),
+  );
+}

@@ -12,7 +12,7 @@ import { useApp, useEditor } from '../../../ui/editor-context';
 import type { Shading } from '../../../state/session';
 import type { TextureSource } from '../cape-texture';
 import { ModelAnimator } from '../model/model-animator';
-import { createLayerMaterial, createPaletteTexture, paletteFloats } from '../model/model-material';
+import { createPaletteTexture, createRigMaterials, paletteFloats } from '../model/model-material';
 import { createGeometries, drawOrder, updateLayerMeshes } from '../model/model-meshes';
 import { useModelTextures } from '../model/model-textures';
 import type { ModelViewState } from '../model/model-view-state';
@@ -64,20 +64,7 @@ export function SpawnedModelView({ model, instances, textureSource, view, render
     [slots, rig],
   );
   const materials = useMemo(
-    () =>
-      palettes.map((palette) =>
-        rig.layers.map((drawn) =>
-          createLayerMaterial(
-            {
-              filterMode: drawn.layer?.filterMode ?? 0,
-              shadingFlags: drawn.layer?.shadingFlags ?? 0,
-              solid: shading === 'solid',
-              wireframe: shading === 'wireframe',
-            },
-            palette,
-          ),
-        ),
-      ),
+    () => palettes.map((palette) => createRigMaterials(rig.layers, shading, palette)),
     [palettes, rig, shading],
   );
   useEffect(() => () => geometries.forEach((geometry) => geometry.dispose()), [geometries]);
