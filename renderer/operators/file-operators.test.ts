@@ -113,7 +113,10 @@ describe('file operators over the real host', () => {
     expect(exported.links.find((link) => link.id === '0000')?.hideFrames).toEqual([20_000, 22_300]);
     expect(store.getState().file?.path).toBe(model);
     expect(isDirty(store.getState())).toBe(true);
-    expect(store.getState().messages.at(-1)?.text).toMatch(/^Exported ArthasIllidanSample\.mdx as MDL/);
+    // The file appears (renamed into place) before the export reports it in the Info log.
+    await vi.waitFor(() =>
+      expect(store.getState().messages.at(-1)?.text).toMatch(/^Exported ArthasIllidanSample\.mdx as MDL/),
+    );
     // Back again: the MDL opened and exported as MDX gives the saved MDX's bytes.
     const saved = join(work, 'Saved.mdx');
     expect(run('wm.save_as')).toBe(true);
@@ -127,7 +130,9 @@ describe('file operators over the real host', () => {
     await answerWhen(store, 'fileBrowser', back);
     await vi.waitFor(() => expect(existsSync(back)).toBe(true));
     expect(readFileSync(back)).toEqual(readFileSync(saved));
-    expect(store.getState().messages.at(-1)?.text).toMatch(/comments and layout do not carry over/);
+    await vi.waitFor(() =>
+      expect(store.getState().messages.at(-1)?.text).toMatch(/comments and layout do not carry over/),
+    );
   });
 
   it("'wm.revert' drops unsaved changes by reading the file again", async () => {
