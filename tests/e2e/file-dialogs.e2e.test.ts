@@ -143,6 +143,38 @@ describe.skipIf(skipReason !== null)('the file dialogs', () => {
     }
   }, 90_000);
 
+  it('keeps the File menu still under the pointer when the recent files arrive while it is open', async () => {
+    // The recent files are part of the File menu; the open's refresh of them arriving while the menu was open
+    // pushed Save As… down a row, so a click meant for Save As… saved instead (CI saw it as a missing dialog).
+    const shell = await startWebShell(['--data', data, '--root', work, model]);
+    try {
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      const held: Route[] = [];
+      let calls = 0;
+      await page.route('**/api/getSettings', (route) => void (++calls === 1 ? route.continue() : held.push(route)));
+      await page.goto(shell.url);
+      await opened(page, 'Sample.mdx');
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      expect((await snapshot(page)).recentFiles).toEqual([]);
+      await page.locator('.menu-button', { hasText: 'File' }).dispatchEvent('pointerdown');
+      const saveAsItem = page.locator('.menu .menu-item', { hasText: 'Save As…' });
+      const before = await saveAsItem.boundingBox();
+      for (const route of held.splice(0)) await route.continue();
+      await expect.poll(async () => (await snapshot(page)).recentFiles).toEqual([model]);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await saveAsItem.boundingBox()).toEqual(before);
+      await page.mouse.click(before!.x + before!.width / 2, before!.y + before!.height / 2);
+      expect(await fileDialogTitle(page)).toBe('Save As');
+      await page.getByTestId('file-browser').getByText('Cancel', { exact: true }).click();
+      // Opened again, the menu lists the file that arrived.
+      await page.locator('.menu-button', { hasText: 'File' }).dispatchEvent('pointerdown');
+      await expect.poll(() => page.locator('.menu .menu-item', { hasText: 'Sample.mdx' }).count()).toBe(1);
+      await page.close();
+    } finally {
+      await shell.close();
+    }
+  }, 90_000);
+
   it('titles each dialog after its operation and shows the files it takes', async () => {
     const shell = await startWebShell(['--data', data, '--root', work, model]);
     try {

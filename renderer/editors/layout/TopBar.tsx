@@ -13,10 +13,13 @@ import { redoLabel, undoLabel } from '../../state/history';
 import { type MenuLayout, menuLayout } from '../../../shared/contract/menu-commands';
 import { type MenuEntry, MenuPopup } from './Menu';
 
-/** The top bar's menus: the layout the native menus are built from too (shared/contract/menu-commands.ts). */
-function useMenus(): Record<string, MenuEntry[]> {
+/**
+ * The top bar's menus: the layout the native menus are built from too (shared/contract/menu-commands.ts). The File
+ * menu lists `recentFiles`: the list as it was when the menu opened, so entries arriving while it is open never move
+ * the items under the pointer (a refresh after an open pushed Save As… down a row, and its click saved).
+ */
+function useMenus(recentFiles: readonly string[]): Record<string, MenuEntry[]> {
   const { files } = useApp();
-  const recentFiles = useEditor((state) => state.recentFiles);
   const history = useEditor((state) => state.history);
   const layout = useEditor((state) => state.session.layout);
   const playback = useEditor((state) => state.session.playback);
@@ -82,8 +85,10 @@ function filesText(count: number): string {
 
 /** The bar. */
 export function TopBar() {
-  const menus = useMenus();
-  const [open, setOpen] = useState<{ name: string; x: number; y: number } | null>(null);
+  const { store } = useApp();
+  const liveRecentFiles = useEditor((state) => state.recentFiles);
+  const [open, setOpen] = useState<{ name: string; x: number; y: number; recentFiles: readonly string[] } | null>(null);
+  const menus = useMenus(open?.recentFiles ?? liveRecentFiles);
   const file = useEditor((state) => state.file);
   const dirty = useEditor(focusedDocumentDirty);
   const capeName = useEditor(focusedLinkCapeName);
@@ -97,7 +102,7 @@ export function TopBar() {
   const [foldersOpen, setFoldersOpen] = useState<{ x: number; y: number } | null>(null);
   const openMenu = (name: string, element: HTMLElement) => {
     const rect = element.getBoundingClientRect();
-    setOpen({ name, x: rect.left, y: rect.bottom + 2 });
+    setOpen({ name, x: rect.left, y: rect.bottom + 2, recentFiles: store.getState().recentFiles });
   };
   const readyFolders = dataFolders.filter((folder) => folder.state === 'ready').length;
   return (
