@@ -7,6 +7,7 @@
 import { frameTimeMs } from '../state/render-settings';
 import { renderCapabilities } from './capabilities';
 import { createRenderStage } from './render-stage';
+import { createFrameCapture } from './frame-capture';
 import { runRender, type RenderEnvironment } from './render-job';
 import type { EditorApp } from '../ui/editor-context';
 import type { TextureSource } from '../editors/viewport/cape-texture';
@@ -53,11 +54,13 @@ export async function benchmarkRender(
       stage.finish();
     }
     drawMs = (performance.now() - started) / options.frames;
+    // Captured as the render captures (frame-capture.ts), and copied out as the encoder reads it.
+    const capture = createFrameCapture(stage, options.width, options.height, false);
+    const copy = new Uint8Array(options.width * options.height * 4);
     const capturing = performance.now();
     for (let frame = 0; frame < options.frames; frame += 1) {
       stage.draw(frameTimeMs(range, options.fps, frame));
-      const captured = new VideoFrame(stage.canvas, { timestamp: frame, alpha: 'discard' });
-      const copy = new Uint8Array(captured.allocationSize());
+      const captured = capture(frame, 1);
       await captured.copyTo(copy);
       captured.close();
     }
