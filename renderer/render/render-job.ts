@@ -183,6 +183,7 @@ export async function runRender(
       frames,
       stem: outputStem(destinationName),
       alpha: request.kind === 'image' && settings.transparent,
+      quality: settings.quality,
       audio,
     };
     if (control.cancelled) return await cancelled(sink, encoder, frame, frames);
