@@ -6,8 +6,8 @@
  *  - rendered: the same frames drawn, captured as VideoFrames, encoded to VP9 in the worker and muxed to WebM (the
  *    bytes discarded), the encoder's flush included, at the default settings (medium quality);
  * in ms per frame, five rounds of drawing alone, rendering, drawing alone again (a round's drawing is the mean of its
- * two runs, so a change in the machine's other load during the round falls on both sides), the median of each. Goal: render ÷ draw ≤ 1.5× (met when it clears that
- * by 10 %). Also the rendering rate in frames per second.
+ * two runs, so a change in the machine's other load during the round falls on both sides), the median of each.
+ * Goal: render ÷ draw ≤ 1.5× (met when it clears that by 10 %). Also the rendering rate in frames per second.
  * Needs Chromium, the corpus (../shared) and a built app (`npm run build`).
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
