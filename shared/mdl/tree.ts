@@ -14,37 +14,30 @@
  * they are.
  */
 import { BYTE_CLOSE_BRACE, BYTE_OPEN_BRACE, isTrivia, lexToken, TokenKind } from './lexer';
-import { firstBraceFrom, grow, groupEnd, scanMdl, type MdlSource } from './scan';
+import { firstBraceFrom, groupEnd, scanMdl, type MdlSource } from './scan';
 import { decodeLatin1, mdlError } from './text';
+import type { MdlBlock } from './types';
 
-/** How many `{ }` groups open at one level between brace `brace` and offset `to` (nested ones not counted). */
-function groupsIn(source: MdlSource, brace: number, to: number): number {
-  const { braceOffsets, bracePartners, braceCount } = source;
-  let groups = 0;
-  for (let index = brace; index < braceCount && braceOffsets[index]! < to; index = bracePartners[index]! + 1)
-    groups += 1;
-  return groups;
-}
-
-/** The tokens of one block level; a nested `{ … }` group is one OpenBrace token spanning the group. */
+/**
+ * The tokens of one block level; a nested `{ … }` group is one OpenBrace token spanning the group. The token arrays
+ * are plain arrays of small integers: most levels are tokenized for one read and let go, and plain arrays are made
+ * and collected in the young generation, where a typed array's buffer is an allocation of its own outside the heap.
+ */
 export class MdlLevel {
   readonly source: MdlSource;
   readonly count: number;
-  readonly kinds: Uint8Array;
-  readonly starts: Int32Array;
-  readonly ends: Int32Array;
+  readonly kinds: readonly number[];
+  readonly starts: readonly number[];
+  readonly ends: readonly number[];
 
   /** Tokenizes `bytes[from, to)`, one level deep. */
   constructor(source: MdlSource, from: number, to: number) {
     this.source = source;
     const { bytes, braceOffsets, bracePartners } = source;
     let brace = firstBraceFrom(source, from);
-    // A level of many entries is mostly groups (`{ 1, 2, 3 },` one token, `0: { … },` two): room for three tokens
-    // per group at this level (counted by stepping over them in the brace tables) saves the doublings.
-    const capacity = 16 + (source.tables ? 3 * groupsIn(source, brace, to) : 0);
-    let kinds = new Uint8Array(capacity);
-    let starts = new Int32Array(capacity);
-    let ends = new Int32Array(capacity);
+    const kinds: number[] = [];
+    const starts: number[] = [];
+    const ends: number[] = [];
     let count = 0;
     let index = from;
     while (index < to) {
@@ -72,10 +65,9 @@ export class MdlLevel {
           continue;
         }
       }
-      if (count === kinds.length) [kinds, starts, ends] = [grow(kinds), grow(starts), grow(ends)];
-      kinds[count] = kind;
-      starts[count] = index;
-      ends[count] = end;
+      kinds.push(kind);
+      starts.push(index);
+      ends.push(end);
       count += 1;
       index = end;
     }
@@ -155,6 +147,8 @@ export class MdlStatement {
   readonly group: number;
   /** The enclosing statement, null at the top level. */
   readonly parent: MdlStatement | null;
+  /** A top-level statement's block, once blocks.ts made it (null before, and for a nested statement). */
+  block: MdlBlock | null = null;
   private childList: MdlStatement[] | null = null;
 
   constructor(level: MdlLevel, parent: MdlStatement | null, first: number, last: number, group: number) {

@@ -16,7 +16,7 @@ import { decodeLatin1 } from '../../mdl/text';
 import type { MdlLevel, MdlStatement } from '../../mdl/tree';
 import type { MdxLayout } from '../versions';
 import { NEGATIVE_NAN, parseDecimal, specialFloatWord } from './numbers';
-import { Growing32, ValueScanner, ValueToken, capacityOf } from './scanner';
+import { Growing32, ReadBuffers, ValueScanner, ValueToken, capacityOf } from './scanner';
 
 /** Integer field types and their ranges (text from -2^31 up is accepted and wrapped to the type). */
 export type IntegerType = 'u32' | 'i32' | 'u16' | 'u8';
@@ -83,9 +83,14 @@ export class MdlEntry {
 export class MdlReadContext {
   readonly diagnostics: Diagnostic[] = [];
 
+  /**
+   * @param buffers where the tracks and name fields read get their storage: a read of several blocks shares them
+   *   (see {@link ReadBuffers}); by default, the context's own.
+   */
   constructor(
     readonly bytes: Uint8Array,
     public layout: MdxLayout,
+    readonly buffers: ReadBuffers = new ReadBuffers(0),
   ) {}
 
   /**

@@ -225,7 +225,7 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
   context.checkCount(entry, declared, keyCount, 'keys');
   const tangents = interpolation >= FIRST_TANGENT_INTERPOLATION;
   const stride = trackStride(components, interpolation);
-  const words = new Uint32Array(keyCount * stride);
+  const words = context.buffers.words(keyCount * stride);
   const valueWords = values.words;
   const inWords = inTangents.words;
   const outWords = outTangents.words;
@@ -248,7 +248,7 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
     context.invalid(entry, `a ${INTERPOLATION_WORDS[interpolation]} key has no InTan or OutTan; zeros are used`);
   if (strayTangents || (!tangents && inTangents.length + outTangents.length > 0))
     context.invalid(entry, 'InTan or OutTan out of place (they follow a key of a Hermite or Bezier track)');
-  const keyValues = integer ? words : new Float32Array(words.buffer);
+  const keyValues = integer ? words : new Float32Array(words.buffer, words.byteOffset, words.length);
   return {
     tag,
     interpolation,
@@ -256,7 +256,7 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
     keyCount,
     components,
     stride,
-    keyWords: new Int32Array(words.buffer),
+    keyWords: new Int32Array(words.buffer, words.byteOffset, words.length),
     keyValues,
   };
 }
