@@ -208,7 +208,7 @@ interface DraftTemplate {
   readonly fields: Draft;
   /** The vector rules: each draft gets its own copy of their fallbacks. */
   readonly vectors: readonly { readonly field: string; readonly fallback: readonly number[] }[];
-  /** The flag fields: a value `extra` gives them is kept (the others take the rule's fallback whatever `extra` says). */
+  /** The flag fields: a value `extra` gives them is kept (other fields take the fallback whatever `extra` says). */
   readonly flagFields: ReadonlySet<string>;
   /** The fields the rules set whatever `extra` says. */
   readonly fixedFields: ReadonlySet<string>;
