@@ -18,6 +18,15 @@ import { firstBraceFrom, groupEnd, scanMdl, type MdlSource } from './scan';
 import { decodeLatin1, mdlError } from './text';
 import type { MdlBlock } from './types';
 
+/** How many `{ }` groups open at one level between brace `brace` and offset `to` (nested ones not counted). */
+function groupsIn(source: MdlSource, brace: number, to: number): number {
+  const { braceOffsets, bracePartners, braceCount } = source;
+  let groups = 0;
+  for (let index = brace; index < braceCount && braceOffsets[index]! < to; index = bracePartners[index]! + 1)
+    groups += 1;
+  return groups;
+}
+
 /**
  * The tokens of one block level; a nested `{ … }` group is one OpenBrace token spanning the group. The token arrays
  * are plain arrays of small integers: most levels are tokenized for one read and let go, and plain arrays are made
@@ -35,9 +44,12 @@ export class MdlLevel {
     this.source = source;
     const { bytes, braceOffsets, bracePartners } = source;
     let brace = firstBraceFrom(source, from);
-    const kinds: number[] = [];
-    const starts: number[] = [];
-    const ends: number[] = [];
+    // A level of many entries is mostly groups (`{ 1, 2, 3 },` one token, `0: { … },` two): room for three tokens
+    // per group at this level (counted by stepping over them in the brace tables) saves the arrays' regrowth.
+    const capacity = 16 + (source.tables ? 3 * groupsIn(source, brace, to) : 0);
+    const kinds: number[] = new Array<number>(capacity);
+    const starts: number[] = new Array<number>(capacity);
+    const ends: number[] = new Array<number>(capacity);
     let count = 0;
     let index = from;
     while (index < to) {
@@ -65,12 +77,13 @@ export class MdlLevel {
           continue;
         }
       }
-      kinds.push(kind);
-      starts.push(index);
-      ends.push(end);
+      kinds[count] = kind;
+      starts[count] = index;
+      ends[count] = end;
       count += 1;
       index = end;
     }
+    kinds.length = starts.length = ends.length = count;
     this.count = count;
     this.kinds = kinds;
     this.starts = starts;
