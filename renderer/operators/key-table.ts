@@ -42,7 +42,8 @@ export function keyTableMarkdown(keymap: Keymap, operators: OperatorRegistry): s
   const cancel = TRANSFORM_MODAL_KEYMAP.filter((item) => item.action === 'cancel').map((item) => item.chord);
   lines.push(
     `| While moving keys | ${keys(confirm, PC)} confirm (one undo step), ${keys(cancel, PC)} cancel ` +
-      '(a duplicate’s copies go too), hold `Ctrl` to invert snapping |',
+      '(a duplicate’s copies go too), hold `Ctrl` to invert snapping, type a number to move by it in the ' +
+      'timeline’s unit (`-` negates, `Backspace` edits) |',
   );
   const mac: KeyPlatform = { os: 'mac', shell: 'electron' };
   const controlOnMac = keymap.items

@@ -28,6 +28,7 @@ import {
 } from '../state/key-actions';
 import { SNAP_DISTANCE_PX, boundedDelta, deltaBounds, snapDelta, snapTargets } from '../state/key-snapping';
 import { type Selection, keyAddress, keyId } from '../state/selection';
+import { typedMs, typedUnitLabel, typeNumeric } from '../state/numeric-input';
 import { defineOperator, hasSelectedKeys, notDragging, stateOf } from './define';
 import type { ModalEvent, ModalHandler, ModalResult, Operator, OperatorContext } from './operator';
 import { keyPlatform } from './shortcuts';
@@ -50,8 +51,11 @@ function anchorOf(selection: Selection, anchor: unknown) {
   return keyAddress([...selection.keys][0]!);
 }
 
-/** The status-bar text while a grab runs: its keys, from the modal keymap, for the platform. */
-function grabHint(context: OperatorContext, count: number, duplicate: boolean, snapping: boolean): string {
+/**
+ * The status-bar text while a grab runs: its keys, from the modal keymap, for the platform; with a typed value, that
+ * value and its unit instead of the mouse.
+ */
+function grabHint(context: OperatorContext, count: number, duplicate: boolean, snapping: boolean, typed = ''): string {
   const platform = keyPlatform(context.store.getState());
   const keys = (action: 'confirm' | 'cancel') =>
     TRANSFORM_MODAL_KEYMAP.filter((item) => item.action === action)
@@ -59,6 +63,11 @@ function grabHint(context: OperatorContext, count: number, duplicate: boolean, s
       .join(' / ');
   const modifier = platform.os === 'mac' ? '⌘' : displayChord(TRANSFORM_SNAP_INVERT_MODIFIER, platform);
   const what = `${duplicate ? 'Duplicate' : 'Move'} ${count} key${count === 1 ? '' : 's'}`;
+  if (typed)
+    return (
+      `${what} by ${typed} ${typedUnitLabel(context.store.getState().session.timeline.unit)} (typed; Backspace ` +
+      `edits, empty follows the mouse) · ${keys('confirm')} to confirm · ${keys('cancel')} to cancel`
+    );
   return (
     `${what}: move the mouse · ${keys('confirm')} to confirm · ${keys('cancel')} to cancel` +
     `${duplicate ? ' (removes the copies)' : ''} · hold ${modifier} to ${snapping ? 'move freely' : 'snap'}`
@@ -81,19 +90,27 @@ function startGrab(context: OperatorContext, event: ModalEvent | null, duplicate
   let startX = event?.press?.x ?? event?.x ?? context.pointer?.x ?? null;
   let pointerX = event?.x ?? startX;
   let invertSnapping = event?.ctrlKey ?? false;
-  let shownSnapping: boolean | null = null;
+  let shownHint = '';
+  /** What was typed (Blender's numeric input): while it holds a number, it is the move instead of the mouse. */
+  let typed = '';
 
   const update = () => {
     const latest = store.getState();
     const snapping = latest.session.timeline.snapping !== invertSnapping;
-    if (snapping !== shownSnapping) {
-      shownSnapping = snapping;
-      store.setState({ hint: grabHint(context, keys.length, duplicate !== null, snapping) });
+    const hint = grabHint(context, keys.length, duplicate !== null, snapping, typed);
+    if (hint !== shownHint) {
+      shownHint = hint;
+      store.setState({ hint });
+    }
+    const { unit } = latest.session.timeline;
+    const typedDelta = typedMs(typed, unit, latest.session.playback.frameStepMs);
+    if (!Number.isNaN(typedDelta)) {
+      updateKeyDrag(store, boundedDelta(document, keys, typedDelta));
+      return;
     }
     if (startX === null || pointerX === null) return;
     const view = latest.session.timeline.view;
     const rawMs = (pointerX - startX) / view.pixelsPerMs;
-    const { unit } = latest.session.timeline;
     const frameStepMs = unit === 'frames' ? latest.session.playback.frameStepMs : 0;
     const threshold = SNAP_DISTANCE_PX / view.pixelsPerMs;
     updateKeyDrag(
@@ -147,6 +164,14 @@ function startGrab(context: OperatorContext, event: ModalEvent | null, duplicate
         return 'running';
       }
       if (input.chord === null) {
+        update();
+        return 'running';
+      }
+      const typing = input.type === 'keydown' ? typeNumeric(typed, input.chord) : null;
+      if (typing !== null) {
+        typed = typing;
+        // Emptied: the mouse moves the keys again, from where it is.
+        if (typed === '') updateKeyDrag(store, 0);
         update();
         return 'running';
       }

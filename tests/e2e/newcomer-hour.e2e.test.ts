@@ -7,9 +7,11 @@
  *    why. The Properties' "Add at playhead" did the same.
  *  - the same key moved there another way: G (or a drag) carried it past the sequence's length, and Ctrl+V pasted it
  *    there. Now a move stops at the length, and a paste leaves out the keys that would be past it, saying so.
+ *  - G took no typed offset (Blender's numeric input: G, 1500, Enter moves by exactly 1,500 ms). Now it does, in the
+ *    timeline's unit, with minus to negate and Backspace to edit; emptied, the mouse moves the keys again.
  */
 import { describe, expect, it } from 'vitest';
-import { sampleEditorSuite, setPlayhead, snapshot } from './editor-page';
+import { linkKeyPosition, sampleEditorSuite, setPlayhead, snapshot } from './editor-page';
 import { browserSkipReason, screenshot } from './harness';
 
 const skipReason = browserSkipReason();
@@ -89,6 +91,39 @@ describe.skipIf(skipReason !== null)('a newcomer hour on real files (issue 21)',
     await timeline.hover();
     await page.keyboard.press('Control+v');
     await expect.poll(() => row.innerText()).toMatch(/\b0, 5000, 20000$/);
+    await page.close();
+  }, 60_000);
+
+  it('G takes a typed offset in the timeline’s unit: 1500 Enter moves a key by exactly 1,500 ms', async () => {
+    const page = await openSample();
+    const showOf = async () => (await snapshot(page)).links.find((link) => link.id === '0001')?.show;
+    await expect.poll(showOf).toEqual([28_133]);
+    const key = await linkKeyPosition(page, '0001', 'show');
+    await page.mouse.click(key.x, key.y);
+    await expect.poll(async () => (await snapshot(page)).selectedKeys).toBe(1);
+    await page.keyboard.press('g');
+    await page.mouse.move(key.x + 50, key.y, { steps: 3 });
+    for (const digit of ['1', '5', '0', '0']) await page.keyboard.press(digit);
+    await expect.poll(() => page.getByTestId('hint').innerText()).toMatch(/^Move 1 key by 1500 ms \(typed/);
+    // The mouse does not move it while a value is typed.
+    await page.mouse.move(key.x + 200, key.y, { steps: 3 });
+    await screenshot(page, 'newcomer-grab-typed');
+    await page.keyboard.press('Enter');
+    await expect.poll(showOf).toEqual([29_633]);
+    // Minus negates; Backspace edits: 2, 0, 0, Backspace, minus → −20 ms.
+    await page.keyboard.press('g');
+    for (const key of ['2', '0', '0', 'Backspace', 'Minus']) await page.keyboard.press(key);
+    await expect.poll(() => page.getByTestId('hint').innerText()).toMatch(/^Move 1 key by -20 ms/);
+    await page.keyboard.press('Enter');
+    await expect.poll(showOf).toEqual([29_613]);
+    // Emptied, the mouse moves the keys again; Esc leaves them where they were.
+    await page.keyboard.press('g');
+    await page.keyboard.press('7');
+    await page.keyboard.press('Backspace');
+    await page.mouse.move(key.x + 120, key.y, { steps: 3 });
+    await expect.poll(() => page.getByTestId('hint').innerText()).toMatch(/^Move 1 key: move the mouse/);
+    await page.keyboard.press('Escape');
+    expect(await showOf()).toEqual([29_613]);
     await page.close();
   }, 60_000);
 });
