@@ -18,7 +18,7 @@ import { gridMrf } from '../../shared/mrf/testing/fixtures';
 import { CapeAnimator } from '../../renderer/capes/cape-animator';
 import { linkShowTime, playedSpanAt } from '../../shared/events/visibility';
 import { browserSkipReason, launchBrowser, openEditor, repositoryRoot, startWebShell } from '../../tests/e2e/harness';
-import { measure, median, type BenchReport, type BenchSuite } from './harness';
+import { type BenchReport, type BenchSuite, clearsAtMost, measure, median } from './harness';
 
 const SUITE = 'editor';
 const sampleModel = join(repositoryRoot, 'assets', 'sample', 'ArthasIllidanSample.mdx');
@@ -48,7 +48,7 @@ async function viewportFrame(report: BenchReport): Promise<void> {
     value: perFrame,
     unit: 'ms',
     goal: '≤ 1 ms',
-    met: perFrame <= 1,
+    met: clearsAtMost(perFrame, 1),
   });
 }
 
@@ -120,7 +120,7 @@ async function browserFigures(report: BenchReport): Promise<void> {
       value: firstPaint,
       unit: 'ms',
       goal: '≤ 1500 ms',
-      met: firstPaint <= 1500,
+      met: clearsAtMost(firstPaint, 1500),
     });
     report.row({
       suite: SUITE,
@@ -152,7 +152,7 @@ async function browserFigures(report: BenchReport): Promise<void> {
         value: frame,
         unit: 'ms',
         goal: '≤ 16 ms',
-        met: frame <= 16,
+        met: clearsAtMost(frame, 16),
       });
       await page.close();
     } finally {

@@ -17,7 +17,7 @@ import {
 import { kf2ToMrf } from '../../shared/kf2/cape';
 import { readKf2 } from '../../shared/kf2/read';
 import { Kf2Writer, keyframeChunk, nodeChunk, type Kf2WriterLayout } from '../../shared/kf2/testing/kf2-builder';
-import { measure, type BenchSuite } from './harness';
+import { type BenchSuite, clearsAtMost, measure } from './harness';
 
 const COLUMNS = 200;
 const ROWS = 100;
@@ -149,7 +149,7 @@ export const emfKf2Bench: BenchSuite = {
       value: emfMs,
       unit: 'ms',
       goal: '< 1000 ms',
-      met: emfMs < 1000,
+      met: clearsAtMost(emfMs, 1000),
     });
     const kf2 = kf2File();
     const kf2Ms = await measure(() => kf2ToMrf(readKf2(kf2)), { minRuns: 3, minTimeMs: 0, warmup: 1 });
@@ -159,7 +159,7 @@ export const emfKf2Bench: BenchSuite = {
       value: kf2Ms,
       unit: 'ms',
       goal: '< 1000 ms',
-      met: kf2Ms < 1000,
+      met: clearsAtMost(kf2Ms, 1000),
     });
     // A tagged file is read after the plain reading refuses it: the fallback's cost is in this row.
     const tagged = kf2File('tagged');
@@ -170,7 +170,7 @@ export const emfKf2Bench: BenchSuite = {
       value: taggedMs,
       unit: 'ms',
       goal: '< 1000 ms',
-      met: taggedMs < 1000,
+      met: clearsAtMost(taggedMs, 1000),
     });
   },
 };

@@ -10,7 +10,7 @@ import { parsers } from 'mdx-m3-viewer';
 import { parseMDX } from 'war3-model';
 import { isParsedChunk, readMdxModel, type Track } from '../../shared/model/index';
 import { corpusModels, modelCorpus } from '../../tests/testing/corpus-folder';
-import { measure, type BenchSuite } from './harness';
+import { type BenchSuite, clearsAtLeast, measure } from './harness';
 
 const SUITE = 'full-model';
 /** How many of the largest MDX files the figure parses together. */
@@ -144,7 +144,7 @@ export const fullModelBench: BenchSuite = {
       value: ratio,
       unit: '×',
       goal: `≥ ${SPEEDUP_GOAL}×`,
-      met: ratio >= SPEEDUP_GOAL,
+      met: clearsAtLeast(ratio, SPEEDUP_GOAL),
     });
     const parseOnly = await measure(() => largest.forEach((file) => readMdxModel(file.bytes)), { minTimeMs: 500 });
     report.row({

@@ -13,7 +13,7 @@
 import { parsers } from 'mdx-m3-viewer';
 import { readMdlModel, writeMdlModel, type Track } from '../../shared/model/index';
 import { corpusModels, modelCorpus } from '../../tests/testing/corpus-folder';
-import { median, type BenchReport, type BenchSuite } from './harness';
+import { type BenchReport, type BenchSuite, clearsAtLeast, median } from './harness';
 
 const SUITE = 'mdl-model';
 /** How many of the largest MDL files each figure covers. */
@@ -126,7 +126,7 @@ async function compareRows(
     name: `five largest MDL, ${what}: mdx-m3-viewer / ours`,
     value: ratio,
     unit: '×',
-    ...(goal ? { goal: `≥ ${SPEEDUP_GOAL}×`, met: ratio >= SPEEDUP_GOAL } : {}),
+    ...(goal ? { goal: `≥ ${SPEEDUP_GOAL}×`, met: clearsAtLeast(ratio, SPEEDUP_GOAL) } : {}),
   });
 }
 

@@ -13,7 +13,7 @@ import { parsers } from 'mdx-m3-viewer';
 import { generateMDL, generateMDX, parseMDL, parseMDX } from 'war3-model';
 import { readModel, writeModel } from '../../shared/events/index';
 import { corpusModels, modelCorpus } from '../../tests/testing/corpus-folder';
-import { measure, type BenchReport, type BenchSuite } from './harness';
+import { type BenchReport, type BenchSuite, clearsAtLeast, measure } from './harness';
 
 const SUITE = 'model';
 /** How many of the largest files the headline figure opens together. */
@@ -125,7 +125,7 @@ function reportGroup(report: BenchReport, label: string, times: ReadonlyMap<Libr
     name: `${label}: faster library / ours`,
     value: ratio,
     unit: '×',
-    ...(goal ? { goal: `≥ ${SPEEDUP_GOAL}×`, met: ratio >= SPEEDUP_GOAL } : {}),
+    ...(goal ? { goal: `≥ ${SPEEDUP_GOAL}×`, met: clearsAtLeast(ratio, SPEEDUP_GOAL) } : {}),
   });
 }
 
