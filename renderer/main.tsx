@@ -38,6 +38,14 @@ const textureSource = hostTextureSource(host);
 installRender(app, textureSource);
 installAutomation(store, { benchmarkRender: (options) => benchmarkRender(app, textureSource, options) });
 
-// Boot first: the host round trips and the model parse overlap React's first render.
-void boot(store, files, app.operators);
-createRoot(container).render(<App app={app} textureSource={textureSource} />);
+// Boot first: the editor first renders (and the viewport makes its WebGL context) once the startup file's read and
+// parse are under way, so that they overlap it rather than wait for it.
+let rendered = false;
+const render = () => {
+  if (rendered) return;
+  rendered = true;
+  createRoot(container).render(<App app={app} textureSource={textureSource} />);
+};
+void boot(store, files, app.operators, render);
+// A host slow to answer does not keep the editor from showing.
+setTimeout(render, 250);

@@ -242,7 +242,6 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
   const hasModel = useEditor((state) => (rigOfDocument(currentDocument(state))?.vertexCount ?? 0) > 0);
   const textureHint = useEditor(missingModelTexturesHint);
   const loadingCapes = useEditor((state) => Object.values(state.capes).some((entry) => entry.status === 'loading'));
-  const booted = useEditor((state) => state.booted);
   const keys = useShortcuts();
   const next = keys.text('screen.keyframe_jump_next');
   const play = keys.text('screen.animation_play');
@@ -273,23 +272,22 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
   );
   return (
     <Area kind="viewport" title="3D Viewport" icon="mesh" header={<ViewportHeader />} bodyClassName="viewport-body">
-      {booted ? (
-        <Canvas
-          frameloop="demand"
-          flat
-          dpr={[1, 2]}
-          gl={{ preserveDrawingBuffer: true, antialias: true }}
-          data-testid="viewport-canvas"
-          style={{ position: 'absolute', inset: 0 }}
-          onPointerMissed={(event) => {
-            if (event.button === 0 && !event.shiftKey && store.getState().file?.kind === 'model')
-              store.setState({ selection: EMPTY_SELECTION });
-          }}
-          onCreated={({ gl }) => gl.setClearColor(VIEWPORT_BACKGROUND)}
-        >
-          <ViewportScene navigator={navigator} textureSource={textureSource} refs={refs} />
-        </Canvas>
-      ) : null}
+      {/* Made at once: the WebGL context is created while the startup file is read and parsed. */}
+      <Canvas
+        frameloop="demand"
+        flat
+        dpr={[1, 2]}
+        gl={{ preserveDrawingBuffer: true, antialias: true }}
+        data-testid="viewport-canvas"
+        style={{ position: 'absolute', inset: 0 }}
+        onPointerMissed={(event) => {
+          if (event.button === 0 && !event.shiftKey && store.getState().file?.kind === 'model')
+            store.setState({ selection: EMPTY_SELECTION });
+        }}
+        onCreated={({ gl }) => gl.setClearColor(VIEWPORT_BACKGROUND)}
+      >
+        <ViewportScene navigator={navigator} textureSource={textureSource} refs={refs} />
+      </Canvas>
       {textureHint && hasModel ? (
         <div className="viewport-hint" data-testid="model-texture-hint" style={{ bottom: hint || !hasCapes ? 64 : 14 }}>
           {textureHint}
