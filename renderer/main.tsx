@@ -38,8 +38,8 @@ const textureSource = hostTextureSource(host);
 installRender(app, textureSource);
 installAutomation(store, { benchmarkRender: (options) => benchmarkRender(app, textureSource, options) });
 
-// Boot first: the editor first renders (and the viewport makes its WebGL context) once the startup file's read and
-// parse are under way, so that they overlap it rather than wait for it.
+// Boot first: the editor first renders (and the viewport makes its WebGL context) once the startup file's bytes are
+// in, so that the file's read does not wait for it (see boot).
 let rendered = false;
 const render = () => {
   if (rendered) return;
@@ -48,4 +48,4 @@ const render = () => {
 };
 void boot(store, files, app.operators, render);
 // A host slow to answer does not keep the editor from showing.
-setTimeout(render, 250);
+setTimeout(render, 400);

@@ -73,9 +73,10 @@ function handleEvent(
 }
 
 /**
- * Connects the editor to its host and opens what the host asks for. `started` is called once the startup file's
- * read (and parse) is under way — or as soon as it is known there is none — so that the editor's first render
- * and the viewport's WebGL context run beside them rather than before.
+ * Connects the editor to its host and opens what the host asks for. `started` is called once the startup file's bytes
+ * are in (a binary MDX read; MDL text parsing in the worker) — or as soon as it is known there is none: the editor's
+ * first render then shows the file (or has the WebGL context made while the worker parses) instead of coming first
+ * and keeping the file waiting.
  */
 export async function boot(
   store: EditorStore,
@@ -93,10 +94,9 @@ export async function boot(
   try {
     const startupRequest = host.getStartup();
     const [startup, settings, dataFolders] = await Promise.all([
-      startupRequest.then((request) => {
+      startupRequest.then(async (request) => {
         const first = request.openFiles[0];
-        if (first) files.readAhead(first);
-        started();
+        if (first) await files.readAhead(first);
         return request;
       }),
       host.getSettings(),
@@ -140,6 +140,7 @@ export async function boot(
     const notice = startup.notice ?? settings.notice;
     if (notice) notify(store, notice, 'warning');
     const first = startup.openFiles[0];
+    started();
     if (first) await files.openPath(first, { skipPrompt: true });
     store.setState({ booted: true });
     if (startup.recovery.length > 0) await offerRecovery(store, files, recovery, startup.recovery);

@@ -130,11 +130,11 @@ export class FileService {
   }
 
   /**
-   * Starts reading a file the boot is about to open, and parsing it when it is a model, so that both run while the
-   * editor first renders (and the viewport makes its WebGL context); the next `openPath` of that path adopts them.
-   * Only a plain file path (not inside an archive, not one to import) is read ahead.
+   * Reads a file the boot is about to open and starts parsing it when it is a model (a binary MDX is read at once;
+   * MDL text goes on in the worker while the editor first renders); the next `openPath` of that path adopts both.
+   * Resolves when the bytes are in. Only a plain file path (not inside an archive, not one to import) is read ahead.
    */
-  readAhead(path: string): void {
+  async readAhead(path: string): Promise<void> {
     if (isArchiveName(path) || archiveEntryOf(path) || capeImporterFor(path)) return;
     const name = displayName(path);
     const read = readAnyFile(this.host, path).then((opened): AheadRead => {
@@ -143,8 +143,11 @@ export class FileService {
       parsed.catch(() => undefined); // reported by the open that adopts it
       return { opened: { ...opened, bytes: new ArrayBuffer(0) }, parsed };
     });
-    read.catch(() => undefined);
     this.ahead = { path, read };
+    await read.then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
   /** Opens a file path the host granted. */

@@ -3,7 +3,9 @@
  * toggles in the header; the react-three-fiber canvas (render on demand, drawing buffer kept for
  * screenshots) with the view name and statistics drawn over it.
  */
-import { Canvas } from '@react-three/fiber';
+import { Canvas, type GLProps } from '@react-three/fiber';
+import { WebGLRenderer } from 'three';
+import { takeEarlyContext, VIEWPORT_CONTEXT_ATTRIBUTES } from './early-context';
 import { useMemo, useRef, useState } from 'react';
 import { useApp, useEditor, useRunOperator, useShortcuts } from '../../ui/editor-context';
 import { Icon, type IconName } from '../../ui/Icon';
@@ -230,6 +232,21 @@ function nextCapeHint(state: EditorState, keys: { next: string | null; play: str
     : `No cape is shown at ${now}.`;
 }
 
+/** The props react-three-fiber gives a renderer factory. */
+type DefaultGLProps = Parameters<Extract<GLProps, (defaults: never) => unknown>>[0];
+
+/**
+ * The viewport's renderer, over the WebGL context made while the page loaded when there is one (early-context.ts):
+ * its canvas takes the place of react-three-fiber's in the page. Otherwise a new context with the same attributes.
+ */
+function viewportRenderer(defaults: DefaultGLProps): WebGLRenderer {
+  const early = defaults.canvas instanceof HTMLCanvasElement ? takeEarlyContext() : null;
+  if (!early) return new WebGLRenderer({ ...VIEWPORT_CONTEXT_ATTRIBUTES, canvas: defaults.canvas });
+  early.canvas.style.display = 'block';
+  (defaults.canvas as HTMLCanvasElement).replaceWith(early.canvas);
+  return new WebGLRenderer({ ...VIEWPORT_CONTEXT_ATTRIBUTES, canvas: early.canvas, context: early.context });
+}
+
 /** The area. `textureSource` loads cape textures (from the host's data folders). */
 export function Viewport({ textureSource }: { textureSource: TextureSource }) {
   const { store } = useApp();
@@ -277,7 +294,7 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
         frameloop="demand"
         flat
         dpr={[1, 2]}
-        gl={{ preserveDrawingBuffer: true, antialias: true }}
+        gl={viewportRenderer}
         data-testid="viewport-canvas"
         style={{ position: 'absolute', inset: 0 }}
         onPointerMissed={(event) => {
