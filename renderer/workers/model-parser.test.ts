@@ -11,12 +11,16 @@ const sampleMdl = sampleModel.replace(/\.mdx$/, '.mdl');
 const sampleMdlBytes = (): ArrayBuffer => new Uint8Array(readFileSync(sampleMdl)).buffer;
 
 describe('model parser', () => {
-  it('parses MDL text in the worker started by warm(), transferring the bytes', async () => {
+  it('parses MDL text over the inline size in the worker started by warm(), transferring the bytes', async () => {
     let starts = 0;
-    const parser = createModelParser(() => {
-      starts += 1;
-      return new FakeModelWorker() as unknown as Worker;
-    }, modelCodec);
+    const parser = createModelParser(
+      () => {
+        starts += 1;
+        return new FakeModelWorker() as unknown as Worker;
+      },
+      modelCodec,
+      0, // every MDL goes to the worker
+    );
     parser.warm();
     expect(starts).toBe(1);
     const bytes = sampleMdlBytes();
