@@ -14,8 +14,6 @@ import { Outliner } from './editors/outliner/Outliner';
 import { Properties } from './editors/properties/Properties';
 import { TimelineEditor } from './editors/timeline/TimelineEditor';
 import { Viewport } from './editors/viewport/Viewport';
-import { viewportFrames } from './editors/viewport/ViewportScene';
-import { currentDocument } from './state/editor-store';
 import type { TextureSource } from './editors/viewport/cape-texture';
 import { defaultSession } from './state/session';
 import { updateLayout } from './state/session-actions';
@@ -33,40 +31,8 @@ function useHints(): void {
   }, [store]);
 }
 
-/** How long the panels wait for the viewport's first frame of the file open at start at most (no WebGL, a slow GPU). */
-const PANELS_WAIT_MS = 1500;
-
-/**
- * Whether the outliner, diagnostics, properties and dope sheet render. When the editor first renders with a file
- * already open (the startup file), they wait for the viewport's first frame of it: that frame then does not wait for
- * them to render and lay out, and they fill their areas, which keep their places and sizes, a frame later.
- */
-function usePanelsShown(): boolean {
-  const { store } = useApp();
-  const [shown, setShown] = useState(() => currentDocument(store.getState()) === null);
-  useEffect(() => {
-    if (shown) return;
-    const frames = viewportFrames.count;
-    const started = performance.now();
-    let request = 0;
-    const check = () => {
-      if (viewportFrames.count > frames || performance.now() - started > PANELS_WAIT_MS) setShown(true);
-      else request = requestAnimationFrame(check);
-    };
-    request = requestAnimationFrame(check);
-    return () => cancelAnimationFrame(request);
-  }, [shown]);
-  return shown;
-}
-
-/** An area whose editor has not rendered yet: its frame, in the editor's place. */
-function PendingArea() {
-  return <section className="area" aria-busy="true" />;
-}
-
 function Workspace({ textureSource }: { textureSource: TextureSource }) {
   const { store, files } = useApp();
-  const panels = usePanelsShown();
   const layout = useEditor((state) => state.session.layout);
   const maximized = useEditor((state) => state.maximizedArea);
   const [dropping, setDropping] = useState(false);
@@ -123,7 +89,7 @@ function Workspace({ textureSource }: { textureSource: TextureSource }) {
           gridTemplateRows: layout.diagnosticsOpen ? `1fr 4px ${layout.diagnosticsHeight}px` : '1fr',
         }}
       >
-        {panels ? <Outliner /> : <PendingArea />}
+        <Outliner />
         {layout.diagnosticsOpen ? (
           <>
             <Splitter
@@ -136,7 +102,7 @@ function Workspace({ textureSource }: { textureSource: TextureSource }) {
               onResize={(diagnosticsHeight) => updateLayout(store, { diagnosticsHeight })}
               onReset={() => updateLayout(store, { diagnosticsHeight: defaults.diagnosticsHeight })}
             />
-            {panels ? <DiagnosticsPanel /> : <PendingArea />}
+            <DiagnosticsPanel />
           </>
         ) : null}
       </div>
@@ -163,7 +129,7 @@ function Workspace({ textureSource }: { textureSource: TextureSource }) {
             onResize={(propertiesWidth) => updateLayout(store, { propertiesWidth })}
             onReset={() => updateLayout(store, { propertiesWidth: defaults.propertiesWidth })}
           />
-          {panels ? <Properties /> : <PendingArea />}
+          <Properties />
         </>
       ) : null}
       <div style={{ gridRow: 2, gridColumn: spanAll, display: 'grid' }}>
@@ -179,7 +145,7 @@ function Workspace({ textureSource }: { textureSource: TextureSource }) {
         />
       </div>
       <div style={{ gridRow: 3, gridColumn: spanAll, display: 'grid', minHeight: 0 }}>
-        {panels ? <TimelineEditor /> : <PendingArea />}
+        <TimelineEditor />
       </div>
     </main>
   );

@@ -203,10 +203,13 @@ describe('browser shell host API through the renderer web client', () => {
   it('names the startup file in the page, and the web client adopts that read for its open', async () => {
     const cookie = String((await raw(shell.port, `/?token=${shell.token}`)).headers['set-cookie']).split(';')[0]!;
     const page = (await raw(shell.port, '/', { headers: { cookie } })).body.toString();
-    const href = /<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous" data-morf-startup-file>/.exec(
-      page,
-    )?.[1];
+    const link =
+      /<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous" data-morf-startup-file="([^"]+)">/.exec(
+        page,
+      );
+    const href = link?.[1];
     expect(href).toBe('/api/startup-file');
+    expect(link?.[2]).toBe(model.replace(/&/g, '&amp;'));
     expect(page).toContain('<title>Morf Studio</title>');
     // Only GET, and only with the token.
     expect((await raw(shell.port, href!)).status).toBe(401);

@@ -108,6 +108,11 @@ async function readBody(request: IncomingMessage): Promise<Uint8Array> {
   return Buffer.concat(chunks, total);
 }
 
+/** Text as an HTML attribute value in double quotes. */
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 /** Start the browser shell (host services, then the server). */
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
   const token = options.token ?? randomBytes(24).toString('hex');
@@ -162,12 +167,15 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
 
   /**
    * The page, naming the startup file in a preload link when there is one: its read starts with the page, before
-   * the script has loaded, and the web client adopts it for the boot's `openFile` of that file.
+   * the script has loaded, and the web client adopts it for the boot's `openFile` of that file. The link's
+   * attribute holds the file's path, so that the editor reads it ahead without waiting for the startup request.
    */
   async function pageWithStartupPreload(page: string): Promise<string> {
-    if ((await host.startupRequest()).openFiles.length === 0) return page;
+    const path = (await host.startupRequest()).openFiles[0];
+    if (path === undefined) return page;
     const link =
-      `<link rel="preload" href="${startupFilePath}" as="fetch" crossorigin="anonymous" ` + `${startupFileAttribute}>`;
+      `<link rel="preload" href="${startupFilePath}" as="fetch" crossorigin="anonymous" ` +
+      `${startupFileAttribute}="${escapeAttribute(path)}">`;
     return page.replace(/<title>/i, `${link}\n    <title>`);
   }
 

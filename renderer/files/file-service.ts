@@ -136,6 +136,11 @@ export class FileService {
    */
   async readAhead(path: string): Promise<void> {
     if (isArchiveName(path) || archiveEntryOf(path) || capeImporterFor(path)) return;
+    if (this.ahead?.path === path)
+      return this.ahead.read.then(
+        () => undefined,
+        () => undefined,
+      );
     const name = displayName(path);
     const read = readAnyFile(this.host, path).then((opened): AheadRead => {
       if (extensionOf(name) === '.mrf') return { opened, parsed: null };
