@@ -12,7 +12,8 @@ export default defineConfig({
       'assets/**/*.test.ts',
     ],
     environment: 'node',
-    testTimeout: 30_000,
+    // A bound against hangs, not a speed check: browser tests on a loaded 2-core machine took up to 29 s of 30.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
   },

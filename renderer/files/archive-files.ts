@@ -90,9 +90,9 @@ function capesSettled(store: EditorStore, document: ModelDocument): Promise<void
   });
 }
 
-/** “The cape Model.mdx links is…”, “Both capes…”, “All 6 capes…”, “2 of the 6 capes … are in no data folder”. */
+/** “The cape that Model.mdx links is…”, “Both capes…”, “All 6 capes…”, “2 of the 6 capes … are in no data folder”. */
 export function missingCapesText(missing: number, total: number, model: string): string {
-  if (total === 1) return `The cape ${model} links is in no data folder`;
+  if (total === 1) return `The cape that ${model} links is in no data folder`;
   const which =
     missing === total ? (total === 2 ? 'Both capes' : `All ${total} capes`) : `${missing} of the ${total} capes`;
   return `${which} ${model} links ${missing === 1 ? 'is' : 'are'} in no data folder`;

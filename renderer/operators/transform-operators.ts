@@ -26,7 +26,7 @@ import {
   setSelection,
   updateKeyDrag,
 } from '../state/key-actions';
-import { SNAP_DISTANCE_PX, minimumDelta, snapDelta, snapTargets } from '../state/key-snapping';
+import { SNAP_DISTANCE_PX, boundedDelta, deltaBounds, snapDelta, snapTargets } from '../state/key-snapping';
 import { type Selection, keyAddress, keyId } from '../state/selection';
 import { defineOperator, hasSelectedKeys, notDragging, stateOf } from './define';
 import type { ModalEvent, ModalHandler, ModalResult, Operator, OperatorContext } from './operator';
@@ -76,7 +76,7 @@ function startGrab(context: OperatorContext, event: ModalEvent | null, duplicate
   const keys = store.getState().drag!.keys;
   const anchorMs = document.eventObjects[anchor.objectIndex]!.frames[anchor.frameIndex]!;
   const targets = snapTargets(document, keys);
-  const minimum = minimumDelta(document, keys);
+  const bounds = deltaBounds(document, keys);
   const releaseConfirm = properties.release_confirm === true;
   let startX = event?.press?.x ?? event?.x ?? context.pointer?.x ?? null;
   let pointerX = event?.x ?? startX;
@@ -96,7 +96,10 @@ function startGrab(context: OperatorContext, event: ModalEvent | null, duplicate
     const { unit } = latest.session.timeline;
     const frameStepMs = unit === 'frames' ? latest.session.playback.frameStepMs : 0;
     const threshold = SNAP_DISTANCE_PX / view.pixelsPerMs;
-    updateKeyDrag(store, snapDelta(anchorMs, rawMs, targets, threshold, snapping, minimum, frameStepMs));
+    updateKeyDrag(
+      store,
+      snapDelta(anchorMs, rawMs, targets, threshold, snapping, bounds.minimumMs, frameStepMs, bounds.maximumMs),
+    );
   };
   const cancel = () => {
     cancelKeyDrag(store);
@@ -178,7 +181,7 @@ export function transformOperators(): Operator[] {
           const state = store.getState();
           const delta = Math.round(Number(properties.delta_ms) || 0);
           if (delta === 0 || !beginKeyDrag(store, anchorOf(state.selection, properties.anchor))) return;
-          updateKeyDrag(store, delta);
+          updateKeyDrag(store, boundedDelta(currentDocument(state)!, store.getState().drag!.keys, delta));
           commitKeyDrag(store);
         },
         grabPoll,
@@ -195,7 +198,9 @@ export function transformOperators(): Operator[] {
           const handler = duplicateAndGrab(context, null);
           const delta = Math.round(Number(context.properties.delta_ms) || 0);
           if (!handler) return;
-          if (delta !== 0) updateKeyDrag(context.store, delta);
+          const drag = context.store.getState().drag;
+          const document = currentDocument(context.store.getState());
+          if (delta !== 0 && drag && document) updateKeyDrag(context.store, boundedDelta(document, drag.keys, delta));
           handler.modal({
             type: 'keydown',
             chord: 'enter',

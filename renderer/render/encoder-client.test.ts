@@ -17,6 +17,7 @@ const config = {
   frames: 10,
   stem: 'Shot',
   alpha: false,
+  quality: 'medium' as const,
   audio: null,
 };
 

@@ -4,7 +4,7 @@
  * the position (and, for a PNG sequence, the file name) they go to; the worker waits for each write's
  * acknowledgement, so a slow disk throttles the encoder and the encoder throttles the drawing.
  */
-import type { RenderFormat } from '../state/render-settings';
+import type { RenderFormat, RenderQuality } from '../state/render-settings';
 
 /** What is encoded: an animation format, or a single PNG (Render Image). */
 export type EncodedFormat = RenderFormat | 'still';
@@ -27,6 +27,8 @@ export interface EncoderConfig {
   stem: string;
   /** A still keeps its alpha (a transparent background). */
   alpha: boolean;
+  /** A video's quality. */
+  quality: RenderQuality;
   audio: EncodedAudio | null;
 }
 

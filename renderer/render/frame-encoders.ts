@@ -15,13 +15,16 @@ import {
   Mp4OutputFormat,
   Output,
   QUALITY_HIGH,
+  QUALITY_LOW,
+  QUALITY_MEDIUM,
+  type Quality,
   StreamTarget,
   type StreamTargetChunk,
   VideoSample,
   VideoSampleSource,
   WebMOutputFormat,
 } from 'mediabunny';
-import { sequenceFileName } from '../state/render-settings';
+import { type RenderQuality, sequenceFileName } from '../state/render-settings';
 import type { EncodedAudio, EncoderConfig } from './encoder-protocol';
 
 /** Writes bytes at a position of the output (`name` '') or of a sequence's file. */
@@ -79,6 +82,13 @@ function audioSlice(audio: EncodedAudio, start: number, end: number): AudioSampl
   });
 }
 
+/** Each quality's setting of the encoder (mediabunny's levels: a constant quantizer where the codec takes one). */
+const VIDEO_QUALITY: Readonly<Record<RenderQuality, Quality>> = {
+  high: QUALITY_HIGH,
+  medium: QUALITY_MEDIUM,
+  low: QUALITY_LOW,
+};
+
 async function createVideoEncoder(config: EncoderConfig, write: WriteBytes): Promise<FrameEncoder> {
   const writable = new WritableStream<StreamTargetChunk>({
     write: (chunk) => write('', chunk.position, chunk.data),
@@ -89,7 +99,7 @@ async function createVideoEncoder(config: EncoderConfig, write: WriteBytes): Pro
   });
   const video = new VideoSampleSource({
     codec: config.format === 'mp4' ? 'avc' : 'vp9',
-    bitrate: QUALITY_HIGH,
+    bitrate: VIDEO_QUALITY[config.quality],
     keyFrameInterval: 2,
     latencyMode: 'realtime',
   });

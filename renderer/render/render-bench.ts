@@ -1,16 +1,19 @@
 /**
  * The render benchmark's page side (`npm run bench -- render`, through automation.ts): the open file drawn through
  * the render's stage at a size, frame after frame — drawing alone (each frame drawn and finished), then a whole
- * render of the same frames to WebM with its output discarded (drawn, captured, encoded in the worker, muxed) —
- * timed side by side in one page.
+ * render of the same frames to WebM with its output discarded (drawn, captured, encoded in the worker, muxed), then
+ * drawing alone again — timed side by side in one page. Drawing alone is the mean of the runs before and after the
+ * render, so a change in the machine's other load during a round falls on both sides alike.
  */
 import { frameTimeMs } from '../state/render-settings';
 import { renderCapabilities } from './capabilities';
 import { createRenderStage } from './render-stage';
+import { createFrameCapture } from './frame-capture';
 import { runRender, type RenderEnvironment } from './render-job';
 import type { EditorApp } from '../ui/editor-context';
 import type { TextureSource } from '../editors/viewport/cape-texture';
 import { areaCommands } from '../state/area-commands';
+import type { TimeRange } from '../state/time-range';
 
 /** What the benchmark measured: ms per frame of each, and the encoded bytes. */
 export interface RenderBenchResult {
@@ -31,40 +34,7 @@ export async function benchmarkRender(
   const { store } = app;
   const startMs = store.getState().session.playback.playheadMs;
   const range = { startMs, endMs: startMs + (options.frames * 1000) / options.fps };
-  const stage = await createRenderStage({
-    app,
-    textureSource,
-    width: options.width,
-    height: options.height,
-    includeOverlays: false,
-    transparent: false,
-    timeMs: startMs,
-    view: areaCommands(store, 'viewport')?.freeView() ?? null,
-  });
-  let drawMs: number;
-  let captureMs: number;
-  try {
-    stage.draw(startMs);
-    await stage.settle();
-    stage.finish();
-    const started = performance.now();
-    for (let frame = 0; frame < options.frames; frame += 1) {
-      stage.draw(frameTimeMs(range, options.fps, frame));
-      stage.finish();
-    }
-    drawMs = (performance.now() - started) / options.frames;
-    const capturing = performance.now();
-    for (let frame = 0; frame < options.frames; frame += 1) {
-      stage.draw(frameTimeMs(range, options.fps, frame));
-      const captured = new VideoFrame(stage.canvas, { timestamp: frame, alpha: 'discard' });
-      const copy = new Uint8Array(captured.allocationSize());
-      await captured.copyTo(copy);
-      captured.close();
-    }
-    captureMs = (performance.now() - capturing) / options.frames;
-  } finally {
-    stage.dispose();
-  }
+  const before = await drawAlone(app, textureSource, options, range);
   let bytes = 0;
   const environment: RenderEnvironment = {
     app,
@@ -97,12 +67,58 @@ export async function benchmarkRender(
       if (update.phase === 'rendering') renderStarted = performance.now();
     },
   );
+  const renderMs = (performance.now() - renderStarted) / options.frames;
   if (outcome.status !== 'done') throw new Error(`the render did not finish: ${JSON.stringify(outcome)}`);
+  const after = await drawAlone(app, textureSource, options, range);
   return {
-    drawMs,
-    captureMs,
-    renderMs: (performance.now() - renderStarted) / options.frames,
+    drawMs: (before.drawMs + after.drawMs) / 2,
+    captureMs: (before.captureMs + after.captureMs) / 2,
+    renderMs,
     frames: options.frames,
     bytes,
   };
+}
+
+/** The frames drawn alone (each drawn and finished), then drawn and captured as the render captures them. */
+async function drawAlone(
+  app: EditorApp,
+  textureSource: TextureSource,
+  options: { frames: number; width: number; height: number; fps: number },
+  range: TimeRange,
+): Promise<{ drawMs: number; captureMs: number }> {
+  const { store } = app;
+  const stage = await createRenderStage({
+    app,
+    textureSource,
+    width: options.width,
+    height: options.height,
+    includeOverlays: false,
+    transparent: false,
+    timeMs: range.startMs,
+    view: areaCommands(store, 'viewport')?.freeView() ?? null,
+  });
+  try {
+    stage.draw(range.startMs);
+    await stage.settle();
+    stage.finish();
+    const started = performance.now();
+    for (let frame = 0; frame < options.frames; frame += 1) {
+      stage.draw(frameTimeMs(range, options.fps, frame));
+      stage.finish();
+    }
+    const drawMs = (performance.now() - started) / options.frames;
+    // Captured as the render captures (frame-capture.ts), and copied out as the encoder reads it.
+    const capture = createFrameCapture(stage, options.width, options.height, false);
+    const copy = new Uint8Array(options.width * options.height * 4);
+    const capturing = performance.now();
+    for (let frame = 0; frame < options.frames; frame += 1) {
+      stage.draw(frameTimeMs(range, options.fps, frame));
+      const captured = capture(frame, 1);
+      await captured.copyTo(copy);
+      captured.close();
+    }
+    return { drawMs, captureMs: (performance.now() - capturing) / options.frames };
+  } finally {
+    stage.dispose();
+  }
 }

@@ -28,6 +28,7 @@ import type { EncodedAudio, EncoderConfig } from './encoder-protocol';
 import { type RenderEncoder, startEncoder } from './encoder-client';
 import { downloadSink, type RenderSink, type RenderSinkResult, startHostSink } from './render-sink';
 import { createRenderStage, type RenderStage } from './render-stage';
+import { createFrameCapture } from './frame-capture';
 
 /** Where the output goes: a path the user chose (through the host), or a browser download of that name. */
 export type RenderDestination = { kind: 'path'; path: string } | { kind: 'download'; name: string };
@@ -182,20 +183,19 @@ export async function runRender(
       frames,
       stem: outputStem(destinationName),
       alpha: request.kind === 'image' && settings.transparent,
+      quality: settings.quality,
       audio,
     };
     if (control.cancelled) return await cancelled(sink, encoder, frame, frames);
     encoder = await startEncoder(config, sink);
+    const capture = createFrameCapture(stage, settings.width, settings.height, config.alpha);
     status({ phase: 'rendering' });
     let reported = performance.now();
     for (frame = 0; frame < frames; frame += 1) {
       if (control.cancelled) return await cancelled(sink, encoder, frame, frames);
       stage.draw(frameTimeMs(range, fps, frame));
-      const captured = new VideoFrame(stage.canvas, {
-        timestamp: frameTimestampMicroseconds(fps, frame),
-        duration: frameTimestampMicroseconds(fps, frame + 1) - frameTimestampMicroseconds(fps, frame),
-        alpha: config.alpha ? 'keep' : 'discard',
-      });
+      const timestamp = frameTimestampMicroseconds(fps, frame);
+      const captured = capture(timestamp, frameTimestampMicroseconds(fps, frame + 1) - timestamp);
       await encoder.add(captured, frame);
       const now = performance.now();
       if (now - reported >= PROGRESS_INTERVAL_MS) {

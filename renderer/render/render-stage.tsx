@@ -45,6 +45,11 @@ export interface RenderStage {
   draw(timeMs: number): void;
   /** Waits for the drawing to be done (a one-pixel read: Chromium's WebGL finish() does not wait). */
   finish(): void;
+  /**
+   * Reads the drawing as RGBA rows from the top (`into`: width × height × 4 bytes). One read into memory the caller
+   * keeps: a VideoFrame made from the canvas instead is read back again, and slowly, by whatever uses it.
+   */
+  readPixels(into: Uint8Array): void;
   /** Waits until every texture and file the scene asked for has loaded and is shown (at most `timeoutMs`). */
   settle(timeoutMs?: number): Promise<void>;
   dispose(): void;
@@ -161,6 +166,8 @@ export async function createRenderStage(options: RenderStageOptions): Promise<Re
   }
   let disposed = false;
   const pixel = new Uint8Array(4);
+  const rowBytes = width * 4;
+  const row = new Uint8Array(rowBytes);
   return {
     canvas,
     draw(timeMs) {
@@ -170,6 +177,19 @@ export async function createRenderStage(options: RenderStageOptions): Promise<Re
     finish() {
       const gl = store.getState().gl.getContext();
       gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+    },
+    readPixels(into) {
+      if (into.byteLength !== rowBytes * height) throw new RangeError(`readPixels needs ${rowBytes * height} bytes`);
+      const gl = store.getState().gl.getContext();
+      gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, into);
+      // WebGL's rows start at the bottom: swap them end for end.
+      for (let top = 0, bottom = height - 1; top < bottom; top += 1, bottom -= 1) {
+        const topStart = top * rowBytes;
+        const bottomStart = bottom * rowBytes;
+        row.set(into.subarray(topStart, topStart + rowBytes));
+        into.copyWithin(topStart, bottomStart, bottomStart + rowBytes);
+        into.set(row, bottomStart);
+      }
     },
     async settle(timeoutMs = 30_000) {
       const deadline = performance.now() + timeoutMs;

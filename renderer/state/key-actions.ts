@@ -20,6 +20,7 @@ import {
   selectedKeyAddresses,
 } from './selection';
 import { notify } from './dialog-actions';
+import { beyondGlobalSequence } from './key-insert';
 
 /**
  * Selects keys (click, shift-click, box). The first key becomes the active one. A click that replaces the selection
@@ -106,7 +107,11 @@ export function copySelectedKeys(store: EditorStore): boolean {
   return true;
 }
 
-/** Ctrl+V: the copied keys at the playhead, on the objects they came from (matched by name when indices changed). */
+/**
+ * Ctrl+V: the copied keys at the playhead, on the objects they came from (matched by name when indices changed). A key
+ * that would land past the length of its object's global sequence is left out (it would never fire), and the status
+ * bar says which.
+ */
 export function pasteKeys(store: EditorStore): boolean {
   const state = store.getState();
   const document = currentDocument(state);
@@ -114,6 +119,7 @@ export function pasteKeys(store: EditorStore): boolean {
   if (!document || !clipboard || clipboard.entries.length === 0) return false;
   const base = Math.max(0, Math.round(state.session.playback.playheadMs));
   const byObject = new Map<number, number[]>();
+  const leftOut = new Set<string>();
   for (const entry of clipboard.entries) {
     const sameIndex = document.eventObjects[entry.objectIndex];
     const object =
@@ -121,13 +127,25 @@ export function pasteKeys(store: EditorStore): boolean {
         ? sameIndex
         : document.eventObjects.find((candidate) => candidate.name === entry.objectName);
     if (!object) continue;
-    byObject.set(object.index, [...(byObject.get(object.index) ?? []), base + entry.offsetMs]);
+    const frame = base + entry.offsetMs;
+    const beyond = beyondGlobalSequence(document, object.index, frame);
+    if (beyond) leftOut.add(beyond);
+    else byObject.set(object.index, [...(byObject.get(object.index) ?? []), frame]);
   }
   const edits: ModelEdit[] = [...byObject].map(([objectIndex, frames]) => ({ kind: 'addKeys', objectIndex, frames }));
-  if (edits.length === 0) return false;
-  return editDocument(store, { kind: 'batch', edits }, 'Paste Keys', {
+  const reasons = leftOut.size > 0 ? `; ${[...leftOut].join('; ')}` : '';
+  if (edits.length === 0) {
+    if (reasons) notify(store, `Paste Keys: nothing pasted${reasons}`, 'warning');
+    return false;
+  }
+  const applied = editDocument(store, { kind: 'batch', edits }, 'Paste Keys', {
     selectionAfter: (before, after) => ({ ...store.getState().selection, keys: addedKeys(before, after, byObject) }),
   }).applied;
+  if (applied && reasons) {
+    const count = edits.reduce((sum, edit) => sum + (edit.kind === 'addKeys' ? edit.frames.length : 0), 0);
+    notify(store, `Pasted ${count} key${count === 1 ? '' : 's'}${reasons}`, 'warning');
+  }
+  return applied;
 }
 
 /** Keys that appear in `after` for the frames added per object (new positions, duplicates counted). */

@@ -46,7 +46,8 @@ export function nearestTarget(targets: Float64Array, timeMs: number): number {
  * within `thresholdMs` of the anchor's new time — the delta that puts the anchor on the target.
  * With snapping on and `frameStepMs` > 0 (the timeline shows frames), the anchor otherwise lands
  * on the nearest frame (frame × step, rounded to whole ms) — Blender's Nearest Frame snapping.
- * `minimumDeltaMs` keeps every moved key at or after 0.
+ * `minimumDeltaMs` keeps every moved key at or after 0, `maximumDeltaMs` every key of an object on a global sequence
+ * within that sequence's length (see {@link deltaBounds}).
  */
 export function snapDelta(
   anchorMs: number,
@@ -56,6 +57,7 @@ export function snapDelta(
   enabled: boolean,
   minimumDeltaMs = Number.NEGATIVE_INFINITY,
   frameStepMs = 0,
+  maximumDeltaMs = Number.POSITIVE_INFINITY,
 ): number {
   let delta = Math.round(rawDeltaMs);
   if (enabled) {
@@ -64,16 +66,32 @@ export function snapDelta(
     if (!Number.isNaN(target) && Math.abs(target - wanted) <= thresholdMs) delta = Math.round(target - anchorMs);
     else if (frameStepMs > 0) delta = Math.round(Math.round(wanted / frameStepMs) * frameStepMs) - anchorMs;
   }
-  return Math.max(delta, Math.ceil(minimumDeltaMs));
+  return Math.min(Math.max(delta, Math.ceil(minimumDeltaMs)), Math.floor(maximumDeltaMs));
 }
 
-/** The most negative delta that keeps all moving keys at or after time 0. */
-export function minimumDelta(document: ModelDocument, moving: readonly KeyAddress[]): number {
+/**
+ * How far the moving keys may go: back to time 0 at most, and forwards only as far as keeps each key of an object on a
+ * global sequence within that sequence's length (a key past it never fires; Insert Key refuses one there too).
+ */
+export function deltaBounds(
+  document: ModelDocument,
+  moving: readonly KeyAddress[],
+): { minimumMs: number; maximumMs: number } {
   let earliest = Number.POSITIVE_INFINITY;
-  for (const key of moving)
-    earliest = Math.min(
-      earliest,
-      document.eventObjects[key.objectIndex]?.frames[key.frameIndex] ?? Number.POSITIVE_INFINITY,
-    );
-  return Number.isFinite(earliest) ? -earliest : 0;
+  let maximumMs = Number.POSITIVE_INFINITY;
+  for (const key of moving) {
+    const object = document.eventObjects[key.objectIndex];
+    const frame = object?.frames[key.frameIndex];
+    if (frame === undefined) continue;
+    earliest = Math.min(earliest, frame);
+    const length = object!.globalSequenceId === null ? undefined : document.globalSequences[object!.globalSequenceId];
+    if (length !== undefined) maximumMs = Math.min(maximumMs, Math.max(0, length - frame));
+  }
+  return { minimumMs: Number.isFinite(earliest) ? -earliest : 0, maximumMs };
+}
+
+/** `deltaMs` within the bounds of {@link deltaBounds}. */
+export function boundedDelta(document: ModelDocument, moving: readonly KeyAddress[], deltaMs: number): number {
+  const { minimumMs, maximumMs } = deltaBounds(document, moving);
+  return Math.min(Math.max(deltaMs, minimumMs), maximumMs);
 }

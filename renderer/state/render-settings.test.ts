@@ -89,9 +89,12 @@ describe('render settings', () => {
         fromMs: 100,
         toMs: 'x',
         format: 'avi',
+        quality: 'best',
         includeOverlays: true,
         transparent: 1,
       }),
     ).toEqual({ ...defaultRenderSettings(), width: 640, range: 'custom', fromMs: 100, includeOverlays: true });
+    expect(renderSettingsFromJson({ quality: 'high' }).quality).toBe('high');
+    expect(defaultRenderSettings().quality).toBe('medium');
   });
 });

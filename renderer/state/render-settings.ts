@@ -12,6 +12,19 @@ export type RenderFormat = 'webm' | 'mp4' | 'png' | 'gif';
 /** What an animation covers: the sequence at the playhead, the timeline's playback range, or from/to. */
 export type RenderRangeKind = 'sequence' | 'timeline' | 'custom';
 
+/**
+ * A video's quality, named as Blender's Output Quality: more detail kept costs bytes and encoding time (the
+ * encoder's quantizer: VP9 28, 36, 44 of 63). Medium is Blender's default too.
+ */
+export type RenderQuality = 'high' | 'medium' | 'low';
+
+/** The qualities in the order the dialog lists them, with their names there. */
+export const RENDER_QUALITIES: readonly { value: RenderQuality; label: string }[] = [
+  { value: 'high', label: 'High quality' },
+  { value: 'medium', label: 'Medium quality' },
+  { value: 'low', label: 'Low quality' },
+];
+
 /** The render settings. */
 export interface RenderSettings {
   width: number;
@@ -23,6 +36,8 @@ export interface RenderSettings {
   fromMs: number;
   toMs: number;
   format: RenderFormat;
+  /** A video's quality (WebM, MP4). */
+  quality: RenderQuality;
   /** Draw the viewport's overlays (grid, axes, gizmos, normals, bounds, the selection) as it shows them. */
   includeOverlays: boolean;
   /** A still's background is transparent (PNG with alpha). */
@@ -48,7 +63,7 @@ export const MAX_RENDER_FRAMES = 108_000;
 export const MIN_RENDER_FPS = 1;
 export const MAX_RENDER_FPS = 120;
 
-/** The defaults: 1024 × 768 (4:3, like the game), 30 fps, the sequence at the playhead, WebM. */
+/** The defaults: 1024 × 768 (4:3, like the game), 30 fps, the sequence at the playhead, WebM at medium quality. */
 export function defaultRenderSettings(): RenderSettings {
   return {
     width: 1024,
@@ -58,6 +73,7 @@ export function defaultRenderSettings(): RenderSettings {
     fromMs: 0,
     toMs: 2000,
     format: 'webm',
+    quality: 'medium',
     includeOverlays: false,
     transparent: false,
   };
@@ -171,6 +187,11 @@ export function renderSettingsFromJson(
     fromMs: finiteOf(json.fromMs, fallback.fromMs),
     toMs: finiteOf(json.toMs, fallback.toMs),
     format: pick(json.format, RENDER_FORMAT_ORDER, fallback.format),
+    quality: pick(
+      json.quality,
+      RENDER_QUALITIES.map((quality) => quality.value),
+      fallback.quality,
+    ),
     includeOverlays: typeof json.includeOverlays === 'boolean' ? json.includeOverlays : fallback.includeOverlays,
     transparent: typeof json.transparent === 'boolean' ? json.transparent : fallback.transparent,
   };

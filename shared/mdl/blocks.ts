@@ -85,18 +85,15 @@ function rootOf(statement: MdlStatement): MdlStatement {
   return root;
 }
 
-/** The block of each top-level statement, for edits to find the block a statement lies in. */
-const blockOfRoot = new WeakMap<MdlStatement, MdlBlock>();
-
 /** Records the block of each of its statements (when it is made, and when a cloned text is revived). */
 export function registerBlock(block: MdlBlock): void {
-  for (const statement of block.statements) blockOfRoot.set(statement, block);
+  for (const statement of block.statements) statement.block = block;
 }
 
 /** The block a statement lies in; throws RangeError for a statement of no block (not read by readMdl). */
 export function blockOf(statement: MdlStatement): MdlBlock {
-  const block = blockOfRoot.get(rootOf(statement));
-  if (block === undefined) throw new RangeError(`${statement.path} is not a statement of a model's block`);
+  const block = rootOf(statement).block;
+  if (block === null) throw new RangeError(`${statement.path} is not a statement of a model's block`);
   return block;
 }
 

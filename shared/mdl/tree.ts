@@ -14,8 +14,9 @@
  * they are.
  */
 import { BYTE_CLOSE_BRACE, BYTE_OPEN_BRACE, isTrivia, lexToken, TokenKind } from './lexer';
-import { firstBraceFrom, grow, groupEnd, scanMdl, type MdlSource } from './scan';
+import { firstBraceFrom, groupEnd, scanMdl, type MdlSource } from './scan';
 import { decodeLatin1, mdlError } from './text';
+import type { MdlBlock } from './types';
 
 /** How many `{ }` groups open at one level between brace `brace` and offset `to` (nested ones not counted). */
 function groupsIn(source: MdlSource, brace: number, to: number): number {
@@ -26,13 +27,17 @@ function groupsIn(source: MdlSource, brace: number, to: number): number {
   return groups;
 }
 
-/** The tokens of one block level; a nested `{ … }` group is one OpenBrace token spanning the group. */
+/**
+ * The tokens of one block level; a nested `{ … }` group is one OpenBrace token spanning the group. The token arrays
+ * are plain arrays of small integers: most levels are tokenized for one read and let go, and plain arrays are made
+ * and collected in the young generation, where a typed array's buffer is an allocation of its own outside the heap.
+ */
 export class MdlLevel {
   readonly source: MdlSource;
   readonly count: number;
-  readonly kinds: Uint8Array;
-  readonly starts: Int32Array;
-  readonly ends: Int32Array;
+  readonly kinds: readonly number[];
+  readonly starts: readonly number[];
+  readonly ends: readonly number[];
 
   /** Tokenizes `bytes[from, to)`, one level deep. */
   constructor(source: MdlSource, from: number, to: number) {
@@ -40,11 +45,11 @@ export class MdlLevel {
     const { bytes, braceOffsets, bracePartners } = source;
     let brace = firstBraceFrom(source, from);
     // A level of many entries is mostly groups (`{ 1, 2, 3 },` one token, `0: { … },` two): room for three tokens
-    // per group at this level (counted by stepping over them in the brace tables) saves the doublings.
+    // per group at this level (counted by stepping over them in the brace tables) saves the arrays' regrowth.
     const capacity = 16 + (source.tables ? 3 * groupsIn(source, brace, to) : 0);
-    let kinds = new Uint8Array(capacity);
-    let starts = new Int32Array(capacity);
-    let ends = new Int32Array(capacity);
+    const kinds: number[] = new Array<number>(capacity);
+    const starts: number[] = new Array<number>(capacity);
+    const ends: number[] = new Array<number>(capacity);
     let count = 0;
     let index = from;
     while (index < to) {
@@ -72,13 +77,13 @@ export class MdlLevel {
           continue;
         }
       }
-      if (count === kinds.length) [kinds, starts, ends] = [grow(kinds), grow(starts), grow(ends)];
       kinds[count] = kind;
       starts[count] = index;
       ends[count] = end;
       count += 1;
       index = end;
     }
+    kinds.length = starts.length = ends.length = count;
     this.count = count;
     this.kinds = kinds;
     this.starts = starts;
@@ -155,6 +160,8 @@ export class MdlStatement {
   readonly group: number;
   /** The enclosing statement, null at the top level. */
   readonly parent: MdlStatement | null;
+  /** A top-level statement's block, once blocks.ts made it (null before, and for a nested statement). */
+  block: MdlBlock | null = null;
   private childList: MdlStatement[] | null = null;
 
   constructor(level: MdlLevel, parent: MdlStatement | null, first: number, last: number, group: number) {

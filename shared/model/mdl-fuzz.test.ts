@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { modelCorpus } from '../../tests/testing/corpus';
 import { CodecError } from '../binary/codec-error';
 import { encodeMdlText } from '../mdl/text';
-import { HangGuard, mutateBytes, seededRandom } from '../testing/fuzz';
+import { HANG_LIMIT_MS, HangGuard, mutateBytes, seededRandom } from '../testing/fuzz';
 import { convertModel } from './convert';
 import { readMdlModel, writeMdlModel } from './mdl-model';
 import { readMdxModel } from './mdx-model';
@@ -97,7 +97,7 @@ describe('MDL fuzzing', () => {
     `reads or refuses (CodecError) ${MDL_MUTANTS.toLocaleString('en')} MDL mutants and converts what it reads`,
     () => {
       const random = seededRandom(20261125);
-      const guard = new HangGuard(100, () => performance.now());
+      const guard = new HangGuard(HANG_LIMIT_MS, () => performance.now());
       const outcomes = { refused: 0, clean: 0, withErrors: 0, notConverted: 0 };
       for (let round = 0; round < MDL_MUTANTS; round += 1) {
         let mutant = mdlSources[round % mdlSources.length]!;
@@ -118,7 +118,7 @@ describe('MDL fuzzing', () => {
       expect(outcomes.withErrors).toBeGreaterThan(MDL_MUTANTS * 0.1);
       expect(outcomes.clean).toBeGreaterThan(MDL_MUTANTS * 0.05);
       // Not a benchmark: a guard against a pathological input that hangs or allocates hugely.
-      expect(guard.slowestMs, `case ${guard.slowestCase}`).toBeLessThan(100);
+      expect(guard.slowestMs, `case ${guard.slowestCase}`).toBeLessThan(HANG_LIMIT_MS);
     },
     FUZZ_TIMEOUT_MS,
   );
@@ -127,7 +127,7 @@ describe('MDL fuzzing', () => {
     `converts ${MDX_MUTANTS.toLocaleString('en')} MDX mutants to MDL that reads back, or refuses them`,
     () => {
       const random = seededRandom(20261126);
-      const guard = new HangGuard(100, () => performance.now());
+      const guard = new HangGuard(HANG_LIMIT_MS, () => performance.now());
       let converted = 0;
       for (let round = 0; round < MDX_MUTANTS; round += 1) {
         const mutant = mutateBytes(mdxSources[round % mdxSources.length]!, random);
@@ -140,7 +140,7 @@ describe('MDL fuzzing', () => {
         });
       }
       expect(converted).toBeGreaterThan(MDX_MUTANTS * 0.3);
-      expect(guard.slowestMs, `case ${guard.slowestCase}`).toBeLessThan(100);
+      expect(guard.slowestMs, `case ${guard.slowestCase}`).toBeLessThan(HANG_LIMIT_MS);
     },
     FUZZ_TIMEOUT_MS,
   );

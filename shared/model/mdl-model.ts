@@ -49,6 +49,17 @@ interface Finding {
 /** Where a statement is: the index of its block in the text. */
 type BlockIndex = ReadonlyMap<MdlStatement, number>;
 
+const NO_BLOCK_INDEX: BlockIndex = new Map();
+
+/** The index of each top-level statement's block in the text. */
+function blockIndexOf(text: MdlText): BlockIndex {
+  const index = new Map<MdlStatement, number>();
+  text.blocks.forEach((block, at) => {
+    for (const statement of block.statements) index.set(statement, at);
+  });
+  return index;
+}
+
 const assembled = new WeakMap<MdlText, MdlModelRead>();
 
 /**
@@ -61,7 +72,6 @@ export function mdlTypedModel(text: MdlText): MdlModelRead {
   if (known !== undefined) return known;
   const { version, hasVersion } = mdlVersionOf(text);
   const reads = readAllBlocks(text);
-  const blockIndex = new Map<MdlStatement, number>();
   const findings: Finding[] = [];
   if (!hasVersion)
     findings.push({
@@ -82,7 +92,6 @@ export function mdlTypedModel(text: MdlText): MdlModelRead {
     const read = reads[index]!;
     for (const diagnostic of read.diagnostics) placed.push(placeDiagnostic(text, index, diagnostic, lines()[index]!));
     block.statements.forEach((statement, at) => {
-      blockIndex.set(statement, index);
       const { tag, value } = read.parts[at]!;
       if (tag === null) {
         findings.push({
@@ -136,6 +145,8 @@ export function mdlTypedModel(text: MdlText): MdlModelRead {
   const texturesAt = order.indexOf('TEXS');
   if (texturesAt >= 0 && order[texturesAt + 1] === 'MTLS') order.splice(texturesAt, 2, 'MTLS', 'TEXS');
   const chunks: TypedMdxChunk[] = order.map((tag) => chunkOf(tag, values.get(tag)));
+  // Where each statement is, worked out only when a finding needs it.
+  const blockIndex = findings.length === 0 ? NO_BLOCK_INDEX : blockIndexOf(text);
   const diagnostics = [...placeFindings(text, findings.slice(0, hasVersion ? 0 : 1), blockIndex, lines)];
   diagnostics.push(...placed, ...placeFindings(text, findings.slice(hasVersion ? 0 : 1), blockIndex, lines));
   const result: MdlModelRead = { model: { version, chunks, diagnostics }, diagnostics };

@@ -16,6 +16,7 @@ import type { EventObject } from './kinds/event-object';
 import type { ModelBlockMdl } from './kinds/model-info';
 import type { NodeObject } from './kinds/node';
 import { MdlReadContext } from './mdl/reader';
+import { ReadBuffers } from './mdl/scanner';
 import { kindOfKeyword, kindOfTag, type MdxChunkTag, type MdxChunkTypes, type NodeKind } from './registry';
 import { DEFAULT_MDX_VERSION, mdxLayout } from './versions';
 
@@ -59,12 +60,19 @@ function hasParentComment(statement: MdlStatement): boolean {
   return /^[ \t]*\/\/[ \t]*"/.test(decodeLatin1(bytes, end, Math.min(bytes.length, end + PARENT_COMMENT_PROBE_BYTES)));
 }
 
-/** Reads a block's statements with their kinds' readers in the layout of `version` (memoized per block). */
-export function blockRead(block: MdlBlock, version: number): MdlBlockRead {
+/**
+ * Reads a block's statements with their kinds' readers in the layout of `version` (memoized per block); its tracks
+ * and names take their storage from `buffers` (shared by the blocks of one read of a text), or from their own.
+ */
+export function blockRead(
+  block: MdlBlock,
+  version: number,
+  buffers = new ReadBuffers(block.end - block.start),
+): MdlBlockRead {
   const known = reads.get(block);
   if (known !== undefined && known.version === version) return known;
   blockReads += 1;
-  const context = new MdlReadContext(block.source.bytes, mdxLayout(version));
+  const context = new MdlReadContext(block.source.bytes, mdxLayout(version), buffers);
   let parentComments = false;
   const parts = block.statements.map((statement): MdlPart => {
     const row = kindOfKeyword(statement.keyword);
@@ -108,7 +116,8 @@ export function mdlVersionOf(text: MdlText): { version: number; hasVersion: bool
 /** Every block of the text read (in its version), the brace tables of its sources released once all are read. */
 export function readAllBlocks(text: MdlText): MdlBlockRead[] {
   const { version } = mdlVersionOf(text);
-  const all = text.blocks.map((block) => blockRead(block, version));
+  const buffers = new ReadBuffers(text.byteLength);
+  const all = text.blocks.map((block) => blockRead(block, version, buffers));
   for (const source of new Set(text.blocks.map((block) => block.source))) releaseBraceTables(source);
   return all;
 }

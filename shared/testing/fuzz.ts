@@ -11,6 +11,12 @@ export { seededRandom } from '../random';
  * makes one run slow; a pathological input (a loop or allocation sized by an untrusted count) is
  * slow every time. Returns the slowest fastest-run over all cases, for the test to assert on.
  */
+/**
+ * The time a fuzz case may take at its fastest: far above a sound case (under 10 ms) and far below a hang. At 100 ms a
+ * machine at load 12–14 on 2 cores failed a different MDL case in each of three runs, four tries each.
+ */
+export const HANG_LIMIT_MS = 1000;
+
 export class HangGuard {
   slowestMs = 0;
   slowestCase = -1;

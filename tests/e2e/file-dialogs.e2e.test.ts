@@ -314,7 +314,7 @@ describe.skipIf(skipReason !== null)('the file dialogs', () => {
       await page.getByTestId('file-browser-path').press('Enter');
       await page.waitForSelector('[data-testid="dialog-add"]', { timeout: 20_000 });
       expect(await page.locator('[data-testid="dialog"] .dialog-body').innerText()).toMatch(
-        /^The cape Cinematic\.w3x\\Doodads\\Cinematic\\ArthasIllidanFight\\One\.mdx links is in no data folder \(/,
+        /^The cape that Cinematic\.w3x\\Doodads\\Cinematic\\ArthasIllidanFight\\One\.mdx links is in no data folder \(/,
       );
       await page.getByTestId('dialog-cancel').click();
 

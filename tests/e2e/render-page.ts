@@ -73,7 +73,15 @@ export async function saveTo(page: Page, path: string): Promise<void> {
 /** Fills the render dialog (it must be open). */
 export async function fillRenderDialog(
   page: Page,
-  settings: { width: number; height: number; fps?: number; fromMs?: number; toMs?: number; format?: string },
+  settings: {
+    width: number;
+    height: number;
+    fps?: number;
+    fromMs?: number;
+    toMs?: number;
+    format?: string;
+    quality?: string;
+  },
 ): Promise<void> {
   await page.getByTestId('render-dialog').waitFor();
   await page.getByTestId('render-width').fill(String(settings.width));
@@ -88,4 +96,5 @@ export async function fillRenderDialog(
     await expect.poll(() => page.getByTestId('render-format').locator('option').allTextContents()).not.toEqual([]);
     await page.getByTestId('render-format').selectOption(settings.format);
   }
+  if (settings.quality) await page.getByTestId('render-quality').selectOption(settings.quality);
 }

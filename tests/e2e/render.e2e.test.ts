@@ -14,7 +14,16 @@
  * except under CI=true.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -200,6 +209,26 @@ describe.skipIf(skipReason !== null)('rendering', () => {
           drawn += 1;
       expect(drawn).toBeGreaterThan(500);
       await screenshot(page, 'render-webm-after');
+
+      // Medium quality is the default (Blender's); High keeps more detail in more bytes, and is remembered.
+      await page.keyboard.press('Control+F12');
+      await page.getByTestId('render-dialog').waitFor();
+      expect(await page.getByTestId('render-quality').inputValue()).toBe('medium');
+      await fillRenderDialog(page, { width: 320, height: 240, quality: 'high' });
+      await page.getByTestId('render-ok').click();
+      const high = join(out, 'ShotHigh.webm');
+      await saveTo(page, high);
+      await expect
+        .poll(async () => (await snapshot(page)).messages.some((message) => message.text.includes(high)), {
+          timeout: 120_000,
+        })
+        .toBe(true);
+      expect(probe(high)).toMatchObject({ codec_name: 'vp9', nb_read_frames: '60' });
+      expect(statSync(high).size).toBeGreaterThan(statSync(path).size);
+      await page.keyboard.press('Control+F12');
+      await page.getByTestId('render-dialog').waitFor();
+      expect(await page.getByTestId('render-quality').inputValue()).toBe('high');
+      await page.keyboard.press('Escape');
       await page.close();
     },
     180_000,

@@ -177,6 +177,15 @@ export class Grab extends Step {
     const pixels = this.deltaMs * harness.store.getState().session.timeline.view.pixelsPerMs;
     handler.modal(modalEvent('pointermove', null, pixels, this.invertSnapping));
     const previewed = harness.store.getState().drag?.deltaMs ?? 0;
+    // A key of an object on a global sequence never moves past that sequence's length (it would never fire).
+    for (const key of lit) {
+      const object = document.eventObjects[key.objectIndex]!;
+      const length = object.globalSequenceId === null ? undefined : document.globalSequences[object.globalSequenceId];
+      if (length !== undefined)
+        expect(previewed, `${this} keeps ${object.name}'s key at ${key.time} within ${length} ms`).toBeLessThanOrEqual(
+          Math.max(0, length - key.time),
+        );
+    }
     handler.modal(FINISH_EVENTS[this.finish]);
     await harness.settle();
     const after = currentDocument(harness.store.getState())!;
@@ -234,7 +243,10 @@ export class CopyKeys extends Step {
   }
 }
 
-/** Ctrl+V over the Dope Sheet: the copied keys at the playhead, on the objects of their names. */
+/**
+ * Ctrl+V over the Dope Sheet: the copied keys at the playhead, on the objects of their names — but none past the length
+ * of its object's global sequence.
+ */
 export class PasteKeys extends Step {
   readonly name = 'Ctrl+V';
 
@@ -253,7 +265,9 @@ export class PasteKeys extends Step {
         document.eventObjects[entry.objectIndex]?.name === entry.objectName
           ? document.eventObjects[entry.objectIndex]
           : document.eventObjects.find((candidate) => candidate.name === entry.objectName);
-      if (object) wanted[object.index]!.add(base + entry.offsetMs);
+      const length = object?.globalSequenceId == null ? undefined : document.globalSequences[object.globalSequenceId];
+      if (object && (length === undefined || base + entry.offsetMs <= length))
+        wanted[object.index]!.add(base + entry.offsetMs);
     }
     after.eventObjects.forEach((object, index) => {
       const was = document.eventObjects[index]!.frames;

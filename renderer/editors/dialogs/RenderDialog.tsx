@@ -17,6 +17,8 @@ import {
   type RenderCapabilities,
   type RenderFormat,
   renderProblems,
+  type RenderQuality,
+  RENDER_QUALITIES,
   type RenderRangeKind,
   type RenderSettings,
 } from '../../state/render-settings';
@@ -62,6 +64,7 @@ export function RenderDialog({ dialog }: { dialog: Extract<Dialog, { kind: 'rend
   const [choices, setChoices] = useState(() => ({
     range: dialog.settings.range,
     format: dialog.settings.format,
+    quality: dialog.settings.quality,
     includeOverlays: dialog.settings.includeOverlays,
     transparent: dialog.settings.transparent,
   }));
@@ -185,6 +188,21 @@ export function RenderDialog({ dialog }: { dialog: Extract<Dialog, { kind: 'rend
                   </option>
                 ))}
               </select>
+              {RENDER_FORMATS[format].video ? (
+                <select
+                  className="field"
+                  value={choices.quality}
+                  data-testid="render-quality"
+                  data-hint="The video's quality: more detail costs bytes and encoding time (Blender's Output Quality)"
+                  onChange={(event) => setChoices({ ...choices, quality: event.target.value as RenderQuality })}
+                >
+                  {RENDER_QUALITIES.map((item) => (
+                    <option key={item.value} value={item.value}>
+                      {item.label}
+                    </option>
+                  ))}
+                </select>
+              ) : null}
             </span>
             {unavailable.length > 0 ? (
               <span className="render-note" data-testid="render-unavailable">

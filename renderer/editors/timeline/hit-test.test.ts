@@ -3,7 +3,7 @@ import { fixtureDocument, sampleCinematicDocument } from '../../testing/fixture-
 import { hitTestKeys, keysInBox } from './hit-test';
 import { type TimelineGeometry, rowCentre, timeToScreenX } from './layout';
 import { buildModelRows } from './rows';
-import { minimumDelta, nearestTarget, snapDelta, snapTargets } from '../../state/key-snapping';
+import { boundedDelta, deltaBounds, nearestTarget, snapDelta, snapTargets } from '../../state/key-snapping';
 
 const geometry: TimelineGeometry = {
   width: 1200,
@@ -156,7 +156,24 @@ describe('snapping', () => {
   });
 
   it('never moves a key before 0', () => {
-    expect(minimumDelta(document, moving)).toBe(-28_133);
-    expect(snapDelta(28_133, -40_000, targets, 50, false, minimumDelta(document, moving))).toBe(-28_133);
+    expect(deltaBounds(document, moving)).toEqual({ minimumMs: -28_133, maximumMs: Number.POSITIVE_INFINITY });
+    expect(snapDelta(28_133, -40_000, targets, 50, false, deltaBounds(document, moving).minimumMs)).toBe(-28_133);
+  });
+
+  it('never moves a key of a global-sequence object past its sequence’s length', () => {
+    // The moving key's object (its key at 28,133 ms) on a 30,000 ms global sequence.
+    const onGlobal = {
+      ...document,
+      globalSequences: [30_000],
+      eventObjects: document.eventObjects.map((object, index) =>
+        index === 2 ? { ...object, globalSequenceId: 0 } : object,
+      ),
+    };
+    const bounds = deltaBounds(onGlobal, moving);
+    expect(bounds).toEqual({ minimumMs: -28_133, maximumMs: 1_867 });
+    expect(snapDelta(28_133, 90_000, targets, 50, true, bounds.minimumMs, 0, bounds.maximumMs)).toBe(1_867);
+    expect(boundedDelta(onGlobal, moving, 90_000)).toBe(1_867);
+    expect(boundedDelta(onGlobal, moving, 500)).toBe(500);
+    expect(boundedDelta(document, moving, 90_000)).toBe(90_000);
   });
 });

@@ -269,8 +269,12 @@ export function readNodeBlockMdl<Fields>(
       (custom?.(entry, draft, state.tracks) ?? false)
     );
   });
-  finishRules(draft, kind.rules, state);
-  const { name, bytes: nameBytes } = nameField(blockName(context, block, NODE_NAME_BYTES), NODE_NAME_BYTES);
+  finishRules(draft, kind.rules, state, context.buffers);
+  const { name, bytes: nameBytes } = nameField(
+    blockName(context, block, NODE_NAME_BYTES),
+    NODE_NAME_BYTES,
+    context.buffers,
+  );
   const node: Node = {
     name,
     nameBytes,

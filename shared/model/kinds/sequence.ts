@@ -144,7 +144,11 @@ const SEQUENCE_MDL = blockRules([
 /** Reads `Anim "name" { Interval { 333, 1333 }, … }`. */
 export function readSequenceMdl(context: MdlReadContext, block: MdlStatement): Sequence {
   const { draft } = readRuleBlock(context, block, SEQUENCE_MDL);
-  const { name, bytes: nameBytes } = nameField(blockName(context, block, SEQUENCE_NAME_BYTES), SEQUENCE_NAME_BYTES);
+  const { name, bytes: nameBytes } = nameField(
+    blockName(context, block, SEQUENCE_NAME_BYTES),
+    SEQUENCE_NAME_BYTES,
+    context.buffers,
+  );
   const [start, end] = draft.interval;
   const flags = draft.flags;
   return {

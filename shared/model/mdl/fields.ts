@@ -23,7 +23,7 @@ import type { MdlStatement } from '../../mdl/tree';
 import { statementName } from '../../mdl/values';
 import { MdlEntry, type IntegerType, type MdlReadContext } from './reader';
 import { readTrackMdl } from './track';
-import { ValueToken } from './scanner';
+import { ValueToken, type ReadBuffers } from './scanner';
 import type { MdlWriter } from './writer';
 
 /** A number field's type. */
@@ -202,19 +202,67 @@ export class RuleState {
 /** A draft object being read: its fields by name. */
 export type Draft = Record<string, unknown>;
 
-/** Starts a draft with every rule's fallback value (the one place a draft's type is asserted). */
+/** What every draft of a table starts from: built once per table, copied per block (see {@link draftOf}). */
+interface DraftTemplate {
+  /** Every rule's field at its fallback (vectors: the fallback array itself, replaced by a copy in each draft). */
+  readonly fields: Draft;
+  /** The vector rules: each draft gets its own copy of their fallbacks. */
+  readonly vectors: readonly { readonly field: string; readonly fallback: readonly number[] }[];
+  /** The flag fields: a value `extra` gives them is kept (other fields take the fallback whatever `extra` says). */
+  readonly flagFields: ReadonlySet<string>;
+  /** The fields the rules set whatever `extra` says. */
+  readonly fixedFields: ReadonlySet<string>;
+}
+
+const draftTemplates = new WeakMap<BlockRules<unknown>, DraftTemplate>();
+
+function draftTemplateOf(rules: BlockRules<unknown>): DraftTemplate {
+  let template = draftTemplates.get(rules);
+  if (template !== undefined) return template;
+  const fields: Draft = {};
+  const vectors: { field: string; fallback: readonly number[] }[] = [];
+  const flagFields = new Set<string>();
+  const fixedFields = new Set<string>();
+  for (const rule of rules.rules) {
+    if (rule.kind === 'flag' || rule.kind === 'flags') {
+      fields[rule.field] ??= 0;
+      flagFields.add(rule.field);
+    } else if (rule.kind === 'choice' || rule.kind === 'word' || rule.kind === 'scalar') {
+      fields[rule.field] = rule.fallback;
+      fixedFields.add(rule.field);
+    } else if (rule.kind === 'vector') {
+      fields[rule.field] = rule.fallback;
+      vectors.push({ field: rule.field, fallback: rule.fallback });
+      fixedFields.add(rule.field);
+    } else if (rule.kind === 'string') {
+      fields[rule.field] = '';
+      fixedFields.add(rule.field);
+    }
+  }
+  template = { fields, vectors, flagFields, fixedFields };
+  draftTemplates.set(rules, template);
+  return template;
+}
+
+/**
+ * Starts a draft with every rule's fallback value, and the fields of `extra` the rules do not set (a flag field
+ * keeps the value `extra` gives it). The one place a draft's type is asserted. The draft is a copy of a template
+ * built once per table: a block's fields are not added one by one (which leaves a large draft in V8's slow
+ * dictionary mode), and only the vector fallbacks are copied.
+ */
 export function draftOf<Fields, Extra extends Draft = Draft>(
   rules: BlockRules<Fields>,
   extra: Extra = {} as Extra,
 ): Fields & Extra & Draft {
-  const draft: Draft = { ...extra };
-  for (const rule of rules.rules) {
-    if (rule.kind === 'flag' || rule.kind === 'flags') draft[rule.field] ??= 0;
-    else if (rule.kind === 'choice' || rule.kind === 'word' || rule.kind === 'scalar')
-      draft[rule.field] = rule.fallback;
-    else if (rule.kind === 'vector') draft[rule.field] = [...rule.fallback];
-    else if (rule.kind === 'string') draft[rule.field] = '';
+  const template = draftTemplateOf(rules);
+  const draft: Draft = { ...template.fields };
+  for (const key of Object.keys(extra)) {
+    const value = extra[key];
+    if (template.fixedFields.has(key) || (template.flagFields.has(key) && (value === undefined || value === null)))
+      continue;
+    draft[key] = value;
   }
+  for (const vector of template.vectors) draft[vector.field] = [...vector.fallback];
   return draft as Fields & Extra & Draft;
 }
 
@@ -344,23 +392,33 @@ export function fittedString(context: MdlReadContext, entry: MdlEntry, value: st
  * whole text then NULs — so a text that spells out a field with bytes after its NUL (war3-model
  * prints fields whole) gives those bytes back. The text is already fitted to the field.
  */
-export function nameField(text: string, size: number): { name: string; bytes: Uint8Array } {
-  const nul = text.indexOf('\0');
-  const bytes = new Uint8Array(size);
-  for (let index = 0; index < text.length && index < size; index += 1) bytes[index] = text.charCodeAt(index) & 0xff;
-  return { name: nul < 0 ? text : text.slice(0, nul), bytes };
+export function nameField(text: string, size: number, buffers?: ReadBuffers): { name: string; bytes: Uint8Array } {
+  return { name: nameOf(text), bytes: nameBytes(text, size, buffers) };
 }
 
-/** Applies what reading gathered: implied bits, exact flags words, the string fields' bytes. */
-export function finishRules(draft: Draft, rules: BlockRules<unknown>, state: RuleState): void {
+/** The name of a name field's text: up to its first NUL. */
+function nameOf(text: string): string {
+  const nul = text.indexOf('\0');
+  return nul < 0 ? text : text.slice(0, nul);
+}
+
+/** A name field's bytes: the text, then NULs to `size` (from `buffers` when given: see ReadBuffers). */
+function nameBytes(text: string, size: number, buffers: ReadBuffers | undefined): Uint8Array {
+  const bytes = buffers === undefined ? new Uint8Array(size) : buffers.bytes(size);
+  for (let index = 0; index < text.length && index < size; index += 1) bytes[index] = text.charCodeAt(index) & 0xff;
+  return bytes;
+}
+
+/** Applies what reading gathered: implied bits, exact flags words, the string fields' bytes (from `buffers`). */
+export function finishRules(draft: Draft, rules: BlockRules<unknown>, state: RuleState, buffers?: ReadBuffers): void {
   if (state.impliedBits)
     for (const [field, bits] of state.impliedBits) draft[field] = ((draft[field] as number) | bits) >>> 0;
   if (state.exactFlags) for (const [field, value] of state.exactFlags) draft[field] = value;
   for (const rule of rules.rules) {
     if (rule.kind !== 'string') continue;
-    const field = nameField(draft[rule.field] as string, rule.bytes);
-    draft[rule.field] = field.name;
-    if (rule.bytesField) draft[rule.bytesField] = field.bytes;
+    const text = draft[rule.field] as string;
+    draft[rule.field] = nameOf(text);
+    if (rule.bytesField) draft[rule.bytesField] = nameBytes(text, rule.bytes, buffers);
   }
 }
 
@@ -380,7 +438,7 @@ export function readRuleBlock<Fields>(
     block,
     (entry) => readRule(context, entry, draft, rules, state) || (custom?.(entry, draft, state) ?? false),
   );
-  finishRules(draft, rules, state);
+  finishRules(draft, rules, state, context.buffers);
   return { draft, tracks: state.tracks };
 }
 

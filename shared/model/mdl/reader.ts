@@ -16,7 +16,7 @@ import { decodeLatin1 } from '../../mdl/text';
 import type { MdlLevel, MdlStatement } from '../../mdl/tree';
 import type { MdxLayout } from '../versions';
 import { NEGATIVE_NAN, parseDecimal, specialFloatWord } from './numbers';
-import { Growing32, ValueScanner, ValueToken, capacityOf } from './scanner';
+import { Growing32, ReadBuffers, ValueScanner, ValueToken, capacityOf } from './scanner';
 
 /** Integer field types and their ranges (text from -2^31 up is accepted and wrapped to the type). */
 export type IntegerType = 'u32' | 'i32' | 'u16' | 'u8';
@@ -83,9 +83,14 @@ export class MdlEntry {
 export class MdlReadContext {
   readonly diagnostics: Diagnostic[] = [];
 
+  /**
+   * @param buffers where the tracks and name fields read get their storage: a read of several blocks shares them
+   *   (see {@link ReadBuffers}); by default, the context's own.
+   */
   constructor(
     readonly bytes: Uint8Array,
     public layout: MdxLayout,
+    readonly buffers: ReadBuffers = new ReadBuffers(0),
   ) {}
 
   /**
@@ -251,10 +256,19 @@ export class MdlReadContext {
   /**
    * The numbers of the entry's group: elements of `stride` values, each in its own `{ }` or all in
    * a row; `integer` gives the values' integer type (floats otherwise). An element of the wrong
-   * length, or a value that is not a number, is an error; the values read are kept.
+   * length, or a value that is not a number, is an error; the values read are kept. With `into`, the values go
+   * there (emptied first) rather than into a buffer of their own.
    */
-  numbers(entry: MdlEntry, stride: number, integer: IntegerType | null, declared: number | null): Growing32 {
-    const values = new Growing32(capacityOf(entry.groupFrom, entry.groupTo, declared, stride));
+  numbers(
+    entry: MdlEntry,
+    stride: number,
+    integer: IntegerType | null,
+    declared: number | null,
+    into?: Growing32,
+  ): Growing32 {
+    // `into` (emptied first): a buffer of the caller's that outlives the read, for values it copies out.
+    const values = into ?? new Growing32(capacityOf(entry.groupFrom, entry.groupTo, declared, stride));
+    values.length = 0;
     const scanner = this.group(entry);
     if (!scanner) return values;
     let inElement = false;
@@ -301,7 +315,8 @@ export class MdlReadContext {
 
   /** A `{ a, b, c }` vector of exactly `length` floats, or undefined with an error. */
   floatVector(entry: MdlEntry, length: number, reversed = false): number[] | undefined {
-    const values = this.numbers(entry, length, null, 1);
+    const values = this.numbers(entry, length, null, 1, vectorScratch);
+    releaseLongScratch();
     if (values.length !== length) {
       this.invalid(entry, `expected ${length} numbers, found ${values.length}`);
       return undefined;
@@ -314,7 +329,8 @@ export class MdlReadContext {
 
   /** A `{ a, b, c }` vector of exactly `length` integers of `type`, or undefined with an error. */
   integerVector(entry: MdlEntry, length: number, type: IntegerType): number[] | undefined {
-    const values = this.numbers(entry, length, type, 1);
+    const values = this.numbers(entry, length, type, 1, vectorScratch);
+    releaseLongScratch();
     if (values.length !== length) {
       this.invalid(entry, `expected ${length} integers, found ${values.length}`);
       return undefined;
@@ -333,6 +349,15 @@ export class MdlReadContext {
     for (let token = scanner.next(); token !== ValueToken.End; token = scanner.next()) words.push(scanner.text());
     return words;
   }
+}
+
+const VECTOR_SCRATCH_VALUES = 16;
+/** Where {@link MdlReadContext.floatVector} and `integerVector` read their values before copying them out. */
+let vectorScratch = new Growing32(VECTOR_SCRATCH_VALUES);
+
+/** Lets a scratch that a long group grew go (a text's worth of values is not kept between reads). */
+function releaseLongScratch(): void {
+  if (vectorScratch.floats.length > 64 * VECTOR_SCRATCH_VALUES) vectorScratch = new Growing32(VECTOR_SCRATCH_VALUES);
 }
 
 /** The largest value of each integer type that ValueScanner.integerRun takes (from 0; any other goes by next()). */

@@ -374,3 +374,51 @@ export function capacityOf(from: number, to: number, declared: number | null, pe
   const bound = Math.ceil((to - from) / 2) + 1;
   return declared === null ? Math.min(bound, 1024) : Math.min(bound, Math.max(0, declared * perElement));
 }
+
+/** The fewest and most words (or bytes) of one buffer of a {@link ReadBuffers}. */
+const MIN_READ_BUFFER = 256;
+const MAX_READ_BUFFER = 0x10000;
+
+/**
+ * Where the arrays of one read get their storage: track words and name fields' bytes, views carved one after the
+ * other from shared buffers, so that a model's thousands of tracks and names take a few buffers instead of one
+ * each (each typed array of its own is a separate allocation outside the heap, and garbage the collector tracks).
+ * The arrays of a read live as long as its model, like the text's bytes; what a buffer holds past the last array
+ * is at most one buffer's tail.
+ */
+export class ReadBuffers {
+  private wordBuffer = new Uint32Array(0);
+  private wordsUsed = 0;
+  private byteBuffer = new Uint8Array(0);
+  private bytesUsed = 0;
+  private readonly wordsEach: number;
+  private readonly bytesEach: number;
+
+  /** `textBytes`: the length of the text read (the buffers are sized from it). */
+  constructor(textBytes: number) {
+    this.wordsEach = Math.min(MAX_READ_BUFFER, Math.max(MIN_READ_BUFFER, Math.ceil(textBytes / 8)));
+    this.bytesEach = Math.min(MAX_READ_BUFFER, Math.max(MIN_READ_BUFFER, Math.ceil(textBytes / 32)));
+  }
+
+  /** `length` zeroed words of their own. */
+  words(length: number): Uint32Array {
+    if (this.wordsUsed + length > this.wordBuffer.length) {
+      this.wordBuffer = new Uint32Array(Math.max(length, this.wordsEach));
+      this.wordsUsed = 0;
+    }
+    const words = this.wordBuffer.subarray(this.wordsUsed, this.wordsUsed + length);
+    this.wordsUsed += length;
+    return words;
+  }
+
+  /** `length` zeroed bytes of their own. */
+  bytes(length: number): Uint8Array {
+    if (this.bytesUsed + length > this.byteBuffer.length) {
+      this.byteBuffer = new Uint8Array(Math.max(length, this.bytesEach));
+      this.bytesUsed = 0;
+    }
+    const bytes = this.byteBuffer.subarray(this.bytesUsed, this.bytesUsed + length);
+    this.bytesUsed += length;
+    return bytes;
+  }
+}

@@ -35,9 +35,12 @@ const scratchOutTangents = new Growing32(1024);
 /** MDL words of the interpolation kinds, by their stored number. */
 export const INTERPOLATION_WORDS = ['DontInterp', 'Linear', 'Hermite', 'Bezier'] as const;
 
-const INTERPOLATION_BY_WORD: ReadonlyMap<string, number> = new Map(
-  INTERPOLATION_WORDS.map((word, interpolation) => [word, interpolation]),
-);
+/** The interpolation the scanner's current word names (compared byte by byte, nothing decoded), or -1. */
+function interpolationOf(scanner: ValueScanner): number {
+  for (let interpolation = 0; interpolation < INTERPOLATION_WORDS.length; interpolation += 1)
+    if (scanner.isWord(INTERPOLATION_WORDS[interpolation]!)) return interpolation;
+  return -1;
+}
 
 /** Writes one value of a key (a number, or `{ … }` for a vector) from `values[start, start + components)`. */
 function writeValue(writer: MdlWriter, track: Track, start: number, where: string): void {
@@ -198,8 +201,8 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
       const value = scanner.next() === ValueToken.Number ? checkedInteger(scanner.number, 'i32') : undefined;
       if (value === undefined) context.invalid(entry, 'GlobalSeqId needs an integer', at);
       else globalSequenceId = value;
-    } else if (INTERPOLATION_BY_WORD.has(scanner.text())) {
-      const named = INTERPOLATION_BY_WORD.get(scanner.text())!;
+    } else if (interpolationOf(scanner) >= 0) {
+      const named = interpolationOf(scanner);
       if (interpolation >= 0 && interpolation !== named)
         context.invalid(entry, `a second interpolation (${scanner.text()})`, scanner.start);
       else interpolation = named;
@@ -225,7 +228,7 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
   context.checkCount(entry, declared, keyCount, 'keys');
   const tangents = interpolation >= FIRST_TANGENT_INTERPOLATION;
   const stride = trackStride(components, interpolation);
-  const words = new Uint32Array(keyCount * stride);
+  const words = context.buffers.words(keyCount * stride);
   const valueWords = values.words;
   const inWords = inTangents.words;
   const outWords = outTangents.words;
@@ -248,7 +251,7 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
     context.invalid(entry, `a ${INTERPOLATION_WORDS[interpolation]} key has no InTan or OutTan; zeros are used`);
   if (strayTangents || (!tangents && inTangents.length + outTangents.length > 0))
     context.invalid(entry, 'InTan or OutTan out of place (they follow a key of a Hermite or Bezier track)');
-  const keyValues = integer ? words : new Float32Array(words.buffer);
+  const keyValues = integer ? words : new Float32Array(words.buffer, words.byteOffset, words.length);
   return {
     tag,
     interpolation,
@@ -256,7 +259,7 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
     keyCount,
     components,
     stride,
-    keyWords: new Int32Array(words.buffer),
+    keyWords: new Int32Array(words.buffer, words.byteOffset, words.length),
     keyValues,
   };
 }
