@@ -1,6 +1,31 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+
+/** The entry of the script making the viewport's WebGL context as the page loads (renderer/editors/viewport). */
+const EARLY_CONTEXT_ENTRY = 'early-context';
+
+/**
+ * Puts the early context's script in the page before the editor's, so that it runs as soon as the page is parsed,
+ * while the editor's script still downloads (the editor's script imports it: it runs once).
+ */
+function earlyContextFirst(): Plugin {
+  return {
+    name: 'morf-early-context-first',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const chunk = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.name === EARLY_CONTEXT_ENTRY,
+        );
+        if (!chunk) return html;
+        const tag = `<script type="module" crossorigin src="./${chunk.fileName}"></script>`;
+        return html.replace(/<script type="module"/, `${tag}\n    <script type="module"`);
+      },
+    },
+  };
+}
 
 // Three builds: the Electron main process (ESM, Node), the sandboxed preload (CommonJS — a
 // sandboxed preload cannot load ES modules) and the renderer (a browser bundle that the
@@ -23,12 +48,17 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'renderer'),
-    plugins: [react()],
+    plugins: [react(), earlyContextFirst()],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       // Minified: the editor's first paint includes parsing three.js and React.
       minify: true,
-      rollupOptions: { input: { index: resolve(import.meta.dirname, 'renderer/index.html') } },
+      rollupOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'renderer/index.html'),
+          [EARLY_CONTEXT_ENTRY]: resolve(import.meta.dirname, 'renderer/editors/viewport/early-context.ts'),
+        },
+      },
     },
   },
 });

@@ -15,6 +15,7 @@ import { installRender } from './render/install-render';
 import { benchmarkRender } from './render/render-bench';
 import { createKeymap, createOperatorRegistry } from './operators';
 import { getHost } from './platform';
+import { startupFileAttribute } from '../shared/contract/contract';
 import { createEditorStore } from './state/editor-store';
 import { createModelParser } from './workers/model-parser';
 import './styles/theme.css';
@@ -38,6 +39,18 @@ const textureSource = hostTextureSource(host);
 installRender(app, textureSource);
 installAutomation(store, { benchmarkRender: (options) => benchmarkRender(app, textureSource, options) });
 
-// Boot first: the host round trips and the model parse overlap React's first render.
-void boot(store, files, app.operators);
-createRoot(container).render(<App app={app} textureSource={textureSource} />);
+// Boot first: the editor first renders (and the viewport makes its WebGL context) once the startup file's bytes are
+// in, so that the file's read does not wait for it (see boot).
+let rendered = false;
+const render = () => {
+  if (rendered) return;
+  rendered = true;
+  createRoot(container).render(<App app={app} textureSource={textureSource} />);
+};
+// The browser shell names the startup file in the page (its preload link): its read-ahead starts now, beside the
+// host's first requests, rather than after them.
+const named = document.querySelector(`link[${startupFileAttribute}]`)?.getAttribute(startupFileAttribute);
+if (named) void files.readAhead(named);
+void boot(store, files, app.operators, render);
+// A host slow to answer does not keep the editor from showing.
+setTimeout(render, 400);

@@ -200,6 +200,50 @@ describe('browser shell host API through the renderer web client', () => {
     expect(startup).toMatchObject({ runtime: 'web', nativeDialogs: false, openFiles: [model], isSample: false });
   });
 
+  it('names the startup file in the page, and the web client adopts that read for its open', async () => {
+    const cookie = String((await raw(shell.port, `/?token=${shell.token}`)).headers['set-cookie']).split(';')[0]!;
+    const page = (await raw(shell.port, '/', { headers: { cookie } })).body.toString();
+    const link =
+      /<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous" data-morf-startup-file="([^"]+)">/.exec(
+        page,
+      );
+    const href = link?.[1];
+    expect(href).toBe('/api/startup-file');
+    expect(link?.[2]).toBe(model.replace(/&/g, '&amp;'));
+    expect(page).toContain('<title>Morf Studio</title>');
+    // Only GET, and only with the token.
+    expect((await raw(shell.port, href!)).status).toBe(401);
+    expect((await raw(shell.port, href!, { method: 'POST', headers: { cookie } })).status).toBe(405);
+    const asked: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      asked.push(`${init?.method ?? 'GET'} ${String(input).replace(shell.origin, '')}`);
+      return fetch(input, init);
+    };
+    const host = createWebClient({
+      baseUrl: shell.origin,
+      token: shell.token,
+      fetch: counting,
+      startupFileUrl: `${shell.origin}${href}`,
+    });
+    const opened = await host.openFile({ path: model });
+    expect(Buffer.from(opened.bytes).toString()).toBe(readFileSync(model, 'utf8'));
+    expect(opened.identity.path).toBe(model);
+    expect(asked).toEqual(['GET /api/startup-file']);
+    // Adopted once: the next open of it asks the usual way.
+    await host.openFile({ path: model });
+    expect(asked).toEqual(['GET /api/startup-file', 'POST /api/openFile']);
+    // Another path than the preloaded one is read the usual way too.
+    asked.length = 0;
+    const other = createWebClient({
+      baseUrl: shell.origin,
+      token: shell.token,
+      fetch: counting,
+      startupFileUrl: `${shell.origin}${href}`,
+    });
+    await expect(other.openFile({ path: outsideFile })).rejects.toMatchObject({ code: 'denied' });
+    expect(asked).toEqual(['GET /api/startup-file', 'POST /api/openFile']);
+  });
+
   it('opens and saves files as bytes, keeping a .bak, and detects conflicts', async () => {
     const host = client();
     const opened = await host.openFile({ path: model });

@@ -12,12 +12,19 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HostEvent } from '../../shared/contract/contract';
-import { eventStreamPath, httpStatusOfError, limits, tokenHeader } from '../../shared/contract/contract';
+import {
+  eventStreamPath,
+  httpStatusOfError,
+  limits,
+  startupFileAttribute,
+  startupFilePath,
+  tokenHeader,
+} from '../../shared/contract/contract';
 import { securityHeaders } from '../host/csp';
 import { HostServices, type HostOptions } from '../host/host';
 import { createHandlers, dispatch, headlessShell } from '../host/operations';
@@ -101,6 +108,11 @@ async function readBody(request: IncomingMessage): Promise<Uint8Array> {
   return Buffer.concat(chunks, total);
 }
 
+/** Text as an HTML attribute value in double quotes. */
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 /** Start the browser shell (host services, then the server). */
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
   const token = options.token ?? randomBytes(24).toString('hex');
@@ -141,6 +153,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     if (!real) return send(response, 404, 'not found');
     const info = await stat(real).catch(() => null);
     if (!info?.isFile()) return send(response, 404, 'not found');
+    if (relative === '/index.html' && request.method === 'GET')
+      return send(response, 200, await pageWithStartupPreload(await readFile(real, 'utf8')), contentTypeOf(real));
     response.writeHead(200, {
       ...securityHeaders,
       'Content-Type': contentTypeOf(real),
@@ -149,6 +163,20 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     });
     if (request.method === 'HEAD') return void response.end();
     createReadStream(real).pipe(response);
+  }
+
+  /**
+   * The page, naming the startup file in a preload link when there is one: its read starts with the page, before
+   * the script has loaded, and the web client adopts it for the boot's `openFile` of that file. The link's
+   * attribute holds the file's path, so that the editor reads it ahead without waiting for the startup request.
+   */
+  async function pageWithStartupPreload(page: string): Promise<string> {
+    const path = (await host.startupRequest()).openFiles[0];
+    if (path === undefined) return page;
+    const link =
+      `<link rel="preload" href="${startupFilePath}" as="fetch" crossorigin="anonymous" ` +
+      `${startupFileAttribute}="${escapeAttribute(path)}">`;
+    return page.replace(/<title>/i, `${link}\n    <title>`);
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -198,6 +226,13 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
         streams.delete(response);
       });
       return;
+    }
+    if (url.pathname === startupFilePath) {
+      if (request.method !== 'GET') return send(response, 405, 'method not allowed', undefined, { Allow: 'GET' });
+      const path = (await host.startupRequest()).openFiles[0];
+      if (path === undefined) return send(response, 404, 'no startup file');
+      const result = await dispatch(handlers, 'openFile', { path });
+      return sendWire(response, result.ok ? 200 : httpStatusOfError[result.error.code], result);
     }
     if (url.pathname.startsWith('/api/')) {
       if (request.method !== 'POST') return send(response, 405, 'method not allowed', undefined, { Allow: 'POST' });

@@ -72,17 +72,33 @@ function handleEvent(
   }
 }
 
-/** Connects the editor to its host and opens what the host asks for. */
-export async function boot(store: EditorStore, files: FileService, operators: OperatorRegistry): Promise<void> {
+/**
+ * Connects the editor to its host and opens what the host asks for. `started` is called once the startup file's bytes
+ * are in (a binary MDX read; MDL text parsing in the worker) — or as soon as it is known there is none: the editor's
+ * first render then shows the file (or has the WebGL context made while the worker parses) instead of coming first
+ * and keeping the file waiting.
+ */
+export async function boot(
+  store: EditorStore,
+  files: FileService,
+  operators: OperatorRegistry,
+  started: () => void = () => undefined,
+): Promise<void> {
   const host = store.services.host;
   if (!host) {
     store.setState({ booted: true });
+    started();
     return;
   }
   store.setState({ loading: { label: 'Starting…', progress: null } });
   try {
+    const startupRequest = host.getStartup();
     const [startup, settings, dataFolders] = await Promise.all([
-      host.getStartup(),
+      startupRequest.then(async (request) => {
+        const first = request.openFiles[0];
+        if (first) await files.readAhead(first);
+        return request;
+      }),
       host.getSettings(),
       host.listDataFolders(),
     ]);
@@ -124,12 +140,12 @@ export async function boot(store: EditorStore, files: FileService, operators: Op
     const notice = startup.notice ?? settings.notice;
     if (notice) notify(store, notice, 'warning');
     const first = startup.openFiles[0];
-    // The viewport creates its WebGL context once the startup file and its capes are in: that
-    // blocks the main thread for a while without a GPU, and the editor paints the file first.
+    started();
     if (first) await files.openPath(first, { skipPrompt: true });
     store.setState({ booted: true });
     if (startup.recovery.length > 0) await offerRecovery(store, files, recovery, startup.recovery);
   } catch (error) {
+    started();
     store.setState({ loading: null, booted: true });
     notify(store, `Cannot reach the host: ${error instanceof Error ? error.message : String(error)}`, 'error');
   }

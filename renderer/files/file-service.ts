@@ -4,7 +4,7 @@
  * prompt; the data folder stack is its own service (data-folder-service.ts). The host moves bytes; the codec gives them
  * meaning; this module sequences the two and keeps the store's document state in step.
  */
-import { type FileIdentity, HostError } from '../../shared/contract/contract';
+import { type FileIdentity, HostError, type OpenedFile } from '../../shared/contract/contract';
 import { requestAreaCommand } from '../state/area-commands';
 import { parseCape, loadLinkedCapes } from '../state/cape-actions';
 import { closeDocument, markSaved, openModelDocument, openStandaloneCape } from '../state/document-actions';
@@ -34,7 +34,13 @@ import { readCapeSource } from './cape-sources';
 import { DataFolderService } from './data-folder-service';
 import { type CapeConverter, createCapeConverter, startCapeWorker } from '../capes/cape-conversions';
 import { capeImporterFor } from '../capes/cape-importers';
-import type { ModelParser, ParsedBase } from '../workers/model-parser';
+import type { ModelParser, ParsedBase, ParsedModel } from '../workers/model-parser';
+
+/** A file read ahead of its open: as read (its bytes handed to the parser when a model) and its parse. */
+interface AheadRead {
+  opened: OpenedFile & { fromArchive: boolean };
+  parsed: Promise<ParsedModel> | null;
+}
 
 /** The base name of a path (either slash). */
 export function baseName(path: string): string {
@@ -80,6 +86,8 @@ export class FileService {
 
   /** The data folder stack: adding, moving and removing folders, and resolving the capes again after each change. */
   readonly dataFolders: DataFolderService;
+  /** The startup file, read and parsed ahead of its open while the editor first renders (see `readAhead`). */
+  private ahead: { path: string; read: Promise<AheadRead> } | null = null;
   /** The cape worker's converter, started at its first use (importing a glTF chosen in Open). */
   private converter: CapeConverter | null;
 
@@ -121,6 +129,32 @@ export class FileService {
     return confirmUnsavedCapes(this.store, action, () => this.saveOpenFile());
   }
 
+  /**
+   * Reads a file the boot is about to open and starts parsing it when it is a model (a binary MDX is read at once;
+   * MDL text goes on in the worker while the editor first renders); the next `openPath` of that path adopts both.
+   * Resolves when the bytes are in. Only a plain file path (not inside an archive, not one to import) is read ahead.
+   */
+  async readAhead(path: string): Promise<void> {
+    if (isArchiveName(path) || archiveEntryOf(path) || capeImporterFor(path)) return;
+    if (this.ahead?.path === path)
+      return this.ahead.read.then(
+        () => undefined,
+        () => undefined,
+      );
+    const name = displayName(path);
+    const read = readAnyFile(this.host, path).then((opened): AheadRead => {
+      if (extensionOf(name) === '.mrf') return { opened, parsed: null };
+      const parsed = this.parser.parse(opened.bytes, name);
+      parsed.catch(() => undefined); // reported by the open that adopts it
+      return { opened: { ...opened, bytes: new ArrayBuffer(0) }, parsed };
+    });
+    this.ahead = { path, read };
+    await read.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
   /** Opens a file path the host granted. */
   async openPath(path: string, options: { skipPrompt?: boolean } = {}): Promise<boolean> {
     if (!options.skipPrompt && !(await this.confirmDiscard('opening another file'))) return false;
@@ -133,11 +167,13 @@ export class FileService {
     if (!archiveEntryOf(path) && capeImporterFor(path)) return this.openImported(path);
     const name = displayName(path);
     this.store.setState({ loading: { label: `Reading ${name}…`, progress: null } });
+    const ahead = this.ahead?.path === path ? this.ahead.read : null;
+    this.ahead = null;
     try {
-      const opened = await readAnyFile(this.host, path);
+      const { opened, parsed } = ahead ? await ahead : { opened: await readAnyFile(this.host, path), parsed: null };
       if (opened.fromArchive) this.inArchive.add(opened.identity.path);
       const previous = this.store.getState().file?.path;
-      const ok = await this.openBytes(name, opened.bytes, opened.identity.path, opened.identity);
+      const ok = await this.openBytes(name, opened.bytes, opened.identity.path, opened.identity, parsed);
       // Only a file that opened becomes recent; one that failed leaves the recent files and the places.
       if (ok || this.store.getState().file?.path !== opened.identity.path)
         await this.host.noteFileOpened({ path: opened.identity.path, opened: ok }).catch(() => undefined);
@@ -168,12 +204,13 @@ export class FileService {
     return true;
   }
 
-  /** Opens bytes (a dropped file, a recovery file or an opened path). */
+  /** Opens bytes (a dropped file, a recovery file or an opened path); `parsed`: their parse, already started. */
   async openBytes(
     name: string,
     bytes: ArrayBuffer,
     path: string | null,
     identity: FileIdentity | null,
+    parsed: Promise<ParsedModel> | null = null,
   ): Promise<boolean> {
     const file: OpenFile = { kind: extensionOf(name) === '.mrf' ? 'mrf' : 'model', path, name, identity };
     try {
@@ -185,7 +222,7 @@ export class FileService {
         this.replaceBase(null);
       } else {
         this.store.setState({ loading: { label: `Parsing ${name}…`, progress: null } });
-        const { document, base } = await this.parser.parse(bytes, name);
+        const { document, base } = await (parsed ?? this.parser.parse(bytes, name));
         discardCapeDocuments(this.store);
         this.replaceBase(base);
         // Every linked cape is marked loading before the document shows, so nothing loads it twice.

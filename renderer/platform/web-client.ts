@@ -12,6 +12,8 @@ import {
   HostError,
   httpPath,
   operationNames,
+  type OpenedFile,
+  startupFileAttribute,
   tokenHeader,
 } from '../../shared/contract/contract';
 import { decodeBody, encodeBody } from '../../shared/contract/wire';
@@ -23,6 +25,17 @@ export interface WebClientOptions {
   token?: string;
   /** EventSource constructor (absent in Node: events are then unavailable). */
   eventSource?: typeof EventSource;
+  /**
+   * Where the page preloads the startup file (the href of its `<link rel="preload" data-morf-startup-file>`; by
+   * default looked up in the document): the first `openFile` of that file adopts the read instead of asking again.
+   */
+  startupFileUrl?: string | null;
+}
+
+/** The href of the page's startup file preload link, or null (no document, no startup file). */
+function pageStartupFileUrl(): string | null {
+  if (typeof document === 'undefined') return null;
+  return document.querySelector<HTMLLinkElement>(`link[${startupFileAttribute}]`)?.href ?? null;
 }
 
 /** Create a client for the browser shell. */
@@ -47,6 +60,10 @@ export function createWebClient(options: WebClientOptions = {}): HostClient {
     } catch (error) {
       throw new HostError('io', `${name}: the browser shell's server is unreachable (${(error as Error).message})`);
     }
+    return reply(name, response);
+  }
+
+  async function reply(name: string, response: Response): Promise<unknown> {
     const bytes = new Uint8Array(await response.arrayBuffer());
     let decoded: unknown;
     try {
@@ -94,5 +111,20 @@ export function createWebClient(options: WebClientOptions = {}): HostClient {
     },
   };
   for (const name of operationNames) client[name] = (args?: unknown) => call(name, args);
+
+  // The startup file, asked for by the page itself (a GET the preload has usually answered by now): the first
+  // `openFile` of the same path takes it; anything else — another path, a failed read — asks the usual way.
+  const startupFileUrl = options.startupFileUrl === undefined ? pageStartupFileUrl() : options.startupFileUrl;
+  let startupFile: Promise<OpenedFile | null> | null = startupFileUrl
+    ? doFetch(startupFileUrl, { headers, credentials: 'same-origin' })
+        .then((response) => reply('openFile', response) as Promise<OpenedFile>)
+        .catch(() => null)
+    : null;
+  client.openFile = async (args: { path: string }) => {
+    const preloaded = startupFile;
+    startupFile = null;
+    const opened = preloaded ? await preloaded : null;
+    return opened && opened.identity.path === args.path ? opened : call('openFile', args);
+  };
   return client as unknown as HostClient;
 }

@@ -7,29 +7,49 @@ import { createModelParser, ModelParseError } from './model-parser';
 
 const sampleModel = join(import.meta.dirname, '..', '..', 'assets', 'sample', 'ArthasIllidanSample.mdx');
 const sampleBytes = (length?: number): ArrayBuffer => new Uint8Array(readFileSync(sampleModel)).slice(0, length).buffer;
+const sampleMdl = sampleModel.replace(/\.mdx$/, '.mdl');
+const sampleMdlBytes = (): ArrayBuffer => new Uint8Array(readFileSync(sampleMdl)).buffer;
 
 describe('model parser', () => {
-  it('parses in the worker started by warm(), transferring the bytes', async () => {
+  it('parses MDL text over the inline size in the worker started by warm(), transferring the bytes', async () => {
     let starts = 0;
-    const parser = createModelParser(() => {
-      starts += 1;
-      return new FakeModelWorker() as unknown as Worker;
-    }, modelCodec);
+    const parser = createModelParser(
+      () => {
+        starts += 1;
+        return new FakeModelWorker() as unknown as Worker;
+      },
+      modelCodec,
+      0, // every MDL goes to the worker
+    );
     parser.warm();
     expect(starts).toBe(1);
-    const bytes = sampleBytes();
-    const { document, base } = await parser.parse(bytes, 'ArthasIllidanSample.mdx');
+    const bytes = sampleMdlBytes();
+    const { document, base } = await parser.parse(bytes, 'ArthasIllidanSample.mdl');
     expect(bytes.byteLength).toBe(0); // transferred, not copied
+    expect(document.format).toBe('mdl');
     expect(document.links.map((link) => link.id)).toEqual(['0000', '0001', '0002', '0003', '0004', '0005']);
     expect(starts).toBe(1);
-    // The buffer came back with the document: every piece of the unedited file is a view of it.
-    expect(base.buffer.byteLength).toBe(readFileSync(sampleModel).byteLength);
+    // The buffer came back with the document.
+    expect(base.buffer.byteLength).toBe(readFileSync(sampleMdl).byteLength);
+    parser.dispose();
+  });
+
+  it('reads a binary MDX here (its chunks are views of the bytes), giving the worker a copy as its base', async () => {
+    const worker = new FakeModelWorker();
+    const parser = createModelParser(() => worker as unknown as Worker, modelCodec);
+    const bytes = sampleBytes();
+    const { document, base } = await parser.parse(bytes, 'ArthasIllidanSample.mdx');
+    expect(base.buffer).toBe(bytes); // read where it is: never detached
+    expect(base.id).not.toBeNull();
+    expect(document.links.map((link) => link.id)).toEqual(['0000', '0001', '0002', '0003', '0004', '0005']);
     expect(
       modelCodec
         .modelPieces(document)
         .filter((piece) => piece.byteLength > 8)
         .every((piece) => piece.buffer === base.buffer),
     ).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(worker.requests).toEqual(['keep']);
     parser.dispose();
   });
 
@@ -47,7 +67,7 @@ describe('model parser', () => {
     expect(Buffer.compare(assembled, modelCodec.writeModel(document))).not.toBe(0);
     parser.release(base);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(worker.requests).toEqual(['parse', 'assemble', 'release']);
+    expect(worker.requests).toEqual(['keep', 'assemble', 'release']);
     // After the release, the worker no longer holds the file.
     await expect(parser.assemble(edited, base)).rejects.toMatchObject({ message: /holds no file/ });
     parser.dispose();

@@ -468,6 +468,9 @@ export function httpPath(operation: OperationName): string {
 
 /** HTTP path of the event stream (browser shell, Server-Sent Events). */
 export const eventStreamPath = '/api/events';
+/** The browser shell's startup file (GET, `openFile`'s reply), preloaded by a link in the page marked with: */
+export const startupFilePath = '/api/startup-file';
+export const startupFileAttribute = 'data-morf-startup-file';
 
 /** Header carrying the per-run token (the cookie does the same once the page has loaded). */
 export const tokenHeader = 'x-morf-token';

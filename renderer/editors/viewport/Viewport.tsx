@@ -3,7 +3,9 @@
  * toggles in the header; the react-three-fiber canvas (render on demand, drawing buffer kept for
  * screenshots) with the view name and statistics drawn over it.
  */
-import { Canvas } from '@react-three/fiber';
+import { Canvas, type GLProps } from '@react-three/fiber';
+import { WebGLRenderer } from 'three';
+import { takeEarlyContext, VIEWPORT_CONTEXT_ATTRIBUTES } from './early-context';
 import { useMemo, useRef, useState } from 'react';
 import { useApp, useEditor, useRunOperator, useShortcuts } from '../../ui/editor-context';
 import { Icon, type IconName } from '../../ui/Icon';
@@ -230,6 +232,21 @@ function nextCapeHint(state: EditorState, keys: { next: string | null; play: str
     : `No cape is shown at ${now}.`;
 }
 
+/** The props react-three-fiber gives a renderer factory. */
+type DefaultGLProps = Parameters<Extract<GLProps, (defaults: never) => unknown>>[0];
+
+/**
+ * The viewport's renderer, over the WebGL context made while the page loaded when there is one (early-context.ts):
+ * its canvas takes the place of react-three-fiber's in the page. Otherwise a new context with the same attributes.
+ */
+function viewportRenderer(defaults: DefaultGLProps): WebGLRenderer {
+  const early = defaults.canvas instanceof HTMLCanvasElement ? takeEarlyContext() : null;
+  if (!early) return new WebGLRenderer({ ...VIEWPORT_CONTEXT_ATTRIBUTES, canvas: defaults.canvas });
+  early.canvas.style.display = 'block';
+  (defaults.canvas as HTMLCanvasElement).replaceWith(early.canvas);
+  return new WebGLRenderer({ ...VIEWPORT_CONTEXT_ATTRIBUTES, canvas: early.canvas, context: early.context });
+}
+
 /** The area. `textureSource` loads cape textures (from the host's data folders). */
 export function Viewport({ textureSource }: { textureSource: TextureSource }) {
   const { store } = useApp();
@@ -242,7 +259,6 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
   const hasModel = useEditor((state) => (rigOfDocument(currentDocument(state))?.vertexCount ?? 0) > 0);
   const textureHint = useEditor(missingModelTexturesHint);
   const loadingCapes = useEditor((state) => Object.values(state.capes).some((entry) => entry.status === 'loading'));
-  const booted = useEditor((state) => state.booted);
   const keys = useShortcuts();
   const next = keys.text('screen.keyframe_jump_next');
   const play = keys.text('screen.animation_play');
@@ -273,23 +289,22 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
   );
   return (
     <Area kind="viewport" title="3D Viewport" icon="mesh" header={<ViewportHeader />} bodyClassName="viewport-body">
-      {booted ? (
-        <Canvas
-          frameloop="demand"
-          flat
-          dpr={[1, 2]}
-          gl={{ preserveDrawingBuffer: true, antialias: true }}
-          data-testid="viewport-canvas"
-          style={{ position: 'absolute', inset: 0 }}
-          onPointerMissed={(event) => {
-            if (event.button === 0 && !event.shiftKey && store.getState().file?.kind === 'model')
-              store.setState({ selection: EMPTY_SELECTION });
-          }}
-          onCreated={({ gl }) => gl.setClearColor(VIEWPORT_BACKGROUND)}
-        >
-          <ViewportScene navigator={navigator} textureSource={textureSource} refs={refs} />
-        </Canvas>
-      ) : null}
+      {/* Made at once: the WebGL context is created while the startup file is read and parsed. */}
+      <Canvas
+        frameloop="demand"
+        flat
+        dpr={[1, 2]}
+        gl={viewportRenderer}
+        data-testid="viewport-canvas"
+        style={{ position: 'absolute', inset: 0 }}
+        onPointerMissed={(event) => {
+          if (event.button === 0 && !event.shiftKey && store.getState().file?.kind === 'model')
+            store.setState({ selection: EMPTY_SELECTION });
+        }}
+        onCreated={({ gl }) => gl.setClearColor(VIEWPORT_BACKGROUND)}
+      >
+        <ViewportScene navigator={navigator} textureSource={textureSource} refs={refs} />
+      </Canvas>
       {textureHint && hasModel ? (
         <div className="viewport-hint" data-testid="model-texture-hint" style={{ bottom: hint || !hasCapes ? 64 : 14 }}>
           {textureHint}
