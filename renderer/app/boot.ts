@@ -74,9 +74,8 @@ function handleEvent(
 
 /**
  * Connects the editor to its host and opens what the host asks for. `started` is called once the startup file's bytes
- * are in (a binary MDX read; MDL text parsing in the worker) — or as soon as it is known there is none: the editor's
- * first render then shows the file (or has the WebGL context made while the worker parses) instead of coming first
- * and keeping the file waiting.
+ * are in and its parse has started (see FileService.readAhead) — or as soon as it is known there is none: the editor's
+ * first render then shows the file instead of coming first and keeping the file waiting.
  */
 export async function boot(
   store: EditorStore,

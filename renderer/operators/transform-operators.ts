@@ -26,7 +26,7 @@ import {
   setSelection,
   updateKeyDrag,
 } from '../state/key-actions';
-import { SNAP_DISTANCE_PX, boundedDelta, deltaBounds, snapDelta, snapTargets } from '../state/key-snapping';
+import { SNAP_DISTANCE_PX, boundedDelta, clampDelta, deltaBounds, snapDelta, snapTargets } from '../state/key-snapping';
 import { type Selection, keyAddress, keyId } from '../state/selection';
 import { typedMs, typedUnitLabel, typeNumeric } from '../state/numeric-input';
 import { defineOperator, hasSelectedKeys, notDragging, stateOf } from './define';
@@ -105,7 +105,7 @@ function startGrab(context: OperatorContext, event: ModalEvent | null, duplicate
     const { unit } = latest.session.timeline;
     const typedDelta = typedMs(typed, unit, latest.session.playback.frameStepMs);
     if (!Number.isNaN(typedDelta)) {
-      updateKeyDrag(store, boundedDelta(document, keys, typedDelta));
+      updateKeyDrag(store, clampDelta(bounds, typedDelta));
       return;
     }
     if (startX === null || pointerX === null) return;

@@ -142,7 +142,7 @@ export function pasteKeys(store: EditorStore): boolean {
     selectionAfter: (before, after) => ({ ...store.getState().selection, keys: addedKeys(before, after, byObject) }),
   }).applied;
   if (applied && reasons) {
-    const count = edits.reduce((sum, edit) => sum + (edit.kind === 'addKeys' ? edit.frames.length : 0), 0);
+    const count = [...byObject.values()].reduce((sum, frames) => sum + frames.length, 0);
     notify(store, `Pasted ${count} key${count === 1 ? '' : 's'}${reasons}`, 'warning');
   }
   return applied;

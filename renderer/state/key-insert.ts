@@ -31,13 +31,21 @@ function linkOfObject(document: ModelDocument, objectIndex: number): MrfLink | u
   return document.links.find((link) => link.showIndex === objectIndex || link.hideIndex === objectIndex);
 }
 
+/** The length (ms) of the global sequence an event object runs on, or undefined when it runs on none. */
+export function globalSequenceLength(document: ModelDocument, objectIndex: number): number | undefined {
+  const id = document.eventObjects[objectIndex]?.globalSequenceId ?? null;
+  return id === null ? undefined : document.globalSequences[id];
+}
+
 /** Why an object on a global sequence cannot have a key at `frame` (past the sequence's length), or null. */
 export function beyondGlobalSequence(document: ModelDocument, objectIndex: number, frame: number): string | null {
+  const length = globalSequenceLength(document, objectIndex);
+  if (length === undefined || frame <= length) return null;
   const object = document.eventObjects[objectIndex]!;
-  const id = object.globalSequenceId;
-  const length = id === null ? undefined : document.globalSequences[id];
-  if (id === null || length === undefined || frame <= length) return null;
-  return `${object.name} runs on global sequence ${id} (${length} ms): a key at ${frame} ms would never fire`;
+  return (
+    `${object.name} runs on global sequence ${object.globalSequenceId} (${length} ms): a key at ${frame} ms would ` +
+    'never fire'
+  );
 }
 
 /** The frame a link's flipping key goes to, or a reason there is none. */

@@ -5,6 +5,7 @@
  * binary search.
  */
 import type { KeyAddress, ModelDocument } from '../../shared/events/document';
+import { globalSequenceLength } from './key-insert';
 import { keyId } from './selection';
 
 /** How close (px) the grabbed key must come to a target to snap. */
@@ -80,18 +81,21 @@ export function deltaBounds(
   let earliest = Number.POSITIVE_INFINITY;
   let maximumMs = Number.POSITIVE_INFINITY;
   for (const key of moving) {
-    const object = document.eventObjects[key.objectIndex];
-    const frame = object?.frames[key.frameIndex];
+    const frame = document.eventObjects[key.objectIndex]?.frames[key.frameIndex];
     if (frame === undefined) continue;
     earliest = Math.min(earliest, frame);
-    const length = object!.globalSequenceId === null ? undefined : document.globalSequences[object!.globalSequenceId];
+    const length = globalSequenceLength(document, key.objectIndex);
     if (length !== undefined) maximumMs = Math.min(maximumMs, Math.max(0, length - frame));
   }
   return { minimumMs: Number.isFinite(earliest) ? -earliest : 0, maximumMs };
 }
 
-/** `deltaMs` within the bounds of {@link deltaBounds}. */
+/** `deltaMs` within `bounds` (see {@link deltaBounds}). */
+export function clampDelta(bounds: { minimumMs: number; maximumMs: number }, deltaMs: number): number {
+  return Math.min(Math.max(deltaMs, bounds.minimumMs), bounds.maximumMs);
+}
+
+/** `deltaMs` within the bounds of {@link deltaBounds} for `moving`. */
 export function boundedDelta(document: ModelDocument, moving: readonly KeyAddress[], deltaMs: number): number {
-  const { minimumMs, maximumMs } = deltaBounds(document, moving);
-  return Math.min(Math.max(deltaMs, minimumMs), maximumMs);
+  return clampDelta(deltaBounds(document, moving), deltaMs);
 }

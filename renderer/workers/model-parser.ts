@@ -153,7 +153,7 @@ export function createModelParser(
     closedError: () => new ModelParseError('the parser was closed', 'Closed'),
   });
 
-  /** A binary MDX read on this thread; the worker (when there is one) keeps a copy as its base. */
+  /** A model read on this thread (a binary MDX, or small MDL text); the worker, when there is one, keeps a copy. */
   function parseHere(bytes: ArrayBuffer, fileName: string, baseId: number): ParsedModel {
     let document: ModelDocument;
     try {

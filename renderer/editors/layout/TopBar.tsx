@@ -85,7 +85,6 @@ function filesText(count: number): string {
 
 /** The bar. */
 export function TopBar() {
-  const { store } = useApp();
   const liveRecentFiles = useEditor((state) => state.recentFiles);
   const [open, setOpen] = useState<{ name: string; x: number; y: number; recentFiles: readonly string[] } | null>(null);
   const menus = useMenus(open?.recentFiles ?? liveRecentFiles);
@@ -102,7 +101,7 @@ export function TopBar() {
   const [foldersOpen, setFoldersOpen] = useState<{ x: number; y: number } | null>(null);
   const openMenu = (name: string, element: HTMLElement) => {
     const rect = element.getBoundingClientRect();
-    setOpen({ name, x: rect.left, y: rect.bottom + 2, recentFiles: store.getState().recentFiles });
+    setOpen({ name, x: rect.left, y: rect.bottom + 2, recentFiles: liveRecentFiles });
   };
   const readyFolders = dataFolders.filter((folder) => folder.state === 'ready').length;
   return (
