@@ -167,7 +167,10 @@ export async function createRenderStage(options: RenderStageOptions): Promise<Re
   let disposed = false;
   const pixel = new Uint8Array(4);
   const rowBytes = width * 4;
-  const row = new Uint8Array(rowBytes);
+  // The drawing as WebGL reads it (rows from the bottom), and a view of each of its rows, made once: a frame is read
+  // here and its rows copied end for end into the caller's memory, with nothing allocated per frame.
+  let readBack: Uint8Array | null = null;
+  let readRows: Uint8Array[] = [];
   return {
     canvas,
     draw(timeMs) {
@@ -181,15 +184,14 @@ export async function createRenderStage(options: RenderStageOptions): Promise<Re
     readPixels(into) {
       if (into.byteLength !== rowBytes * height) throw new RangeError(`readPixels needs ${rowBytes * height} bytes`);
       const gl = store.getState().gl.getContext();
-      gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, into);
-      // WebGL's rows start at the bottom: swap them end for end.
-      for (let top = 0, bottom = height - 1; top < bottom; top += 1, bottom -= 1) {
-        const topStart = top * rowBytes;
-        const bottomStart = bottom * rowBytes;
-        row.set(into.subarray(topStart, topStart + rowBytes));
-        into.copyWithin(topStart, bottomStart, bottomStart + rowBytes);
-        into.set(row, bottomStart);
+      if (!readBack) {
+        const bytes = new Uint8Array(rowBytes * height);
+        readBack = bytes;
+        readRows = Array.from({ length: height }, (_, row) => bytes.subarray(row * rowBytes, (row + 1) * rowBytes));
       }
+      gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, readBack);
+      // WebGL's rows start at the bottom.
+      for (let row = 0; row < height; row += 1) into.set(readRows[height - 1 - row]!, row * rowBytes);
     },
     async settle(timeoutMs = 30_000) {
       const deadline = performance.now() + timeoutMs;
