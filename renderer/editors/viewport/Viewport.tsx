@@ -267,6 +267,13 @@ function viewportRenderer(defaults: DefaultGLProps): WebGLRenderer {
   return renderer;
 }
 
+/**
+ * How the canvas follows its area's size: at once (react-three-fiber's default waits 50 ms after the resize observer,
+ * which put 50 ms between the editor's first render and the viewport's renderer), and not on scrolls (nothing
+ * scrolls the viewport; only its size is used — the default measured it again on every scroll in the page).
+ */
+const CANVAS_RESIZE = { scroll: false, debounce: 0 } as const;
+
 /** The area. `textureSource` loads cape textures (from the host's data folders). */
 export function Viewport({ textureSource }: { textureSource: TextureSource }) {
   const { store } = useApp();
@@ -312,6 +319,7 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
       {/* Made at once: the WebGL context is created while the startup file is read and parsed. */}
       <Canvas
         frameloop="demand"
+        resize={CANVAS_RESIZE}
         flat
         dpr={[1, 2]}
         gl={viewportRenderer}
