@@ -13,7 +13,7 @@ import { followLinkedCapes } from '../state/cape-actions';
 import { followCapeCache } from '../state/cape-documents';
 import { followDocumentFocus, hasUnsavedChanges } from '../state/document-focus';
 import { followGameTables } from '../state/game-tables';
-import { afterFirstViewportFrame } from '../editors/viewport/first-frame-gate';
+import { afterFirstViewportFrame } from '../state/first-frame-gate';
 import { EventAudio } from '../audio/event-audio';
 import { askConfirm, notify } from '../state/dialog-actions';
 import type { EditorStore } from '../state/editor-store';

@@ -22,7 +22,7 @@ import { rigOfDocument } from './model/document-model';
 import type { ModelViewState } from './model/model-view-state';
 import type { ViewNavigator } from './view-navigator';
 import { ViewportContent, type ViewportContentRefs } from './ViewportContent';
-import { viewportDrew } from './first-frame-gate';
+import { viewportDrew } from '../../state/first-frame-gate';
 import { type CapeRegistry, animationBounds, averageNormal, combinedBounds } from './viewport-registry';
 
 /** Shared with the HTML overlay outside the canvas, and the capes this viewport draws. */

@@ -14,7 +14,7 @@ import {
   UnsignedByteType,
 } from 'three';
 import type { EditorStore, TextureStatus } from '../../state/editor-store';
-import { afterFirstViewportFrame } from './first-frame-gate';
+import { afterFirstViewportFrame } from '../../state/first-frame-gate';
 
 let checker: DataTexture | null = null;
 
