@@ -6,9 +6,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { installAutomation } from './app/automation';
 import { boot } from './app/boot';
+import { revealWhenDrawn } from './app/boot-reveal';
 import type { EditorApp } from './ui/editor-context';
 import { installKeyboard } from './app/keyboard';
 import { hostTextureSource } from './editors/viewport/texture-source';
+import { prepareViewportRenderer } from './editors/viewport/Viewport';
 import { FileService } from './files/file-service';
 import { modelCodec, createModelWorker } from './files/model-codec';
 import { installRender } from './render/install-render';
@@ -38,6 +40,7 @@ installKeyboard(store, app.operators, app.keymap, () => pointer);
 const textureSource = hostTextureSource(host);
 installRender(app, textureSource);
 installAutomation(store, { benchmarkRender: (options) => benchmarkRender(app, textureSource, options) });
+revealWhenDrawn(container, store);
 
 // Boot first: the editor first renders (and the viewport makes its WebGL context) once the startup file's bytes are
 // in, so that the file's read does not wait for it (see boot).
@@ -52,5 +55,7 @@ const render = () => {
 const named = document.querySelector(`link[${startupFileAttribute}]`)?.getAttribute(startupFileAttribute);
 if (named) void files.readAhead(named);
 void boot(store, files, app.operators, render);
+// The viewport's renderer is made now, while the GPU process is free (see prepareViewportRenderer).
+prepareViewportRenderer();
 // A host slow to answer does not keep the editor from showing.
 setTimeout(render, 400);

@@ -15,6 +15,7 @@ import { viewportFrames } from '../editors/viewport/ViewportScene';
 import { type ModelSummary, modelSummary } from '../editors/viewport/model/model-summary';
 import type { RenderBenchOptions, RenderBenchResult } from '../render/render-bench';
 import { eventAudioOf, type StartedSound } from '../audio/event-audio';
+import { watchFirstFileFrame } from './first-file-frame';
 
 /** What tests can read. */
 export interface MorfAutomation {
@@ -75,25 +76,13 @@ export interface AutomationExtras {
 
 /** Installs `window.morfStudio`. */
 export function installAutomation(store: EditorStore, extras: AutomationExtras = {}): void {
-  // First paint: the first animation frame after a file is open with its capes resolved (the
-  // outliner, timeline and properties show it). Viewport: its first frame after that (it creates
-  // its WebGL context once the startup file is parsed). Frames are watched only from then on: an
-  // editor left empty schedules nothing.
+  // First paint: the first animation frame after a file is open; viewport: its first frame after that
+  // (first-file-frame.ts).
   let paintedMs: number | null = null;
   let viewportReadyMs: number | null = null;
-  let framesAtPaint = -1;
-  const watch = () => {
-    if (paintedMs === null) {
-      paintedMs = performance.now();
-      framesAtPaint = viewportFrames.count;
-    }
-    if (viewportFrames.count > framesAtPaint) viewportReadyMs = performance.now();
-    else requestAnimationFrame(watch);
-  };
-  const unsubscribe = store.subscribe((state) => {
-    if (!state.file || state.loading) return;
-    unsubscribe();
-    requestAnimationFrame(watch);
+  watchFirstFileFrame(store, {
+    painted: (timeMs) => (paintedMs = timeMs),
+    ready: (timeMs) => (viewportReadyMs = timeMs),
   });
   const automation: MorfAutomation = {
     viewportFrames: () => viewportFrames.count,

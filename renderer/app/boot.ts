@@ -13,6 +13,7 @@ import { followLinkedCapes } from '../state/cape-actions';
 import { followCapeCache } from '../state/cape-documents';
 import { followDocumentFocus, hasUnsavedChanges } from '../state/document-focus';
 import { followGameTables } from '../state/game-tables';
+import { afterFirstViewportFrame } from '../state/first-frame-gate';
 import { EventAudio } from '../audio/event-audio';
 import { askConfirm, notify } from '../state/dialog-actions';
 import type { EditorStore } from '../state/editor-store';
@@ -121,7 +122,9 @@ export async function boot(
     followLinkedCapes(store);
     followCapeCache(store);
     followDocumentFocus(store, window.document);
-    followGameTables(store);
+    // The game tables (what event objects mean: sounds, splats, spawned models) are read once the viewport has drawn:
+    // its first frame does not need them, and their reads and the diagnostics they refresh delayed it.
+    void afterFirstViewportFrame().then(() => followGameTables(store));
     if (typeof AudioContext === 'function') new EventAudio(store).attach();
     window.addEventListener('beforeunload', (event) => {
       if (hasUnsavedChanges(store.getState())) event.preventDefault();

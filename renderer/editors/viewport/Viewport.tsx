@@ -235,17 +235,44 @@ function nextCapeHint(state: EditorState, keys: { next: string | null; play: str
 /** The props react-three-fiber gives a renderer factory. */
 type DefaultGLProps = Parameters<Extract<GLProps, (defaults: never) => unknown>>[0];
 
+let preparedRenderer: WebGLRenderer | null = null;
+
 /**
- * The viewport's renderer, over the WebGL context made while the page loaded when there is one (early-context.ts):
- * its canvas takes the place of react-three-fiber's in the page. Otherwise a new context with the same attributes.
+ * Makes the viewport's renderer over the WebGL context made while the page loaded (early-context.ts), before the
+ * editor first renders: three's set-up asks the GPU process many questions and waits for each answer, and once the
+ * page has painted those answers queue behind the compositor's first frames (0.1–0.2 s with SwiftShader).
+ */
+export function prepareViewportRenderer(): void {
+  if (preparedRenderer) return;
+  const early = takeEarlyContext();
+  if (early)
+    preparedRenderer = new WebGLRenderer({
+      ...VIEWPORT_CONTEXT_ATTRIBUTES,
+      canvas: early.canvas,
+      context: early.context,
+    });
+}
+
+/**
+ * The viewport's renderer: the one prepared as the page loaded when there is one, its canvas taking the place of
+ * react-three-fiber's in the page; otherwise one over the early context, or a new context with the same attributes.
  */
 function viewportRenderer(defaults: DefaultGLProps): WebGLRenderer {
-  const early = defaults.canvas instanceof HTMLCanvasElement ? takeEarlyContext() : null;
-  if (!early) return new WebGLRenderer({ ...VIEWPORT_CONTEXT_ATTRIBUTES, canvas: defaults.canvas });
-  early.canvas.style.display = 'block';
-  (defaults.canvas as HTMLCanvasElement).replaceWith(early.canvas);
-  return new WebGLRenderer({ ...VIEWPORT_CONTEXT_ATTRIBUTES, canvas: early.canvas, context: early.context });
+  if (defaults.canvas instanceof HTMLCanvasElement) prepareViewportRenderer();
+  const renderer = preparedRenderer;
+  preparedRenderer = null;
+  if (!renderer) return new WebGLRenderer({ ...VIEWPORT_CONTEXT_ATTRIBUTES, canvas: defaults.canvas });
+  renderer.domElement.style.display = 'block';
+  (defaults.canvas as HTMLCanvasElement).replaceWith(renderer.domElement);
+  return renderer;
 }
+
+/**
+ * How the canvas follows its area's size: at once (react-three-fiber's default waits 50 ms after the resize observer,
+ * which put 50 ms between the editor's first render and the viewport's renderer), and not on scrolls (nothing
+ * scrolls the viewport; only its size is used — the default measured it again on every scroll in the page).
+ */
+const CANVAS_RESIZE = { scroll: false, debounce: 0 } as const;
 
 /** The area. `textureSource` loads cape textures (from the host's data folders). */
 export function Viewport({ textureSource }: { textureSource: TextureSource }) {
@@ -292,6 +319,7 @@ export function Viewport({ textureSource }: { textureSource: TextureSource }) {
       {/* Made at once: the WebGL context is created while the startup file is read and parsed. */}
       <Canvas
         frameloop="demand"
+        resize={CANVAS_RESIZE}
         flat
         dpr={[1, 2]}
         gl={viewportRenderer}

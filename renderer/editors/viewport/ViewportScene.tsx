@@ -22,6 +22,7 @@ import { rigOfDocument } from './model/document-model';
 import type { ModelViewState } from './model/model-view-state';
 import type { ViewNavigator } from './view-navigator';
 import { ViewportContent, type ViewportContentRefs } from './ViewportContent';
+import { viewportDrew } from '../../state/first-frame-gate';
 import { type CapeRegistry, animationBounds, averageNormal, combinedBounds } from './viewport-registry';
 
 /** Shared with the HTML overlay outside the canvas, and the capes this viewport draws. */
@@ -299,6 +300,7 @@ export function ViewportScene({
   }, -1);
   useFrame(() => {
     viewportFrames.count += 1;
+    viewportDrew();
     // Text is rebuilt only when a figure changes: no string per frame.
     const overlay = refs.overlay.current;
     const statistics = refs.statistics;

@@ -14,6 +14,7 @@ import {
   UnsignedByteType,
 } from 'three';
 import type { EditorStore, TextureStatus } from '../../state/editor-store';
+import { afterFirstViewportFrame } from '../../state/first-frame-gate';
 
 let checker: DataTexture | null = null;
 
@@ -69,6 +70,7 @@ export type TextureSource = ((texturePath: string) => Promise<{ texture: Texture
  * Asks `source` for the texture at game path `path`, its status recorded in the store the whole way: loading, then
  * what the source says (found, missing…) or unreadable. A new `generation` (the data sources changed) reads the file
  * again rather than the cached decode. `use` gets the texture (null when the source has none), unless `cancelled`.
+ * Nothing is asked before the viewport's first frame (first-frame-gate.ts): the caller's stand-in is drawn in it.
  */
 export function loadRecordedTexture(
   store: EditorStore,
@@ -78,20 +80,23 @@ export function loadRecordedTexture(
   cancelled: () => boolean,
   use: (texture: Texture | null) => void,
 ): void {
-  const previous = store.getState().textures[path.toLowerCase()]?.resolvedPath;
-  if (generation > 0 && previous) source.invalidate?.(previous);
-  recordTextureStatus(store, path, { status: 'loading', resolvedPath: null, reason: null, width: 0, height: 0 });
-  source(path)
-    .then(({ texture, status }) => {
-      if (cancelled()) return;
-      recordTextureStatus(store, path, status);
-      use(texture);
-    })
-    .catch((error: unknown) => {
-      if (cancelled()) return;
-      const reason = error instanceof Error ? error.message : String(error);
-      recordTextureStatus(store, path, { status: 'unreadable', resolvedPath: null, reason, width: 0, height: 0 });
-    });
+  void afterFirstViewportFrame().then(() => {
+    if (cancelled()) return;
+    const previous = store.getState().textures[path.toLowerCase()]?.resolvedPath;
+    if (generation > 0 && previous) source.invalidate?.(previous);
+    recordTextureStatus(store, path, { status: 'loading', resolvedPath: null, reason: null, width: 0, height: 0 });
+    source(path)
+      .then(({ texture, status }) => {
+        if (cancelled()) return;
+        recordTextureStatus(store, path, status);
+        use(texture);
+      })
+      .catch((error: unknown) => {
+        if (cancelled()) return;
+        const reason = error instanceof Error ? error.message : String(error);
+        recordTextureStatus(store, path, { status: 'unreadable', resolvedPath: null, reason, width: 0, height: 0 });
+      });
+  });
 }
 
 /**
