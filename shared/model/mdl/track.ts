@@ -42,10 +42,13 @@ function interpolationOf(scanner: ValueScanner): number {
   return -1;
 }
 
-/** Writes one value of a key (a number, or `{ … }` for a vector) from `values[start, start + components)`. */
-function writeValue(writer: MdlWriter, track: Track, start: number, where: string): void {
+/**
+ * Writes one value of a key (a number, or `{ … }` for a vector) from `values[start, start + components)`; `integer`
+ * is the track's kind ({@link isIntegerTrack}), decided once per track.
+ */
+function writeValue(writer: MdlWriter, track: Track, integer: boolean, start: number, where: string): void {
   const values = track.keyValues;
-  if (isIntegerTrack(track.tag)) {
+  if (integer) {
     if (track.components === 1) writer.unsigned(values[start]!);
     else writer.integerGroup(values, start, track.components, false);
   } else if (track.components === 1) writer.float(values[start]!, where);
@@ -56,6 +59,7 @@ function writeValue(writer: MdlWriter, track: Track, start: number, where: strin
 export function printTrackMdl(writer: MdlWriter, keyword: string, track: Track, where: string): void {
   const { keyWords, stride, components, keyCount } = track;
   const tangents = track.interpolation >= FIRST_TANGENT_INTERPOLATION;
+  const integer = isIntegerTrack(track.tag);
   const label = `${where} ${keyword}`;
   writer.open(keyword, undefined, keyCount);
   writer.flag(INTERPOLATION_WORDS[track.interpolation]!);
@@ -64,16 +68,17 @@ export function printTrackMdl(writer: MdlWriter, keyword: string, track: Track, 
     const at = key * stride;
     writer.indent();
     writer.integer(keyWords[at]!);
-    writer.ascii(': ');
-    writeValue(writer, track, at + 1, label);
+    writer.byte(0x3a); // ':'
+    writer.byte(0x20);
+    writeValue(writer, track, integer, at + 1, label);
     writer.endStatement();
     if (tangents) {
       writer.depth += 1;
       writer.key('InTan');
-      writeValue(writer, track, at + 1 + components, label);
+      writeValue(writer, track, integer, at + 1 + components, label);
       writer.endStatement();
       writer.key('OutTan');
-      writeValue(writer, track, at + 1 + 2 * components, label);
+      writeValue(writer, track, integer, at + 1 + 2 * components, label);
       writer.endStatement();
       writer.depth -= 1;
     }
