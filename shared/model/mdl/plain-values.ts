@@ -1,0 +1,228 @@
+/**
+ * The plain form of an MDL group's values, read in one loop straight from the bytes: runs of numbers (vertices,
+ * faces) and track keys as every writer prints them (`333: { 0, 0, 1 },` and its `InTan { … },` `OutTan { … },`).
+ * A group's values end at its `}`, which stops every loop here: the loops test no bound but the bytes themselves.
+ * A decimal of at most 15 digits without an exponent is summed as an exact integer and divided once by an exact
+ * power of ten, the correctly rounded double, as {@link scanDecimal} reads it; any other goes through
+ * {@link scanDecimal}. So every number reads bit for bit as the value scanner's token loop (scanner.ts) reads it,
+ * and whatever is not plain is left to that loop.
+ */
+import {
+  BYTE_CLOSE_BRACE,
+  BYTE_COLON,
+  BYTE_COMMA,
+  BYTE_OPEN_BRACE,
+  BYTE_QUOTE,
+  BYTE_SLASH,
+  isWhitespaceByte,
+} from '../../mdl/lexer';
+import { decimalValue, POWERS_OF_TEN, scanDecimal } from './decimal-reading';
+import type { Growing32 } from './scanner';
+
+/** Byte classes of the value scan: separators (skipped) and the other bytes that end a number. */
+export const OTHER = 0;
+export const SEPARATOR = 1;
+export const ENDS_NUMBER = 2;
+
+/**
+ * The class of every byte: `,`, `:` and whitespace separate values; `{`, `}` and `"` end a number too (so does
+ * every separator); `/` is left to the lexer. One lookup per byte instead of a chain of comparisons.
+ */
+export const VALUE_CLASSES = (() => {
+  const classes = new Uint8Array(256);
+  for (let code = 0; code < 256; code += 1) {
+    if (code === BYTE_COMMA || code === BYTE_COLON || isWhitespaceByte(code)) classes[code] = SEPARATOR;
+    else if (code === BYTE_OPEN_BRACE || code === BYTE_CLOSE_BRACE || code === BYTE_QUOTE) classes[code] = ENDS_NUMBER;
+    else classes[code] = OTHER;
+  }
+  return classes;
+})();
+
+/** The frames a track key may have: whole numbers in [-2^31, 2^31). */
+const INT32_MIN = -0x80000000;
+const INT32_LIMIT = 0x80000000;
+/** The words before a key's tangents. */
+const IN_TANGENT = Uint8Array.from('InTan', (letter) => letter.charCodeAt(0));
+const OUT_TANGENT = Uint8Array.from('OutTan', (letter) => letter.charCodeAt(0));
+
+/** The value the last {@link plainNumberEnd} read (a raw double in a typed array: not boxed). */
+export const plainNumber = new Float64Array(1);
+
+// The loops below write bytes and classes as literals, named in a comment (`0x2d /* - */`, `1 /* SEPARATOR */`): the
+// bundler turns a module's constants into `var`s, which the engine reads from memory at every use, and in these
+// loops, which see nearly every byte of a model, that cost a fifth of their time.
+
+/**
+ * Reads the plain number at `index` into {@link plainNumber}; returns where it ends, or -1 when there is none: not
+ * a number, or one that runs into a word (`1x`, `1/`). `bytes[to]` must end a number (a group's `}`): the digit
+ * loops stop there. With `float32`, as {@link scanDecimal}'s.
+ */
+function plainNumberEnd(bytes: Uint8Array, index: number, to: number, float32: boolean): number {
+  let at = index;
+  const negative = bytes[at] === 0x2d; // -
+  if (negative) at += 1;
+  let significand = 0;
+  const integerStart = at;
+  let digit = bytes[at]! - 0x30; // 0
+  while (digit >= 0 && digit <= 9) {
+    significand = significand * 10 + digit;
+    at += 1;
+    digit = bytes[at]! - 0x30; // 0
+  }
+  const integerDigits = at - integerStart;
+  let fractionDigits = 0;
+  if (digit === 0x2e - 0x30 /* . */) {
+    at += 1;
+    const fractionStart = at;
+    digit = bytes[at]! - 0x30; // 0
+    while (digit >= 0 && digit <= 9) {
+      significand = significand * 10 + digit;
+      at += 1;
+      digit = bytes[at]! - 0x30; // 0
+    }
+    fractionDigits = at - fractionStart;
+  }
+  // Up to 15 digits (10^15 < 2^53), the significand is exact.
+  if (integerDigits + fractionDigits > 15 || VALUE_CLASSES[digit + 0x30]! === 0 /* OTHER */) {
+    // More digits, an exponent, `+5`, a second point: the general reader decides (it is exact for every decimal).
+    const end = scanDecimal(bytes, index, to, float32);
+    const value = decimalValue[0]!;
+    if (value !== value || (end < to && VALUE_CLASSES[bytes[end]!] === 0)) return -1; // OTHER
+    plainNumber[0] = value;
+    return end;
+  }
+  if (integerDigits + fractionDigits === 0) return -1;
+  const value = significand / POWERS_OF_TEN[fractionDigits]!;
+  plainNumber[0] = negative ? -value : value;
+  return at;
+}
+
+/** The first byte at or after `index` that is not a separator (the group's `}` at the latest). */
+function skipSeparators(bytes: Uint8Array, index: number): number {
+  let at = index;
+  while (VALUE_CLASSES[bytes[at]!] === 1 /* SEPARATOR */) at += 1;
+  return at;
+}
+
+/** True when a number may start at `index`: not a brace, quote or separator, not a `/`. */
+function mayStartNumber(bytes: Uint8Array, index: number): boolean {
+  const code = bytes[index]!;
+  return VALUE_CLASSES[code] === 0 /* OTHER */ && code !== 0x2f; /* / */
+}
+
+/** True when `to` is the offset of a `}` (a group's end), which the loops here need. */
+function endsAtBrace(bytes: Uint8Array, to: number): boolean {
+  return to < bytes.length && bytes[to] === 0x7d; /* } */
+}
+
+/**
+ * Appends the plain numbers from `index` to `into` as floats (`integerMaximum` < 0) or as words (whole numbers in
+ * [0, integerMaximum]); returns where the run stops: before the first thing that is not such a number.
+ */
+export function readPlainRun(
+  bytes: Uint8Array,
+  index: number,
+  to: number,
+  into: Growing32,
+  integerMaximum: number,
+): number {
+  if (!endsAtBrace(bytes, to)) return index;
+  let at = index;
+  for (;;) {
+    at = skipSeparators(bytes, at);
+    if (at >= to || !mayStartNumber(bytes, at)) return at;
+    const end = plainNumberEnd(bytes, at, to, integerMaximum < 0);
+    if (end < 0) return at;
+    const number = plainNumber[0]!;
+    into.reserve(1);
+    if (integerMaximum < 0) into.floats[into.length] = number;
+    else if (number >= 0 && number <= integerMaximum && Math.floor(number) === number) into.words[into.length] = number;
+    else return at;
+    into.length += 1;
+    at = end;
+  }
+}
+
+/**
+ * Reads one plain value of `components` floats (one bare float, or `{ … }` of them) from `index` into
+ * `floats[length …]` (room made by the caller); returns where it ends, or -1 when the text there is not one.
+ */
+function plainValueEnd(
+  bytes: Uint8Array,
+  index: number,
+  to: number,
+  components: number,
+  floats: Float32Array,
+  length: number,
+): number {
+  let at = skipSeparators(bytes, index);
+  if (at >= to) return -1;
+  if (bytes[at] !== 0x7b /* { */) {
+    if (components !== 1 || !mayStartNumber(bytes, at)) return -1;
+    const end = plainNumberEnd(bytes, at, to, true);
+    if (end >= 0) floats[length] = plainNumber[0]!;
+    return end;
+  }
+  at += 1;
+  for (let component = 0; component < components; component += 1) {
+    at = skipSeparators(bytes, at);
+    if (at >= to || !mayStartNumber(bytes, at) || (at = plainNumberEnd(bytes, at, to, true)) < 0) return -1;
+    floats[length + component] = plainNumber[0]!;
+  }
+  at = skipSeparators(bytes, at);
+  return at < to && bytes[at] === 0x7d /* } */ ? at + 1 : -1;
+}
+
+/** Where `word` (its bytes) ends when it is the word at `index` after separators, else -1. */
+function wordAt(bytes: Uint8Array, index: number, to: number, word: Uint8Array): number {
+  const at = skipSeparators(bytes, index);
+  const end = at + word.length;
+  if (end >= to || VALUE_CLASSES[bytes[end]!] === 0 /* OTHER */) return -1;
+  for (let letter = 0; letter < word.length; letter += 1) if (bytes[at + letter] !== word[letter]) return -1;
+  return end;
+}
+
+/**
+ * Reads the track keys from `index` in the plain form — `frame: value,`, followed by `InTan value,` and
+ * `OutTan value,` when `tangents` — the frame a whole 32-bit number, each value `components` plain floats. Each
+ * key read is appended whole (its frame to `frames` as a word, its floats to the others); returns where the first
+ * key in any other form starts (or `to`), which the token loop then reads.
+ */
+export function readPlainKeys(
+  bytes: Uint8Array,
+  index: number,
+  to: number,
+  components: number,
+  tangents: boolean,
+  frames: Growing32,
+  values: Growing32,
+  inTangents: Growing32,
+  outTangents: Growing32,
+): number {
+  if (!endsAtBrace(bytes, to)) return index;
+  let at = index;
+  for (;;) {
+    const keyStart = at;
+    at = skipSeparators(bytes, at);
+    if (at >= to || !mayStartNumber(bytes, at) || (at = plainNumberEnd(bytes, at, to, false)) < 0) return keyStart;
+    const frame = plainNumber[0]!;
+    if (!(frame >= INT32_MIN && frame < INT32_LIMIT && Math.floor(frame) === frame)) return keyStart;
+    values.reserve(components);
+    if ((at = plainValueEnd(bytes, at, to, components, values.floats, values.length)) < 0) return keyStart;
+    if (tangents) {
+      inTangents.reserve(components);
+      outTangents.reserve(components);
+      if (
+        (at = wordAt(bytes, at, to, IN_TANGENT)) < 0 ||
+        (at = plainValueEnd(bytes, at, to, components, inTangents.floats, inTangents.length)) < 0 ||
+        (at = wordAt(bytes, at, to, OUT_TANGENT)) < 0 ||
+        (at = plainValueEnd(bytes, at, to, components, outTangents.floats, outTangents.length)) < 0
+      )
+        return keyStart;
+      inTangents.length += components;
+      outTangents.length += components;
+    }
+    values.length += components;
+    frames.pushWord(frame >>> 0);
+  }
+}
