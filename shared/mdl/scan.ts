@@ -99,7 +99,9 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
   let depth = 0;
   const textStart = byteOrderMarkLength(bytes);
   let index = textStart;
-  // No closures over these locals: the loop below is the hottest code of the MDL reader.
+  // No closures over these locals: the loop below is the hottest code of the MDL reader. It names its classes and
+  // bytes as literals: the bundler turns module constants into `var`s, read from memory at every use (a fifth of
+  // the scan's time).
   let failure = '';
   let failureKind: 'truncated' | 'invalid' = 'invalid';
 
@@ -124,10 +126,10 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
     if (index >= length) break;
     const code = bytes[index]!;
     switch (classes[code]) {
-      case CLASS_ORDINARY:
+      case 0 /* CLASS_ORDINARY */:
         index += 1;
         break;
-      case CLASS_QUOTE: {
+      case 1 /* CLASS_QUOTE */: {
         const end = stringEnd(bytes, index, length);
         if (end < 0) {
           [failureKind, failure] = ['truncated', 'a string is not closed before the end of the text'];
@@ -136,11 +138,11 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
         index = end;
         break;
       }
-      case CLASS_SLASH: {
+      case 2 /* CLASS_SLASH */: {
         const next = bytes[index + 1];
-        if (next === BYTE_SLASH) {
+        if (next === 0x2f /* BYTE_SLASH */) {
           index = lineCommentEnd(bytes, index, length);
-        } else if (next === BYTE_STAR) {
+        } else if (next === 0x2a /* BYTE_STAR */) {
           const end = blockCommentEnd(bytes, index, length);
           if (end < 0) {
             [failureKind, failure] = ['truncated', 'a /* comment is not closed before the end of the text'];
@@ -152,7 +154,7 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
         }
         break;
       }
-      case CLASS_OPEN: {
+      case 3 /* CLASS_OPEN */: {
         if (count === offsets.length) {
           offsets = grow(offsets);
           partners = grow(partners);
@@ -166,7 +168,7 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
         index += 1;
         break;
       }
-      case CLASS_CLOSE: {
+      case 4 /* CLASS_CLOSE */: {
         if (depth === 0) {
           failure = 'a "}" closes no block';
           break scan;
