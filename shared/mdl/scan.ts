@@ -70,6 +70,13 @@ const ORDINARY_PAIRS = (() => {
   return pairs;
 })();
 
+/** 1 for `{` and `}`: the word loop adds it to the count of braces found. */
+const BRACE_BYTES = Uint8Array.from(BYTE_CLASSES, (kind) => (kind === CLASS_OPEN || kind === CLASS_CLOSE ? 1 : 0));
+/** 1 for the special bytes that are not braces: the word loop leaves a word holding one to the byte loop. */
+const STOP_BYTES = Uint8Array.from(BYTE_CLASSES, (kind) =>
+  kind === CLASS_ORDINARY || kind === CLASS_OPEN || kind === CLASS_CLOSE ? 0 : 1,
+);
+
 let scans = 0;
 let scannedBytes = 0;
 
@@ -92,11 +99,11 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
   scans += 1;
   scannedBytes += length;
   const classes = BYTE_CLASSES;
+  const braceBytes = BRACE_BYTES;
+  const stopBytes = STOP_BYTES;
+  // Room for a word's four braces past the last: the word loop appends without testing each byte.
   let offsets: Int32Array = new Int32Array(Math.max(64, length >>> 4));
-  let partners: Int32Array = new Int32Array(offsets.length);
   let count = 0;
-  let stack: Int32Array = new Int32Array(64);
-  let depth = 0;
   const textStart = byteOrderMarkLength(bytes);
   let index = textStart;
   // No closures over these locals: the loop below is the hottest code of the MDL reader. It names its classes and
@@ -106,7 +113,9 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
   let failureKind: 'truncated' | 'invalid' = 'invalid';
 
   // Whole aligned 4-byte words that hold no special byte are stepped over at once, one table lookup per half
-  // (ORDINARY_PAIRS; either byte order, so the platform's endianness does not matter).
+  // (ORDINARY_PAIRS; either byte order, so the platform's endianness does not matter). A word whose special bytes
+  // are all braces has their offsets appended without a test per byte (a model has a brace every 25 bytes or so);
+  // the braces are matched afterwards (matchBraces).
   const wordStart = Math.min(length, (4 - (bytes.byteOffset & 3)) & 3);
   const wordCount = (length - wordStart) >>> 2;
   const words =
@@ -116,10 +125,24 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
   scan: for (;;) {
     if (index >= wordStart && ((index - wordStart) & 3) === 0) {
       let word = (index - wordStart) >>> 2;
-      while (word < wordCount) {
+      for (; word < wordCount; word += 1) {
         const bits = words[word]!;
-        if ((ordinaryPairs[bits & 0xffff]! & ordinaryPairs[bits >>> 16]!) === 0) break;
-        word += 1;
+        if ((ordinaryPairs[bits & 0xffff]! & ordinaryPairs[bits >>> 16]!) !== 0) continue;
+        const first = bits & 0xff;
+        const second = (bits >>> 8) & 0xff;
+        const third = (bits >>> 16) & 0xff;
+        const fourth = bits >>> 24;
+        if ((stopBytes[first]! | stopBytes[second]! | stopBytes[third]! | stopBytes[fourth]!) !== 0) break;
+        if (count + 4 > offsets.length) offsets = grow(offsets);
+        const offset = wordStart + word * 4;
+        offsets[count] = offset;
+        count += braceBytes[first]!;
+        offsets[count] = offset + 1;
+        count += braceBytes[second]!;
+        offsets[count] = offset + 2;
+        count += braceBytes[third]!;
+        offsets[count] = offset + 3;
+        count += braceBytes[fourth]!;
       }
       index = wordStart + word * 4;
     }
@@ -154,44 +177,55 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
         }
         break;
       }
-      case 3 /* CLASS_OPEN */: {
-        if (count === offsets.length) {
-          offsets = grow(offsets);
-          partners = grow(partners);
-        }
-        if (depth === stack.length) stack = grow(stack);
+      case 3 /* CLASS_OPEN */:
+      case 4 /* CLASS_CLOSE */:
+        if (count + 4 > offsets.length) offsets = grow(offsets);
         offsets[count] = index;
-        partners[count] = -1;
-        stack[depth] = count;
-        depth += 1;
         count += 1;
         index += 1;
         break;
-      }
-      case 4 /* CLASS_CLOSE */: {
-        if (depth === 0) {
-          failure = 'a "}" closes no block';
-          break scan;
-        }
-        if (count === offsets.length) {
-          offsets = grow(offsets);
-          partners = grow(partners);
-        }
-        depth -= 1;
-        const open = stack[depth]!;
-        offsets[count] = index;
-        partners[count] = open;
-        partners[open] = count;
-        count += 1;
-        index += 1;
-        break;
-      }
       default:
         failure = `control byte 0x${code.toString(16).padStart(2, '0')} is not MDL text`;
         break scan;
     }
   }
+  return matchBraces(bytes, offsets, count, textStart, index, failure === '' ? null : { kind: failureKind, failure });
+}
 
+/**
+ * Pairs the braces the scan found (their offsets, in order) and throws the first fault in the text: a `}` that
+ * closes no block, or else the scan's own fault at `index` (an unclosed string or comment, a control byte), or else
+ * a block never closed.
+ */
+function matchBraces(
+  bytes: Uint8Array,
+  offsets: Int32Array,
+  braceCount: number,
+  textStart: number,
+  index: number,
+  fault: { kind: 'truncated' | 'invalid'; failure: string } | null,
+): MdlSource {
+  const partners = new Int32Array(braceCount);
+  let stack: Int32Array = new Int32Array(64);
+  let depth = 0;
+  let count = 0;
+  let unmatched = -1;
+  for (; count < braceCount; count += 1) {
+    if (bytes[offsets[count]!] === 0x7b /* BYTE_OPEN_BRACE */) {
+      if (depth === stack.length) stack = grow(stack);
+      stack[depth] = count;
+      partners[count] = -1;
+      depth += 1;
+    } else if (depth === 0) {
+      unmatched = offsets[count]!;
+      break;
+    } else {
+      depth -= 1;
+      const open = stack[depth]!;
+      partners[count] = open;
+      partners[open] = count;
+    }
+  }
   const source: MdlSource = {
     bytes,
     braceOffsets: offsets.subarray(0, count),
@@ -200,15 +234,18 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
     textStart,
     tables: true,
   };
-  if (failure === '' && depth > 0) {
+  let failureKind = fault?.kind ?? 'invalid';
+  let failure = fault?.failure ?? '';
+  let at = index;
+  if (unmatched >= 0) [failureKind, failure, at] = ['invalid', 'a "}" closes no block', unmatched];
+  else if (failure === '' && depth > 0) {
     failureKind = 'truncated';
     failure =
       `the text ends inside ${depth === 1 ? 'a block' : `${depth} nested blocks`}; the innermost, opened ` +
       `at character ${offsets[stack[depth - 1]!]}, is never closed`;
-    index = length;
+    at = bytes.length;
   }
-  if (failure !== '')
-    throw mdlError(bytes, failureKind, openBlockPath(source, stack.subarray(0, depth)), index, failure);
+  if (failure !== '') throw mdlError(bytes, failureKind, openBlockPath(source, stack.subarray(0, depth)), at, failure);
   return source;
 }
 
