@@ -47,6 +47,8 @@ const CLASS_SLASH = 2;
 const CLASS_OPEN = 3;
 const CLASS_CLOSE = 4;
 const CLASS_CONTROL = 5;
+/** In PAIR_BITS: a special byte other than a brace. */
+const PAIR_STOP = 4;
 
 /** Byte classes for the scan's inner loop: everything but these six is stepped over. */
 const BYTE_CLASSES = (() => {
@@ -59,23 +61,25 @@ const BYTE_CLASSES = (() => {
   return classes;
 })();
 
+/** True on a little-endian platform: a word's first byte in memory is its low byte. */
+const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+
 /**
- * 1 for every 16-bit pair of bytes (either byte order) that are both ordinary: the scan steps over words of two
- * such pairs with one lookup per pair (64 KiB, built once).
+ * For every 16-bit pair of bytes read from memory as one number (the first byte low, on a little-endian platform):
+ * 1 when its first byte is a brace, 2 when its second is, 4 (PAIR_STOP) when either is another special byte; 0 when
+ * both are ordinary. The scan steps over a word of four bytes with one lookup per pair (64 KiB, built once). On a
+ * big-endian platform a brace counts as PAIR_STOP: the byte loop takes each.
  */
-const ORDINARY_PAIRS = (() => {
+const PAIR_BITS = (() => {
   const pairs = new Uint8Array(0x10000);
-  for (let pair = 0; pair < 0x10000; pair += 1)
-    pairs[pair] = BYTE_CLASSES[pair & 0xff] === CLASS_ORDINARY && BYTE_CLASSES[pair >>> 8] === CLASS_ORDINARY ? 1 : 0;
+  const bitsOf = (code: number, brace: number) => {
+    const kind = BYTE_CLASSES[code];
+    if (kind === CLASS_ORDINARY) return 0;
+    return LITTLE_ENDIAN && (kind === CLASS_OPEN || kind === CLASS_CLOSE) ? brace : PAIR_STOP;
+  };
+  for (let pair = 0; pair < 0x10000; pair += 1) pairs[pair] = bitsOf(pair & 0xff, 1) | bitsOf(pair >>> 8, 2);
   return pairs;
 })();
-
-/** 1 for `{` and `}`: the word loop adds it to the count of braces found. */
-const BRACE_BYTES = Uint8Array.from(BYTE_CLASSES, (kind) => (kind === CLASS_OPEN || kind === CLASS_CLOSE ? 1 : 0));
-/** 1 for the special bytes that are not braces: the word loop leaves a word holding one to the byte loop. */
-const STOP_BYTES = Uint8Array.from(BYTE_CLASSES, (kind) =>
-  kind === CLASS_ORDINARY || kind === CLASS_OPEN || kind === CLASS_CLOSE ? 0 : 1,
-);
 
 let scans = 0;
 let scannedBytes = 0;
@@ -99,8 +103,7 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
   scans += 1;
   scannedBytes += length;
   const classes = BYTE_CLASSES;
-  const braceBytes = BRACE_BYTES;
-  const stopBytes = STOP_BYTES;
+  const pairBits = PAIR_BITS;
   // Room for a word's four braces past the last: the word loop appends without testing each byte.
   let offsets: Int32Array = new Int32Array(Math.max(64, length >>> 4));
   let count = 0;
@@ -112,37 +115,33 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
   let failure = '';
   let failureKind: 'truncated' | 'invalid' = 'invalid';
 
-  // Whole aligned 4-byte words that hold no special byte are stepped over at once, one table lookup per half
-  // (ORDINARY_PAIRS; either byte order, so the platform's endianness does not matter). A word whose special bytes
-  // are all braces has their offsets appended without a test per byte (a model has a brace every 25 bytes or so);
-  // the braces are matched afterwards (matchBraces).
+  // Whole aligned 4-byte words that hold no special byte are stepped over at once, one table lookup per pair of
+  // bytes (PAIR_BITS). A word whose special bytes are all braces has their offsets appended without a test per byte
+  // (a model has a brace every 25 bytes or so); the braces are matched afterwards (matchBraces).
   const wordStart = Math.min(length, (4 - (bytes.byteOffset & 3)) & 3);
   const wordCount = (length - wordStart) >>> 2;
   const words =
     wordCount > 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset + wordStart, wordCount) : new Uint32Array(0);
-  const ordinaryPairs = ORDINARY_PAIRS;
 
   scan: for (;;) {
     if (index >= wordStart && ((index - wordStart) & 3) === 0) {
       let word = (index - wordStart) >>> 2;
       for (; word < wordCount; word += 1) {
         const bits = words[word]!;
-        if ((ordinaryPairs[bits & 0xffff]! & ordinaryPairs[bits >>> 16]!) !== 0) continue;
-        const first = bits & 0xff;
-        const second = (bits >>> 8) & 0xff;
-        const third = (bits >>> 16) & 0xff;
-        const fourth = bits >>> 24;
-        if ((stopBytes[first]! | stopBytes[second]! | stopBytes[third]! | stopBytes[fourth]!) !== 0) break;
+        const low = pairBits[bits & 0xffff]!;
+        const high = pairBits[bits >>> 16]!;
+        if ((low | high) === 0) continue;
+        if (((low | high) & 4) /* PAIR_STOP */ !== 0) break;
         if (count + 4 > offsets.length) offsets = grow(offsets);
         const offset = wordStart + word * 4;
         offsets[count] = offset;
-        count += braceBytes[first]!;
+        count += low & 1;
         offsets[count] = offset + 1;
-        count += braceBytes[second]!;
+        count += low >>> 1;
         offsets[count] = offset + 2;
-        count += braceBytes[third]!;
+        count += high & 1;
         offsets[count] = offset + 3;
-        count += braceBytes[fourth]!;
+        count += high >>> 1;
       }
       index = wordStart + word * 4;
     }
