@@ -41,9 +41,6 @@ export const VALUE_CLASSES = (() => {
 /** The frames a track key may have: whole numbers in [-2^31, 2^31). */
 const INT32_MIN = -0x80000000;
 const INT32_LIMIT = 0x80000000;
-/** The words before a key's tangents. */
-const IN_TANGENT = Uint8Array.from('InTan', (letter) => letter.charCodeAt(0));
-const OUT_TANGENT = Uint8Array.from('OutTan', (letter) => letter.charCodeAt(0));
 
 /** The value the last {@link plainNumberEnd} read (a raw double in a typed array: not boxed). */
 export const plainNumber = new Float64Array(1);
@@ -53,9 +50,9 @@ export const plainNumber = new Float64Array(1);
 // loops, which see nearly every byte of a model, that cost a fifth of their time.
 
 /**
- * Reads the plain number at `index` into {@link plainNumber}; returns where it ends, or -1 when there is none: not
- * a number, or one that runs into a word (`1x`, `1/`). `bytes[to]` must end a number (a group's `}`): the digit
- * loops stop there. With `float32`, as {@link scanDecimal}'s.
+ * Reads the plain number at `index` (at most `to`) into {@link plainNumber}; returns where it ends, or -1 when there
+ * is none: a brace, a string, a word, a comment, a number that runs into a word (`1x`, `1/`). `bytes[to]` must end
+ * a number (a group's `}`): the digit loops stop there. With `float32`, as {@link scanDecimal}'s.
  */
 function plainNumberEnd(bytes: Uint8Array, index: number, to: number, float32: boolean): number {
   let at = index;
@@ -104,12 +101,6 @@ function skipSeparators(bytes: Uint8Array, index: number): number {
   return at;
 }
 
-/** True when a number may start at `index`: not a brace, quote or separator, not a `/`. */
-function mayStartNumber(bytes: Uint8Array, index: number): boolean {
-  const code = bytes[index]!;
-  return VALUE_CLASSES[code] === 0 /* OTHER */ && code !== 0x2f; /* / */
-}
-
 /** True when `to` is the offset of a `}` (a group's end), which the loops here need. */
 function endsAtBrace(bytes: Uint8Array, to: number): boolean {
   return to < bytes.length && bytes[to] === 0x7d; /* } */
@@ -130,7 +121,6 @@ export function readPlainRun(
   let at = index;
   for (;;) {
     at = skipSeparators(bytes, at);
-    if (at >= to || !mayStartNumber(bytes, at)) return at;
     const end = plainNumberEnd(bytes, at, to, integerMaximum < 0);
     if (end < 0) return at;
     const number = plainNumber[0]!;
@@ -156,9 +146,8 @@ function plainValueEnd(
   length: number,
 ): number {
   let at = skipSeparators(bytes, index);
-  if (at >= to) return -1;
   if (bytes[at] !== 0x7b /* { */) {
-    if (components !== 1 || !mayStartNumber(bytes, at)) return -1;
+    if (components !== 1) return -1;
     const end = plainNumberEnd(bytes, at, to, true);
     if (end >= 0) floats[length] = plainNumber[0]!;
     return end;
@@ -166,20 +155,38 @@ function plainValueEnd(
   at += 1;
   for (let component = 0; component < components; component += 1) {
     at = skipSeparators(bytes, at);
-    if (at >= to || !mayStartNumber(bytes, at) || (at = plainNumberEnd(bytes, at, to, true)) < 0) return -1;
+    if ((at = plainNumberEnd(bytes, at, to, true)) < 0) return -1;
     floats[length + component] = plainNumber[0]!;
   }
   at = skipSeparators(bytes, at);
   return at < to && bytes[at] === 0x7d /* } */ ? at + 1 : -1;
 }
 
-/** Where `word` (its bytes) ends when it is the word at `index` after separators, else -1. */
-function wordAt(bytes: Uint8Array, index: number, to: number, word: Uint8Array): number {
+/** Where the word `InTan` ends when it comes next after separators (before `to`), else -1. */
+function inTangentEnd(bytes: Uint8Array, index: number, to: number): number {
   const at = skipSeparators(bytes, index);
-  const end = at + word.length;
-  if (end >= to || VALUE_CLASSES[bytes[end]!] === 0 /* OTHER */) return -1;
-  for (let letter = 0; letter < word.length; letter += 1) if (bytes[at + letter] !== word[letter]) return -1;
-  return end;
+  const end = at + 5;
+  const matches =
+    bytes[at] === 0x49 /* I */ &&
+    bytes[at + 1] === 0x6e /* n */ &&
+    bytes[at + 2] === 0x54 /* T */ &&
+    bytes[at + 3] === 0x61 /* a */ &&
+    bytes[at + 4] === 0x6e; /* n */
+  return matches && end < to && VALUE_CLASSES[bytes[end]!] !== 0 /* OTHER */ ? end : -1;
+}
+
+/** Where the word `OutTan` ends when it comes next after separators (before `to`), else -1. */
+function outTangentEnd(bytes: Uint8Array, index: number, to: number): number {
+  const at = skipSeparators(bytes, index);
+  const end = at + 6;
+  const matches =
+    bytes[at] === 0x4f /* O */ &&
+    bytes[at + 1] === 0x75 /* u */ &&
+    bytes[at + 2] === 0x74 /* t */ &&
+    bytes[at + 3] === 0x54 /* T */ &&
+    bytes[at + 4] === 0x61 /* a */ &&
+    bytes[at + 5] === 0x6e; /* n */
+  return matches && end < to && VALUE_CLASSES[bytes[end]!] !== 0 /* OTHER */ ? end : -1;
 }
 
 /**
@@ -204,7 +211,7 @@ export function readPlainKeys(
   for (;;) {
     const keyStart = at;
     at = skipSeparators(bytes, at);
-    if (at >= to || !mayStartNumber(bytes, at) || (at = plainNumberEnd(bytes, at, to, false)) < 0) return keyStart;
+    if ((at = plainNumberEnd(bytes, at, to, false)) < 0) return keyStart;
     const frame = plainNumber[0]!;
     if (!(frame >= INT32_MIN && frame < INT32_LIMIT && Math.floor(frame) === frame)) return keyStart;
     values.reserve(components);
@@ -213,9 +220,9 @@ export function readPlainKeys(
       inTangents.reserve(components);
       outTangents.reserve(components);
       if (
-        (at = wordAt(bytes, at, to, IN_TANGENT)) < 0 ||
+        (at = inTangentEnd(bytes, at, to)) < 0 ||
         (at = plainValueEnd(bytes, at, to, components, inTangents.floats, inTangents.length)) < 0 ||
-        (at = wordAt(bytes, at, to, OUT_TANGENT)) < 0 ||
+        (at = outTangentEnd(bytes, at, to)) < 0 ||
         (at = plainValueEnd(bytes, at, to, components, outTangents.floats, outTangents.length)) < 0
       )
         return keyStart;
