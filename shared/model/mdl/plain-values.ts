@@ -189,11 +189,16 @@ function outTangentEnd(bytes: Uint8Array, index: number, to: number): number {
   return matches && end < to && VALUE_CLASSES[bytes[end]!] !== 0 /* OTHER */ ? end : -1;
 }
 
+/** True when nothing but separators is left of `[index, to)` (a group ending at its `}`). */
+export function onlySeparatorsLeft(bytes: Uint8Array, index: number, to: number): boolean {
+  return endsAtBrace(bytes, to) && skipSeparators(bytes, index) === to;
+}
+
 /**
  * Reads the track keys from `index` in the plain form — `frame: value,`, followed by `InTan value,` and
  * `OutTan value,` when `tangents` — the frame a whole 32-bit number, each value `components` plain floats. Each
- * key read is appended whole (its frame to `frames` as a word, its floats to the others); returns where the first
- * key in any other form starts (or `to`), which the token loop then reads.
+ * key read is appended whole to `keys` in a track's layout (its frame as a word, its value, then its tangents);
+ * returns where the first key in any other form starts (or `to`), which the token loop then reads.
  */
 export function readPlainKeys(
   bytes: Uint8Array,
@@ -201,12 +206,10 @@ export function readPlainKeys(
   to: number,
   components: number,
   tangents: boolean,
-  frames: Growing32,
-  values: Growing32,
-  inTangents: Growing32,
-  outTangents: Growing32,
+  keys: Growing32,
 ): number {
   if (!endsAtBrace(bytes, to)) return index;
+  const stride = tangents ? 1 + 3 * components : 1 + components;
   let at = index;
   for (;;) {
     const keyStart = at;
@@ -214,22 +217,19 @@ export function readPlainKeys(
     if ((at = plainNumberEnd(bytes, at, to, false)) < 0) return keyStart;
     const frame = plainNumber[0]!;
     if (!(frame >= INT32_MIN && frame < INT32_LIMIT && Math.floor(frame) === frame)) return keyStart;
-    values.reserve(components);
-    if ((at = plainValueEnd(bytes, at, to, components, values.floats, values.length)) < 0) return keyStart;
-    if (tangents) {
-      inTangents.reserve(components);
-      outTangents.reserve(components);
-      if (
-        (at = inTangentEnd(bytes, at, to)) < 0 ||
-        (at = plainValueEnd(bytes, at, to, components, inTangents.floats, inTangents.length)) < 0 ||
+    keys.reserve(stride);
+    const floats = keys.floats;
+    const key = keys.length;
+    if ((at = plainValueEnd(bytes, at, to, components, floats, key + 1)) < 0) return keyStart;
+    if (
+      tangents &&
+      ((at = inTangentEnd(bytes, at, to)) < 0 ||
+        (at = plainValueEnd(bytes, at, to, components, floats, key + 1 + components)) < 0 ||
         (at = outTangentEnd(bytes, at, to)) < 0 ||
-        (at = plainValueEnd(bytes, at, to, components, outTangents.floats, outTangents.length)) < 0
-      )
-        return keyStart;
-      inTangents.length += components;
-      outTangents.length += components;
-    }
-    values.length += components;
-    frames.pushWord(frame >>> 0);
+        (at = plainValueEnd(bytes, at, to, components, floats, key + 1 + 2 * components)) < 0)
+    )
+      return keyStart;
+    keys.words[key] = frame >>> 0;
+    keys.length = key + stride;
   }
 }

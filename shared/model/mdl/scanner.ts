@@ -21,7 +21,7 @@ import {
   wordEnd,
 } from '../../mdl/lexer';
 import { decimalValue, scanDecimal } from './decimal-reading';
-import { OTHER, readPlainKeys, readPlainRun, SEPARATOR, VALUE_CLASSES } from './plain-values';
+import { onlySeparatorsLeft, OTHER, readPlainKeys, readPlainRun, SEPARATOR, VALUE_CLASSES } from './plain-values';
 import { specialFloatWord, NEGATIVE_QUIET_NAN_BITS, QUIET_NAN_BITS } from './numbers';
 
 /** What {@link ValueScanner.next} found. */
@@ -144,28 +144,17 @@ export class ValueScanner {
   }
 
   /**
-   * Reads the track keys that come next in the plain form every writer prints (see {@link readPlainKeys}) without
-   * a token per number; stops before the first key in any other form, which {@link next} then reads as usual.
+   * Reads the track keys that come next in the plain form every writer prints (see {@link readPlainKeys}) into
+   * `keys`, in a track's layout, without a token per number; stops before the first key in any other form, which
+   * {@link next} then reads as usual.
    */
-  plainKeys(
-    components: number,
-    tangents: boolean,
-    frames: Growing32,
-    values: Growing32,
-    inTangents: Growing32,
-    outTangents: Growing32,
-  ): void {
-    this.position = readPlainKeys(
-      this.bytes,
-      this.position,
-      this.to,
-      components,
-      tangents,
-      frames,
-      values,
-      inTangents,
-      outTangents,
-    );
+  plainKeys(components: number, tangents: boolean, keys: Growing32): void {
+    this.position = readPlainKeys(this.bytes, this.position, this.to, components, tangents, keys);
+  }
+
+  /** True when nothing but separators is left before the end (no comment, no value). */
+  onlySeparatorsLeft(): boolean {
+    return onlySeparatorsLeft(this.bytes, this.position, this.to);
   }
 
   /** The current token's text (latin1). */
