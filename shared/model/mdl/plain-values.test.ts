@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../random';
-import { readPlainKeys, readPlainRun } from './plain-values';
+import { readPlainElements, readPlainKeys, readPlainRun } from './plain-values';
 import { Growing32 } from './scanner';
 
 const bytes = (text: string) => Uint8Array.from(text, (character) => character.charCodeAt(0));
@@ -72,6 +72,18 @@ describe('plain values read straight from the bytes', () => {
     const floats = new Growing32(4);
     expect(readPlainRun(bytes(text), 1, text.length - 2, floats, -1)).toBe(1);
     expect(floats.length).toBe(0);
+  });
+
+  it('read whole elements of the stride and stop before one in another form', () => {
+    const text = '{ { 1, 2, 3 }, { 4, 5, 6 }, { 7, 8 }, { 9, 10, 11 } }';
+    const floats = new Growing32(2);
+    const end = readPlainElements(bytes(text), 1, text.length - 1, 3, floats, -1);
+    expect([...floats.floatArray()]).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(text.slice(end)).toBe(', { 7, 8 }, { 9, 10, 11 } }');
+    const words = new Growing32(2);
+    const bytesText = '{ { 1, 2 }, { 3, 256 } }';
+    readPlainElements(bytes(bytesText), 1, bytesText.length - 1, 2, words, 0xff);
+    expect([...words.wordArray()]).toEqual([1, 2]);
   });
 
   it('read keys with their tangents and stop at the first key in another form', () => {

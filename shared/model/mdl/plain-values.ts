@@ -134,6 +134,44 @@ export function readPlainRun(
 }
 
 /**
+ * Appends the plain elements from `index` to `into` — each `{ … }` of `stride` plain numbers (vertices, normals,
+ * texture coordinates), floats or words as in {@link readPlainRun} — and returns where the first element in any
+ * other form starts (or `to`), which the token loop then reads.
+ */
+export function readPlainElements(
+  bytes: Uint8Array,
+  index: number,
+  to: number,
+  stride: number,
+  into: Growing32,
+  integerMaximum: number,
+): number {
+  if (!endsAtBrace(bytes, to)) return index;
+  let at = index;
+  for (;;) {
+    const elementStart = at;
+    at = skipSeparators(bytes, at);
+    if (bytes[at] !== 0x7b /* { */) return elementStart;
+    at += 1;
+    into.reserve(stride);
+    const length = into.length;
+    for (let value = 0; value < stride; value += 1) {
+      at = skipSeparators(bytes, at);
+      if ((at = plainNumberEnd(bytes, at, to, integerMaximum < 0)) < 0) return elementStart;
+      const number = plainNumber[0]!;
+      if (integerMaximum < 0) into.floats[length + value] = number;
+      else if (number >= 0 && number <= integerMaximum && Math.floor(number) === number)
+        into.words[length + value] = number;
+      else return elementStart;
+    }
+    at = skipSeparators(bytes, at);
+    if (bytes[at] !== 0x7d /* } */) return elementStart;
+    at += 1;
+    into.length = length + stride;
+  }
+}
+
+/**
  * Reads one plain value of `components` floats (one bare float, or `{ … }` of them) from `index` into
  * `floats[length …]` (room made by the caller); returns where it ends, or -1 when the text there is not one.
  */

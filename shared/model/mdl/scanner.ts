@@ -21,7 +21,15 @@ import {
   wordEnd,
 } from '../../mdl/lexer';
 import { decimalValue, scanDecimal } from './decimal-reading';
-import { onlySeparatorsLeft, OTHER, readPlainKeys, readPlainRun, SEPARATOR, VALUE_CLASSES } from './plain-values';
+import {
+  onlySeparatorsLeft,
+  OTHER,
+  readPlainElements,
+  readPlainKeys,
+  readPlainRun,
+  SEPARATOR,
+  VALUE_CLASSES,
+} from './plain-values';
 import { specialFloatWord, NEGATIVE_QUIET_NAN_BITS, QUIET_NAN_BITS } from './numbers';
 
 /** What {@link ValueScanner.next} found. */
@@ -141,6 +149,15 @@ export class ValueScanner {
    */
   integerRun(into: Growing32, maximum: number): void {
     this.position = readPlainRun(this.bytes, this.position, this.to, into, maximum);
+  }
+
+  /**
+   * Appends the elements that come next in the plain form (`{ … }` of `stride` plain numbers; see
+   * {@link readPlainElements}) to `into`, as floats (`integerMaximum` < 0) or words; stops before the first element
+   * in any other form, which {@link next} then reads as usual.
+   */
+  plainElements(stride: number, into: Growing32, integerMaximum: number): void {
+    this.position = readPlainElements(this.bytes, this.position, this.to, stride, into, integerMaximum);
   }
 
   /**
