@@ -3,8 +3,8 @@
  * faces) and track keys as every writer prints them (`333: { 0, 0, 1 },` and its `InTan { … },` `OutTan { … },`).
  * A group's values end at its `}`, which stops every loop here: the loops test no bound but the bytes themselves.
  * A decimal of at most 15 digits without an exponent is summed as an exact integer and divided once by an exact
- * power of ten, the correctly rounded double, as {@link scanDecimal} reads it; any other goes through
- * {@link scanDecimal}. So every number reads bit for bit as the value scanner's token loop (scanner.ts) reads it,
+ * power of ten, the correctly rounded double, as {@link scanDecimal} reads it; any other goes through the general
+ * reader ({@link scanLongDecimal}). So every number reads bit for bit as the value scanner's token loop (scanner.ts) reads it,
  * and whatever is not plain is left to that loop.
  */
 import {
@@ -16,7 +16,7 @@ import {
   BYTE_SLASH,
   isWhitespaceByte,
 } from '../../mdl/lexer';
-import { decimalValue, POWERS_OF_TEN, scanDecimal } from './decimal-reading';
+import { decimalValue, POWERS_OF_TEN, scanLongDecimal, type scanDecimal } from './decimal-reading';
 import type { Growing32 } from './scanner';
 
 /** Byte classes of the value scan: separators (skipped) and the other bytes that end a number. */
@@ -82,7 +82,7 @@ function plainNumberEnd(bytes: Uint8Array, index: number, to: number, float32: b
   // Up to 15 digits (10^15 < 2^53), the significand is exact.
   if (integerDigits + fractionDigits > 15 || VALUE_CLASSES[digit + 0x30]! === 0 /* OTHER */) {
     // More digits, an exponent, `+5`, a second point: the general reader decides (it is exact for every decimal).
-    const end = scanDecimal(bytes, index, to, float32);
+    const end = scanLongDecimal(bytes, index, to, float32);
     const value = decimalValue[0]!;
     if (value !== value || (end < to && VALUE_CLASSES[bytes[end]!] === 0)) return -1; // OTHER
     plainNumber[0] = value;
