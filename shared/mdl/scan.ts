@@ -104,7 +104,7 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
   scannedBytes += length;
   const classes = BYTE_CLASSES;
   const pairBits = PAIR_BITS;
-  // Room for a word's four braces past the last: the word loop appends without testing each byte.
+  // Room for two words' eight braces past the last: the word loop appends without testing each byte.
   let offsets: Int32Array = new Int32Array(Math.max(64, length >>> 4));
   let count = 0;
   const textStart = byteOrderMarkLength(bytes);
@@ -126,22 +126,36 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
   scan: for (;;) {
     if (index >= wordStart && ((index - wordStart) & 3) === 0) {
       let word = (index - wordStart) >>> 2;
-      for (; word < wordCount; word += 1) {
+      // Two words a step: half the steps over ordinary text; a step with braces appends them without a test each.
+      const pairedEnd = wordCount - 1;
+      for (; word < pairedEnd; word += 2) {
         const bits = words[word]!;
-        const low = pairBits[bits & 0xffff]!;
-        const high = pairBits[bits >>> 16]!;
-        if ((low | high) === 0) continue;
-        if (((low | high) & 4) /* PAIR_STOP */ !== 0) break;
-        if (count + 4 > offsets.length) offsets = grow(offsets);
+        const next = words[word + 1]!;
+        const first = pairBits[bits & 0xffff]!;
+        const second = pairBits[bits >>> 16]!;
+        const third = pairBits[next & 0xffff]!;
+        const fourth = pairBits[next >>> 16]!;
+        const all = first | second | third | fourth;
+        if (all === 0) continue;
+        if ((all & 4) /* PAIR_STOP */ !== 0) break;
+        if (count + 8 > offsets.length) offsets = grow(offsets);
         const offset = wordStart + word * 4;
         offsets[count] = offset;
-        count += low & 1;
+        count += first & 1;
         offsets[count] = offset + 1;
-        count += low >>> 1;
+        count += first >>> 1;
         offsets[count] = offset + 2;
-        count += high & 1;
+        count += second & 1;
         offsets[count] = offset + 3;
-        count += high >>> 1;
+        count += second >>> 1;
+        offsets[count] = offset + 4;
+        count += third & 1;
+        offsets[count] = offset + 5;
+        count += third >>> 1;
+        offsets[count] = offset + 6;
+        count += fourth & 1;
+        offsets[count] = offset + 7;
+        count += fourth >>> 1;
       }
       index = wordStart + word * 4;
     }
@@ -178,7 +192,7 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
       }
       case 3 /* CLASS_OPEN */:
       case 4 /* CLASS_CLOSE */:
-        if (count + 4 > offsets.length) offsets = grow(offsets);
+        if (count + 8 > offsets.length) offsets = grow(offsets);
         offsets[count] = index;
         count += 1;
         index += 1;
