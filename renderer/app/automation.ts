@@ -13,7 +13,7 @@ import { beginKeyDrag, cancelKeyDrag, selectAllKeys, setSelection, updateKeyDrag
 import { selectedKeyAddresses } from '../state/selection';
 import { viewportFrames } from '../editors/viewport/ViewportScene';
 import { type ModelSummary, modelSummary } from '../editors/viewport/model/model-summary';
-import type { RenderBenchResult } from '../render/render-bench';
+import type { RenderBenchOptions, RenderBenchResult } from '../render/render-bench';
 import { eventAudioOf, type StartedSound } from '../audio/event-audio';
 
 /** What tests can read. */
@@ -65,17 +65,12 @@ export interface MorfAutomation {
    * Benchmark: `frames` frames from the playhead at a size, drawn alone and then rendered to WebM (output discarded);
    * ms per frame of each (renderer/render/render-bench.ts). Null when renders cannot be made here.
    */
-  benchmarkRender(options: {
-    frames: number;
-    width: number;
-    height: number;
-    fps: number;
-  }): Promise<RenderBenchResult | null>;
+  benchmarkRender(options: RenderBenchOptions): Promise<RenderBenchResult | null>;
 }
 
 /** What the app lends the automation surface beyond the store. */
 export interface AutomationExtras {
-  benchmarkRender?(options: { frames: number; width: number; height: number; fps: number }): Promise<RenderBenchResult>;
+  benchmarkRender?(options: RenderBenchOptions): Promise<RenderBenchResult>;
 }
 
 /** Installs `window.morfStudio`. */

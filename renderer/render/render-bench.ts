@@ -15,6 +15,15 @@ import type { TextureSource } from '../editors/viewport/cape-texture';
 import { areaCommands } from '../state/area-commands';
 import type { TimeRange } from '../state/time-range';
 
+/** What the benchmark renders: frames, size, rate, and the video format (WebM VP9 or MP4 H.264). */
+export interface RenderBenchOptions {
+  frames: number;
+  width: number;
+  height: number;
+  fps: number;
+  format: 'webm' | 'mp4';
+}
+
 /** What the benchmark measured: ms per frame of each, and the encoded bytes. */
 export interface RenderBenchResult {
   drawMs: number;
@@ -29,7 +38,7 @@ export interface RenderBenchResult {
 export async function benchmarkRender(
   app: EditorApp,
   textureSource: TextureSource,
-  options: { frames: number; width: number; height: number; fps: number },
+  options: RenderBenchOptions,
 ): Promise<RenderBenchResult> {
   const { store } = app;
   const startMs = store.getState().session.playback.playheadMs;
@@ -55,13 +64,13 @@ export async function benchmarkRender(
     range: 'custom' as const,
     fromMs: range.startMs,
     toMs: range.endMs,
-    format: 'webm' as const,
+    format: options.format,
     includeOverlays: false,
   };
   let renderStarted = 0;
   const outcome = await runRender(
     environment,
-    { kind: 'animation', settings, destination: { kind: 'download', name: 'bench.webm' } },
+    { kind: 'animation', settings, destination: { kind: 'download', name: `bench.${options.format}` } },
     { cancelled: false },
     (update) => {
       if (update.phase === 'rendering') renderStarted = performance.now();

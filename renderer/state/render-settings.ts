@@ -52,8 +52,12 @@ export const RENDER_FORMATS: Readonly<Record<RenderFormat, { label: string; exte
   gif: { label: 'Animated GIF', extension: 'gif', video: false },
 };
 
-/** The formats in the order the dialog lists them. */
-export const RENDER_FORMAT_ORDER: readonly RenderFormat[] = ['webm', 'mp4', 'png', 'gif'];
+/**
+ * The formats in the order the dialog lists them. MP4 (H.264) comes first and is the default: it plays wherever
+ * a clip is shared (forums, chat, every system's player) and encodes fastest; where the platform has no H.264
+ * encoder the dialog gives way to the next one it can encode, WebM (VP9).
+ */
+export const RENDER_FORMAT_ORDER: readonly RenderFormat[] = ['mp4', 'webm', 'png', 'gif'];
 
 /** Smallest width or height rendered. */
 export const MIN_RENDER_SIZE = 16;
@@ -63,7 +67,7 @@ export const MAX_RENDER_FRAMES = 108_000;
 export const MIN_RENDER_FPS = 1;
 export const MAX_RENDER_FPS = 120;
 
-/** The defaults: 1024 × 768 (4:3, like the game), 30 fps, the sequence at the playhead, WebM at medium quality. */
+/** The defaults: 1024 × 768 (4:3, like the game), 30 fps, the sequence at the playhead, MP4 at medium quality. */
 export function defaultRenderSettings(): RenderSettings {
   return {
     width: 1024,
@@ -72,7 +76,7 @@ export function defaultRenderSettings(): RenderSettings {
     range: 'sequence',
     fromMs: 0,
     toMs: 2000,
-    format: 'webm',
+    format: 'mp4',
     quality: 'medium',
     includeOverlays: false,
     transparent: false,

@@ -156,6 +156,7 @@ describe.skipIf(skipReason !== null)('rendering', () => {
       .poll(async () => (await snapshot(page)).links.every((link) => link.status === 'found'), { timeout: 20_000 })
       .toBe(true);
     const canvas = page.locator('[data-area="viewport"] canvas');
+    await canvas.waitFor();
     const box = (await canvas.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await afterRender(page, () => page.keyboard.press('Numpad0'), 150);
@@ -163,6 +164,40 @@ describe.skipIf(skipReason !== null)('rendering', () => {
     await setPlayhead(page, timeMs);
     return page;
   }
+
+  it.skipIf(ffmpegMissing !== null)(
+    "'render.render_animation' renders to MP4 (H.264) by default, and its frames match the viewport",
+    async () => {
+      const page = await openThroughCamera(19_500);
+      await page.keyboard.press('Control+F12');
+      await page.getByTestId('render-dialog').waitFor();
+      // Chromium here encodes H.264 (OpenH264): MP4 is offered first and chosen unless the user chose otherwise.
+      await expect.poll(() => page.getByTestId('render-format').inputValue()).toBe('mp4');
+      await fillRenderDialog(page, { width: 320, height: 240, fps: 30, fromMs: 19_500, toMs: 21_500 });
+      await page.getByTestId('render-ok').click();
+      const path = join(out, 'Clip.mp4');
+      await saveTo(page, path);
+      expect(await logLine(page, /^Rendered|failed|refused/)).toContain('MP4 video (H.264) to ' + path);
+      const video = probe(path);
+      expect(video).toMatchObject({ codec_name: 'h264', width: '320', height: '240', nb_read_frames: '60' });
+      expect(Number(video.duration)).toBeCloseTo(2, 1);
+      const decoded = decodeFrame(path, 30);
+      await toggleOverlay(page, 'Grid floor');
+      await toggleOverlay(page, 'Axes');
+      await afterRender(page, () => setPlayhead(page, 20_500), 300);
+      const viewport = await captureViewport(page);
+      // The overlays are the session's (remembered for the next tests): shown again.
+      await toggleOverlay(page, 'Grid floor');
+      await toggleOverlay(page, 'Axes');
+      const expected = resample(viewport, frameOf(viewport.width, viewport.height), 320, 240);
+      mkdirSync(outputDirectory, { recursive: true });
+      writeFileSync(join(outputDirectory, 'render-mp4-frame-30.png'), PNG.sync.write(decoded));
+      expect(differingPixels(decoded, expected, 60) / (320 * 240)).toBeLessThan(0.015);
+      rmSync(path);
+      await page.close();
+    },
+    180_000,
+  );
 
   it.skipIf(ffmpegMissing !== null)(
     "'render.render_animation' writes 2 s of the camera at 30 fps, 320 × 240, to WebM that matches the viewport",
@@ -420,6 +455,8 @@ describe.skipIf(skipReason !== null)('rendering', () => {
     await expect
       .poll(() => limited.getByTestId('render-format').locator('option').allTextContents())
       .toEqual(['WebM video (VP9)', 'PNG sequence (a folder of numbered files)', 'Animated GIF']);
+    // The default (MP4) gives way to the first format this platform can encode.
+    expect(await limited.getByTestId('render-format').inputValue()).toBe('webm');
     await expect(limited.getByTestId('render-unavailable').textContent()).resolves.toContain(
       'MP4 video (H.264): this platform has no H.264 encoder',
     );
