@@ -4,8 +4,8 @@
  * A group's values end at its `}`, which stops every loop here: the loops test no bound but the bytes themselves.
  * A decimal of at most 15 digits without an exponent is summed as an exact integer and divided once by an exact
  * power of ten, the correctly rounded double, as {@link scanDecimal} reads it; any other goes through the general
- * reader ({@link scanLongDecimal}). So every number reads bit for bit as the value scanner's token loop (scanner.ts) reads it,
- * and whatever is not plain is left to that loop.
+ * reader ({@link scanLongDecimal}). So every number reads bit for bit as the value scanner's token loop
+ * (scanner.ts) reads it, and whatever is not plain is left to that loop.
  */
 import {
   BYTE_CLOSE_BRACE,
