@@ -32,6 +32,32 @@ const scratchValues = new Growing32(1024);
 const scratchInTangents = new Growing32(1024);
 const scratchOutTangents = new Growing32(1024);
 
+/** Where ValueScanner.plainKeys reads keys in a track's layout. */
+const scratchKeys = new Growing32(4096);
+
+/** Appends keys read in a track's layout to the token loop's buffers: frames, values and tangents apart. */
+function spreadKeys(
+  keys: Growing32,
+  components: number,
+  tangents: boolean,
+  frames: Growing32,
+  values: Growing32,
+  inTangents: Growing32,
+  outTangents: Growing32,
+): void {
+  const words = keys.words;
+  const stride = tangents ? 1 + 3 * components : 1 + components;
+  for (let key = 0; key < keys.length; key += stride) {
+    frames.pushWord(words[key]!);
+    for (let component = 1; component <= components; component += 1) {
+      values.pushWord(words[key + component]!);
+      if (!tangents) continue;
+      inTangents.pushWord(words[key + components + component]!);
+      outTangents.pushWord(words[key + 2 * components + component]!);
+    }
+  }
+}
+
 /** MDL words of the interpolation kinds, by their stored number. */
 export const INTERPOLATION_WORDS = ['DontInterp', 'Linear', 'Hermite', 'Bezier'] as const;
 
@@ -163,6 +189,8 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
   let globalSequenceId = -1;
   let missingTangents = false;
   let strayTangents = false;
+  const plainKeys = scratchKeys;
+  let allPlain = false;
   for (;;) {
     // Keys in the plain form are read in one loop (ValueScanner.plainKeys), once the interpolation says whether
     // they have tangents and while every key read so far has its own; anything else token by token, below.
@@ -171,8 +199,17 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
       interpolation >= 0 &&
       !integer &&
       (inTangents === NO_VALUES || (inTangents.length === tangentsSoFar && outTangents.length === tangentsSoFar))
-    )
-      scanner.plainKeys(components, inTangents !== NO_VALUES, frames, values, inTangents, outTangents);
+    ) {
+      const tangents = inTangents !== NO_VALUES;
+      plainKeys.length = 0;
+      scanner.plainKeys(components, tangents, plainKeys);
+      // A track whose keys are all plain is read in its own layout; keys read before another form are spread out.
+      if (frames.length === 0 && scanner.onlySeparatorsLeft()) {
+        allPlain = true;
+        break;
+      }
+      spreadKeys(plainKeys, components, tangents, frames, values, inTangents, outTangents);
+    }
     const token = scanner.next();
     if (token === ValueToken.End) break;
     if (token === ValueToken.Number) {
@@ -229,16 +266,17 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
     );
     interpolation = INTERPOLATION.none;
   }
-  const keyCount = frames.length;
-  context.checkCount(entry, declared, keyCount, 'keys');
   const tangents = interpolation >= FIRST_TANGENT_INTERPOLATION;
   const stride = trackStride(components, interpolation);
+  const keyCount = allPlain ? plainKeys.length / stride : frames.length;
+  context.checkCount(entry, declared, keyCount, 'keys');
   const words = context.buffers.words(keyCount * stride);
+  if (allPlain) words.set(plainKeys.words.subarray(0, keyCount * stride));
   const valueWords = values.words;
   const inWords = inTangents.words;
   const outWords = outTangents.words;
   const tangentsComplete = inTangents.length >= keyCount * components && outTangents.length >= keyCount * components;
-  for (let key = 0; key < keyCount; key += 1) {
+  for (let key = 0; !allPlain && key < keyCount; key += 1) {
     const at = key * stride;
     const from = key * components;
     words[at] = frames.words[key]!;
