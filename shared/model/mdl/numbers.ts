@@ -12,149 +12,12 @@
  * JavaScript's `Number.prototype.toString` lays digits out: positional from 1e-6 to 1e21, else
  * `1.5e-7`. NaN prints as `NaN` (or `-NaN` for a set sign bit), infinities as `Infinity`.
  *
- * Reading is ./decimal-reading.ts (re-exported here).
+ * The digit search is ./shortest-digits.ts, reading is ./decimal-reading.ts (both re-exported here).
  */
-import { MAX_EXACT_POWER, POWERS_OF_TEN } from './decimal-reading';
+import { shortestFloat32Digits } from './shortest-digits';
 
+export { shortestFloat32Digits, type DecimalDigits } from './shortest-digits';
 export { decimalEnd, decimalValue, parseDecimal, parseDecimalAt, scanDecimal } from './decimal-reading';
-
-/** log10(2): 2^e lies in [10^⌊e·log10 2⌋, 10^(⌊e·log10 2⌋ + 1)). */
-const LOG10_OF_2 = Math.log10(2);
-/** Float32 bits, for the neighbours of a value. */
-const bitsView = new Uint32Array(1);
-const floatView = new Float32Array(bitsView.buffer);
-
-/** The digits of a float32 as an integer and a power of ten: `value = digits × 10^exponent`. */
-export interface DecimalDigits {
-  /** No trailing zeros; 1–9 digits. */
-  digits: number;
-  exponent: number;
-}
-
-const shortestResult: DecimalDigits = { digits: 0, exponent: 0 };
-
-/** Multiplies `value` by 10^power exactly rounded (one operation when |power| ≤ 22). */
-function scaleByPowerOfTen(value: number, power: number): number {
-  return power >= 0 ? value * POWERS_OF_TEN[power]! : value / POWERS_OF_TEN[-power]!;
-}
-
-/**
- * The shortest digits of the positive finite float32 `value` (a double holding a float32). The
- * result object is reused by the next call.
- */
-export function shortestFloat32Digits(value: number): DecimalDigits {
-  floatView[0] = value;
-  const bits = bitsView[0]!;
-  bitsView[0] = bits - 1;
-  const below = bits === 0 ? 0 : floatView[0];
-  bitsView[0] = bits + 1;
-  let above = floatView[0];
-  if (above === Number.POSITIVE_INFINITY) above = value + (value - below);
-  const low = (value + below) / 2;
-  const high = (value + above) / 2;
-  // The power of ten of the leading digit: from the binary exponent (its floor or one less), then checked.
-  const binaryExponent = ((bits >>> 23) & 0xff) - 127;
-  let order = Math.floor(binaryExponent * LOG10_OF_2);
-  if (binaryExponent !== -127 && order >= -MAX_EXACT_POWER && order + 1 <= MAX_EXACT_POWER) {
-    if (scaleByPowerOfTen(1, order + 1) <= value) order += 1;
-  } else {
-    order = Math.floor(Math.log10(value));
-    if (order + 1 <= MAX_EXACT_POWER && order + 1 >= -MAX_EXACT_POWER && scaleByPowerOfTen(1, order + 1) <= value)
-      order += 1;
-    else if (order <= MAX_EXACT_POWER && order >= -MAX_EXACT_POWER && scaleByPowerOfTen(1, order) > value) order -= 1;
-  }
-  // A decimal of p digits inside the interval means one of p + 1 digits is too (the nearest one is at least as
-  // close), so the fewest digits are found by stepping from a first guess: down while fewer still fit, else up
-  // until some fit. Most values of a model take 6–8 digits (FIRST_PRECISION): two or three tries.
-  // (Beyond 1e13 or below 1e-13, some tries would scale inexactly: halving [1, 9] as ever, see halvingShortest.)
-  if (8 - order > MAX_EXACT_POWER || -order < -MAX_EXACT_POWER) return halvingShortest(value, order, low, high);
-  let scale = FIRST_PRECISION - 1 - order;
-  let digits = candidateDigits(value, scale, low, high);
-  if (digits >= 0) {
-    for (let precision = FIRST_PRECISION; precision > 1; precision -= 1) {
-      const fewer = candidateDigits(value, scale - 1, low, high);
-      if (fewer < 0) break;
-      digits = fewer;
-      scale -= 1;
-    }
-    return trimmed(digits, -scale);
-  }
-  for (let precision = FIRST_PRECISION + 1; precision <= 9; precision += 1) {
-    scale += 1;
-    digits = candidateDigits(value, scale, low, high);
-    if (digits >= 0) return trimmed(digits, -scale);
-  }
-  return slowShortest(value, low, high);
-}
-
-/**
- * The fewest digits by halving [1, 9], through `toPrecision` as soon as one try would scale inexactly (the
- * layout every value had before the stepping search, kept for the values that reach it).
- */
-function halvingShortest(value: number, order: number, low: number, high: number): DecimalDigits {
-  let fewest = 1;
-  let most = 9;
-  let found = -1;
-  let foundScale = 0;
-  while (fewest <= most) {
-    const precision = (fewest + most) >> 1;
-    const scale = precision - 1 - order;
-    if (scale > MAX_EXACT_POWER || scale < -MAX_EXACT_POWER) return slowShortest(value, low, high);
-    const digits = candidateDigits(value, scale, low, high);
-    if (digits >= 0) {
-      found = digits;
-      foundScale = scale;
-      most = precision - 1;
-    } else fewest = precision + 1;
-  }
-  return found >= 0 ? trimmed(found, -foundScale) : slowShortest(value, low, high);
-}
-
-/** The digits {@link shortestFloat32Digits} tries first. */
-const FIRST_PRECISION = 7;
-
-/**
- * The digits of `value` × 10^scale rounded to an integer (or the other neighbour) that read back
- * inside (low, high), or -1.
- */
-function candidateDigits(value: number, scale: number, low: number, high: number): number {
-  const scaled = scaleByPowerOfTen(value, scale);
-  const floor = Math.floor(scaled);
-  const first = scaled - floor < 0.5 ? floor : floor + 1;
-  let decimal = scaleByPowerOfTen(first, -scale);
-  if (decimal > low && decimal < high) return first;
-  const second = first === floor ? floor + 1 : floor;
-  decimal = scaleByPowerOfTen(second, -scale);
-  return decimal > low && decimal < high ? second : -1;
-}
-
-/** Digits through `toPrecision`, for values whose scaling is not exact. */
-function slowShortest(value: number, low: number, high: number): DecimalDigits {
-  for (let precision = 1; precision <= 17; precision += 1) {
-    const text = value.toPrecision(precision);
-    const decimal = Number(text);
-    if (decimal > low && decimal < high) {
-      const [mantissa, exponentText] = text.split('e') as [string, string | undefined];
-      const point = mantissa.indexOf('.');
-      const fraction = point < 0 ? 0 : mantissa.length - point - 1;
-      return trimmed(Number(mantissa.replace('.', '')), Number(exponentText ?? 0) - fraction);
-    }
-  }
-  /* c8 ignore next */
-  throw new RangeError(`no decimal reads back as the float32 ${value}`);
-}
-
-function trimmed(digits: number, exponent: number): DecimalDigits {
-  let mantissa = digits;
-  let power = exponent;
-  while (mantissa !== 0 && mantissa % 10 === 0) {
-    mantissa /= 10;
-    power += 1;
-  }
-  shortestResult.digits = mantissa;
-  shortestResult.exponent = power;
-  return shortestResult;
-}
 
 /** Where text for numbers goes: the printer's byte buffer. */
 export interface ByteSink {
@@ -164,6 +27,9 @@ export interface ByteSink {
   run(bytes: Uint8Array, start: number, length: number): void;
 }
 
+/** Float32 bits of a magnitude, for the text cache. */
+const bitsView = new Uint32Array(1);
+const floatView = new Float32Array(bitsView.buffer);
 const digitScratch = new Uint8Array(24);
 
 /** Writes the decimal digits of a non-negative safe integer. */
