@@ -131,10 +131,55 @@ const cachedText = new Uint8Array((1 << TEXT_CACHE_BITS) * TEXT_CACHE_STRIDE);
 const layoutScratch = new Uint8Array(FLOAT32_TEXT_MAX);
 
 /**
- * Lays `digits × 10^exponent` out as JavaScript's Number#toString does, into `text` from `start`; returns where
- * the text ends.
+ * Lays `digits × 10^exponent` (1 ≤ digits < 10^9) out as JavaScript's Number#toString does, into `text` from
+ * `start`; returns where the text ends. Positional text is written from its last digit back, each digit straight
+ * to its place (the count of digits decides the places first), with no scratch buffer between.
  */
 function layDigits(text: Uint8Array, start: number, digits: number, exponent: number): number {
+  const count = digitCount(digits);
+  // `point` is where the decimal point goes, counted in digits from the first.
+  const point = count + exponent;
+  if (point >= count && point <= 21) {
+    layBackward(text, start + count, digits, count);
+    for (let zero = start + count; zero < start + point; zero += 1) text[zero] = 0x30;
+    return start + point;
+  }
+  if (point > 0 && point <= 21) {
+    const rest = layBackward(text, start + count + 1, digits, count - point);
+    text[start + point] = 0x2e;
+    layBackward(text, start + point, rest, point);
+    return start + count + 1;
+  }
+  if (point > -6 && point <= 0) {
+    text[start] = 0x30;
+    text[start + 1] = 0x2e;
+    for (let zero = start + 2; zero < start + 2 - point; zero += 1) text[zero] = 0x30;
+    layBackward(text, start + 2 - point + count, digits, count);
+    return start + 2 - point + count;
+  }
+  return layExponentForm(text, start, digits, point);
+}
+
+/** How many decimal digits `value` (1 ≤ value < 10^9) has; literals, as module constants are read at every use. */
+function digitCount(value: number): number {
+  if (value < 10000) return value < 100 ? (value < 10 ? 1 : 2) : value < 1000 ? 3 : 4;
+  if (value < 1000000) return value < 100000 ? 5 : 6;
+  return value < 10000000 ? 7 : value < 100000000 ? 8 : 9;
+}
+
+/** Lays the last `count` decimal digits of `value` (an int32) to end just before `end`; returns the digits left. */
+function layBackward(text: Uint8Array, end: number, value: number, count: number): number {
+  let rest = value;
+  for (let at = end - 1; at >= end - count; at -= 1) {
+    const quotient = (rest / 10) | 0;
+    text[at] = 0x30 + (rest - quotient * 10);
+    rest = quotient;
+  }
+  return rest;
+}
+
+/** Lays `digits` with the decimal point after `point` of them as `1.5e-7` / `3.4028235e+38`; returns the end. */
+function layExponentForm(text: Uint8Array, start: number, digits: number, point: number): number {
   let count = 0;
   let rest = digits;
   while (rest > 0) {
@@ -142,36 +187,19 @@ function layDigits(text: Uint8Array, start: number, digits: number, exponent: nu
     digitScratch[count++] = 0x30 + (rest - quotient * 10);
     rest = quotient;
   }
-  // digitScratch holds the digits last first; `point` is where the decimal point goes.
   let length = start;
-  const point = count + exponent;
-  if (count <= point && point <= 21) {
-    while (count > 0) text[length++] = digitScratch[--count]!;
-    for (let zero = exponent; zero > 0; zero -= 1) text[length++] = 0x30;
-  } else if (point > 0 && point <= 21) {
-    for (let index = count - 1; index >= 0; index -= 1) {
-      if (count - 1 - index === point) text[length++] = 0x2e;
-      text[length++] = digitScratch[index]!;
-    }
-  } else if (point > -6 && point <= 0) {
-    text[length++] = 0x30;
+  text[length++] = digitScratch[count - 1]!;
+  if (count > 1) {
     text[length++] = 0x2e;
-    for (let zero = point; zero < 0; zero += 1) text[length++] = 0x30;
-    while (count > 0) text[length++] = digitScratch[--count]!;
-  } else {
-    text[length++] = digitScratch[count - 1]!;
-    if (count > 1) {
-      text[length++] = 0x2e;
-      for (let index = count - 2; index >= 0; index -= 1) text[length++] = digitScratch[index]!;
-    }
-    text[length++] = 0x65;
-    const power = point - 1;
-    text[length++] = power < 0 ? 0x2d : 0x2b;
-    // |power| < 100 for any float32 (1e-45 … 3.4e38).
-    const magnitude = Math.abs(power);
-    if (magnitude >= 10) text[length++] = 0x30 + Math.floor(magnitude / 10);
-    text[length++] = 0x30 + (magnitude % 10);
+    for (let index = count - 2; index >= 0; index -= 1) text[length++] = digitScratch[index]!;
   }
+  text[length++] = 0x65;
+  const power = point - 1;
+  text[length++] = power < 0 ? 0x2d : 0x2b;
+  // |power| < 100 for any float32 (1e-45 … 3.4e38).
+  const magnitude = Math.abs(power);
+  if (magnitude >= 10) text[length++] = 0x30 + Math.floor(magnitude / 10);
+  text[length++] = 0x30 + (magnitude % 10);
   return length;
 }
 

@@ -38,7 +38,8 @@ export function shortestFloat32Digits(value: number): DecimalDigits {
   floatView[0] = value;
   const bits = bitsView[0]!;
   const binaryExponent = ((bits >>> 23) & 0xff) - 127;
-  if (binaryExponent >= -13 && binaryExponent <= 22) return latticeShortest(value, bits, binaryExponent);
+  if (binaryExponent >= -13 && binaryExponent <= 22 && floatView[0] === value)
+    return latticeShortest(value, bits, binaryExponent);
   bitsView[0] = bits - 1;
   const below = bits === 0 ? 0 : floatView[0];
   bitsView[0] = bits + 1;
@@ -203,4 +204,3 @@ function trimmed(digits: number, exponent: number): DecimalDigits {
   shortestResult.exponent = power;
   return shortestResult;
 }
-
