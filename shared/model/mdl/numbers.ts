@@ -78,16 +78,16 @@ export function layFloat32(text: Uint8Array, at: number, value: number, negative
   floatView[0] = magnitude;
   const bits = bitsView[0]!;
   if (floatView[0] !== magnitude) {
-    const { digits, exponent } = shortestFloat32Digits(magnitude);
-    return layDigits(text, length, digits, exponent);
+    const { digits, exponent, count } = shortestFloat32Digits(magnitude);
+    return layDigits(text, length, digits, exponent, count);
   }
   // 2^12 entries (TEXT_CACHE_BITS) of 24 bytes (TEXT_CACHE_STRIDE), as literals: module constants are variables
   // in a bundle, read at every use.
   const entry = Math.imul(bits, 0x9e3779b1) >>> 20;
   const slot = entry * 24;
   if (cachedBits[entry] !== bits) {
-    const { digits, exponent } = shortestFloat32Digits(magnitude);
-    cachedLengths[entry] = layDigits(cachedText, slot, digits, exponent) - slot;
+    const { digits, exponent, count } = shortestFloat32Digits(magnitude);
+    cachedLengths[entry] = layDigits(cachedText, slot, digits, exponent, count) - slot;
     cachedBits[entry] = bits;
   }
   const end = slot + cachedLengths[entry]!;
@@ -131,12 +131,11 @@ const cachedText = new Uint8Array((1 << TEXT_CACHE_BITS) * TEXT_CACHE_STRIDE);
 const layoutScratch = new Uint8Array(FLOAT32_TEXT_MAX);
 
 /**
- * Lays `digits × 10^exponent` (1 ≤ digits < 10^9) out as JavaScript's Number#toString does, into `text` from
+ * Lays `digits × 10^exponent` (1 ≤ digits < 10^9, of `count` digits) out as JavaScript's Number#toString does, into `text` from
  * `start`; returns where the text ends. Positional text is written from its last digit back, each digit straight
- * to its place (the count of digits decides the places first), with no scratch buffer between.
+ * to its place (the search gave the count of digits), with no scratch buffer between.
  */
-function layDigits(text: Uint8Array, start: number, digits: number, exponent: number): number {
-  const count = digitCount(digits);
+function layDigits(text: Uint8Array, start: number, digits: number, exponent: number, count: number): number {
   // `point` is where the decimal point goes, counted in digits from the first.
   const point = count + exponent;
   if (point >= count && point <= 21) {
@@ -158,13 +157,6 @@ function layDigits(text: Uint8Array, start: number, digits: number, exponent: nu
     return start + 2 - point + count;
   }
   return layExponentForm(text, start, digits, point);
-}
-
-/** How many decimal digits `value` (1 ≤ value < 10^9) has; literals, as module constants are read at every use. */
-function digitCount(value: number): number {
-  if (value < 10000) return value < 100 ? (value < 10 ? 1 : 2) : value < 1000 ? 3 : 4;
-  if (value < 1000000) return value < 100000 ? 5 : 6;
-  return value < 10000000 ? 7 : value < 100000000 ? 8 : 9;
 }
 
 /** Lays the last `count` decimal digits of `value` (an int32) to end just before `end`; returns the digits left. */

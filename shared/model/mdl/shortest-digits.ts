@@ -21,9 +21,11 @@ export interface DecimalDigits {
   /** No trailing zeros; 1–9 digits. */
   digits: number;
   exponent: number;
+  /** How many decimal digits `digits` has (the search knows it; the layout needs it first). */
+  count: number;
 }
 
-const shortestResult: DecimalDigits = { digits: 0, exponent: 0 };
+const shortestResult: DecimalDigits = { digits: 0, exponent: 0, count: 0 };
 
 /** Multiplies `value` by 10^power exactly rounded (one operation when |power| ≤ 22). */
 function scaleByPowerOfTen(value: number, power: number): number {
@@ -102,6 +104,7 @@ function latticeShortest(value: number, bits: number, binaryExponent: number): D
     power = POWERS_OF_TEN[scale]!;
     scaled = value * power;
   }
+  const nineDigitScale = scale;
   // Half the gap to the next float32 is 2^(b − 24); below a power of two the gap down is half as wide.
   const halfGap = HALF_GAPS[binaryExponent + 13]! * power;
   const lowScaled = (bits & 0x7fffff) === 0 ? scaled - halfGap / 2 : scaled - halfGap;
@@ -120,16 +123,21 @@ function latticeShortest(value: number, bits: number, binaryExponent: number): D
   const floor = scaled | 0;
   const nearest = scaled - floor < 0.5 ? floor : floor + 1;
   let digits = nearest > lowest && nearest <= highest ? nearest : nearest === floor ? floor + 1 : floor;
+  // 9 − j digits (j trailing zeros dropped by the search), one more when rounding up reached 10^(9 − j).
+  let count = 9 - nineDigitScale + scale;
+  if (digits >= POWERS_OF_TEN[count]!) count += 1;
   // Trailing zeros (the nearest may end in some) move to the exponent.
   let exponent = -scale;
   let tenth = (digits / 10) | 0;
   while (tenth * 10 === digits) {
     digits = tenth;
     exponent += 1;
+    count -= 1;
     tenth = (digits / 10) | 0;
   }
   shortestResult.digits = digits;
   shortestResult.exponent = exponent;
+  shortestResult.count = count;
   return shortestResult;
 }
 
@@ -202,5 +210,13 @@ function trimmed(digits: number, exponent: number): DecimalDigits {
   }
   shortestResult.digits = mantissa;
   shortestResult.exponent = power;
+  shortestResult.count = digitCount(mantissa);
   return shortestResult;
+}
+
+/** How many decimal digits `value` (1 ≤ value < 10^9) has; literals, as module constants are read at every use. */
+function digitCount(value: number): number {
+  if (value < 10000) return value < 100 ? (value < 10 ? 1 : 2) : value < 1000 ? 3 : 4;
+  if (value < 1000000) return value < 100000 ? 5 : 6;
+  return value < 10000000 ? 7 : value < 100000000 ? 8 : 9;
 }
