@@ -14,7 +14,7 @@
  *
  * The digit search is ./shortest-digits.ts, reading is ./decimal-reading.ts (both re-exported here).
  */
-import { shortestFloat32Digits } from './shortest-digits';
+import { digitCount, shortestFloat32Digits } from './shortest-digits';
 
 export { shortestFloat32Digits, type DecimalDigits } from './shortest-digits';
 export { decimalEnd, decimalValue, parseDecimal, parseDecimalAt, scanDecimal } from './decimal-reading';
@@ -90,9 +90,20 @@ export function layFloat32(text: Uint8Array, at: number, value: number, negative
     cachedLengths[entry] = layDigits(cachedText, slot, digits, exponent, count) - slot;
     cachedBits[entry] = bits;
   }
-  const end = slot + cachedLengths[entry]!;
-  for (let index = slot; index < end; index += 1) text[length++] = cachedText[index]!;
-  return length;
+  // Sixteen bytes as four 32-bit words whatever the length (the text has room for FLOAT32_TEXT_MAX): no byte loop
+  // with an unpredictable end; only integers of 17 digits or more (up to 22 bytes) take the bytes after.
+  if (text !== wordsText) {
+    wordsText = text;
+    textWords = new DataView(text.buffer, text.byteOffset, text.byteLength);
+  }
+  const words = textWords!;
+  words.setUint32(length, cachedWords.getUint32(slot, true), true);
+  words.setUint32(length + 4, cachedWords.getUint32(slot + 4, true), true);
+  words.setUint32(length + 8, cachedWords.getUint32(slot + 8, true), true);
+  words.setUint32(length + 12, cachedWords.getUint32(slot + 12, true), true);
+  const textLength = cachedLengths[entry]!;
+  for (let index = 16; index < textLength; index += 1) text[length + index] = cachedText[slot + index]!;
+  return length + textLength;
 }
 
 /** Lays latin1 `word` into `text` from `at`; returns where it ends. */
@@ -107,6 +118,12 @@ export function layUnsigned(text: Uint8Array, at: number, value: number): number
   if (value < 10) {
     text[at] = 0x30 + value;
     return at + 1;
+  }
+  // Below 10^9 (every frame and count a model holds) the digits are int32 divisions, each straight to its place.
+  if (value < 1000000000) {
+    const count = digitCount(value);
+    layBackward(text, at + count, value, count);
+    return at + count;
   }
   let count = 0;
   let rest = value;
@@ -128,6 +145,10 @@ const TEXT_CACHE_STRIDE = 24;
 const cachedBits = new Uint32Array(1 << TEXT_CACHE_BITS);
 const cachedLengths = new Uint8Array(1 << TEXT_CACHE_BITS);
 const cachedText = new Uint8Array((1 << TEXT_CACHE_BITS) * TEXT_CACHE_STRIDE);
+const cachedWords = new DataView(cachedText.buffer);
+/** The last text {@link layFloat32} wrote to and a DataView over it, for copying cached text a word at a time. */
+let wordsText: Uint8Array | null = null;
+let textWords: DataView | null = null;
 const layoutScratch = new Uint8Array(FLOAT32_TEXT_MAX);
 
 /**

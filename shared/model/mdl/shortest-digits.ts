@@ -215,7 +215,7 @@ function trimmed(digits: number, exponent: number): DecimalDigits {
 }
 
 /** How many decimal digits `value` (1 ≤ value < 10^9) has; literals, as module constants are read at every use. */
-function digitCount(value: number): number {
+export function digitCount(value: number): number {
   if (value < 10000) return value < 100 ? (value < 10 ? 1 : 2) : value < 1000 ? 3 : 4;
   if (value < 1000000) return value < 100000 ? 5 : 6;
   return value < 10000000 ? 7 : value < 100000000 ? 8 : 9;
