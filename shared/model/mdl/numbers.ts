@@ -180,16 +180,34 @@ function layDigits(text: Uint8Array, start: number, digits: number, exponent: nu
   return layExponentForm(text, start, digits, point);
 }
 
-/** Lays the last `count` decimal digits of `value` (an int32) to end just before `end`; returns the digits left. */
+/**
+ * Lays the last `count` decimal digits of `value` (an int32) to end just before `end`, two at a time from a table
+ * of the pairs 00–99 (half the dependent divisions); returns the digits left.
+ */
 function layBackward(text: Uint8Array, end: number, value: number, count: number): number {
   let rest = value;
-  for (let at = end - 1; at >= end - count; at -= 1) {
+  let at = end;
+  const first = end - count;
+  while (at - 2 >= first) {
+    const quotient = (rest / 100) | 0;
+    const pair = (rest - quotient * 100) << 1;
+    text[at - 1] = DIGIT_PAIRS[pair + 1]!;
+    text[at - 2] = DIGIT_PAIRS[pair]!;
+    at -= 2;
+    rest = quotient;
+  }
+  if (at > first) {
     const quotient = (rest / 10) | 0;
-    text[at] = 0x30 + (rest - quotient * 10);
+    text[at - 1] = 0x30 + (rest - quotient * 10);
     rest = quotient;
   }
   return rest;
 }
+
+/** The two digits of 0–99 as text: `00`, `01`, … `99`. */
+const DIGIT_PAIRS = Uint8Array.from({ length: 200 }, (_, index) =>
+  index & 1 ? 0x30 + ((index >> 1) % 10) : 0x30 + Math.floor((index >> 1) / 10),
+);
 
 /** Lays `digits` with the decimal point after `point` of them as `1.5e-7` / `3.4028235e+38`; returns the end. */
 function layExponentForm(text: Uint8Array, start: number, digits: number, point: number): number {
