@@ -17,6 +17,7 @@ const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const APOSTROPHE = 0x27;
 const MINUS = 0x2d;
+const COLON = 0x3a;
 /** The most bytes a safe integer's text takes (16 digits and a sign). */
 const INTEGER_TEXT_MAX = 24;
 
@@ -250,6 +251,47 @@ export class MdlWriter implements ByteSink {
     buffer[this.length++] = SPACE;
     buffer[this.length++] = CLOSE_BRACE;
     return this.length;
+  }
+
+  /**
+   * One line of a float track at the current depth: `frame: value,` (or `word value,` when `word` is given, for
+   * `InTan` / `OutTan`), the value one float or `{ … }` of `components`, laid in one room with the position in a
+   * local (a NaN goes through {@link float} for its warning).
+   */
+  floatKeyLine(
+    word: string | null,
+    frame: number,
+    values: ArrayLike<number>,
+    start: number,
+    components: number,
+    where: string,
+  ): void {
+    const room = this.depth + 28 + (word === null ? 0 : word.length) + components * (FLOAT32_TEXT_MAX + 2);
+    if (this.length + room > this.buffer.length) this.grow(room);
+    const buffer = this.buffer;
+    let length = this.length;
+    for (let level = 0; level < this.depth; level += 1) buffer[length++] = TAB;
+    if (word === null) {
+      if (frame < 0) {
+        buffer[length++] = MINUS;
+        length = layUnsigned(buffer, length, -frame);
+      } else length = layUnsigned(buffer, length, frame);
+      buffer[length++] = COLON;
+    } else for (let index = 0; index < word.length; index += 1) buffer[length++] = word.charCodeAt(index);
+    buffer[length++] = SPACE;
+    if (components !== 1) length = this.layFloatGroup(buffer, length, values, start, components, where);
+    else {
+      const value = values[start]!;
+      if (value === value) length = layFloat32(buffer, length, value);
+      else {
+        this.length = length;
+        this.float(value, where);
+        length = this.length;
+      }
+    }
+    buffer[length++] = COMMA;
+    buffer[length++] = NEWLINE;
+    this.length = length;
   }
 
   /** `{ a, b, c }` of integers (signed when `signed`). */
