@@ -65,22 +65,20 @@ export const FLOAT32_TEXT_MAX = 32;
 export function layFloat32(text: Uint8Array, at: number, value: number, negativeNaN = false): number {
   if (value !== value) return layAscii(text, at, negativeNaN ? '-NaN' : 'NaN');
   if (value === 0) return layAscii(text, at, 1 / value < 0 ? '-0' : '0');
-  let length = at;
-  let magnitude = value;
-  if (value < 0) {
-    text[length++] = 0x2d;
-    magnitude = -value;
-  }
-  if (magnitude === Number.POSITIVE_INFINITY) return layAscii(text, length, 'Infinity');
+  floatView[0] = value;
+  const signed = bitsView[0]!;
+  if (floatView[0] !== value) return layDouble(text, at, value);
+  // The sign without a branch (signs of normals and coordinates follow no pattern): the `-` is written always and
+  // kept only for a set sign bit.
+  const negative = signed >>> 31;
+  text[at] = 0x2d;
+  const length = at + negative;
+  const magnitude = Math.abs(value);
+  if (magnitude === Infinity) return layAscii(text, length, 'Infinity');
   if (magnitude < 16777216 && Math.floor(magnitude) === magnitude) return layUnsigned(text, length, magnitude);
-  // A model repeats many values (normals, tangents, shared coordinates): their text comes from the cache,
-  // by the float32 bits (a double that is no float32 is laid out each time, never cached).
-  floatView[0] = magnitude;
-  const bits = bitsView[0]!;
-  if (floatView[0] !== magnitude) {
-    const { digits, exponent, count } = shortestFloat32Digits(magnitude);
-    return layDigits(text, length, digits, exponent, count);
-  }
+  // A model repeats many values (normals, tangents, shared coordinates): their text comes from the cache, by the
+  // float32 bits of the magnitude.
+  const bits = signed & 0x7fffffff;
   // 2^12 entries (TEXT_CACHE_BITS) of 24 bytes (TEXT_CACHE_STRIDE), as literals: module constants are variables
   // in a bundle, read at every use.
   const entry = Math.imul(bits, 0x9e3779b1) >>> 20;
@@ -104,6 +102,16 @@ export function layFloat32(text: Uint8Array, at: number, value: number, negative
   const textLength = cachedLengths[entry]!;
   for (let index = 16; index < textLength; index += 1) text[length + index] = cachedText[slot + index]!;
   return length + textLength;
+}
+
+/** {@link layFloat32} for a double that is no float32 (computed in doubles): laid out each time, never cached. */
+function layDouble(text: Uint8Array, at: number, value: number): number {
+  let length = at;
+  if (value < 0) text[length++] = 0x2d;
+  const magnitude = Math.abs(value);
+  if (magnitude < 16777216 && Math.floor(magnitude) === magnitude) return layUnsigned(text, length, magnitude);
+  const { digits, exponent, count } = shortestFloat32Digits(magnitude);
+  return layDigits(text, length, digits, exponent, count);
 }
 
 /** Lays latin1 `word` into `text` from `at`; returns where it ends. */
@@ -152,9 +160,9 @@ let textWords: DataView | null = null;
 const layoutScratch = new Uint8Array(FLOAT32_TEXT_MAX);
 
 /**
- * Lays `digits × 10^exponent` (1 ≤ digits < 10^9, of `count` digits) out as JavaScript's Number#toString does, into `text` from
- * `start`; returns where the text ends. Positional text is written from its last digit back, each digit straight
- * to its place (the search gave the count of digits), with no scratch buffer between.
+ * Lays `digits × 10^exponent` (1 ≤ digits < 10^9, of `count` digits) out as JavaScript's Number#toString does,
+ * into `text` from `start`; returns where the text ends. Positional text is written from its last digit back, each
+ * digit straight to its place (the search gave the count of digits), with no scratch buffer between.
  */
 function layDigits(text: Uint8Array, start: number, digits: number, exponent: number, count: number): number {
   // `point` is where the decimal point goes, counted in digits from the first.
