@@ -12,11 +12,11 @@
  * JavaScript's `Number.prototype.toString` lays digits out: positional from 1e-6 to 1e21, else
  * `1.5e-7`. NaN prints as `NaN` (or `-NaN` for a set sign bit), infinities as `Infinity`.
  *
- * The digit search is ./shortest-digits.ts, reading is ./decimal-reading.ts (both re-exported here).
+ * The digit search is ./float32-digits.ts, reading is ./decimal-reading.ts (both re-exported here).
  */
-import { digitCount, shortestFloat32Digits } from './shortest-digits';
+import { digitCount, shortestFloat32Digits } from './float32-digits';
 
-export { shortestFloat32Digits, type DecimalDigits } from './shortest-digits';
+export { shortestFloat32Digits, type DecimalDigits } from './float32-digits';
 export { decimalEnd, decimalValue, parseDecimal, parseDecimalAt, scanDecimal } from './decimal-reading';
 
 /** Where text for numbers goes: the printer's byte buffer. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../random';
-import { shortestFloat32Digits } from './shortest-digits';
+import { shortestFloat32Digits } from './float32-digits';
 
 const bits = new Uint32Array(1);
 const floats = new Float32Array(bits.buffer);
