@@ -65,12 +65,23 @@ export function printMdlModel(
 /**
  * Warns for every name field whose bytes are not what its text gives (bytes after the NUL): MDL
  * strings hold the text only. Walks the chunk's objects for `…Bytes` fields beside a string field.
+ * The path (`GEOS[2].name`) is kept as a stack of keys and indices and spelt out only for a warning:
+ * a string per array item and object field made this walk a tenth of a print, most of it garbage.
  */
 function checkNameBytes(writer: MdlWriter, tag: string, value: unknown): void {
-  const visit = (object: unknown, path: string): void => {
+  const steps: (string | number)[] = [];
+  const pathOf = (last: string): string =>
+    tag + steps.map((step) => (typeof step === 'number' ? `[${step}]` : `.${step}`)).join('') + `.${last}`;
+  const visit = (object: unknown): void => {
     if (typeof object !== 'object' || object === null || ArrayBuffer.isView(object)) return;
     if (Array.isArray(object)) {
-      object.forEach((item, index) => visit(item, `${path}[${index}]`));
+      for (let index = 0; index < object.length; index += 1) {
+        const item: unknown = object[index];
+        if (typeof item !== 'object' || item === null) continue;
+        steps.push(index);
+        visit(item);
+        steps.pop();
+      }
       return;
     }
     const record = object as Record<string, unknown>;
@@ -80,16 +91,20 @@ function checkNameBytes(writer: MdlWriter, tag: string, value: unknown): void {
         const name = key.slice(0, -'Bytes'.length);
         const text = record[name];
         if (typeof text !== 'string' || sameAsText(field, text)) continue;
+        const path = pathOf(name);
         writer.warn(
-          `${path}.${name}`,
-          `${path}.${name} holds bytes after its text's end, which an MDL string cannot carry`,
+          path,
+          `${path} holds bytes after its text's end, which an MDL string cannot carry`,
           'mdl.name-bytes-not-carried',
         );
-      } else if (typeof field === 'object' && field !== null && !ArrayBuffer.isView(field))
-        visit(field, `${path}.${key}`);
+      } else if (typeof field === 'object' && field !== null && !ArrayBuffer.isView(field)) {
+        steps.push(key);
+        visit(field);
+        steps.pop();
+      }
     }
   };
-  visit(value, tag);
+  visit(value);
 }
 
 /** True when `bytes` are `text` (latin1) then NULs. */

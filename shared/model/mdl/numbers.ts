@@ -12,149 +12,12 @@
  * JavaScript's `Number.prototype.toString` lays digits out: positional from 1e-6 to 1e21, else
  * `1.5e-7`. NaN prints as `NaN` (or `-NaN` for a set sign bit), infinities as `Infinity`.
  *
- * Reading is ./decimal-reading.ts (re-exported here).
+ * The digit search is ./float32-digits.ts, reading is ./decimal-reading.ts (both re-exported here).
  */
-import { MAX_EXACT_POWER, POWERS_OF_TEN } from './decimal-reading';
+import { digitCount, shortestFloat32Digits } from './float32-digits';
 
+export { shortestFloat32Digits, type DecimalDigits } from './float32-digits';
 export { decimalEnd, decimalValue, parseDecimal, parseDecimalAt, scanDecimal } from './decimal-reading';
-
-/** log10(2): 2^e lies in [10^⌊e·log10 2⌋, 10^(⌊e·log10 2⌋ + 1)). */
-const LOG10_OF_2 = Math.log10(2);
-/** Float32 bits, for the neighbours of a value. */
-const bitsView = new Uint32Array(1);
-const floatView = new Float32Array(bitsView.buffer);
-
-/** The digits of a float32 as an integer and a power of ten: `value = digits × 10^exponent`. */
-export interface DecimalDigits {
-  /** No trailing zeros; 1–9 digits. */
-  digits: number;
-  exponent: number;
-}
-
-const shortestResult: DecimalDigits = { digits: 0, exponent: 0 };
-
-/** Multiplies `value` by 10^power exactly rounded (one operation when |power| ≤ 22). */
-function scaleByPowerOfTen(value: number, power: number): number {
-  return power >= 0 ? value * POWERS_OF_TEN[power]! : value / POWERS_OF_TEN[-power]!;
-}
-
-/**
- * The shortest digits of the positive finite float32 `value` (a double holding a float32). The
- * result object is reused by the next call.
- */
-export function shortestFloat32Digits(value: number): DecimalDigits {
-  floatView[0] = value;
-  const bits = bitsView[0]!;
-  bitsView[0] = bits - 1;
-  const below = bits === 0 ? 0 : floatView[0];
-  bitsView[0] = bits + 1;
-  let above = floatView[0];
-  if (above === Number.POSITIVE_INFINITY) above = value + (value - below);
-  const low = (value + below) / 2;
-  const high = (value + above) / 2;
-  // The power of ten of the leading digit: from the binary exponent (its floor or one less), then checked.
-  const binaryExponent = ((bits >>> 23) & 0xff) - 127;
-  let order = Math.floor(binaryExponent * LOG10_OF_2);
-  if (binaryExponent !== -127 && order >= -MAX_EXACT_POWER && order + 1 <= MAX_EXACT_POWER) {
-    if (scaleByPowerOfTen(1, order + 1) <= value) order += 1;
-  } else {
-    order = Math.floor(Math.log10(value));
-    if (order + 1 <= MAX_EXACT_POWER && order + 1 >= -MAX_EXACT_POWER && scaleByPowerOfTen(1, order + 1) <= value)
-      order += 1;
-    else if (order <= MAX_EXACT_POWER && order >= -MAX_EXACT_POWER && scaleByPowerOfTen(1, order) > value) order -= 1;
-  }
-  // A decimal of p digits inside the interval means one of p + 1 digits is too (the nearest one is at least as
-  // close), so the fewest digits are found by stepping from a first guess: down while fewer still fit, else up
-  // until some fit. Most values of a model take 6–8 digits (FIRST_PRECISION): two or three tries.
-  // (Beyond 1e13 or below 1e-13, some tries would scale inexactly: halving [1, 9] as ever, see halvingShortest.)
-  if (8 - order > MAX_EXACT_POWER || -order < -MAX_EXACT_POWER) return halvingShortest(value, order, low, high);
-  let scale = FIRST_PRECISION - 1 - order;
-  let digits = candidateDigits(value, scale, low, high);
-  if (digits >= 0) {
-    for (let precision = FIRST_PRECISION; precision > 1; precision -= 1) {
-      const fewer = candidateDigits(value, scale - 1, low, high);
-      if (fewer < 0) break;
-      digits = fewer;
-      scale -= 1;
-    }
-    return trimmed(digits, -scale);
-  }
-  for (let precision = FIRST_PRECISION + 1; precision <= 9; precision += 1) {
-    scale += 1;
-    digits = candidateDigits(value, scale, low, high);
-    if (digits >= 0) return trimmed(digits, -scale);
-  }
-  return slowShortest(value, low, high);
-}
-
-/**
- * The fewest digits by halving [1, 9], through `toPrecision` as soon as one try would scale inexactly (the
- * layout every value had before the stepping search, kept for the values that reach it).
- */
-function halvingShortest(value: number, order: number, low: number, high: number): DecimalDigits {
-  let fewest = 1;
-  let most = 9;
-  let found = -1;
-  let foundScale = 0;
-  while (fewest <= most) {
-    const precision = (fewest + most) >> 1;
-    const scale = precision - 1 - order;
-    if (scale > MAX_EXACT_POWER || scale < -MAX_EXACT_POWER) return slowShortest(value, low, high);
-    const digits = candidateDigits(value, scale, low, high);
-    if (digits >= 0) {
-      found = digits;
-      foundScale = scale;
-      most = precision - 1;
-    } else fewest = precision + 1;
-  }
-  return found >= 0 ? trimmed(found, -foundScale) : slowShortest(value, low, high);
-}
-
-/** The digits {@link shortestFloat32Digits} tries first. */
-const FIRST_PRECISION = 7;
-
-/**
- * The digits of `value` × 10^scale rounded to an integer (or the other neighbour) that read back
- * inside (low, high), or -1.
- */
-function candidateDigits(value: number, scale: number, low: number, high: number): number {
-  const scaled = scaleByPowerOfTen(value, scale);
-  const floor = Math.floor(scaled);
-  const first = scaled - floor < 0.5 ? floor : floor + 1;
-  let decimal = scaleByPowerOfTen(first, -scale);
-  if (decimal > low && decimal < high) return first;
-  const second = first === floor ? floor + 1 : floor;
-  decimal = scaleByPowerOfTen(second, -scale);
-  return decimal > low && decimal < high ? second : -1;
-}
-
-/** Digits through `toPrecision`, for values whose scaling is not exact. */
-function slowShortest(value: number, low: number, high: number): DecimalDigits {
-  for (let precision = 1; precision <= 17; precision += 1) {
-    const text = value.toPrecision(precision);
-    const decimal = Number(text);
-    if (decimal > low && decimal < high) {
-      const [mantissa, exponentText] = text.split('e') as [string, string | undefined];
-      const point = mantissa.indexOf('.');
-      const fraction = point < 0 ? 0 : mantissa.length - point - 1;
-      return trimmed(Number(mantissa.replace('.', '')), Number(exponentText ?? 0) - fraction);
-    }
-  }
-  /* c8 ignore next */
-  throw new RangeError(`no decimal reads back as the float32 ${value}`);
-}
-
-function trimmed(digits: number, exponent: number): DecimalDigits {
-  let mantissa = digits;
-  let power = exponent;
-  while (mantissa !== 0 && mantissa % 10 === 0) {
-    mantissa /= 10;
-    power += 1;
-  }
-  shortestResult.digits = mantissa;
-  shortestResult.exponent = power;
-  return shortestResult;
-}
 
 /** Where text for numbers goes: the printer's byte buffer. */
 export interface ByteSink {
@@ -164,6 +27,9 @@ export interface ByteSink {
   run(bytes: Uint8Array, start: number, length: number): void;
 }
 
+/** Float32 bits of a magnitude, for the text cache. */
+const bitsView = new Uint32Array(1);
+const floatView = new Float32Array(bitsView.buffer);
 const digitScratch = new Uint8Array(24);
 
 /** Writes the decimal digits of a non-negative safe integer. */
@@ -199,34 +65,53 @@ export const FLOAT32_TEXT_MAX = 32;
 export function layFloat32(text: Uint8Array, at: number, value: number, negativeNaN = false): number {
   if (value !== value) return layAscii(text, at, negativeNaN ? '-NaN' : 'NaN');
   if (value === 0) return layAscii(text, at, 1 / value < 0 ? '-0' : '0');
-  let length = at;
-  let magnitude = value;
-  if (value < 0) {
-    text[length++] = 0x2d;
-    magnitude = -value;
-  }
-  if (magnitude === Number.POSITIVE_INFINITY) return layAscii(text, length, 'Infinity');
+  floatView[0] = value;
+  const signed = bitsView[0]!;
+  if (floatView[0] !== value) return layDouble(text, at, value);
+  // The sign without a branch (signs of normals and coordinates follow no pattern): the `-` is written always and
+  // kept only for a set sign bit.
+  const negative = signed >>> 31;
+  text[at] = 0x2d;
+  const length = at + negative;
+  const magnitude = Math.abs(value);
+  if (magnitude === Infinity) return layAscii(text, length, 'Infinity');
   if (magnitude < 16777216 && Math.floor(magnitude) === magnitude) return layUnsigned(text, length, magnitude);
-  // A model repeats many values (normals, tangents, shared coordinates): their text comes from the cache,
-  // by the float32 bits (a double that is no float32 is laid out each time, never cached).
-  floatView[0] = magnitude;
-  const bits = bitsView[0]!;
-  if (floatView[0] !== magnitude) {
-    const { digits, exponent } = shortestFloat32Digits(magnitude);
-    return layDigits(text, length, digits, exponent);
-  }
+  // A model repeats many values (normals, tangents, shared coordinates): their text comes from the cache, by the
+  // float32 bits of the magnitude.
+  const bits = signed & 0x7fffffff;
   // 2^12 entries (TEXT_CACHE_BITS) of 24 bytes (TEXT_CACHE_STRIDE), as literals: module constants are variables
   // in a bundle, read at every use.
   const entry = Math.imul(bits, 0x9e3779b1) >>> 20;
   const slot = entry * 24;
   if (cachedBits[entry] !== bits) {
-    const { digits, exponent } = shortestFloat32Digits(magnitude);
-    cachedLengths[entry] = layDigits(cachedText, slot, digits, exponent) - slot;
+    const { digits, exponent, count } = shortestFloat32Digits(magnitude);
+    cachedLengths[entry] = layDigits(cachedText, slot, digits, exponent, count) - slot;
     cachedBits[entry] = bits;
   }
-  const end = slot + cachedLengths[entry]!;
-  for (let index = slot; index < end; index += 1) text[length++] = cachedText[index]!;
-  return length;
+  // Sixteen bytes as four 32-bit words whatever the length (the text has room for FLOAT32_TEXT_MAX): no byte loop
+  // with an unpredictable end; only integers of 17 digits or more (up to 22 bytes) take the bytes after.
+  if (text !== wordsText) {
+    wordsText = text;
+    textWords = new DataView(text.buffer, text.byteOffset, text.byteLength);
+  }
+  const words = textWords!;
+  words.setUint32(length, cachedWords.getUint32(slot, true), true);
+  words.setUint32(length + 4, cachedWords.getUint32(slot + 4, true), true);
+  words.setUint32(length + 8, cachedWords.getUint32(slot + 8, true), true);
+  words.setUint32(length + 12, cachedWords.getUint32(slot + 12, true), true);
+  const textLength = cachedLengths[entry]!;
+  for (let index = 16; index < textLength; index += 1) text[length + index] = cachedText[slot + index]!;
+  return length + textLength;
+}
+
+/** {@link layFloat32} for a double that is no float32 (computed in doubles): laid out each time, never cached. */
+function layDouble(text: Uint8Array, at: number, value: number): number {
+  let length = at;
+  if (value < 0) text[length++] = 0x2d;
+  const magnitude = Math.abs(value);
+  if (magnitude < 16777216 && Math.floor(magnitude) === magnitude) return layUnsigned(text, length, magnitude);
+  const { digits, exponent, count } = shortestFloat32Digits(magnitude);
+  return layDigits(text, length, digits, exponent, count);
 }
 
 /** Lays latin1 `word` into `text` from `at`; returns where it ends. */
@@ -241,6 +126,12 @@ export function layUnsigned(text: Uint8Array, at: number, value: number): number
   if (value < 10) {
     text[at] = 0x30 + value;
     return at + 1;
+  }
+  // Below 10^9 (every frame and count a model holds) the digits are int32 divisions, each straight to its place.
+  if (value < 1000000000) {
+    const count = digitCount(value);
+    layBackward(text, at + count, value, count);
+    return at + count;
   }
   let count = 0;
   let rest = value;
@@ -262,13 +153,72 @@ const TEXT_CACHE_STRIDE = 24;
 const cachedBits = new Uint32Array(1 << TEXT_CACHE_BITS);
 const cachedLengths = new Uint8Array(1 << TEXT_CACHE_BITS);
 const cachedText = new Uint8Array((1 << TEXT_CACHE_BITS) * TEXT_CACHE_STRIDE);
+const cachedWords = new DataView(cachedText.buffer);
+/** The last text {@link layFloat32} wrote to and a DataView over it, for copying cached text a word at a time. */
+let wordsText: Uint8Array | null = null;
+let textWords: DataView | null = null;
 const layoutScratch = new Uint8Array(FLOAT32_TEXT_MAX);
 
 /**
- * Lays `digits × 10^exponent` out as JavaScript's Number#toString does, into `text` from `start`; returns where
- * the text ends.
+ * Lays `digits × 10^exponent` (1 ≤ digits < 10^9, of `count` digits) out as JavaScript's Number#toString does,
+ * into `text` from `start`; returns where the text ends. Positional text is written from its last digit back, each
+ * digit straight to its place (the search gave the count of digits), with no scratch buffer between.
  */
-function layDigits(text: Uint8Array, start: number, digits: number, exponent: number): number {
+function layDigits(text: Uint8Array, start: number, digits: number, exponent: number, count: number): number {
+  // `point` is where the decimal point goes, counted in digits from the first.
+  const point = count + exponent;
+  if (point >= count && point <= 21) {
+    layBackward(text, start + count, digits, count);
+    for (let zero = start + count; zero < start + point; zero += 1) text[zero] = 0x30;
+    return start + point;
+  }
+  if (point > 0 && point <= 21) {
+    const rest = layBackward(text, start + count + 1, digits, count - point);
+    text[start + point] = 0x2e;
+    layBackward(text, start + point, rest, point);
+    return start + count + 1;
+  }
+  if (point > -6 && point <= 0) {
+    text[start] = 0x30;
+    text[start + 1] = 0x2e;
+    for (let zero = start + 2; zero < start + 2 - point; zero += 1) text[zero] = 0x30;
+    layBackward(text, start + 2 - point + count, digits, count);
+    return start + 2 - point + count;
+  }
+  return layExponentForm(text, start, digits, point);
+}
+
+/**
+ * Lays the last `count` decimal digits of `value` (an int32) to end just before `end`, two at a time from a table
+ * of the pairs 00–99 (half the dependent divisions); returns the digits left.
+ */
+function layBackward(text: Uint8Array, end: number, value: number, count: number): number {
+  let rest = value;
+  let at = end;
+  const first = end - count;
+  while (at - 2 >= first) {
+    const quotient = (rest / 100) | 0;
+    const pair = (rest - quotient * 100) << 1;
+    text[at - 1] = DIGIT_PAIRS[pair + 1]!;
+    text[at - 2] = DIGIT_PAIRS[pair]!;
+    at -= 2;
+    rest = quotient;
+  }
+  if (at > first) {
+    const quotient = (rest / 10) | 0;
+    text[at - 1] = 0x30 + (rest - quotient * 10);
+    rest = quotient;
+  }
+  return rest;
+}
+
+/** The two digits of 0–99 as text: `00`, `01`, … `99`. */
+const DIGIT_PAIRS = Uint8Array.from({ length: 200 }, (_, index) =>
+  index & 1 ? 0x30 + ((index >> 1) % 10) : 0x30 + Math.floor((index >> 1) / 10),
+);
+
+/** Lays `digits` with the decimal point after `point` of them as `1.5e-7` / `3.4028235e+38`; returns the end. */
+function layExponentForm(text: Uint8Array, start: number, digits: number, point: number): number {
   let count = 0;
   let rest = digits;
   while (rest > 0) {
@@ -276,36 +226,19 @@ function layDigits(text: Uint8Array, start: number, digits: number, exponent: nu
     digitScratch[count++] = 0x30 + (rest - quotient * 10);
     rest = quotient;
   }
-  // digitScratch holds the digits last first; `point` is where the decimal point goes.
   let length = start;
-  const point = count + exponent;
-  if (count <= point && point <= 21) {
-    while (count > 0) text[length++] = digitScratch[--count]!;
-    for (let zero = exponent; zero > 0; zero -= 1) text[length++] = 0x30;
-  } else if (point > 0 && point <= 21) {
-    for (let index = count - 1; index >= 0; index -= 1) {
-      if (count - 1 - index === point) text[length++] = 0x2e;
-      text[length++] = digitScratch[index]!;
-    }
-  } else if (point > -6 && point <= 0) {
-    text[length++] = 0x30;
+  text[length++] = digitScratch[count - 1]!;
+  if (count > 1) {
     text[length++] = 0x2e;
-    for (let zero = point; zero < 0; zero += 1) text[length++] = 0x30;
-    while (count > 0) text[length++] = digitScratch[--count]!;
-  } else {
-    text[length++] = digitScratch[count - 1]!;
-    if (count > 1) {
-      text[length++] = 0x2e;
-      for (let index = count - 2; index >= 0; index -= 1) text[length++] = digitScratch[index]!;
-    }
-    text[length++] = 0x65;
-    const power = point - 1;
-    text[length++] = power < 0 ? 0x2d : 0x2b;
-    // |power| < 100 for any float32 (1e-45 … 3.4e38).
-    const magnitude = Math.abs(power);
-    if (magnitude >= 10) text[length++] = 0x30 + Math.floor(magnitude / 10);
-    text[length++] = 0x30 + (magnitude % 10);
+    for (let index = count - 2; index >= 0; index -= 1) text[length++] = digitScratch[index]!;
   }
+  text[length++] = 0x65;
+  const power = point - 1;
+  text[length++] = power < 0 ? 0x2d : 0x2b;
+  // |power| < 100 for any float32 (1e-45 … 3.4e38).
+  const magnitude = Math.abs(power);
+  if (magnitude >= 10) text[length++] = 0x30 + Math.floor(magnitude / 10);
+  text[length++] = 0x30 + (magnitude % 10);
   return length;
 }
 

@@ -69,16 +69,13 @@ function interpolationOf(scanner: ValueScanner): number {
 }
 
 /**
- * Writes one value of a key (a number, or `{ … }` for a vector) from `values[start, start + components)`; `integer`
- * is the track's kind ({@link isIntegerTrack}), decided once per track.
+ * Writes one value of an integer track's key (a number, or `{ … }` for a vector) from `values[start, start +
+ * components)`; float tracks lay whole lines ({@link MdlWriter.floatKeyLine}).
  */
-function writeValue(writer: MdlWriter, track: Track, integer: boolean, start: number, where: string): void {
+function writeIntegerValue(writer: MdlWriter, track: Track, start: number): void {
   const values = track.keyValues;
-  if (integer) {
-    if (track.components === 1) writer.unsigned(values[start]!);
-    else writer.integerGroup(values, start, track.components, false);
-  } else if (track.components === 1) writer.float(values[start]!, where);
-  else writer.floatGroup(values, start, track.components, where);
+  if (track.components === 1) writer.unsigned(values[start]!);
+  else writer.integerGroup(values, start, track.components, false);
 }
 
 /** Writes `track` as the block `keyword`. */
@@ -92,19 +89,30 @@ export function printTrackMdl(writer: MdlWriter, keyword: string, track: Track, 
   if (track.globalSequenceId !== -1) writer.integerStatement('GlobalSeqId', track.globalSequenceId);
   for (let key = 0; key < keyCount; key += 1) {
     const at = key * stride;
+    if (!integer) {
+      // A float track's lines, each laid in one room (the common case: every animated position, rotation, scale).
+      writer.floatKeyLine(null, keyWords[at]!, track.keyValues, at + 1, components, label);
+      if (tangents) {
+        writer.depth += 1;
+        writer.floatKeyLine('InTan', 0, track.keyValues, at + 1 + components, components, label);
+        writer.floatKeyLine('OutTan', 0, track.keyValues, at + 1 + 2 * components, components, label);
+        writer.depth -= 1;
+      }
+      continue;
+    }
     writer.indent();
     writer.integer(keyWords[at]!);
     writer.byte(0x3a); // ':'
     writer.byte(0x20);
-    writeValue(writer, track, integer, at + 1, label);
+    writeIntegerValue(writer, track, at + 1);
     writer.endStatement();
     if (tangents) {
       writer.depth += 1;
       writer.key('InTan');
-      writeValue(writer, track, integer, at + 1 + components, label);
+      writeIntegerValue(writer, track, at + 1 + components);
       writer.endStatement();
       writer.key('OutTan');
-      writeValue(writer, track, integer, at + 1 + 2 * components, label);
+      writeIntegerValue(writer, track, at + 1 + 2 * components);
       writer.endStatement();
       writer.depth -= 1;
     }

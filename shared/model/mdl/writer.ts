@@ -17,6 +17,7 @@ const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const APOSTROPHE = 0x27;
 const MINUS = 0x2d;
+const COLON = 0x3a;
 /** The most bytes a safe integer's text takes (16 digits and a sign). */
 const INTEGER_TEXT_MAX = 24;
 
@@ -196,20 +197,99 @@ export class MdlWriter implements ByteSink {
   floatGroup(values: ArrayLike<number>, start: number, count: number, where: string, reversed = false): void {
     const room = 4 + count * (FLOAT32_TEXT_MAX + 2);
     if (this.length + room > this.buffer.length) this.grow(room);
+    if (reversed) this.length = this.layReversedGroup(values, start, count, where);
+    else this.length = this.layFloatGroup(this.buffer, this.length, values, start, count, where);
+  }
+
+  /**
+   * Lays `{ a, b, c }` from `values[start, start + count)` into `buffer` at `at` (room made by the caller) and
+   * returns where it ends; the position stays in a local until the end (a NaN goes through {@link float}).
+   */
+  private layFloatGroup(
+    buffer: Uint8Array,
+    at: number,
+    values: ArrayLike<number>,
+    start: number,
+    count: number,
+    where: string,
+  ): number {
+    let length = at;
+    buffer[length++] = OPEN_BRACE;
+    buffer[length++] = SPACE;
+    for (let index = start; index < start + count; index += 1) {
+      if (index > start) {
+        buffer[length++] = COMMA;
+        buffer[length++] = SPACE;
+      }
+      const value = values[index]!;
+      if (value === value) length = layFloat32(buffer, length, value);
+      else {
+        this.length = length;
+        this.float(value, where);
+        length = this.length;
+      }
+    }
+    buffer[length++] = SPACE;
+    buffer[length++] = CLOSE_BRACE;
+    return length;
+  }
+
+  /** {@link layFloatGroup} from the last value back, for colours stored BGR, at the current position. */
+  private layReversedGroup(values: ArrayLike<number>, start: number, count: number, where: string): number {
     const buffer = this.buffer;
     buffer[this.length++] = OPEN_BRACE;
     buffer[this.length++] = SPACE;
-    for (let index = 0; index < count; index += 1) {
-      if (index > 0) {
+    for (let index = start + count - 1; index >= start; index -= 1) {
+      if (index < start + count - 1) {
         buffer[this.length++] = COMMA;
         buffer[this.length++] = SPACE;
       }
-      const value = values[start + (reversed ? count - 1 - index : index)]!;
-      if (value === value) this.length = layFloat32(buffer, this.length, value);
-      else this.float(value, where);
+      this.float(values[index]!, where);
     }
     buffer[this.length++] = SPACE;
     buffer[this.length++] = CLOSE_BRACE;
+    return this.length;
+  }
+
+  /**
+   * One line of a float track at the current depth: `frame: value,` (or `word value,` when `word` is given, for
+   * `InTan` / `OutTan`), the value one float or `{ … }` of `components`, laid in one room with the position in a
+   * local (a NaN goes through {@link float} for its warning).
+   */
+  floatKeyLine(
+    word: string | null,
+    frame: number,
+    values: ArrayLike<number>,
+    start: number,
+    components: number,
+    where: string,
+  ): void {
+    const room = this.depth + 28 + (word === null ? 0 : word.length) + components * (FLOAT32_TEXT_MAX + 2);
+    if (this.length + room > this.buffer.length) this.grow(room);
+    const buffer = this.buffer;
+    let length = this.length;
+    for (let level = 0; level < this.depth; level += 1) buffer[length++] = TAB;
+    if (word === null) {
+      if (frame < 0) {
+        buffer[length++] = MINUS;
+        length = layUnsigned(buffer, length, -frame);
+      } else length = layUnsigned(buffer, length, frame);
+      buffer[length++] = COLON;
+    } else for (let index = 0; index < word.length; index += 1) buffer[length++] = word.charCodeAt(index);
+    buffer[length++] = SPACE;
+    if (components !== 1) length = this.layFloatGroup(buffer, length, values, start, components, where);
+    else {
+      const value = values[start]!;
+      if (value === value) length = layFloat32(buffer, length, value);
+      else {
+        this.length = length;
+        this.float(value, where);
+        length = this.length;
+      }
+    }
+    buffer[length++] = COMMA;
+    buffer[length++] = NEWLINE;
+    this.length = length;
   }
 
   /** `{ a, b, c }` of integers (signed when `signed`). */
@@ -311,14 +391,24 @@ export class MdlWriter implements ByteSink {
     this.endStatement();
   }
 
-  /** `Keyword count {` then one `{ … },` line per element of `stride` floats, then `}`. */
+  /**
+   * `Keyword count {` then one `{ … },` line per element of `stride` floats, then `}`: each line laid straight into
+   * the buffer, its room made once.
+   */
   floatRows(keyword: string, values: ArrayLike<number>, stride: number, where: string): void {
     const count = Math.floor(values.length / stride);
     this.open(keyword, undefined, count);
+    const depth = this.depth;
+    const room = depth + 6 + stride * (FLOAT32_TEXT_MAX + 2);
     for (let element = 0; element < count; element += 1) {
-      this.indent();
-      this.floatGroup(values, element * stride, stride, where);
-      this.endStatement();
+      if (this.length + room > this.buffer.length) this.grow(room);
+      const buffer = this.buffer;
+      let length = this.length;
+      for (let level = 0; level < depth; level += 1) buffer[length++] = TAB;
+      length = this.layFloatGroup(buffer, length, values, element * stride, stride, where);
+      buffer[length++] = COMMA;
+      buffer[length++] = NEWLINE;
+      this.length = length;
     }
     this.close();
   }
