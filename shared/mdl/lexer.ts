@@ -64,14 +64,8 @@ export function byteOrderMarkLength(bytes: Uint8Array): number {
 
 /** True for MDL whitespace bytes. */
 export function isWhitespaceByte(code: number): boolean {
-  return (
-    code === BYTE_SPACE ||
-    code === BYTE_TAB ||
-    code === BYTE_LF ||
-    code === BYTE_CR ||
-    code === BYTE_VT ||
-    code === BYTE_FF
-  );
+  // Literals, not the constants above: the bundler makes those `var`s, read from memory at every use.
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d || code === 0x0b || code === 0x0c;
 }
 
 /** True for control bytes that cannot appear outside strings and comments. */
@@ -124,25 +118,36 @@ export function isNumberSpan(bytes: Uint8Array, start: number, end: number): boo
   return index === end;
 }
 
-/** End of the word starting at `index`. */
-export function wordEnd(bytes: Uint8Array, index: number, limit: number): number {
-  let end = index + 1;
-  while (end < limit) {
-    const code = bytes[end]!;
-    if (
+/**
+ * 1 for the bytes that end a word (whitespace, `{`, `}`, `,`, `:`, `"`, control bytes), 2 for `/` (which ends it
+ * when it opens a comment).
+ */
+const WORD_STOPS = (() => {
+  const stops = new Uint8Array(256);
+  for (let code = 0; code < 256; code += 1) {
+    const ends =
       isWhitespaceByte(code) ||
       code === BYTE_OPEN_BRACE ||
       code === BYTE_CLOSE_BRACE ||
       code === BYTE_COMMA ||
       code === BYTE_COLON ||
       code === BYTE_QUOTE ||
-      isControlByte(code)
-    ) {
-      break;
-    }
-    if (code === BYTE_SLASH) {
+      isControlByte(code);
+    stops[code] = ends ? 1 : code === BYTE_SLASH ? 2 : 0;
+  }
+  return stops;
+})();
+
+/** End of the word starting at `index`. */
+export function wordEnd(bytes: Uint8Array, index: number, limit: number): number {
+  const stops = WORD_STOPS;
+  let end = index + 1;
+  while (end < limit) {
+    const stop = stops[bytes[end]!]!;
+    if (stop !== 0) {
+      if (stop === 1) break;
       const next = bytes[end + 1];
-      if (next === BYTE_SLASH || next === BYTE_STAR) break;
+      if (next === 0x2f /* / */ || next === 0x2a /* * */) break;
     }
     end += 1;
   }
@@ -175,26 +180,27 @@ export function stringEnd(bytes: Uint8Array, index: number, limit: number): numb
  * returns `end * 16 + kind`, allocation-free: `kind = packed % 16`, `end = (packed - kind) / 16`.
  */
 export function lexToken(bytes: Uint8Array, index: number, limit: number): number {
+  // Bytes and kinds as literals: the bundler makes module constants `var`s, read from memory at every use.
   const code = bytes[index]!;
   if (isWhitespaceByte(code)) {
     let end = index + 1;
     while (end < limit && isWhitespaceByte(bytes[end]!)) end += 1;
-    return end * 16 + TokenKind.Whitespace;
+    return end * 16 + 9; // TokenKind.Whitespace
   }
-  if (code === BYTE_SLASH) {
+  if (code === 0x2f /* / */) {
     const next = bytes[index + 1];
-    if (next === BYTE_SLASH) return lineCommentEnd(bytes, index, limit) * 16 + TokenKind.LineComment;
-    if (next === BYTE_STAR) {
+    if (next === 0x2f /* / */) return lineCommentEnd(bytes, index, limit) * 16 + 7; // TokenKind.LineComment
+    if (next === 0x2a /* * */) {
       const end = blockCommentEnd(bytes, index, limit);
-      return (end < 0 ? limit : end) * 16 + TokenKind.BlockComment;
+      return (end < 0 ? limit : end) * 16 + 8; // TokenKind.BlockComment
     }
   }
-  if (code === BYTE_QUOTE) {
+  if (code === 0x22 /* " */) {
     const end = stringEnd(bytes, index, limit);
-    return (end < 0 ? limit : end) * 16 + TokenKind.String;
+    return (end < 0 ? limit : end) * 16 + 2; // TokenKind.String
   }
-  if (code === BYTE_COMMA) return (index + 1) * 16 + TokenKind.Comma;
-  if (code === BYTE_COLON) return (index + 1) * 16 + TokenKind.Colon;
+  if (code === 0x2c /* , */) return (index + 1) * 16 + 5; // TokenKind.Comma
+  if (code === 0x3a /* : */) return (index + 1) * 16 + 6; // TokenKind.Colon
   const end = wordEnd(bytes, index, limit);
-  return end * 16 + (isNumberSpan(bytes, index, end) ? TokenKind.Number : TokenKind.Word);
+  return end * 16 + (isNumberSpan(bytes, index, end) ? 1 : 0); // TokenKind.Number or Word
 }

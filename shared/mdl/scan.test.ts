@@ -63,7 +63,7 @@ describe('MDL structural scan', () => {
     const alphabet = encodeMdlText('{}{}""/*/\n\r\t ab,:1');
     const samples = [encodeMdlText(FIXTURE_MDL)];
     for (let round = 0; round < 400; round += 1) {
-      const sample = new Uint8Array(random(40)).map(() =>
+      const sample = new Uint8Array(random(80)).map(() =>
         random(20) === 0 ? random(256) : alphabet[random(alphabet.length)]!,
       );
       samples.push(sample);

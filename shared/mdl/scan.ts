@@ -47,6 +47,8 @@ const CLASS_SLASH = 2;
 const CLASS_OPEN = 3;
 const CLASS_CLOSE = 4;
 const CLASS_CONTROL = 5;
+/** In PAIR_BITS: a special byte other than a brace. */
+const PAIR_STOP = 4;
 
 /** Byte classes for the scan's inner loop: everything but these six is stepped over. */
 const BYTE_CLASSES = (() => {
@@ -59,14 +61,23 @@ const BYTE_CLASSES = (() => {
   return classes;
 })();
 
+/** True on a little-endian platform: a word's first byte in memory is its low byte. */
+const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+
 /**
- * 1 for every 16-bit pair of bytes (either byte order) that are both ordinary: the scan steps over words of two
- * such pairs with one lookup per pair (64 KiB, built once).
+ * For every 16-bit pair of bytes read from memory as one number (the first byte low, on a little-endian platform):
+ * 1 when its first byte is a brace, 2 when its second is, 4 (PAIR_STOP) when either is another special byte; 0 when
+ * both are ordinary. The scan steps over a word of four bytes with one lookup per pair (64 KiB, built once). On a
+ * big-endian platform a brace counts as PAIR_STOP: the byte loop takes each.
  */
-const ORDINARY_PAIRS = (() => {
+const PAIR_BITS = (() => {
   const pairs = new Uint8Array(0x10000);
-  for (let pair = 0; pair < 0x10000; pair += 1)
-    pairs[pair] = BYTE_CLASSES[pair & 0xff] === CLASS_ORDINARY && BYTE_CLASSES[pair >>> 8] === CLASS_ORDINARY ? 1 : 0;
+  const bitsOf = (code: number, brace: number) => {
+    const kind = BYTE_CLASSES[code];
+    if (kind === CLASS_ORDINARY) return 0;
+    return LITTLE_ENDIAN && (kind === CLASS_OPEN || kind === CLASS_CLOSE) ? brace : PAIR_STOP;
+  };
+  for (let pair = 0; pair < 0x10000; pair += 1) pairs[pair] = bitsOf(pair & 0xff, 1) | bitsOf(pair >>> 8, 2);
   return pairs;
 })();
 
@@ -92,42 +103,69 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
   scans += 1;
   scannedBytes += length;
   const classes = BYTE_CLASSES;
+  const pairBits = PAIR_BITS;
+  // Room for two words' eight braces past the last: the word loop appends without testing each byte.
   let offsets: Int32Array = new Int32Array(Math.max(64, length >>> 4));
-  let partners: Int32Array = new Int32Array(offsets.length);
   let count = 0;
-  let stack: Int32Array = new Int32Array(64);
-  let depth = 0;
   const textStart = byteOrderMarkLength(bytes);
   let index = textStart;
-  // No closures over these locals: the loop below is the hottest code of the MDL reader.
+  // No closures over these locals: the loop below is the hottest code of the MDL reader. It names its classes and
+  // bytes as literals: the bundler turns module constants into `var`s, read from memory at every use (a fifth of
+  // the scan's time).
   let failure = '';
   let failureKind: 'truncated' | 'invalid' = 'invalid';
 
-  // Whole aligned 4-byte words that hold no special byte are stepped over at once, one table lookup per half
-  // (ORDINARY_PAIRS; either byte order, so the platform's endianness does not matter).
+  // Whole aligned 4-byte words that hold no special byte are stepped over at once, one table lookup per pair of
+  // bytes (PAIR_BITS). A word whose special bytes are all braces has their offsets appended without a test per byte
+  // (a model has a brace every 25 bytes or so); the braces are matched afterwards (matchBraces).
   const wordStart = Math.min(length, (4 - (bytes.byteOffset & 3)) & 3);
   const wordCount = (length - wordStart) >>> 2;
   const words =
     wordCount > 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset + wordStart, wordCount) : new Uint32Array(0);
-  const ordinaryPairs = ORDINARY_PAIRS;
 
   scan: for (;;) {
     if (index >= wordStart && ((index - wordStart) & 3) === 0) {
       let word = (index - wordStart) >>> 2;
-      while (word < wordCount) {
+      // Two words a step: half the steps over ordinary text; a step with braces appends them without a test each.
+      const pairedEnd = wordCount - 1;
+      for (; word < pairedEnd; word += 2) {
         const bits = words[word]!;
-        if ((ordinaryPairs[bits & 0xffff]! & ordinaryPairs[bits >>> 16]!) === 0) break;
-        word += 1;
+        const next = words[word + 1]!;
+        const first = pairBits[bits & 0xffff]!;
+        const second = pairBits[bits >>> 16]!;
+        const third = pairBits[next & 0xffff]!;
+        const fourth = pairBits[next >>> 16]!;
+        const all = first | second | third | fourth;
+        if (all === 0) continue;
+        if ((all & 4) /* PAIR_STOP */ !== 0) break;
+        if (count + 8 > offsets.length) offsets = grow(offsets);
+        const offset = wordStart + word * 4;
+        offsets[count] = offset;
+        count += first & 1;
+        offsets[count] = offset + 1;
+        count += first >>> 1;
+        offsets[count] = offset + 2;
+        count += second & 1;
+        offsets[count] = offset + 3;
+        count += second >>> 1;
+        offsets[count] = offset + 4;
+        count += third & 1;
+        offsets[count] = offset + 5;
+        count += third >>> 1;
+        offsets[count] = offset + 6;
+        count += fourth & 1;
+        offsets[count] = offset + 7;
+        count += fourth >>> 1;
       }
       index = wordStart + word * 4;
     }
     if (index >= length) break;
     const code = bytes[index]!;
     switch (classes[code]) {
-      case CLASS_ORDINARY:
+      case 0 /* CLASS_ORDINARY */:
         index += 1;
         break;
-      case CLASS_QUOTE: {
+      case 1 /* CLASS_QUOTE */: {
         const end = stringEnd(bytes, index, length);
         if (end < 0) {
           [failureKind, failure] = ['truncated', 'a string is not closed before the end of the text'];
@@ -136,11 +174,11 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
         index = end;
         break;
       }
-      case CLASS_SLASH: {
+      case 2 /* CLASS_SLASH */: {
         const next = bytes[index + 1];
-        if (next === BYTE_SLASH) {
+        if (next === 0x2f /* BYTE_SLASH */) {
           index = lineCommentEnd(bytes, index, length);
-        } else if (next === BYTE_STAR) {
+        } else if (next === 0x2a /* BYTE_STAR */) {
           const end = blockCommentEnd(bytes, index, length);
           if (end < 0) {
             [failureKind, failure] = ['truncated', 'a /* comment is not closed before the end of the text'];
@@ -152,44 +190,55 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
         }
         break;
       }
-      case CLASS_OPEN: {
-        if (count === offsets.length) {
-          offsets = grow(offsets);
-          partners = grow(partners);
-        }
-        if (depth === stack.length) stack = grow(stack);
+      case 3 /* CLASS_OPEN */:
+      case 4 /* CLASS_CLOSE */:
+        if (count + 8 > offsets.length) offsets = grow(offsets);
         offsets[count] = index;
-        partners[count] = -1;
-        stack[depth] = count;
-        depth += 1;
         count += 1;
         index += 1;
         break;
-      }
-      case CLASS_CLOSE: {
-        if (depth === 0) {
-          failure = 'a "}" closes no block';
-          break scan;
-        }
-        if (count === offsets.length) {
-          offsets = grow(offsets);
-          partners = grow(partners);
-        }
-        depth -= 1;
-        const open = stack[depth]!;
-        offsets[count] = index;
-        partners[count] = open;
-        partners[open] = count;
-        count += 1;
-        index += 1;
-        break;
-      }
       default:
         failure = `control byte 0x${code.toString(16).padStart(2, '0')} is not MDL text`;
         break scan;
     }
   }
+  return matchBraces(bytes, offsets, count, textStart, index, failure === '' ? null : { kind: failureKind, failure });
+}
 
+/**
+ * Pairs the braces the scan found (their offsets, in order) and throws the first fault in the text: a `}` that
+ * closes no block, or else the scan's own fault at `index` (an unclosed string or comment, a control byte), or else
+ * a block never closed.
+ */
+function matchBraces(
+  bytes: Uint8Array,
+  offsets: Int32Array,
+  braceCount: number,
+  textStart: number,
+  index: number,
+  fault: { kind: 'truncated' | 'invalid'; failure: string } | null,
+): MdlSource {
+  const partners = new Int32Array(braceCount);
+  let stack: Int32Array = new Int32Array(64);
+  let depth = 0;
+  let count = 0;
+  let unmatched = -1;
+  for (; count < braceCount; count += 1) {
+    if (bytes[offsets[count]!] === 0x7b /* BYTE_OPEN_BRACE */) {
+      if (depth === stack.length) stack = grow(stack);
+      stack[depth] = count;
+      partners[count] = -1;
+      depth += 1;
+    } else if (depth === 0) {
+      unmatched = offsets[count]!;
+      break;
+    } else {
+      depth -= 1;
+      const open = stack[depth]!;
+      partners[count] = open;
+      partners[open] = count;
+    }
+  }
   const source: MdlSource = {
     bytes,
     braceOffsets: offsets.subarray(0, count),
@@ -198,15 +247,18 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
     textStart,
     tables: true,
   };
-  if (failure === '' && depth > 0) {
+  let failureKind = fault?.kind ?? 'invalid';
+  let failure = fault?.failure ?? '';
+  let at = index;
+  if (unmatched >= 0) [failureKind, failure, at] = ['invalid', 'a "}" closes no block', unmatched];
+  else if (failure === '' && depth > 0) {
     failureKind = 'truncated';
     failure =
       `the text ends inside ${depth === 1 ? 'a block' : `${depth} nested blocks`}; the innermost, opened ` +
       `at character ${offsets[stack[depth - 1]!]}, is never closed`;
-    index = length;
+    at = bytes.length;
   }
-  if (failure !== '')
-    throw mdlError(bytes, failureKind, openBlockPath(source, stack.subarray(0, depth)), index, failure);
+  if (failure !== '') throw mdlError(bytes, failureKind, openBlockPath(source, stack.subarray(0, depth)), at, failure);
   return source;
 }
 

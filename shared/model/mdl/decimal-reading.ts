@@ -84,8 +84,11 @@ export function scanDecimal(bytes: Uint8Array, start: number, limit: number, flo
 /** The most digits of a plain number {@link scanDecimal} reads in its first pass: 10^15 < 2^53. */
 const MAX_PLAIN_DIGITS = 15;
 
-/** As {@link scanDecimal}, for any decimal: more digits than a double holds exactly, an exponent. */
-function scanLongDecimal(bytes: Uint8Array, start: number, limit: number, float32: boolean): number {
+/**
+ * As {@link scanDecimal}, for any decimal: more digits than a double holds exactly, an exponent. For a caller that
+ * has seen that the number is not plain (the first pass of {@link scanDecimal} would be wasted).
+ */
+export function scanLongDecimal(bytes: Uint8Array, start: number, limit: number, float32: boolean): number {
   let index = start;
   let negative = false;
   let code = bytes[index];

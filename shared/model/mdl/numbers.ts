@@ -168,18 +168,8 @@ const digitScratch = new Uint8Array(24);
 
 /** Writes the decimal digits of a non-negative safe integer. */
 export function writeUnsigned(sink: ByteSink, value: number): void {
-  if (value < 10) {
-    sink.byte(0x30 + value);
-    return;
-  }
-  let count = 0;
-  let rest = value;
-  while (rest > 0) {
-    const quotient = Math.floor(rest / 10);
-    digitScratch[count++] = 0x30 + (rest - quotient * 10);
-    rest = quotient;
-  }
-  while (count > 0) sink.byte(digitScratch[--count]!);
+  if (value < 10) sink.byte(0x30 + value);
+  else sink.run(layoutScratch, 0, layUnsigned(layoutScratch, 0, value));
 }
 
 /** Writes a safe integer (sign included). */
@@ -196,45 +186,72 @@ export function writeInteger(sink: ByteSink, value: number): void {
  * may not keep).
  */
 export function writeFloat32(sink: ByteSink, value: number, negativeNaN = false): void {
-  if (value !== value) {
-    sink.ascii(negativeNaN ? '-NaN' : 'NaN');
-    return;
-  }
-  if (value === 0) {
-    if (1 / value < 0) sink.ascii('-0');
-    else sink.byte(0x30);
-    return;
-  }
+  sink.run(layoutScratch, 0, layFloat32(layoutScratch, 0, value, negativeNaN));
+}
+
+/** The most bytes {@link layFloat32} writes (`-0.00000123456789`, `-Infinity`, 21 integer digits and a sign…). */
+export const FLOAT32_TEXT_MAX = 32;
+
+/**
+ * Lays the text {@link writeFloat32} writes into `text` from `at` (which has room for {@link FLOAT32_TEXT_MAX}
+ * bytes) and returns where it ends: the printer's buffer is written in place, with no sink calls per byte.
+ */
+export function layFloat32(text: Uint8Array, at: number, value: number, negativeNaN = false): number {
+  if (value !== value) return layAscii(text, at, negativeNaN ? '-NaN' : 'NaN');
+  if (value === 0) return layAscii(text, at, 1 / value < 0 ? '-0' : '0');
+  let length = at;
   let magnitude = value;
   if (value < 0) {
-    sink.byte(0x2d);
+    text[length++] = 0x2d;
     magnitude = -value;
   }
-  if (magnitude === Number.POSITIVE_INFINITY) {
-    sink.ascii('Infinity');
-    return;
-  }
-  if (magnitude < 16777216 && Math.floor(magnitude) === magnitude) {
-    writeUnsigned(sink, magnitude);
-    return;
-  }
+  if (magnitude === Number.POSITIVE_INFINITY) return layAscii(text, length, 'Infinity');
+  if (magnitude < 16777216 && Math.floor(magnitude) === magnitude) return layUnsigned(text, length, magnitude);
   // A model repeats many values (normals, tangents, shared coordinates): their text comes from the cache,
   // by the float32 bits (a double that is no float32 is laid out each time, never cached).
   floatView[0] = magnitude;
   const bits = bitsView[0]!;
-  const entry = Math.imul(bits, 0x9e3779b1) >>> (32 - TEXT_CACHE_BITS);
-  const slot = entry * TEXT_CACHE_STRIDE;
   if (floatView[0] !== magnitude) {
     const { digits, exponent } = shortestFloat32Digits(magnitude);
-    sink.run(layoutScratch, 0, layDigits(layoutScratch, 0, digits, exponent));
-    return;
+    return layDigits(text, length, digits, exponent);
   }
+  // 2^12 entries (TEXT_CACHE_BITS) of 24 bytes (TEXT_CACHE_STRIDE), as literals: module constants are variables
+  // in a bundle, read at every use.
+  const entry = Math.imul(bits, 0x9e3779b1) >>> 20;
+  const slot = entry * 24;
   if (cachedBits[entry] !== bits) {
     const { digits, exponent } = shortestFloat32Digits(magnitude);
     cachedLengths[entry] = layDigits(cachedText, slot, digits, exponent) - slot;
     cachedBits[entry] = bits;
   }
-  sink.run(cachedText, slot, cachedLengths[entry]!);
+  const end = slot + cachedLengths[entry]!;
+  for (let index = slot; index < end; index += 1) text[length++] = cachedText[index]!;
+  return length;
+}
+
+/** Lays latin1 `word` into `text` from `at`; returns where it ends. */
+function layAscii(text: Uint8Array, at: number, word: string): number {
+  let length = at;
+  for (let index = 0; index < word.length; index += 1) text[length++] = word.charCodeAt(index);
+  return length;
+}
+
+/** Lays the decimal digits of a non-negative safe integer into `text` from `at`; returns where they end. */
+export function layUnsigned(text: Uint8Array, at: number, value: number): number {
+  if (value < 10) {
+    text[at] = 0x30 + value;
+    return at + 1;
+  }
+  let count = 0;
+  let rest = value;
+  while (rest > 0) {
+    const quotient = Math.floor(rest / 10);
+    digitScratch[count++] = 0x30 + (rest - quotient * 10);
+    rest = quotient;
+  }
+  let length = at;
+  while (count > 0) text[length++] = digitScratch[--count]!;
+  return length;
 }
 
 /** The text cache of {@link writeFloat32}: 2^12 entries (96 KiB of text), each a magnitude's bits and its text. */
@@ -245,7 +262,7 @@ const TEXT_CACHE_STRIDE = 24;
 const cachedBits = new Uint32Array(1 << TEXT_CACHE_BITS);
 const cachedLengths = new Uint8Array(1 << TEXT_CACHE_BITS);
 const cachedText = new Uint8Array((1 << TEXT_CACHE_BITS) * TEXT_CACHE_STRIDE);
-const layoutScratch = new Uint8Array(TEXT_CACHE_STRIDE);
+const layoutScratch = new Uint8Array(FLOAT32_TEXT_MAX);
 
 /**
  * Lays `digits × 10^exponent` out as JavaScript's Number#toString does, into `text` from `start`; returns where

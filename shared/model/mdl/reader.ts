@@ -279,6 +279,8 @@ export class MdlReadContext {
       reported = true;
     };
     const maximum = integer === null ? 0 : INTEGER_MAXIMUM[integer];
+    // Elements in the plain form are read in one loop; anything else token by token, below.
+    if (stride > 1) scanner.plainElements(stride, values, integer === null ? -1 : maximum);
     for (;;) {
       if (integer === null) scanner.floatRun(values);
       else scanner.integerRun(values, maximum);

@@ -21,6 +21,15 @@ import {
   wordEnd,
 } from '../../mdl/lexer';
 import { decimalValue, scanDecimal } from './decimal-reading';
+import {
+  onlySeparatorsLeft,
+  OTHER,
+  readPlainElements,
+  readPlainKeys,
+  readPlainRun,
+  SEPARATOR,
+  VALUE_CLASSES,
+} from './plain-values';
 import { specialFloatWord, NEGATIVE_QUIET_NAN_BITS, QUIET_NAN_BITS } from './numbers';
 
 /** What {@link ValueScanner.next} found. */
@@ -33,25 +42,6 @@ export const ValueToken = {
   Close: 5,
 } as const;
 export type ValueToken = (typeof ValueToken)[keyof typeof ValueToken];
-
-/** Byte classes of the value scan: separators (skipped) and the other bytes that end a number. */
-const OTHER = 0;
-const SEPARATOR = 1;
-const ENDS_NUMBER = 2;
-
-/**
- * The class of every byte: `,`, `:` and whitespace separate values; `{`, `}` and `"` end a number too (so does
- * every separator); `/` is left to the lexer. One lookup per byte instead of a chain of comparisons.
- */
-const VALUE_CLASSES = (() => {
-  const classes = new Uint8Array(256);
-  for (let code = 0; code < 256; code += 1) {
-    if (code === BYTE_COMMA || code === BYTE_COLON || isWhitespaceByte(code)) classes[code] = SEPARATOR;
-    else if (code === BYTE_OPEN_BRACE || code === BYTE_CLOSE_BRACE || code === BYTE_QUOTE) classes[code] = ENDS_NUMBER;
-    else classes[code] = OTHER;
-  }
-  return classes;
-})();
 
 /**
  * False for a word that cannot be NaN, an infinity or 1.#IND (`InTan`, `Hermite`…), cheaply: it
@@ -66,13 +56,6 @@ function maySpellSpecialFloat(bytes: Uint8Array, start: number, end: number): bo
     lower === 0x69 && end - start >= 3 && (bytes[start + 1]! | 0x20) === 0x6e && (bytes[start + 2]! | 0x20) === 0x66
   );
 }
-
-/** The frames a track key may have: whole numbers in [-2^31, 2^31). */
-const INT32_MIN = -0x80000000;
-const INT32_LIMIT = 0x80000000;
-/** The words before a key's tangents. */
-const IN_TANGENT = Uint8Array.from('InTan', (letter) => letter.charCodeAt(0));
-const OUT_TANGENT = Uint8Array.from('OutTan', (letter) => letter.charCodeAt(0));
 
 /** Steps through the values of `bytes[from, to)`. */
 export class ValueScanner {
@@ -157,25 +140,7 @@ export class ValueScanner {
    * comment, a string, a word, a number that runs into a word), which {@link next} then reads as usual.
    */
   floatRun(into: Growing32): void {
-    const bytes = this.bytes;
-    const to = this.to;
-    const classes = VALUE_CLASSES;
-    let index = this.position;
-    while (index < to) {
-      const code = bytes[index]!;
-      const kind = classes[code]!;
-      if (kind === SEPARATOR) {
-        index += 1;
-        continue;
-      }
-      if (kind !== OTHER || code === BYTE_SLASH) break;
-      const after = scanDecimal(bytes, index, to, true);
-      const number = decimalValue[0]!;
-      if (number !== number || (after !== to && classes[bytes[after]!] === OTHER)) break;
-      into.pushFloat(number, false);
-      index = after;
-    }
-    this.position = index;
+    this.position = readPlainRun(this.bytes, this.position, this.to, into, -1);
   }
 
   /**
@@ -183,120 +148,30 @@ export class ValueScanner {
    * stops before any other (a negative, a fraction, one out of range), which {@link next} then reads as usual.
    */
   integerRun(into: Growing32, maximum: number): void {
-    const bytes = this.bytes;
-    const to = this.to;
-    const classes = VALUE_CLASSES;
-    let index = this.position;
-    while (index < to) {
-      const code = bytes[index]!;
-      const kind = classes[code]!;
-      if (kind === SEPARATOR) {
-        index += 1;
-        continue;
-      }
-      if (kind !== OTHER || code === BYTE_SLASH) break;
-      const after = scanDecimal(bytes, index, to);
-      const number = decimalValue[0]!;
-      if (!(number >= 0 && number <= maximum && Math.floor(number) === number)) break;
-      if (after !== to && classes[bytes[after]!] === OTHER) break;
-      into.pushWord(number);
-      index = after;
-    }
-    this.position = index;
+    this.position = readPlainRun(this.bytes, this.position, this.to, into, maximum);
   }
 
   /**
-   * Reads the track keys that come next in the plain form every writer prints — `frame: value,`, followed by
-   * `InTan value,` and `OutTan value,` when `tangents` — straight from the bytes, without a token per number: the
-   * frame a whole 32-bit number, each value a `{ … }` of `components` plain floats (or one bare float when
-   * `components` is 1). Each key read is appended whole (its frame to `frames` as a word, its floats to the
-   * others); the scan stops before the first key in any other form (a comment, a word, a NaN, a value of another
-   * length, a frame out of range), which {@link next} then reads as usual.
+   * Appends the elements that come next in the plain form (`{ … }` of `stride` plain numbers; see
+   * {@link readPlainElements}) to `into`, as floats (`integerMaximum` < 0) or words; stops before the first element
+   * in any other form, which {@link next} then reads as usual.
    */
-  plainKeys(
-    components: number,
-    tangents: boolean,
-    frames: Growing32,
-    values: Growing32,
-    inTangents: Growing32,
-    outTangents: Growing32,
-  ): void {
-    const bytes = this.bytes;
-    const to = this.to;
-    const classes = VALUE_CLASSES;
-    let index = this.position;
-    for (;;) {
-      const keyStart = index;
-      while (index < to && classes[bytes[index]!] === SEPARATOR) index += 1;
-      if (index >= to || classes[bytes[index]!] !== OTHER || bytes[index] === BYTE_SLASH) {
-        index = keyStart;
-        break;
-      }
-      index = scanDecimal(bytes, index, to);
-      const frame = decimalValue[0]!;
-      const valuesLength = values.length;
-      const tangentsLength = inTangents.length;
-      if (
-        !(frame >= INT32_MIN && frame < INT32_LIMIT && Math.floor(frame) === frame) ||
-        (index < to && classes[bytes[index]!] === OTHER) ||
-        (index = this.plainValue(index, components, values)) < 0 ||
-        (tangents &&
-          ((index = this.plainTangent(index, IN_TANGENT, components, inTangents)) < 0 ||
-            (index = this.plainTangent(index, OUT_TANGENT, components, outTangents)) < 0))
-      ) {
-        values.length = valuesLength;
-        inTangents.length = outTangents.length = tangentsLength;
-        index = keyStart;
-        break;
-      }
-      frames.pushWord(frame >>> 0);
-    }
-    this.position = index;
+  plainElements(stride: number, into: Growing32, integerMaximum: number): void {
+    this.position = readPlainElements(this.bytes, this.position, this.to, stride, into, integerMaximum);
   }
 
   /**
-   * Reads one plain value (see {@link plainKeys}) from `index` into `into`; returns where it ends, or -1 (with
-   * some floats perhaps appended) when the text there is no plain value.
+   * Reads the track keys that come next in the plain form every writer prints (see {@link readPlainKeys}) into
+   * `keys`, in a track's layout, without a token per number; stops before the first key in any other form, which
+   * {@link next} then reads as usual.
    */
-  private plainValue(index: number, components: number, into: Growing32): number {
-    const bytes = this.bytes;
-    const to = this.to;
-    let at = index;
-    while (at < to && VALUE_CLASSES[bytes[at]!] === SEPARATOR) at += 1;
-    if (at >= to) return -1;
-    if (bytes[at] !== BYTE_OPEN_BRACE) return components === 1 ? this.plainFloat(at, into) : -1;
-    at += 1;
-    for (let component = 0; component < components; component += 1) {
-      while (at < to && VALUE_CLASSES[bytes[at]!] === SEPARATOR) at += 1;
-      if (at >= to || (at = this.plainFloat(at, into)) < 0) return -1;
-    }
-    while (at < to && VALUE_CLASSES[bytes[at]!] === SEPARATOR) at += 1;
-    return at < to && bytes[at] === BYTE_CLOSE_BRACE ? at + 1 : -1;
+  plainKeys(components: number, tangents: boolean, keys: Growing32): void {
+    this.position = readPlainKeys(this.bytes, this.position, this.to, components, tangents, keys);
   }
 
-  /** Reads the plain float at `index` into `into`; returns where it ends, or -1 when there is none. */
-  private plainFloat(index: number, into: Growing32): number {
-    const bytes = this.bytes;
-    const to = this.to;
-    const code = bytes[index]!;
-    if (VALUE_CLASSES[code] !== OTHER || code === BYTE_SLASH) return -1;
-    const after = scanDecimal(bytes, index, to, true);
-    const number = decimalValue[0]!;
-    if (number !== number || (after < to && VALUE_CLASSES[bytes[after]!] === OTHER)) return -1;
-    into.pushFloat(number, false);
-    return after;
-  }
-
-  /** Reads `word` (`InTan`, `OutTan`: its bytes) and the plain value after it; as {@link plainValue}. */
-  private plainTangent(index: number, word: Uint8Array, components: number, into: Growing32): number {
-    const bytes = this.bytes;
-    const to = this.to;
-    let at = index;
-    while (at < to && VALUE_CLASSES[bytes[at]!] === SEPARATOR) at += 1;
-    const end = at + word.length;
-    if (end >= to || VALUE_CLASSES[bytes[end]!] === OTHER) return -1;
-    for (let letter = 0; letter < word.length; letter += 1) if (bytes[at + letter] !== word[letter]) return -1;
-    return this.plainValue(end, components, into);
+  /** True when nothing but separators is left before the end (no comment, no value). */
+  onlySeparatorsLeft(): boolean {
+    return onlySeparatorsLeft(this.bytes, this.position, this.to);
   }
 
   /** The current token's text (latin1). */
@@ -343,6 +218,11 @@ export class Growing32 {
     floats.set(this.floats);
     this.floats = floats;
     this.words = new Uint32Array(floats.buffer);
+  }
+
+  /** Makes room for `count` more values. */
+  reserve(count: number): void {
+    while (this.length + count > this.floats.length) this.grow();
   }
 
   /** Appends a float (a NaN as the quiet NaN of the given sign). */

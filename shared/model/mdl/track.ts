@@ -32,6 +32,32 @@ const scratchValues = new Growing32(1024);
 const scratchInTangents = new Growing32(1024);
 const scratchOutTangents = new Growing32(1024);
 
+/** Where ValueScanner.plainKeys reads keys in a track's layout. */
+const scratchKeys = new Growing32(4096);
+
+/** Appends keys read in a track's layout to the token loop's buffers: frames, values and tangents apart. */
+function spreadKeys(
+  keys: Growing32,
+  components: number,
+  tangents: boolean,
+  frames: Growing32,
+  values: Growing32,
+  inTangents: Growing32,
+  outTangents: Growing32,
+): void {
+  const words = keys.words;
+  const stride = tangents ? 1 + 3 * components : 1 + components;
+  for (let key = 0; key < keys.length; key += stride) {
+    frames.pushWord(words[key]!);
+    for (let component = 1; component <= components; component += 1) {
+      values.pushWord(words[key + component]!);
+      if (!tangents) continue;
+      inTangents.pushWord(words[key + components + component]!);
+      outTangents.pushWord(words[key + 2 * components + component]!);
+    }
+  }
+}
+
 /** MDL words of the interpolation kinds, by their stored number. */
 export const INTERPOLATION_WORDS = ['DontInterp', 'Linear', 'Hermite', 'Bezier'] as const;
 
@@ -42,10 +68,13 @@ function interpolationOf(scanner: ValueScanner): number {
   return -1;
 }
 
-/** Writes one value of a key (a number, or `{ … }` for a vector) from `values[start, start + components)`. */
-function writeValue(writer: MdlWriter, track: Track, start: number, where: string): void {
+/**
+ * Writes one value of a key (a number, or `{ … }` for a vector) from `values[start, start + components)`; `integer`
+ * is the track's kind ({@link isIntegerTrack}), decided once per track.
+ */
+function writeValue(writer: MdlWriter, track: Track, integer: boolean, start: number, where: string): void {
   const values = track.keyValues;
-  if (isIntegerTrack(track.tag)) {
+  if (integer) {
     if (track.components === 1) writer.unsigned(values[start]!);
     else writer.integerGroup(values, start, track.components, false);
   } else if (track.components === 1) writer.float(values[start]!, where);
@@ -56,6 +85,7 @@ function writeValue(writer: MdlWriter, track: Track, start: number, where: strin
 export function printTrackMdl(writer: MdlWriter, keyword: string, track: Track, where: string): void {
   const { keyWords, stride, components, keyCount } = track;
   const tangents = track.interpolation >= FIRST_TANGENT_INTERPOLATION;
+  const integer = isIntegerTrack(track.tag);
   const label = `${where} ${keyword}`;
   writer.open(keyword, undefined, keyCount);
   writer.flag(INTERPOLATION_WORDS[track.interpolation]!);
@@ -64,16 +94,17 @@ export function printTrackMdl(writer: MdlWriter, keyword: string, track: Track, 
     const at = key * stride;
     writer.indent();
     writer.integer(keyWords[at]!);
-    writer.ascii(': ');
-    writeValue(writer, track, at + 1, label);
+    writer.byte(0x3a); // ':'
+    writer.byte(0x20);
+    writeValue(writer, track, integer, at + 1, label);
     writer.endStatement();
     if (tangents) {
       writer.depth += 1;
       writer.key('InTan');
-      writeValue(writer, track, at + 1 + components, label);
+      writeValue(writer, track, integer, at + 1 + components, label);
       writer.endStatement();
       writer.key('OutTan');
-      writeValue(writer, track, at + 1 + 2 * components, label);
+      writeValue(writer, track, integer, at + 1 + 2 * components, label);
       writer.endStatement();
       writer.depth -= 1;
     }
@@ -158,6 +189,8 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
   let globalSequenceId = -1;
   let missingTangents = false;
   let strayTangents = false;
+  const plainKeys = scratchKeys;
+  let allPlain = false;
   for (;;) {
     // Keys in the plain form are read in one loop (ValueScanner.plainKeys), once the interpolation says whether
     // they have tangents and while every key read so far has its own; anything else token by token, below.
@@ -166,8 +199,17 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
       interpolation >= 0 &&
       !integer &&
       (inTangents === NO_VALUES || (inTangents.length === tangentsSoFar && outTangents.length === tangentsSoFar))
-    )
-      scanner.plainKeys(components, inTangents !== NO_VALUES, frames, values, inTangents, outTangents);
+    ) {
+      const tangents = inTangents !== NO_VALUES;
+      plainKeys.length = 0;
+      scanner.plainKeys(components, tangents, plainKeys);
+      // A track whose keys are all plain is read in its own layout; keys read before another form are spread out.
+      if (frames.length === 0 && scanner.onlySeparatorsLeft()) {
+        allPlain = true;
+        break;
+      }
+      spreadKeys(plainKeys, components, tangents, frames, values, inTangents, outTangents);
+    }
     const token = scanner.next();
     if (token === ValueToken.End) break;
     if (token === ValueToken.Number) {
@@ -224,16 +266,17 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
     );
     interpolation = INTERPOLATION.none;
   }
-  const keyCount = frames.length;
-  context.checkCount(entry, declared, keyCount, 'keys');
   const tangents = interpolation >= FIRST_TANGENT_INTERPOLATION;
   const stride = trackStride(components, interpolation);
+  const keyCount = allPlain ? plainKeys.length / stride : frames.length;
+  context.checkCount(entry, declared, keyCount, 'keys');
   const words = context.buffers.words(keyCount * stride);
+  if (allPlain) words.set(plainKeys.words.subarray(0, keyCount * stride));
   const valueWords = values.words;
   const inWords = inTangents.words;
   const outWords = outTangents.words;
   const tangentsComplete = inTangents.length >= keyCount * components && outTangents.length >= keyCount * components;
-  for (let key = 0; key < keyCount; key += 1) {
+  for (let key = 0; !allPlain && key < keyCount; key += 1) {
     const at = key * stride;
     const from = key * components;
     words[at] = frames.words[key]!;

@@ -6,7 +6,7 @@
  * warnings naming the object, so that nothing is dropped silently.
  */
 import type { Diagnostic } from '../../diagnostics';
-import { writeFloat32, writeInteger, writeUnsigned, type ByteSink } from './numbers';
+import { FLOAT32_TEXT_MAX, layFloat32, layUnsigned, type ByteSink } from './numbers';
 
 const TAB = 0x09;
 const NEWLINE = 0x0a;
@@ -16,6 +16,9 @@ const COMMA = 0x2c;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const APOSTROPHE = 0x27;
+const MINUS = 0x2d;
+/** The most bytes a safe integer's text takes (16 digits and a sign). */
+const INTEGER_TEXT_MAX = 24;
 
 /** The float32 bits and the sign of a double, for NaNs: a scratch pair of views. */
 const float32Scratch = new Float32Array(1);
@@ -138,8 +141,9 @@ export class MdlWriter implements ByteSink {
 
   /** Ends a statement: `,` and a line break. */
   endStatement(): void {
-    this.byte(COMMA);
-    this.byte(NEWLINE);
+    if (this.length + 2 > this.buffer.length) this.grow(2);
+    this.buffer[this.length++] = COMMA;
+    this.buffer[this.length++] = NEWLINE;
   }
 
   /** A quoted string; a `"` (which MDL strings cannot hold) becomes `'`, with a warning naming `where`. */
@@ -158,37 +162,54 @@ export class MdlWriter implements ByteSink {
 
   /** A float32 value (NaN with its sign; a NaN payload the text cannot show is a warning naming `where`). */
   float(value: number, where: string): void {
+    let negativeNaN = false;
     if (value !== value) {
       const bits = nanBits(value);
       if (bits !== 0x7fc00000 && bits !== 0xffc00000)
         this.warn(where, `${where} is a NaN with payload 0x${bits.toString(16)}; MDL writes it as a plain NaN`);
+      negativeNaN = isNegativeNaN(value);
     }
-    writeFloat32(this, value, isNegativeNaN(value));
+    if (this.length + FLOAT32_TEXT_MAX > this.buffer.length) this.grow(FLOAT32_TEXT_MAX);
+    this.length = layFloat32(this.buffer, this.length, value, negativeNaN);
   }
 
-  /** A signed integer. */
+  /** A signed integer (a safe one). */
   integer(value: number): void {
-    writeInteger(this, value);
+    if (this.length + INTEGER_TEXT_MAX > this.buffer.length) this.grow(INTEGER_TEXT_MAX);
+    if (value < 0) {
+      this.buffer[this.length++] = MINUS;
+      this.length = layUnsigned(this.buffer, this.length, -value);
+    } else this.length = layUnsigned(this.buffer, this.length, value);
   }
 
-  /** An unsigned integer. */
+  /** An unsigned integer (a safe one). */
   unsigned(value: number): void {
-    writeUnsigned(this, value);
+    if (this.length + INTEGER_TEXT_MAX > this.buffer.length) this.grow(INTEGER_TEXT_MAX);
+    this.length = layUnsigned(this.buffer, this.length, value);
   }
 
-  /** `{ a, b, c }` of floats from `values[start, start + count)`, reversed for colours stored BGR. */
+  /**
+   * `{ a, b, c }` of floats from `values[start, start + count)`, reversed for colours stored BGR. Room for the whole
+   * group is made once and the text laid straight into the buffer (a NaN goes through {@link float} for its
+   * warning).
+   */
   floatGroup(values: ArrayLike<number>, start: number, count: number, where: string, reversed = false): void {
-    this.byte(OPEN_BRACE);
-    this.byte(SPACE);
+    const room = 4 + count * (FLOAT32_TEXT_MAX + 2);
+    if (this.length + room > this.buffer.length) this.grow(room);
+    const buffer = this.buffer;
+    buffer[this.length++] = OPEN_BRACE;
+    buffer[this.length++] = SPACE;
     for (let index = 0; index < count; index += 1) {
       if (index > 0) {
-        this.byte(COMMA);
-        this.byte(SPACE);
+        buffer[this.length++] = COMMA;
+        buffer[this.length++] = SPACE;
       }
-      this.float(values[start + (reversed ? count - 1 - index : index)]!, where);
+      const value = values[start + (reversed ? count - 1 - index : index)]!;
+      if (value === value) this.length = layFloat32(buffer, this.length, value);
+      else this.float(value, where);
     }
-    this.byte(SPACE);
-    this.byte(CLOSE_BRACE);
+    buffer[this.length++] = SPACE;
+    buffer[this.length++] = CLOSE_BRACE;
   }
 
   /** `{ a, b, c }` of integers (signed when `signed`). */
@@ -200,8 +221,8 @@ export class MdlWriter implements ByteSink {
         this.byte(COMMA);
         this.byte(SPACE);
       }
-      if (signed) writeInteger(this, values[start + index]!);
-      else writeUnsigned(this, values[start + index]!);
+      if (signed) this.integer(values[start + index]!);
+      else this.unsigned(values[start + index]!);
     }
     this.byte(SPACE);
     this.byte(CLOSE_BRACE);
@@ -217,7 +238,7 @@ export class MdlWriter implements ByteSink {
     }
     for (const count of counts) {
       this.byte(SPACE);
-      writeUnsigned(this, count);
+      this.unsigned(count);
     }
     this.byte(SPACE);
     this.byte(OPEN_BRACE);
@@ -251,14 +272,14 @@ export class MdlWriter implements ByteSink {
   /** `Keyword n,` for a signed integer. */
   integerStatement(keyword: string, value: number): void {
     this.key(keyword);
-    writeInteger(this, value);
+    this.integer(value);
     this.endStatement();
   }
 
   /** `Keyword n,` for an unsigned integer. */
   unsignedStatement(keyword: string, value: number): void {
     this.key(keyword);
-    writeUnsigned(this, value);
+    this.unsigned(value);
     this.endStatement();
   }
 
