@@ -133,11 +133,6 @@ export async function openEditor(browser: Browser, url: string, size = { width: 
   page.on('pageerror', (error) => process.stderr.write(`[page error] ${error.message}\n`));
   await page.goto(url);
   await page.waitForFunction(() => 'morfStudio' in window, undefined, { timeout: 20_000 });
-  // A user acts on what is shown: the root stays hidden while the editor boots, until the viewport's first frame of
-  // the startup file (at most 2.5 s, renderer/app/boot-reveal.ts); a click before that lands on the empty page.
-  await page.waitForFunction(() => !document.getElementById('root')?.classList.contains('booting'), undefined, {
-    timeout: 20_000,
-  });
   return page;
 }
 
