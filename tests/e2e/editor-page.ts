@@ -190,6 +190,11 @@ export function sampleEditorSuite(folderPrefix: string): { open(): Promise<Page>
       await expect
         .poll(async () => (await snapshot(page)).links.every((link) => link.status === 'found'), { timeout: 20_000 })
         .toBe(true);
+      // A user acts on what is shown: the root stays hidden while the editor boots, until the viewport's first frame
+      // of the file (at most 2.5 s, renderer/app/boot-reveal.ts), which can come after the capes are found.
+      await page.waitForFunction(() => !document.getElementById('root')?.classList.contains('booting'), undefined, {
+        timeout: 20_000,
+      });
       return page;
     },
   };
