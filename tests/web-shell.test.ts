@@ -366,7 +366,7 @@ describe('the bundled browser shell (as end-to-end tests start it)', () => {
         expect(url).toBe(`http://127.0.0.1:${port}/?token=${token}`);
         const page = await raw(port, '/', { headers: { 'x-morf-token': token } });
         expect(page.status).toBe(200);
-        expect(page.body.toString()).toContain('<div id="root">');
+        expect(page.body.toString()).toContain('<div id="root"');
         const startup = await createWebClient({ baseUrl: `http://127.0.0.1:${port}`, token }).getStartup();
         expect(startup.openFiles).toEqual([model]);
       } finally {

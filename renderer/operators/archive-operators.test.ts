@@ -20,6 +20,7 @@ import { modelCodec } from '../../shared/events';
 import { inProcessClient } from '../../tests/testing/in-process-host';
 import { capeKey } from '../capes/cape-entry';
 import { FileService } from '../files/file-service';
+import { viewportDrew } from '../state/first-frame-gate';
 import { answerDialog } from '../state/dialog-actions';
 import { createEditorStore, currentDocument, isDirty, type EditorStore } from '../state/editor-store';
 import { insertKeyAtPlayhead } from '../state/key-insert';
@@ -58,6 +59,8 @@ describe('archive operators over the real host', () => {
   let run: (id: string) => boolean;
 
   beforeEach(async () => {
+    // As in the app once its viewport has drawn: the data-folder offer and the recent files follow the first frame.
+    viewportDrew();
     work = mkdtempSync(join(tmpdir(), 'morf-archive-operators-'));
     host = new HostServices({
       runtime: 'web',

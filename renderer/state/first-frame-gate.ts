@@ -18,6 +18,11 @@ export function viewportDrew(): void {
   release?.();
 }
 
+/** True once the viewport has drawn a frame. */
+export function viewportHasDrawn(): boolean {
+  return drawn;
+}
+
 /** Resolves once the viewport has drawn a frame (or after the longest wait). */
 export function afterFirstViewportFrame(): Promise<void> {
   if (drawn) return Promise.resolve();
