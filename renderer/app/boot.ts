@@ -124,7 +124,7 @@ export async function boot(
     followDocumentFocus(store, window.document);
     // The game tables (what event objects mean: sounds, splats, spawned models) are read once the viewport has drawn:
     // its first frame does not need them, and their reads and the diagnostics they refresh delayed it.
-    void afterFirstViewportFrame().then(() => followGameTables(store));
+    afterFirstViewportFrame(() => followGameTables(store));
     if (typeof AudioContext === 'function') new EventAudio(store).attach();
     window.addEventListener('beforeunload', (event) => {
       if (hasUnsavedChanges(store.getState())) event.preventDefault();

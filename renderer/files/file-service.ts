@@ -35,7 +35,7 @@ import { DataFolderService } from './data-folder-service';
 import { type CapeConverter, createCapeConverter, startCapeWorker } from '../capes/cape-conversions';
 import { capeImporterFor } from '../capes/cape-importers';
 import type { ModelParser, ParsedBase, ParsedModel } from '../workers/model-parser';
-import { afterFirstViewportFrame, viewportHasDrawn } from '../state/first-frame-gate';
+import { afterFirstViewportFrame } from '../state/first-frame-gate';
 
 /** A file read ahead of its open: as read (its bytes handed to the parser when a model) and its parse. */
 interface AheadRead {
@@ -180,14 +180,11 @@ export class FileService {
         await this.host.noteFileOpened({ path: opened.identity.path, opened: ok }).catch(() => undefined);
       if (ok && previous && previous !== opened.identity.path)
         this.host.closeFile({ path: previous }).catch(() => undefined);
-      // The recent files and the data folder offer follow the viewport's first frame, which does not need them (at
-      // once after it, as every open but the startup file's).
-      const followUp = () => {
+      // The recent files and the data folder offer follow the viewport's first frame, which does not need them.
+      afterFirstViewportFrame(() => {
         void this.refreshSettings();
         if (ok) void this.offerDataFolder(opened.identity.path);
-      };
-      if (viewportHasDrawn()) followUp();
-      else void afterFirstViewportFrame().then(followUp);
+      });
       return ok;
     } catch (error) {
       notify(this.store, `Cannot open ${name}: ${describe(error)}`, 'error');

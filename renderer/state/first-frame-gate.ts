@@ -8,30 +8,31 @@
 export const FIRST_FRAME_WAIT_MS = 1500;
 
 let drawn = false;
-let release: (() => void) | null = null;
-let gate: Promise<void> | null = null;
+let waiting: (() => void)[] = [];
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+/** Runs what waited for the first frame, once. */
+function releaseWaiting(): void {
+  if (timer !== null) clearTimeout(timer);
+  timer = null;
+  const ready = waiting;
+  waiting = [];
+  for (const run of ready) run();
+}
 
 /** Called by the viewport after each frame it draws (allocation-free after the first). */
 export function viewportDrew(): void {
   if (drawn) return;
   drawn = true;
-  release?.();
+  releaseWaiting();
 }
 
-/** True once the viewport has drawn a frame. */
-export function viewportHasDrawn(): boolean {
-  return drawn;
-}
-
-/** Resolves once the viewport has drawn a frame (or after the longest wait). */
-export function afterFirstViewportFrame(): Promise<void> {
-  if (drawn) return Promise.resolve();
-  gate ??= new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, FIRST_FRAME_WAIT_MS);
-    release = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-  });
-  return gate;
+/**
+ * Runs `then` once the viewport has drawn a frame: at once when it has (every open but the startup file's, so its
+ * order among what the caller does next stays as without the gate), else on that frame or after the longest wait.
+ */
+export function afterFirstViewportFrame(then: () => void): void {
+  if (drawn) return then();
+  waiting.push(then);
+  timer ??= setTimeout(releaseWaiting, FIRST_FRAME_WAIT_MS);
 }

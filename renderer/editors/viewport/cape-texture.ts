@@ -80,7 +80,7 @@ export function loadRecordedTexture(
   cancelled: () => boolean,
   use: (texture: Texture | null) => void,
 ): void {
-  void afterFirstViewportFrame().then(() => {
+  afterFirstViewportFrame(() => {
     if (cancelled()) return;
     const previous = store.getState().textures[path.toLowerCase()]?.resolvedPath;
     if (generation > 0 && previous) source.invalidate?.(previous);

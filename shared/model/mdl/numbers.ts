@@ -40,10 +40,7 @@ export function writeUnsigned(sink: ByteSink, value: number): void {
 
 /** Writes a safe integer (sign included). */
 export function writeInteger(sink: ByteSink, value: number): void {
-  if (value < 0) {
-    sink.byte(0x2d);
-    writeUnsigned(sink, -value);
-  } else writeUnsigned(sink, value);
+  sink.run(layoutScratch, 0, layInteger(layoutScratch, 0, value));
 }
 
 /**
@@ -119,6 +116,13 @@ function layAscii(text: Uint8Array, at: number, word: string): number {
   let length = at;
   for (let index = 0; index < word.length; index += 1) text[length++] = word.charCodeAt(index);
   return length;
+}
+
+/** Lays a safe integer (sign included) into `text` from `at`; returns where it ends. */
+export function layInteger(text: Uint8Array, at: number, value: number): number {
+  if (value >= 0) return layUnsigned(text, at, value);
+  text[at] = 0x2d;
+  return layUnsigned(text, at + 1, -value);
 }
 
 /** Lays the decimal digits of a non-negative safe integer into `text` from `at`; returns where they end. */

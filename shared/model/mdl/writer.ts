@@ -6,7 +6,7 @@
  * warnings naming the object, so that nothing is dropped silently.
  */
 import type { Diagnostic } from '../../diagnostics';
-import { FLOAT32_TEXT_MAX, layFloat32, layUnsigned, type ByteSink } from './numbers';
+import { FLOAT32_TEXT_MAX, layFloat32, layInteger, layUnsigned, type ByteSink } from './numbers';
 
 const TAB = 0x09;
 const NEWLINE = 0x0a;
@@ -16,7 +16,6 @@ const COMMA = 0x2c;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const APOSTROPHE = 0x27;
-const MINUS = 0x2d;
 const COLON = 0x3a;
 /** The most bytes a safe integer's text takes (16 digits and a sign). */
 const INTEGER_TEXT_MAX = 24;
@@ -177,10 +176,7 @@ export class MdlWriter implements ByteSink {
   /** A signed integer (a safe one). */
   integer(value: number): void {
     if (this.length + INTEGER_TEXT_MAX > this.buffer.length) this.grow(INTEGER_TEXT_MAX);
-    if (value < 0) {
-      this.buffer[this.length++] = MINUS;
-      this.length = layUnsigned(this.buffer, this.length, -value);
-    } else this.length = layUnsigned(this.buffer, this.length, value);
+    this.length = layInteger(this.buffer, this.length, value);
   }
 
   /** An unsigned integer (a safe one). */
@@ -221,17 +217,22 @@ export class MdlWriter implements ByteSink {
         buffer[length++] = COMMA;
         buffer[length++] = SPACE;
       }
-      const value = values[index]!;
-      if (value === value) length = layFloat32(buffer, length, value);
-      else {
-        this.length = length;
-        this.float(value, where);
-        length = this.length;
-      }
+      length = this.layFloat(buffer, length, values[index]!, where);
     }
     buffer[length++] = SPACE;
     buffer[length++] = CLOSE_BRACE;
     return length;
+  }
+
+  /**
+   * Lays one float into `buffer` at `at` (room made by the caller) and returns where it ends; a NaN goes through
+   * {@link float} for its sign and its warning.
+   */
+  private layFloat(buffer: Uint8Array, at: number, value: number, where: string): number {
+    if (value === value) return layFloat32(buffer, at, value);
+    this.length = at;
+    this.float(value, where);
+    return this.length;
   }
 
   /** {@link layFloatGroup} from the last value back, for colours stored BGR, at the current position. */
@@ -270,23 +271,12 @@ export class MdlWriter implements ByteSink {
     let length = this.length;
     for (let level = 0; level < this.depth; level += 1) buffer[length++] = TAB;
     if (word === null) {
-      if (frame < 0) {
-        buffer[length++] = MINUS;
-        length = layUnsigned(buffer, length, -frame);
-      } else length = layUnsigned(buffer, length, frame);
+      length = layInteger(buffer, length, frame);
       buffer[length++] = COLON;
     } else for (let index = 0; index < word.length; index += 1) buffer[length++] = word.charCodeAt(index);
     buffer[length++] = SPACE;
     if (components !== 1) length = this.layFloatGroup(buffer, length, values, start, components, where);
-    else {
-      const value = values[start]!;
-      if (value === value) length = layFloat32(buffer, length, value);
-      else {
-        this.length = length;
-        this.float(value, where);
-        length = this.length;
-      }
-    }
+    else length = this.layFloat(buffer, length, values[start]!, where);
     buffer[length++] = COMMA;
     buffer[length++] = NEWLINE;
     this.length = length;
