@@ -8,7 +8,7 @@
 import type { Diagnostic } from '../diagnostics';
 import { blockBytes } from '../mdl/blocks';
 import { findStatement } from '../mdl/mdl-text';
-import { releaseBraceTables } from '../mdl/scan';
+import { releaseBraceTables, type MdlSource } from '../mdl/scan';
 import { decodeLatin1, lineColumnAt } from '../mdl/text';
 import type { MdlStatement } from '../mdl/tree';
 import type { MdlBlock, MdlStyle, MdlText } from '../mdl/types';
@@ -43,16 +43,25 @@ export interface MdlBlockRead {
 const PARENT_COMMENT_PROBE_BYTES = 16;
 
 /**
- * Where a block keeps its read: a slot keyed by a symbol, not enumerable, so that neither a structured clone (see
- * primeBlockReads) nor a comparison of blocks sees it. Not a WeakMap: one set per block of every read text made
- * WeakMap upkeep cost about 4 % of a parse.
+ * The reads of each source's blocks. Keyed by source (one entry per text read or per edit's re-scanned bytes), not by
+ * block: a WeakMap entry for each block of every text read made WeakMap upkeep cost a few per cent of a parse. A
+ * source's map lives as long as the source, which its blocks keep.
  */
-const READ = Symbol('MDL block read');
-type ReadSlot = { [READ]?: MdlBlockRead };
+const sourceReads = new WeakMap<MdlSource, Map<MdlBlock, MdlBlockRead>>();
 
-/** Keeps `read` in `block`'s slot. */
+/** The memoized read of `block`, if any. */
+function knownRead(block: MdlBlock): MdlBlockRead | undefined {
+  return sourceReads.get(block.source)?.get(block);
+}
+
+/** Memoizes `read` as `block`'s. */
 function keepRead(block: MdlBlock, read: MdlBlockRead): void {
-  Object.defineProperty(block, READ, { value: read, writable: true, configurable: true });
+  let reads = sourceReads.get(block.source);
+  if (reads === undefined) {
+    reads = new Map();
+    sourceReads.set(block.source, reads);
+  }
+  reads.set(block, read);
 }
 
 let blockReads = 0;
@@ -80,7 +89,7 @@ export function blockRead(
   version: number,
   buffers = new ReadBuffers(block.end - block.start),
 ): MdlBlockRead {
-  const known = (block as ReadSlot)[READ];
+  const known = knownRead(block);
   if (known !== undefined && known.version === version) return known;
   blockReads += 1;
   const context = new MdlReadContext(block.source.bytes, mdxLayout(version), buffers);
@@ -107,7 +116,7 @@ export function blockRead(
 export function primeBlockReads(text: MdlText, blockReads: readonly MdlBlockRead[]): void {
   if (blockReads.length !== text.blocks.length) return;
   text.blocks.forEach((block, index) => {
-    if ((block as ReadSlot)[READ] === undefined) keepRead(block, blockReads[index]!);
+    if (knownRead(block) === undefined) keepRead(block, blockReads[index]!);
   });
 }
 
