@@ -7,9 +7,10 @@
  */
 import type { Diagnostic } from '../diagnostics';
 import { blockBytes } from '../mdl/blocks';
+import { BYTE_QUOTE, BYTE_SLASH, BYTE_SPACE, BYTE_TAB } from '../mdl/lexer';
 import { findStatement } from '../mdl/mdl-text';
 import { releaseBraceTables, type MdlSource } from '../mdl/scan';
-import { decodeLatin1, lineColumnAt } from '../mdl/text';
+import { lineColumnAt } from '../mdl/text';
 import type { MdlStatement } from '../mdl/tree';
 import type { MdlBlock, MdlStyle, MdlText } from '../mdl/types';
 import type { EventObject } from './kinds/event-object';
@@ -76,8 +77,19 @@ function hasParentComment(statement: MdlStatement): boolean {
   const parent = statement.child('Parent');
   if (parent === undefined) return false;
   const bytes = statement.level.source.bytes;
-  const end = parent.end;
-  return /^[ \t]*\/\/[ \t]*"/.test(decodeLatin1(bytes, end, Math.min(bytes.length, end + PARENT_COMMENT_PROBE_BYTES)));
+  const limit = Math.min(bytes.length, parent.end + PARENT_COMMENT_PROBE_BYTES);
+  // `[ \t]*//[ \t]*"` within the probe, byte by byte (nothing decoded).
+  let at = spacesEnd(bytes, parent.end, limit);
+  if (at + 1 >= limit || bytes[at] !== BYTE_SLASH || bytes[at + 1] !== BYTE_SLASH) return false;
+  at = spacesEnd(bytes, at + 2, limit);
+  return at < limit && bytes[at] === BYTE_QUOTE;
+}
+
+/** The first byte at or after `index` (before `limit`) that is not a space or a tab. */
+function spacesEnd(bytes: Uint8Array, index: number, limit: number): number {
+  let at = index;
+  while (at < limit && (bytes[at] === BYTE_SPACE || bytes[at] === BYTE_TAB)) at += 1;
+  return at;
 }
 
 /**
