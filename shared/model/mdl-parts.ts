@@ -17,6 +17,7 @@ import type { EventObject } from './kinds/event-object';
 import type { ModelBlockMdl } from './kinds/model-info';
 import type { NodeObject } from './kinds/node';
 import { MdlReadContext } from './mdl/reader';
+import { MemoSlot } from './memo-slot';
 import { ReadBuffers } from './mdl/scanner';
 import { kindOfKeyword, kindOfTag, type MdxChunkTag, type MdxChunkTypes, type NodeKind } from './registry';
 import { DEFAULT_MDX_VERSION, mdxLayout } from './versions';
@@ -44,11 +45,10 @@ export interface MdlBlockRead {
 const PARENT_COMMENT_PROBE_BYTES = 16;
 
 /**
- * The reads of each source's blocks. Keyed by source (one entry per text read or per edit's re-scanned bytes), not by
- * block: a WeakMap entry for each block of every text read made WeakMap upkeep cost a few per cent of a parse. A
- * source's map lives as long as the source, which its blocks keep.
+ * The reads of each source's blocks, kept on the source (one slot per text read or per edit's re-scanned bytes; see
+ * memo-slot.ts for why not a WeakMap).
  */
-const sourceReads = new WeakMap<MdlSource, Map<MdlBlock, MdlBlockRead>>();
+const sourceReads = new MemoSlot<MdlSource, Map<MdlBlock, MdlBlockRead>>('MDL block reads');
 
 /** The memoized read of `block`, if any. */
 function knownRead(block: MdlBlock): MdlBlockRead | undefined {
@@ -191,7 +191,9 @@ export interface MdlNodeAt extends MdlPartAt<NodeObject> {
   readonly kind: NodeKind;
 }
 
-const blockNodes = new WeakMap<MdlBlock, { readonly read: MdlBlockRead; readonly nodes: readonly MdlNodeAt[] }>();
+const blockNodes = new MemoSlot<MdlBlock, { readonly read: MdlBlockRead; readonly nodes: readonly MdlNodeAt[] }>(
+  'MDL block nodes',
+);
 
 /** The node blocks among `block`'s statements, memoized per block read (texts that share a block share them). */
 function nodesOfBlock(block: MdlBlock, version: number): readonly MdlNodeAt[] {
