@@ -338,7 +338,8 @@ export function readRule<Fields>(
         rule.type === 'f32'
           ? context.floatVector(entry, rule.length, rule.reversed)
           : context.integerVector(entry, rule.length, rule.type);
-      if (value) draft[rule.field] = rule.type === 'f32' ? value.map(Math.fround) : value;
+      // A float vector is read through a Float32Array: its numbers are float32 already (no Math.fround copy).
+      if (value) draft[rule.field] = value;
       imply(state, rule.implies);
       return true;
     }
