@@ -1,8 +1,8 @@
 /**
  * The viewport's WebGL context, made while the page loads. Creating a WebGL context blocks the main thread for a long
- * while without a GPU (SwiftShader: 0.2–1 s), so this module is a script of its own that the page runs before the
- * editor's (electron.vite.config.ts puts it first): the context is made while the editor's script downloads and the
- * startup file is read, and the viewport's renderer adopts the canvas and its context (Viewport.tsx).
+ * while without a GPU (SwiftShader: 0.2–1 s), so the boot script (renderer/boot) makes it before the editor's script
+ * has loaded — sized for the boot frame when it draws one — and the viewport's renderer adopts the canvas and its
+ * context (Viewport.tsx).
  */
 
 /** The attributes the viewport's context is made with: react-three-fiber's defaults and the viewport's own. */
@@ -24,14 +24,24 @@ export interface EarlyContext {
   context: WebGL2RenderingContext;
 }
 
-function makeContext(): EarlyContext | null {
+let early: EarlyContext | null = null;
+
+/**
+ * Makes the viewport's context now (once), on a canvas of `width` × `height` pixels when the size is known (the boot
+ * frame's: resizing a drawing buffer later costs a round trip to the GPU process). Null where WebGL 2 is missing.
+ */
+export function makeEarlyContext(width?: number, height?: number): EarlyContext | null {
+  if (early) return early;
   if (typeof document === 'undefined' || typeof WebGL2RenderingContext === 'undefined') return null;
   const canvas = document.createElement('canvas');
+  if (width !== undefined && height !== undefined) {
+    canvas.width = width;
+    canvas.height = height;
+  }
   const context = canvas.getContext('webgl2', VIEWPORT_CONTEXT_ATTRIBUTES);
-  return context ? { canvas, context } : null;
+  early = context ? { canvas, context } : null;
+  return early;
 }
-
-let early: EarlyContext | null = makeContext();
 
 /** The context made as the page loaded, once (null after, or when none could be made). */
 export function takeEarlyContext(): EarlyContext | null {
