@@ -18,10 +18,7 @@ function preloadEditorScript(): Plugin {
           (output) => output.type === 'chunk' && output.isDynamicEntry && output.facadeModuleId?.endsWith('main.tsx'),
         );
         if (!chunk) return html;
-        return html.replace(
-          '</head>',
-          `  <link rel="prefetch" crossorigin href="./${chunk.fileName}">\n  </head>`,
-        );
+        return html.replace('</head>', `  <link rel="prefetch" crossorigin href="./${chunk.fileName}">\n  </head>`);
       },
     },
   };
