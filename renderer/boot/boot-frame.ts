@@ -26,6 +26,8 @@ import type { ModelRig } from '../editors/viewport/model/model-rig';
 const BACKGROUND = 0x3d / 255;
 /** What solid shading and geosets without a material draw instead of a texture (model-meshes.ts `whiteTexture`). */
 const PLAIN_GREY = Uint8Array.of(200, 200, 200, 255);
+/** The model's transform in the view (the projection × view matrix carries the camera). */
+const IDENTITY = Float32Array.of(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1);
 
 /** What to draw: the rig sampled by `animator`, through `viewProjection` (column-major). */
 export interface BootFrameScene {
@@ -127,7 +129,8 @@ export function drawBootFrame(
   const textures: WebGLTexture[] = [];
   try {
     const textured = scene.shading === 'textured';
-    const checker = texture(gl, gl.SRGB8_ALPHA8, CHECKER_SIZE, CHECKER_SIZE, gl.RGBA, gl.UNSIGNED_BYTE, checkerPixels(), gl.REPEAT); // prettier-ignore
+    const size = CHECKER_SIZE;
+    const checker = texture(gl, gl.SRGB8_ALPHA8, size, size, gl.RGBA, gl.UNSIGNED_BYTE, checkerPixels(), gl.REPEAT);
     const grey = texture(gl, gl.RGBA8, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, PLAIN_GREY, gl.REPEAT);
     const { perRow, rows } = paletteLayout(rig.paletteSize);
     const palette = texture(gl, gl.RGBA32F, perRow * 4, rows, gl.RGBA, gl.FLOAT, animator.palette, gl.CLAMP_TO_EDGE);
@@ -183,7 +186,7 @@ export function drawBootFrame(
     gl.useProgram(program);
     const uniform = (name: string) => gl.getUniformLocation(program, name);
     gl.uniformMatrix4fv(uniform('projectionMatrix'), false, scene.viewProjection);
-    gl.uniformMatrix4fv(uniform('modelViewMatrix'), false, Float32Array.of(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)); // prettier-ignore
+    gl.uniformMatrix4fv(uniform('modelViewMatrix'), false, IDENTITY);
     gl.uniform1i(uniform('paletteRow'), perRow);
     gl.uniform1i(uniform('palette'), 1);
     gl.uniform1i(uniform('map'), 0);
