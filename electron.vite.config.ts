@@ -5,8 +5,8 @@ import type { Plugin } from 'vite';
 
 /**
  * The editor's script (main.tsx) is loaded by the boot script (renderer/boot/boot.ts) once the boot frame is drawn:
- * the page names it in a prefetch link, so that it is in the cache by then without taking the bandwidth the boot
- * script, the style sheet and the startup file need first (a module preload competes with them).
+ * the page names it in a meta element, and the boot script preloads it once the startup file is in (fetched with
+ * the boot script, the style sheet and the startup file, it slowed them down).
  */
 function preloadEditorScript(): Plugin {
   return {
@@ -18,7 +18,7 @@ function preloadEditorScript(): Plugin {
           (output) => output.type === 'chunk' && output.isDynamicEntry && output.facadeModuleId?.endsWith('main.tsx'),
         );
         if (!chunk) return html;
-        return html.replace('</head>', `  <link rel="prefetch" crossorigin href="./${chunk.fileName}">\n  </head>`);
+        return html.replace('</head>', `  <meta name="morf-editor-script" content="./${chunk.fileName}">\n  </head>`);
       },
     },
   };

@@ -181,7 +181,9 @@ export function drawBootFrame(
     gl.depthMask(true);
     gl.colorMask(true, true, true, true);
     gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
+    performance.mark('morf:boot-uploaded');
     if (!gl.getProgramParameter(program, gl.LINK_STATUS)) return false;
+    performance.mark('morf:boot-linked');
 
     gl.useProgram(program);
     const uniform = (name: string) => gl.getUniformLocation(program, name);
@@ -245,6 +247,7 @@ export function drawBootFrame(
         gl.drawElements(gl.TRIANGLES, geometry.count, gl.UNSIGNED_SHORT, 0);
       }
     gl.bindVertexArray(null);
+    performance.mark('morf:boot-submitted');
     gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
     return true;
   } finally {

@@ -16,11 +16,16 @@ function element(tag: string, className: string, style: Partial<CSSStyleDeclarat
   return made;
 }
 
-/** Shows the editor's frame for `layout` and returns the viewport's body, where the boot frame's canvas goes. */
+/**
+ * Lays the editor's frame out for `layout` (hidden) and returns the viewport's body, where the boot frame's canvas
+ * goes.
+ */
 export function showBootSkeleton(layout: LayoutSession): HTMLElement {
   removeBootSkeleton();
   const { columns, rows, spanAll } = workspaceGrid(layout);
-  const app = element('div', 'app', { position: 'fixed', inset: '0', zIndex: '1' });
+  // Hidden until the boot frame is drawn in it (see showBootPicture): painting it first would hold the GPU process
+  // (SwiftShader) while the boot frame waits for it.
+  const app = element('div', 'app', { position: 'fixed', inset: '0', zIndex: '1', visibility: 'hidden' });
   app.id = SKELETON_ID;
   app.setAttribute('aria-busy', 'true');
   const workspace = element('main', 'workspace', { gridTemplateColumns: columns, gridTemplateRows: rows });
@@ -36,6 +41,12 @@ export function showBootSkeleton(layout: LayoutSession): HTMLElement {
   app.append(element('header', 'topbar'), workspace, element('footer', 'statusbar'));
   document.body.append(app);
   return viewport.lastElementChild as HTMLElement;
+}
+
+/** Shows the editor's frame with the boot frame drawn in it. */
+export function showBootPicture(): void {
+  const skeleton = document.getElementById(SKELETON_ID);
+  if (skeleton) skeleton.style.visibility = 'visible';
 }
 
 /**

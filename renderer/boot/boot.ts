@@ -22,9 +22,9 @@ import { ModelAnimator } from '../editors/viewport/model/model-animator';
 import { rigOfDocument } from '../editors/viewport/model/document-model';
 import { paletteFloats } from '../editors/viewport/model/model-layers';
 import { DEFAULT_VIEW, framedTarget, perspectiveViewProjection, viewRotation } from '../editors/viewport/view-math';
-import { keepBootRead, noteBootFrame } from './boot-read';
+import { bootFrameMs, keepBootRead, noteBootFrame } from './boot-read';
 import { deleteBootProgram, drawBootFrame, startBootProgram } from './boot-frame';
-import { showBootSkeleton } from './boot-skeleton';
+import { removeBootSkeleton, showBootPicture, showBootSkeleton } from './boot-skeleton';
 
 /** The startup file's path: named by the page (browser shell), else asked of Electron's host. */
 async function startupPath(): Promise<string | null> {
@@ -33,6 +33,19 @@ async function startupPath(): Promise<string | null> {
   const host = getHost();
   if (host.runtime !== 'electron') return null;
   return (await host.getStartup()).openFiles[0] ?? null;
+}
+
+/**
+ * Starts downloading the editor's script (named by the page, electron.vite.config.ts) into the cache, once the boot
+ * script, the style sheet and the startup file are in: fetched with them, it slowed them down.
+ */
+function prefetchEditorScript(): void {
+  const href = document.querySelector('meta[name="morf-editor-script"]')?.getAttribute('content');
+  if (!href) return;
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = href;
+  document.head.append(link);
 }
 
 /** The session settings the page holds (browser shell), or null. */
@@ -59,6 +72,7 @@ function drawable(path: string | null): path is string {
  * for the boot frame when there is one, else at once.
  */
 async function bootFrame(): Promise<void> {
+  performance.mark('morf:boot-start');
   const path = await startupPath();
   if (!drawable(path)) return void makeEarlyContext();
   const host = getHost();
@@ -73,16 +87,20 @@ async function bootFrame(): Promise<void> {
   }
   // The editor's frame, and the canvas in the viewport's place at its size; the shader compiles while the file is
   // parsed.
+  performance.mark('morf:boot-session');
   const body = showBootSkeleton(session.layout);
   const { width, height } = body.getBoundingClientRect();
   const ratio = Math.min(2, Math.max(1, window.devicePixelRatio || 1));
   const early = makeEarlyContext(Math.floor(width * ratio), Math.floor(height * ratio));
   if (!early) return;
   const gl = early.context;
+  performance.mark('morf:boot-context');
   const shader = startBootProgram(gl);
   let drawn = false;
   try {
     const opened = await read;
+    performance.mark('morf:boot-read');
+    prefetchEditorScript();
     if (!parsesInline(opened.bytes)) return keepBootRead({ path, opened, document: null });
     let document;
     try {
@@ -91,6 +109,7 @@ async function bootFrame(): Promise<void> {
       return keepBootRead({ path, opened, document: null });
     }
     keepBootRead({ path, opened, document });
+    performance.mark('morf:boot-parsed');
     const rig = rigOfDocument(document);
     const aspect = width / Math.max(1, height);
     const framed = rig ? framedTarget(rig.bounds, aspect) : null;
@@ -111,10 +130,15 @@ async function bootFrame(): Promise<void> {
     const pose = { ...framed, yaw: DEFAULT_VIEW.yaw, pitch: DEFAULT_VIEW.pitch };
     const viewProjection = perspectiveViewProjection(pose, aspect, new Float32Array(16));
     drawn = true;
+    performance.mark('morf:boot-posed');
     const scene = { rig, animator, shading, showGeosets: true, viewProjection };
-    if (drawBootFrame(gl, shader, scene, early.canvas.width, early.canvas.height)) noteBootFrame(performance.now());
+    if (drawBootFrame(gl, shader, scene, early.canvas.width, early.canvas.height)) {
+      noteBootFrame(performance.now());
+      showBootPicture();
+    }
   } finally {
     if (!drawn) deleteBootProgram(gl, shader);
+    if (bootFrameMs() === null) removeBootSkeleton();
   }
 }
 
