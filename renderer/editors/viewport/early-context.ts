@@ -27,21 +27,25 @@ export interface EarlyContext {
 let early: EarlyContext | null = null;
 
 /**
- * Makes the viewport's context now (once), on a canvas of `width` × `height` pixels when the size is known (the boot
- * frame's: resizing a drawing buffer later costs a round trip to the GPU process). Null where WebGL 2 is missing.
+ * The viewport's context, made now if it is not yet, its canvas `width` × `height` pixels when a size is given (the
+ * boot frame's). Null where WebGL 2 is missing.
  */
 export function makeEarlyContext(width?: number, height?: number): EarlyContext | null {
-  if (early) return early;
-  if (typeof document === 'undefined' || typeof WebGL2RenderingContext === 'undefined') return null;
-  const canvas = document.createElement('canvas');
-  if (width !== undefined && height !== undefined) {
-    canvas.width = width;
-    canvas.height = height;
+  if (!early) {
+    if (typeof document === 'undefined' || typeof WebGL2RenderingContext === 'undefined') return null;
+    const canvas = document.createElement('canvas');
+    const context = canvas.getContext('webgl2', VIEWPORT_CONTEXT_ATTRIBUTES);
+    early = context ? { canvas, context } : null;
   }
-  const context = canvas.getContext('webgl2', VIEWPORT_CONTEXT_ATTRIBUTES);
-  early = context ? { canvas, context } : null;
+  if (early && width !== undefined && height !== undefined) {
+    early.canvas.width = width;
+    early.canvas.height = height;
+  }
   return early;
 }
+
+// Made as this script runs, first in the page, while the boot script and the startup file download.
+makeEarlyContext();
 
 /** The context made as the page loaded, once (null after, or when none could be made). */
 export function takeEarlyContext(): EarlyContext | null {
