@@ -4,7 +4,7 @@
  * is drawn on screen so a test can drag it with the real mouse. Nothing here reaches the host or
  * hands out the store; the one timing method previews a drag and leaves the state as it found it.
  */
-import { bootFrameMs } from '../boot/boot-read';
+import { bootFrameMs } from '../files/boot-read';
 import { capeKey } from '../capes/cape-entry';
 import { currentDocument, type EditorState, type EditorStore, isDirty } from '../state/editor-store';
 import { buildModelRows } from '../editors/timeline/rows';

@@ -8,7 +8,7 @@
  */
 import type { EditorStore } from '../state/editor-store';
 import { watchFirstFileFrame } from './first-file-frame';
-import { removeBootSkeleton } from '../boot/boot-skeleton';
+import { removeBootSkeleton } from '../editors/layout/boot-skeleton';
 
 /** The class index.html's root has while the editor boots (theme.css hides it). */
 export const BOOTING_CLASS = 'booting';

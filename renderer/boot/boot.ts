@@ -22,9 +22,9 @@ import { ModelAnimator } from '../editors/viewport/model/model-animator';
 import { rigOfDocument } from '../editors/viewport/model/document-model';
 import { paletteFloats } from '../editors/viewport/model/model-layers';
 import { DEFAULT_VIEW, framedTarget, perspectiveViewProjection, viewRotation } from '../editors/viewport/view-math';
-import { bootFrameMs, keepBootRead, noteBootFrame } from './boot-read';
+import { bootFrameMs, keepBootRead, noteBootFrame } from '../files/boot-read';
 import { deleteBootProgram, drawBootFrame, startBootProgram } from './boot-frame';
-import { removeBootSkeleton, showBootPicture, showBootSkeleton } from './boot-skeleton';
+import { removeBootSkeleton, showBootPicture, showBootSkeleton } from '../editors/layout/boot-skeleton';
 
 /** The startup file's path: named by the page (browser shell), else asked of Electron's host. */
 async function startupPath(): Promise<string | null> {

@@ -4,7 +4,7 @@
  * prompt; the data folder stack is its own service (data-folder-service.ts). The host moves bytes; the codec gives them
  * meaning; this module sequences the two and keeps the store's document state in step.
  */
-import { takeBootRead } from '../boot/boot-read';
+import { takeBootRead } from './boot-read';
 import { type FileIdentity, HostError, type OpenedFile } from '../../shared/contract/contract';
 import { requestAreaCommand } from '../state/area-commands';
 import { parseCape, loadLinkedCapes } from '../state/cape-actions';

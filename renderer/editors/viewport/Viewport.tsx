@@ -6,7 +6,7 @@
 import { Canvas, type GLProps } from '@react-three/fiber';
 import { WebGLRenderer } from 'three';
 import { takeEarlyContext, VIEWPORT_CONTEXT_ATTRIBUTES } from './early-context';
-import { keepBootPicture } from '../../boot/boot-skeleton';
+import { keepBootPicture } from '../layout/boot-skeleton';
 import { useMemo, useRef, useState } from 'react';
 import { useApp, useEditor, useRunOperator, useShortcuts } from '../../ui/editor-context';
 import { Icon, type IconName } from '../../ui/Icon';

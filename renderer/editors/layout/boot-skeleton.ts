@@ -4,8 +4,8 @@
  * frame's canvas sits exactly where the 3D viewport will draw (VS Code's start-up splash does the same from its last
  * layout). It lies over the editor's root, hidden while that boots, and goes when the editor shows (boot-reveal.ts).
  */
-import { workspaceGrid } from '../editors/layout/workspace-grid';
-import type { LayoutSession } from '../state/session';
+import { workspaceGrid } from './workspace-grid';
+import type { LayoutSession } from '../../state/session';
 
 const SKELETON_ID = 'boot-skeleton';
 
