@@ -24,30 +24,6 @@ function preloadEditorScript(): Plugin {
   };
 }
 
-/** The entry of the script making the viewport's WebGL context as the page loads (renderer/editors/viewport). */
-const EARLY_CONTEXT_ENTRY = 'early-context';
-
-/**
- * Puts the early context's script in the page before the boot script, so that it runs as soon as the page is parsed,
- * while the boot script and the startup file still download (the boot script imports it: it runs once).
- */
-function earlyContextFirst(): Plugin {
-  return {
-    name: 'morf-early-context-first',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        const chunk = Object.values(context.bundle ?? {}).find(
-          (output) => output.type === 'chunk' && output.isEntry && output.name === EARLY_CONTEXT_ENTRY,
-        );
-        if (!chunk) return html;
-        const tag = `<script type="module" crossorigin src="./${chunk.fileName}"></script>`;
-        return html.replace(/<script type="module"/, `${tag}\n    <script type="module"`);
-      },
-    },
-  };
-}
-
 // Three builds: the Electron main process (ESM, Node), the sandboxed preload (CommonJS — a
 // sandboxed preload cannot load ES modules) and the renderer (a browser bundle that the
 // browser shell serves as well).
@@ -69,16 +45,13 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'renderer'),
-    plugins: [react(), earlyContextFirst(), preloadEditorScript()],
+    plugins: [react(), preloadEditorScript()],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       // Minified: the editor's first paint includes parsing three.js and React.
       minify: true,
       rollupOptions: {
-        input: {
-          index: resolve(import.meta.dirname, 'renderer/index.html'),
-          [EARLY_CONTEXT_ENTRY]: resolve(import.meta.dirname, 'renderer/editors/viewport/early-context.ts'),
-        },
+        input: { index: resolve(import.meta.dirname, 'renderer/index.html') },
       },
     },
   },

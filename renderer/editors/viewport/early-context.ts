@@ -28,7 +28,8 @@ let early: EarlyContext | null = null;
 
 /**
  * The viewport's context, made now if it is not yet, its canvas `width` × `height` pixels when a size is given (the
- * boot frame's). Null where WebGL 2 is missing.
+ * boot frame's, known before the context is made: a drawing buffer made at its size is not made twice). Null where
+ * WebGL 2 is missing.
  */
 export function makeEarlyContext(width?: number, height?: number): EarlyContext | null {
   if (!early) {
@@ -43,9 +44,6 @@ export function makeEarlyContext(width?: number, height?: number): EarlyContext 
   }
   return early;
 }
-
-// Made as this script runs, first in the page, while the boot script and the startup file download.
-makeEarlyContext();
 
 /** The context made as the page loaded, once (null after, or when none could be made). */
 export function takeEarlyContext(): EarlyContext | null {
