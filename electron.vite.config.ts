@@ -3,25 +3,22 @@ import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 
-/** The entry of the script making the viewport's WebGL context as the page loads (renderer/editors/viewport). */
-const EARLY_CONTEXT_ENTRY = 'early-context';
-
 /**
- * Puts the early context's script in the page before the editor's, so that it runs as soon as the page is parsed,
- * while the editor's script still downloads (the editor's script imports it: it runs once).
+ * The editor's script (main.tsx) is loaded by the boot script (renderer/boot/boot.ts) once the boot frame is drawn:
+ * the page names it in a meta element, and the boot script preloads it once the startup file is in (fetched with
+ * the boot script, the style sheet and the startup file, it slowed them down).
  */
-function earlyContextFirst(): Plugin {
+function preloadEditorScript(): Plugin {
   return {
-    name: 'morf-early-context-first',
+    name: 'morf-preload-editor-script',
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
         const chunk = Object.values(context.bundle ?? {}).find(
-          (output) => output.type === 'chunk' && output.isEntry && output.name === EARLY_CONTEXT_ENTRY,
+          (output) => output.type === 'chunk' && output.isDynamicEntry && output.facadeModuleId?.endsWith('main.tsx'),
         );
         if (!chunk) return html;
-        const tag = `<script type="module" crossorigin src="./${chunk.fileName}"></script>`;
-        return html.replace(/<script type="module"/, `${tag}\n    <script type="module"`);
+        return html.replace('</head>', `  <meta name="morf-editor-script" content="./${chunk.fileName}">\n  </head>`);
       },
     },
   };
@@ -48,16 +45,13 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'renderer'),
-    plugins: [react(), earlyContextFirst()],
+    plugins: [react(), preloadEditorScript()],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       // Minified: the editor's first paint includes parsing three.js and React.
       minify: true,
       rollupOptions: {
-        input: {
-          index: resolve(import.meta.dirname, 'renderer/index.html'),
-          [EARLY_CONTEXT_ENTRY]: resolve(import.meta.dirname, 'renderer/editors/viewport/early-context.ts'),
-        },
+        input: { index: resolve(import.meta.dirname, 'renderer/index.html') },
       },
     },
   },

@@ -14,6 +14,7 @@ import { Outliner } from './editors/outliner/Outliner';
 import { Properties } from './editors/properties/Properties';
 import { TimelineEditor } from './editors/timeline/TimelineEditor';
 import { Viewport } from './editors/viewport/Viewport';
+import { workspaceGrid } from './editors/layout/workspace-grid';
 import type { TextureSource } from './editors/viewport/cape-texture';
 import { defaultSession } from './state/session';
 import { updateLayout } from './state/session-actions';
@@ -71,14 +72,11 @@ function Workspace({ textureSource }: { textureSource: TextureSource }) {
       </main>
     );
   }
-  const columns =
-    `${layout.outlinerWidth}px 4px minmax(200px, ` +
-    `1fr)${layout.propertiesOpen ? ` 4px ${layout.propertiesWidth}px` : ''}`;
-  const spanAll = layout.propertiesOpen ? '1 / 6' : '1 / 4';
+  const { columns, rows, spanAll } = workspaceGrid(layout);
   return (
     <main
       className={`workspace${dropping ? ' drop-target' : ''}`}
-      style={{ gridTemplateColumns: columns, gridTemplateRows: `minmax(120px, 1fr) 4px ${layout.timelineHeight}px` }}
+      style={{ gridTemplateColumns: columns, gridTemplateRows: rows }}
       {...dropProps}
     >
       <div

@@ -135,8 +135,10 @@ describe('layer rules', () => {
     expect(importsOf(`import { limits } from '../../electron/contract';`).filter(forbidden)).toHaveLength(1);
   });
 
-  it('renderer folders import downhill: app, render, editors, ui, operators, files/audio, state, capes', () => {
+  it('renderer folders import downhill: boot, app, render, editors, ui, operators, files/audio, state, capes', () => {
     const rank: Record<string, number> = {
+      // The page's first script: draws the startup file, then loads the editor.
+      boot: 11,
       app: 10,
       // Renders draw through the viewport's content (editors/viewport) and reach operators through state.
       render: 9,

@@ -203,13 +203,22 @@ describe('browser shell host API through the renderer web client', () => {
   it('names the startup file in the page, and the web client adopts that read for its open', async () => {
     const cookie = String((await raw(shell.port, `/?token=${shell.token}`)).headers['set-cookie']).split(';')[0]!;
     const page = (await raw(shell.port, '/', { headers: { cookie } })).body.toString();
-    const link =
-      /<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous" data-morf-startup-file="([^"]+)">/.exec(
-        page,
-      );
+    const link = new RegExp(
+      '<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous" ' +
+        'data-morf-startup-file="([^"]+)" data-morf-session="([^"]*)">',
+    ).exec(page);
     const href = link?.[1];
     expect(href).toBe('/api/startup-file');
     expect(link?.[2]).toBe(model.replace(/&/g, '&amp;'));
+    // The session settings too (the boot frame lays the editor's frame out with them), as getSettings gives them.
+    const session = JSON.parse(
+      link![3]!
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&'),
+    );
+    expect(session).toEqual((await client().getSettings()).session);
     expect(page).toContain('<title>Morf Studio</title>');
     // Only GET, and only with the token.
     expect((await raw(shell.port, href!)).status).toBe(401);

@@ -22,6 +22,7 @@ import {
   httpStatusOfError,
   limits,
   startupFileAttribute,
+  startupSessionAttribute,
   startupFilePath,
   tokenHeader,
 } from '../../shared/contract/contract';
@@ -168,14 +169,16 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   /**
    * The page, naming the startup file in a preload link when there is one: its read starts with the page, before
    * the script has loaded, and the web client adopts it for the boot's `openFile` of that file. The link's
-   * attribute holds the file's path, so that the editor reads it ahead without waiting for the startup request.
+   * attribute holds the file's path, so that the editor reads it ahead without waiting for the startup request,
+   * and another the session settings, with which the boot frame lays the editor's frame out at once.
    */
   async function pageWithStartupPreload(page: string): Promise<string> {
     const path = (await host.startupRequest()).openFiles[0];
     if (path === undefined) return page;
     const link =
       `<link rel="preload" href="${startupFilePath}" as="fetch" crossorigin="anonymous" ` +
-      `${startupFileAttribute}="${escapeAttribute(path)}">`;
+      `${startupFileAttribute}="${escapeAttribute(path)}" ` +
+      `${startupSessionAttribute}="${escapeAttribute(JSON.stringify(host.settings.snapshot().session))}">`;
     return page.replace(/<title>/i, `${link}\n    <title>`);
   }
 

@@ -4,6 +4,7 @@
  * is drawn on screen so a test can drag it with the real mouse. Nothing here reaches the host or
  * hands out the store; the one timing method previews a drag and leaves the state as it found it.
  */
+import { bootFrameMs } from '../files/boot-read';
 import { capeKey } from '../capes/cape-entry';
 import { currentDocument, type EditorState, type EditorStore, isDirty } from '../state/editor-store';
 import { buildModelRows } from '../editors/timeline/rows';
@@ -52,6 +53,11 @@ export interface MorfAutomation {
   /** performance.now() of the viewport's first frame after that (null before). */
   viewportReadyMs(): number | null;
   /**
+   * performance.now() of the startup file's boot frame (renderer/boot: drawn before the editor loaded), or null when
+   * the page drew none.
+   */
+  bootFrameMs(): number | null;
+  /**
    * Benchmark: selects every key, drags them by `steps` different deltas drawing the timeline
    * synchronously each time, cancels the drag and puts the selection back (the document and its
    * history are never touched); returns each frame's time in ms. Nothing is measured while a
@@ -89,6 +95,7 @@ export function installAutomation(store: EditorStore, extras: AutomationExtras =
     benchmarkRender: async (options) => (extras.benchmarkRender ? extras.benchmarkRender(options) : null),
     paintedMs: () => paintedMs,
     viewportReadyMs: () => viewportReadyMs,
+    bootFrameMs,
     measureTimelineDrag(steps) {
       const timeline = areaCommands(store, 'timeline');
       const before = store.getState();

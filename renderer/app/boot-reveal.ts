@@ -8,6 +8,7 @@
  */
 import type { EditorStore } from '../state/editor-store';
 import { watchFirstFileFrame } from './first-file-frame';
+import { removeBootSkeleton } from '../editors/layout/boot-skeleton';
 
 /** The class index.html's root has while the editor boots (theme.css hides it). */
 export const BOOTING_CLASS = 'booting';
@@ -18,6 +19,8 @@ export function revealWhenDrawn(root: HTMLElement, store: EditorStore, timeoutMs
   const stops: (() => void)[] = [];
   const reveal = () => {
     root.classList.remove(BOOTING_CLASS);
+    // The editor's frame the boot frame showed in (renderer/boot) gives way to the editor.
+    removeBootSkeleton();
     for (const stop of stops) stop();
   };
   stops.push(watchFirstFileFrame(store, { ready: reveal }));

@@ -22,6 +22,7 @@ import { selectKeys, beginKeyDrag, updateKeyDrag, commitKeyDrag } from '../state
 import { createModelParser } from '../workers/model-parser';
 import { answerDialog } from '../state/dialog-actions';
 import { FileService } from './file-service';
+import { keepBootRead, takeBootRead } from './boot-read';
 import { answerNextDialog, inProcessClient } from '../../tests/testing/in-process-host';
 
 const sampleDirectory = join(import.meta.dirname, '..', '..', 'assets', 'sample');
@@ -80,6 +81,23 @@ describe('file service over the real host', () => {
       'found',
     ]);
     expect(state.loading).toBeNull();
+  });
+
+  it('takes the boot frame’s read and parse of the startup file: not read again, and saved as read', async () => {
+    const opened = await inProcessClient(host).openFile({ path: model });
+    const document = modelCodec.readModel(new Uint8Array(opened.bytes), 'ArthasIllidanSample.mdx');
+    keepBootRead({ path: model, opened, document });
+    const openFile = vi.spyOn(store.services.host!, 'openFile');
+    await files.readAhead(model);
+    expect(await files.openPath(model, { skipPrompt: true })).toBe(true);
+    expect(openFile).not.toHaveBeenCalled();
+    expect(currentDocument(store.getState())).toBe(document);
+    // Taken once: the next open reads the file.
+    expect(takeBootRead(model)).toBeNull();
+    // The handed-over bytes are the save's base: a save without edits writes the file as it was.
+    const before = readFileSync(model);
+    expect(await files.saveOpenFile()).toBe(true);
+    expect(readFileSync(model).equals(before)).toBe(true);
   });
 
   it('loads the cape of a link whose ID changed and of a new link, so that no link stays loading', async () => {

@@ -4,6 +4,7 @@
  * prompt; the data folder stack is its own service (data-folder-service.ts). The host moves bytes; the codec gives them
  * meaning; this module sequences the two and keeps the store's document state in step.
  */
+import { takeBootRead } from './boot-read';
 import { type FileIdentity, HostError, type OpenedFile } from '../../shared/contract/contract';
 import { requestAreaCommand } from '../state/area-commands';
 import { parseCape, loadLinkedCapes } from '../state/cape-actions';
@@ -143,6 +144,15 @@ export class FileService {
         () => undefined,
       );
     const name = displayName(path);
+    // The boot frame (renderer/boot) may have read and parsed it already, to draw it before the editor loaded.
+    const booted = takeBootRead(path);
+    if (booted) {
+      const { bytes } = booted.opened;
+      const parsed = booted.document ? Promise.resolve(this.parser.adopt(bytes, booted.document)) : null;
+      const opened = { ...booted.opened, fromArchive: false, bytes: parsed ? new ArrayBuffer(0) : bytes };
+      this.ahead = { path, read: Promise.resolve({ opened, parsed }) };
+      return;
+    }
     const read = readAnyFile(this.host, path).then((opened): AheadRead => {
       if (extensionOf(name) === '.mrf') return { opened, parsed: null };
       const parsed = this.parser.parse(opened.bytes, name);

@@ -71,6 +71,11 @@ export interface ParsedBase {
 export interface ModelParser {
   parse(bytes: ArrayBuffer, fileName: string): Promise<ParsedModel>;
   /**
+   * Takes a parse made elsewhere on this thread with the same codec (the boot frame's read of the startup file,
+   * renderer/boot): the parsed model `parse` would have given for bytes it reads inline, the worker keeping a copy.
+   */
+  adopt(bytes: ArrayBuffer, document: ModelDocument): ParsedModel;
+  /**
    * The bytes of `document` (what `codec.writeModel` writes), assembled in the worker from `base` and the pieces
    * the edits made; inline when there is no worker copy of the base.
    */
@@ -123,6 +128,11 @@ function isBinaryMdx(bytes: ArrayBuffer): boolean {
  */
 export const INLINE_PARSE_BYTES = 4 * 1024 * 1024;
 
+/** Whether `parse` reads these bytes on this thread (every binary MDX, and text up to `inlineBytes`). */
+export function parsesInline(bytes: ArrayBuffer, inlineBytes = INLINE_PARSE_BYTES): boolean {
+  return isBinaryMdx(bytes) || bytes.byteLength <= inlineBytes;
+}
+
 /**
  * A parser over a worker made by `createWorker` (null, or a throwing factory: parse inline with `codec`); files up to
  * `inlineBytes` (and every binary MDX) are read on this thread, the worker keeping a copy as their base.
@@ -163,6 +173,11 @@ export function createModelParser(
         ? new ModelParseError(error.message, error.name)
         : new ModelParseError(String(error), 'Error');
     }
+    return keepBase(bytes, document, baseId);
+  }
+
+  /** The worker keeps a copy of bytes read on this thread, as their base. */
+  function keepBase(bytes: ArrayBuffer, document: ModelDocument, baseId: number): ParsedModel {
     if (!client.start()) return { document, base: { id: null, buffer: bytes } };
     const copy = bytes.slice(0);
     client
@@ -179,9 +194,12 @@ export function createModelParser(
     warm() {
       client.start();
     },
+    adopt(bytes, document) {
+      return keepBase(bytes, document, nextBaseId++);
+    },
     async parse(bytes, fileName) {
       const baseId = nextBaseId++;
-      if (isBinaryMdx(bytes) || bytes.byteLength <= inlineBytes) return parseHere(bytes, fileName, baseId);
+      if (parsesInline(bytes, inlineBytes)) return parseHere(bytes, fileName, baseId);
       const result = (await client.call(
         (id) => ({ kind: 'parse', id, bytes, fileName, baseId }),
         [bytes],

@@ -471,6 +471,8 @@ export const eventStreamPath = '/api/events';
 /** The browser shell's startup file (GET, `openFile`'s reply), preloaded by a link in the page marked with: */
 export const startupFilePath = '/api/startup-file';
 export const startupFileAttribute = 'data-morf-startup-file';
+/** …and holding the session settings (`getSettings().session`, JSON), for the boot frame to lay the page out. */
+export const startupSessionAttribute = 'data-morf-session';
 
 /** Header carrying the per-run token (the cookie does the same once the page has loaded). */
 export const tokenHeader = 'x-morf-token';

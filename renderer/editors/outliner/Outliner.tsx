@@ -3,7 +3,7 @@
  * filter box, selection synchronised with the timeline and the properties, and a context menu
  * (add link, rename, delete).
  */
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useApp, useEditor, useRunOperator, useShortcuts } from '../../ui/editor-context';
 import { Icon } from '../../ui/Icon';
 import { currentDocument } from '../../state/editor-store';
@@ -65,6 +65,17 @@ export function Outliner() {
   const [viewHeight, setViewHeight] = useState(600);
   const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
   const treeRef = useRef<HTMLDivElement>(null);
+  // The tree's height, for the rows drawn: observed after each layout (reading it while rendering forced a layout of
+  // the page in every render of the outliner, 45 ms of the editor's first one).
+  useEffect(() => {
+    const element = treeRef.current;
+    if (!element || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(() => {
+      if (element.clientHeight > 0) setViewHeight(element.clientHeight);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   const rows = useMemo(
     () => outlinerRows(document, standaloneCape, capes, collapsed, filter, { unit, frameStepMs }, tables),
     [document, standaloneCape, capes, collapsed, filter, unit, frameStepMs, tables],
@@ -105,11 +116,7 @@ export function Outliner() {
     <Area kind="outliner" title="Outliner" icon="overlay" header={header}>
       <div
         className="tree"
-        ref={(element) => {
-          treeRef.current = element;
-          if (element && element.clientHeight && element.clientHeight !== viewHeight)
-            setViewHeight(element.clientHeight);
-        }}
+        ref={treeRef}
         role="tree"
         data-testid="outliner"
         onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}

@@ -15,25 +15,15 @@ import {
 } from 'three';
 import type { EditorStore, TextureStatus } from '../../state/editor-store';
 import { afterFirstViewportFrame } from '../../state/first-frame-gate';
+import { CHECKER_SIZE, checkerPixels } from './checker-pixels';
 
 let checker: DataTexture | null = null;
 
 /** The 8 × 8 magenta/grey checker shown for a texture that is not available. */
 export function checkerTexture(): DataTexture {
   if (checker) return checker;
-  const size = 8;
-  const pixels = new Uint8Array(size * size * 4);
-  for (let y = 0; y < size; y += 1) {
-    for (let x = 0; x < size; x += 1) {
-      const offset = (y * size + x) * 4;
-      const light = (x + y) % 2 === 0;
-      pixels[offset] = light ? 210 : 60;
-      pixels[offset + 1] = light ? 60 : 60;
-      pixels[offset + 2] = light ? 210 : 70;
-      pixels[offset + 3] = 255;
-    }
-  }
-  checker = new DataTexture(pixels, size, size, RGBAFormat, UnsignedByteType);
+  const pixels = checkerPixels();
+  checker = new DataTexture(pixels, CHECKER_SIZE, CHECKER_SIZE, RGBAFormat, UnsignedByteType);
   checker.magFilter = NearestFilter;
   checker.minFilter = NearestFilter;
   checker.wrapS = RepeatWrapping;

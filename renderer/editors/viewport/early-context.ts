@@ -1,8 +1,8 @@
 /**
  * The viewport's WebGL context, made while the page loads. Creating a WebGL context blocks the main thread for a long
- * while without a GPU (SwiftShader: 0.2–1 s), so this module is a script of its own that the page runs before the
- * editor's (electron.vite.config.ts puts it first): the context is made while the editor's script downloads and the
- * startup file is read, and the viewport's renderer adopts the canvas and its context (Viewport.tsx).
+ * while without a GPU (SwiftShader: 0.2–1 s), so the boot script (renderer/boot) makes it before the editor's script
+ * has loaded — sized for the boot frame when it draws one — and the viewport's renderer adopts the canvas and its
+ * context (Viewport.tsx).
  */
 
 /** The attributes the viewport's context is made with: react-three-fiber's defaults and the viewport's own. */
@@ -24,14 +24,26 @@ export interface EarlyContext {
   context: WebGL2RenderingContext;
 }
 
-function makeContext(): EarlyContext | null {
-  if (typeof document === 'undefined' || typeof WebGL2RenderingContext === 'undefined') return null;
-  const canvas = document.createElement('canvas');
-  const context = canvas.getContext('webgl2', VIEWPORT_CONTEXT_ATTRIBUTES);
-  return context ? { canvas, context } : null;
-}
+let early: EarlyContext | null = null;
 
-let early: EarlyContext | null = makeContext();
+/**
+ * The viewport's context, made now if it is not yet, its canvas `width` × `height` pixels when a size is given (the
+ * boot frame's, known before the context is made: a drawing buffer made at its size is not made twice). Null where
+ * WebGL 2 is missing.
+ */
+export function makeEarlyContext(width?: number, height?: number): EarlyContext | null {
+  if (!early) {
+    if (typeof document === 'undefined' || typeof WebGL2RenderingContext === 'undefined') return null;
+    const canvas = document.createElement('canvas');
+    const context = canvas.getContext('webgl2', VIEWPORT_CONTEXT_ATTRIBUTES);
+    early = context ? { canvas, context } : null;
+  }
+  if (early && width !== undefined && height !== undefined) {
+    early.canvas.width = width;
+    early.canvas.height = height;
+  }
+  return early;
+}
 
 /** The context made as the page loaded, once (null after, or when none could be made). */
 export function takeEarlyContext(): EarlyContext | null {

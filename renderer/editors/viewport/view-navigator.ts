@@ -10,6 +10,9 @@
  */
 import { type Camera, Matrix4, OrthographicCamera, PerspectiveCamera, Vector3 } from 'three';
 import type { FreeView, ViewAxis } from '../../state/area-commands';
+import { clipPlanes, DEFAULT_VIEW, framedTarget, VIEW_FOV_DEGREES } from './view-math';
+
+export { DEFAULT_VIEW } from './view-math';
 
 const DEGREE = Math.PI / 180;
 const MAX_PITCH = 90 * DEGREE;
@@ -29,8 +32,6 @@ export const THREE_QUARTER_YAW = 35 * DEGREE;
 /** Pitch limits for that first view: a little from above, never edge-on from the top. */
 const FACING_PITCH_MIN = 12 * DEGREE;
 const FACING_PITCH_MAX = 35 * DEGREE;
-/** Blender's start-up view: from the front right, a little above. Also the fallback for capes without a clear side. */
-export const DEFAULT_VIEW = { yaw: -50 * DEGREE, pitch: 25 * DEGREE } as const;
 
 /**
  * The yaw and pitch (of the direction from the target to the camera) that show a surface whose
@@ -87,7 +88,7 @@ export function viewNavigatorOf(owner: object): ViewNavigator {
 
 /** Navigation state and the two cameras it drives. */
 export class ViewNavigator {
-  readonly perspective = new PerspectiveCamera(40, 1, 0.1, 100_000);
+  readonly perspective = new PerspectiveCamera(VIEW_FOV_DEGREES, 1, 0.1, 100_000);
   readonly orthographic = new OrthographicCamera(-1, 1, 1, -1, -100_000, 100_000);
   private readonly cameras = [this.perspective, this.orthographic] as const;
   readonly state: ViewState = {
@@ -173,8 +174,9 @@ export class ViewNavigator {
       camera.quaternion.setFromRotationMatrix(this.basis);
     }
     this.perspective.aspect = this.aspect;
-    this.perspective.near = Math.max(0.01, distance / 1000);
-    this.perspective.far = distance * 1000;
+    const planes = clipPlanes(distance);
+    this.perspective.near = planes.near;
+    this.perspective.far = planes.far;
     this.perspective.updateProjectionMatrix();
     const halfHeight = distance * Math.tan((this.perspective.fov * DEGREE) / 2);
     this.orthographic.top = halfHeight;
@@ -269,20 +271,10 @@ export class ViewNavigator {
 
   /** Home / numpad .: fits a bounding box [minX, minY, minZ, maxX, maxY, maxZ] into the view. */
   frame(bounds: ArrayLike<number>): void {
-    const [minX, minY, minZ, maxX, maxY, maxZ] = [
-      bounds[0]!,
-      bounds[1]!,
-      bounds[2]!,
-      bounds[3]!,
-      bounds[4]!,
-      bounds[5]!,
-    ];
-    if (![minX, minY, minZ, maxX, maxY, maxZ].every(Number.isFinite)) return;
-    this.state.target.set((minX + maxX) / 2, (minY + maxY) / 2, (minZ + maxZ) / 2);
-    const radius = Math.max(1e-2, Math.hypot(maxX - minX, maxY - minY, maxZ - minZ) / 2);
-    const halfFov = (this.perspective.fov * DEGREE) / 2;
-    const fit = Math.min(halfFov, Math.atan(Math.tan(halfFov) * this.aspect));
-    this.state.distance = (radius / Math.sin(fit)) * 1.1;
+    const framed = framedTarget(bounds, this.aspect);
+    if (!framed) return;
+    this.state.target.set(...framed.target);
+    this.state.distance = framed.distance;
     this.apply();
   }
 }

@@ -15,7 +15,10 @@ import {
 } from 'three';
 import { checkerTexture } from '../cape-texture';
 import { HIDDEN_ALPHA, type ModelAnimator } from './model-animator';
-import { isBlended, type LayerUniforms } from './model-material';
+import type { LayerUniforms } from './model-material';
+import { isBlended } from './model-layers';
+
+export { drawOrder } from './model-layers';
 import type { ModelRig, RigGeometry } from './model-rig';
 
 /** One GPU geometry per rig geoset. */
@@ -44,26 +47,6 @@ export function createGeometries(geometry: RigGeometry): BufferGeometry[] {
     created.setIndex(new BufferAttribute(mesh.triangles, 1));
     return created;
   });
-}
-
-/** Layer indices in the order they are drawn. */
-export function drawOrder(rig: ModelRig): number[] {
-  const blendedMaterial = (index: number) => {
-    const first = rig.layers[index]!.material?.layers[0];
-    return first ? isBlended(first.filterMode) : false;
-  };
-  return rig.layers
-    .map((_, index) => index)
-    .sort((a, b) => {
-      const left = rig.layers[a]!;
-      const right = rig.layers[b]!;
-      return (
-        Number(blendedMaterial(a)) - Number(blendedMaterial(b)) ||
-        left.priorityPlane - right.priorityPlane ||
-        left.geoset - right.geoset ||
-        left.layerIndex - right.layerIndex
-      );
-    });
 }
 
 /**

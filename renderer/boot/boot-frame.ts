@@ -1,0 +1,280 @@
+/**
+ * The boot frame: the startup model drawn once with plain WebGL 2 on the viewport's own canvas and context, before
+ * the editor's script (three.js, React) has loaded — what the viewport's first frame of a newly opened model shows:
+ * its layers skinned at the first sequence's start with the viewport's layer shader (model-layers.ts), blending,
+ * depth and face rules, the checker stand-in for every texture, the background, and the camera the viewport frames
+ * a new file with (view-math.ts). The grid, the overlays and the model's particles come with the editor's first
+ * frame. Everything made here is deleted after the draw and the context's state left as a new context's, for three.js
+ * to adopt (Viewport.tsx).
+ */
+import { CHECKER_SIZE, checkerPixels } from '../editors/viewport/checker-pixels';
+import { HIDDEN_ALPHA, type ModelAnimator } from '../editors/viewport/model/model-animator';
+import {
+  type BlendFactor,
+  blendFactors,
+  drawOrder,
+  isBlended,
+  layerDrawState,
+  MODEL_FRAGMENT_SHADER,
+  MODEL_VERTEX_SHADER,
+  paletteLayout,
+  rigLayerLooks,
+} from '../editors/viewport/model/model-layers';
+import type { ModelRig } from '../editors/viewport/model/model-rig';
+
+/** The viewport's background (theme VIEWPORT_BACKGROUND, #3d3d3d), as the viewport's renderer clears to it. */
+const BACKGROUND = 0x3d / 255;
+/** What solid shading and geosets without a material draw instead of a texture (model-meshes.ts `whiteTexture`). */
+const PLAIN_GREY = Uint8Array.of(200, 200, 200, 255);
+/** The model's transform in the view (the projection × view matrix carries the camera). */
+const IDENTITY = Float32Array.of(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1);
+
+/** What to draw: the rig sampled by `animator`, through `viewProjection` (column-major). */
+export interface BootFrameScene {
+  rig: ModelRig;
+  animator: ModelAnimator;
+  shading: 'solid' | 'textured';
+  showGeosets: boolean;
+  viewProjection: Float32Array;
+}
+
+function compile(gl: WebGL2RenderingContext, type: number, source: string): WebGLShader {
+  const shader = gl.createShader(type)!;
+  gl.shaderSource(shader, `#version 300 es\n${source}`);
+  gl.compileShader(shader);
+  return shader;
+}
+
+function factor(gl: WebGL2RenderingContext, name: BlendFactor): number {
+  switch (name) {
+    case 'zero':
+      return gl.ZERO;
+    case 'one':
+      return gl.ONE;
+    case 'srcAlpha':
+      return gl.SRC_ALPHA;
+    case 'oneMinusSrcAlpha':
+      return gl.ONE_MINUS_SRC_ALPHA;
+    case 'srcColor':
+      return gl.SRC_COLOR;
+    case 'dstColor':
+      return gl.DST_COLOR;
+  }
+}
+
+function texture(
+  gl: WebGL2RenderingContext,
+  internalFormat: number,
+  width: number,
+  height: number,
+  format: number,
+  type: number,
+  pixels: ArrayBufferView,
+  wrap: number,
+): WebGLTexture {
+  const created = gl.createTexture()!;
+  gl.bindTexture(gl.TEXTURE_2D, created);
+  gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
+  gl.texImage2D(gl.TEXTURE_2D, 0, internalFormat, width, height, 0, format, type, pixels);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, wrap);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, wrap);
+  return created;
+}
+
+/** The layer shader being compiled and linked (in the GPU process, while the file is read and parsed). */
+export interface BootProgram {
+  program: WebGLProgram;
+  vertex: WebGLShader;
+  fragment: WebGLShader;
+}
+
+/** Starts compiling and linking the layer shader; nothing waits for it until the draw. */
+export function startBootProgram(gl: WebGL2RenderingContext): BootProgram {
+  const vertex = compile(gl, gl.VERTEX_SHADER, MODEL_VERTEX_SHADER);
+  const fragment = compile(gl, gl.FRAGMENT_SHADER, MODEL_FRAGMENT_SHADER);
+  const program = gl.createProgram()!;
+  gl.attachShader(program, vertex);
+  gl.attachShader(program, fragment);
+  gl.linkProgram(program);
+  // Sent now: the GPU process compiles while the file is parsed.
+  gl.flush();
+  return { program, vertex, fragment };
+}
+
+/** Deletes the shader (a boot frame that is not drawn after all). */
+export function deleteBootProgram(gl: WebGL2RenderingContext, { program, vertex, fragment }: BootProgram): void {
+  gl.deleteProgram(program);
+  gl.deleteShader(vertex);
+  gl.deleteShader(fragment);
+}
+
+/**
+ * Draws the scene with `shader` (deleted after) into the context's drawing buffer (`width` × `height` pixels) and
+ * waits until it is drawn (one pixel read back). Returns false when the layer shader does not link (nothing is drawn
+ * then).
+ */
+export function drawBootFrame(
+  gl: WebGL2RenderingContext,
+  shader: BootProgram,
+  scene: BootFrameScene,
+  width: number,
+  height: number,
+): boolean {
+  const { rig, animator } = scene;
+  const { program } = shader;
+  const buffers: WebGLBuffer[] = [];
+  const arrays: WebGLVertexArrayObject[] = [];
+  const textures: WebGLTexture[] = [];
+  try {
+    const textured = scene.shading === 'textured';
+    const size = CHECKER_SIZE;
+    const checker = texture(gl, gl.SRGB8_ALPHA8, size, size, gl.RGBA, gl.UNSIGNED_BYTE, checkerPixels(), gl.REPEAT);
+    const grey = texture(gl, gl.RGBA8, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, PLAIN_GREY, gl.REPEAT);
+    const { perRow, rows } = paletteLayout(rig.paletteSize);
+    const palette = texture(gl, gl.RGBA32F, perRow * 4, rows, gl.RGBA, gl.FLOAT, animator.palette, gl.CLAMP_TO_EDGE);
+    textures.push(checker, grey, palette);
+    const attributes = ['position', 'normal', 'uv', 'boneSlots', 'boneWeights'] as const;
+    const sizes = [3, 3, 2, 4, 4];
+    const locations = attributes.map((name) => gl.getAttribLocation(program, name));
+    const geosetArrays = rig.geometry.geosets.map((mesh) => {
+      const { geoset, vertexCount } = mesh;
+      const coordinates = geoset.textureCoordinateSets[0];
+      const data = [
+        geoset.vertices.subarray(0, vertexCount * 3),
+        geoset.normals.length >= vertexCount * 3
+          ? geoset.normals.subarray(0, vertexCount * 3)
+          : new Float32Array(vertexCount * 3),
+        coordinates && coordinates.length >= vertexCount * 2
+          ? coordinates.subarray(0, vertexCount * 2)
+          : new Float32Array(vertexCount * 2),
+        mesh.boneSlots,
+        mesh.boneWeights,
+      ];
+      const array = gl.createVertexArray()!;
+      arrays.push(array);
+      gl.bindVertexArray(array);
+      data.forEach((values, index) => {
+        const location = locations[index]!;
+        const buffer = gl.createBuffer()!;
+        buffers.push(buffer);
+        gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+        gl.bufferData(gl.ARRAY_BUFFER, values, gl.STATIC_DRAW);
+        if (location < 0) return;
+        gl.enableVertexAttribArray(location);
+        // The palette slots are 16-bit integers read as floats (as three.js passes a Uint16Array attribute).
+        const type = values instanceof Uint16Array ? gl.UNSIGNED_SHORT : gl.FLOAT;
+        gl.vertexAttribPointer(location, sizes[index]!, type, false, 0, 0);
+      });
+      const indices = gl.createBuffer()!;
+      buffers.push(indices);
+      gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, indices);
+      gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, mesh.triangles, gl.STATIC_DRAW);
+      gl.bindVertexArray(null);
+      return { array, count: mesh.triangles.length };
+    });
+
+    gl.viewport(0, 0, width, height);
+    gl.clearColor(BACKGROUND, BACKGROUND, BACKGROUND, 1);
+    gl.clearDepth(1);
+    gl.depthMask(true);
+    gl.colorMask(true, true, true, true);
+    gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
+    performance.mark('morf:boot-uploaded');
+    if (!gl.getProgramParameter(program, gl.LINK_STATUS)) return false;
+    performance.mark('morf:boot-linked');
+
+    gl.useProgram(program);
+    const uniform = (name: string) => gl.getUniformLocation(program, name);
+    gl.uniformMatrix4fv(uniform('projectionMatrix'), false, scene.viewProjection);
+    gl.uniformMatrix4fv(uniform('modelViewMatrix'), false, IDENTITY);
+    gl.uniform1i(uniform('paletteRow'), perRow);
+    gl.uniform1i(uniform('palette'), 1);
+    gl.uniform1i(uniform('map'), 0);
+    gl.activeTexture(gl.TEXTURE1);
+    gl.bindTexture(gl.TEXTURE_2D, palette);
+    gl.activeTexture(gl.TEXTURE0);
+    const colorAt = uniform('color');
+    const alphaTestAt = uniform('alphaTest');
+    const litAt = uniform('lit');
+    const wrapAt = uniform('wrap');
+    const transformAt = uniform('textureTransform');
+    gl.depthFunc(gl.LEQUAL);
+    gl.frontFace(gl.CCW);
+    gl.cullFace(gl.BACK);
+    gl.blendEquation(gl.FUNC_ADD);
+
+    const looks = rigLayerLooks(rig.layers, scene.shading);
+    const { geosetColors, layerAlphas, layerTextures, textureTransforms } = animator;
+    const order = drawOrder(rig);
+    // As three.js draws them: the opaque layers in draw order, then the blended ones.
+    for (const blendedPass of [false, true])
+      for (const index of order) {
+        const look = looks[index]!;
+        const state = layerDrawState(look);
+        if (isBlended(state.filterMode) !== blendedPass) continue;
+        const drawn = rig.layers[index]!;
+        const alpha = geosetColors[drawn.geoset * 4 + 3]!;
+        if (!scene.showGeosets || !(alpha > HIDDEN_ALPHA)) continue;
+        const layerAlpha = textured ? layerAlphas[index]! : 1;
+        const base = drawn.geoset * 4;
+        gl.uniform4f(
+          colorAt,
+          geosetColors[base]!,
+          geosetColors[base + 1]!,
+          geosetColors[base + 2]!,
+          alpha * layerAlpha,
+        );
+        gl.uniform1f(alphaTestAt, state.alphaTest);
+        gl.uniform1f(litAt, state.lit ? 1 : 0);
+        const flags = rig.textures[layerTextures[index]!]?.flags ?? 3;
+        gl.uniform2f(wrapAt, flags & 1 ? 1 : 0, flags & 2 ? 1 : 0);
+        gl.uniformMatrix3fv(transformAt, false, textureTransforms.subarray(index * 9, index * 9 + 9));
+        gl.bindTexture(gl.TEXTURE_2D, textured && drawn.layer ? checker : grey);
+        if (state.twoSided) gl.disable(gl.CULL_FACE);
+        else gl.enable(gl.CULL_FACE);
+        if (state.depthTest) gl.enable(gl.DEPTH_TEST);
+        else gl.disable(gl.DEPTH_TEST);
+        gl.depthMask(state.depthWrite);
+        const factors = blendFactors(state.filterMode);
+        if (factors) {
+          gl.enable(gl.BLEND);
+          gl.blendFuncSeparate(factor(gl, factors[0]), factor(gl, factors[1]), gl.ZERO, gl.ONE);
+        } else gl.disable(gl.BLEND);
+        const geometry = geosetArrays[drawn.geoset]!;
+        gl.bindVertexArray(geometry.array);
+        gl.drawElements(gl.TRIANGLES, geometry.count, gl.UNSIGNED_SHORT, 0);
+      }
+    gl.bindVertexArray(null);
+    performance.mark('morf:boot-submitted');
+    gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+    return true;
+  } finally {
+    leaveAsNew(gl);
+    for (const buffer of buffers) gl.deleteBuffer(buffer);
+    for (const array of arrays) gl.deleteVertexArray(array);
+    for (const made of textures) gl.deleteTexture(made);
+    deleteBootProgram(gl, shader);
+  }
+}
+
+/** Puts back the state a new context starts with, which three.js assumes when it adopts the context. */
+function leaveAsNew(gl: WebGL2RenderingContext): void {
+  gl.useProgram(null);
+  gl.bindVertexArray(null);
+  gl.bindBuffer(gl.ARRAY_BUFFER, null);
+  gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, null);
+  for (const unit of [gl.TEXTURE1, gl.TEXTURE0]) {
+    gl.activeTexture(unit);
+    gl.bindTexture(gl.TEXTURE_2D, null);
+  }
+  gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
+  gl.disable(gl.BLEND);
+  gl.disable(gl.CULL_FACE);
+  gl.disable(gl.DEPTH_TEST);
+  gl.depthMask(true);
+  gl.depthFunc(gl.LESS);
+  gl.blendFunc(gl.ONE, gl.ZERO);
+  gl.clearColor(0, 0, 0, 0);
+}

@@ -1,0 +1,155 @@
+/**
+ * End to end in Debian Chromium through the browser shell: the boot frame (renderer/boot, issue 19). Started with a
+ * model, the page draws it before the editor's script has loaded, in the viewport's place, as the viewport's first
+ * frame draws it; the editor then takes the file's read and parse over. A model linking capes, and a file that does
+ * not parse, open as before without one.
+ * The boot frame's picture is taken when it is finished: the boot script reads one pixel back after drawing, and a
+ * wrapper of readPixels installed before the page's scripts keeps the canvas' picture and place at that moment.
+ */
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { modelCorpus } from '../testing/corpus-folder';
+import { browserSkipReason, launchBrowser, screenshot, startWebShell } from './harness';
+import { captureViewport, snapshot } from './editor-page';
+
+const skipReason = browserSkipReason();
+const ILLIDAN = 'pqhuy98__wow-converter/maps__test-regression.w3x__12-illidan-stormrage-22917.mdx';
+const SAMPLE_LIKE = 'wiselencave__Warcraft_MRF_Blender/test__MRF_126.w3m__units__human__Footman__Footman_portrait.mdx';
+
+type BootCapture = { picture: string; rect: { x: number; y: number; width: number; height: number } };
+type Times = { morfStudio?: { viewportReadyMs(): number | null; bootFrameMs(): number | null } };
+
+/** Keeps the boot frame's picture and place when it is read back (before any script of the page runs). */
+function captureBootFrame(): void {
+  const read = WebGL2RenderingContext.prototype.readPixels;
+  WebGL2RenderingContext.prototype.readPixels = function (this: WebGL2RenderingContext, ...args: unknown[]) {
+    const result = (read as (...values: unknown[]) => void).apply(this, args);
+    const canvas = this.canvas as HTMLCanvasElement;
+    const store = window as unknown as { bootCapture?: BootCapture };
+    if (!store.bootCapture && canvas.closest?.('#boot-skeleton')) {
+      const { x, y, width, height } = canvas.getBoundingClientRect();
+      store.bootCapture = { picture: canvas.toDataURL('image/png'), rect: { x, y, width, height } };
+    }
+    return result;
+  } as typeof read;
+}
+
+/** Opens the editor on `file` and waits until it is shown with its viewport's frame. */
+async function openStarted(browser: Browser, url: string, requests: string[]): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  await page.addInitScript(captureBootFrame);
+  await page.goto(url);
+  await page.waitForFunction(() => (window as unknown as Times).morfStudio?.viewportReadyMs() != null, undefined, {
+    timeout: 60_000,
+  });
+  return page;
+}
+
+describe.skipIf(skipReason !== null || !modelCorpus.present)('the boot frame', () => {
+  let browser: Browser;
+  let work: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    work = mkdtempSync(join(tmpdir(), 'morf-e2e-boot-'));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('draws the startup model in the viewport’s place as the viewport does, and hands the file over', async () => {
+    const file = join(work, 'Illidan.mdx');
+    copyFileSync(join(modelCorpus.directory, ILLIDAN), file);
+    const shell = await startWebShell([file]);
+    const requests: string[] = [];
+    try {
+      const page = await openStarted(browser, shell.url, requests);
+      const times = await page.evaluate(() => {
+        const studio = (window as unknown as Times).morfStudio!;
+        return { boot: studio.bootFrameMs(), ready: studio.viewportReadyMs() };
+      });
+      expect(times.boot).not.toBeNull();
+      expect(times.boot!).toBeLessThan(times.ready!);
+      const boot = await page.evaluate(() => (window as unknown as { bootCapture?: BootCapture }).bootCapture);
+      expect(boot).toBeDefined();
+      // Its place is the viewport's canvas' (the editor's frame was laid out with the session's layout).
+      const canvas = page.locator('[data-area="viewport"] canvas');
+      const rect = await canvas.evaluate((element) => {
+        const { x, y, width, height } = element.getBoundingClientRect();
+        return { x, y, width, height };
+      });
+      for (const key of ['x', 'y', 'width', 'height'] as const) expect(boot!.rect[key]).toBeCloseTo(rect[key], 0);
+      // Its picture: the model as the viewport's frame draws it. Where the boot frame drew the model (not the
+      // background), the viewport shows the same pixels; the grid and overlays only come with the editor.
+      await expect.poll(async () => (await snapshot(page)).model !== null).toBe(true);
+      const editor = await captureViewport(page);
+      const picture = PNG.sync.read(Buffer.from(boot!.picture.slice(boot!.picture.indexOf(',') + 1), 'base64'));
+      writeFileSync(join(work, 'boot-frame.png'), PNG.sync.write(picture));
+      expect([picture.width, picture.height]).toEqual([editor.width, editor.height]);
+      let model = 0;
+      let differing = 0;
+      for (let offset = 0; offset < picture.data.length; offset += 4) {
+        const background =
+          Math.abs(picture.data[offset]! - 0x3d) + Math.abs(picture.data[offset + 1]! - 0x3d) < 6 &&
+          Math.abs(picture.data[offset + 2]! - 0x3d) < 3;
+        if (background) continue;
+        model += 1;
+        const difference =
+          Math.abs(picture.data[offset]! - editor.data[offset]!) +
+          Math.abs(picture.data[offset + 1]! - editor.data[offset + 1]!) +
+          Math.abs(picture.data[offset + 2]! - editor.data[offset + 2]!);
+        if (difference > 60) differing += 1;
+      }
+      await screenshot(page, 'boot-frame-editor');
+      expect(model).toBeGreaterThan(picture.width * picture.height * 0.03);
+      expect(differing).toBeLessThan(model * 0.03);
+      // The file was read once (its preload), never through openFile again, and the editor shows it.
+      expect(requests.filter((path) => path === '/api/startup-file')).toHaveLength(1);
+      expect(requests.filter((path) => path === '/api/openFile')).toHaveLength(0);
+      expect((await snapshot(page)).file).toMatch(/Illidan\.mdx$/);
+      // The editor's frame is gone once the editor shows.
+      expect(await page.locator('#boot-skeleton').count()).toBe(0);
+      await page.close();
+    } finally {
+      await shell.close();
+    }
+  }, 120_000);
+
+  it('leaves a model linking capes, and a file that does not parse, to the editor', async () => {
+    const linked = join(work, 'Footman.mdx');
+    copyFileSync(join(modelCorpus.directory, SAMPLE_LIKE), linked);
+    const broken = join(work, 'Broken.mdx');
+    writeFileSync(broken, Buffer.concat([Buffer.from('MDLXVERS'), Buffer.from([4, 0, 0, 0, 0x20, 3])]));
+    for (const [file, expectation] of [
+      [linked, /Footman\.mdx$/],
+      [broken, null],
+    ] as const) {
+      const shell = await startWebShell([file]);
+      try {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+        await page.goto(shell.url);
+        await page.waitForFunction(() => 'morfStudio' in window, undefined, { timeout: 60_000 });
+        if (expectation) {
+          await page.waitForFunction(() => (window as unknown as Times).morfStudio?.viewportReadyMs() != null);
+          expect((await snapshot(page)).file).toMatch(expectation);
+        } else
+          await expect
+            .poll(async () => (await snapshot(page)).messages.map((message) => message.text).join('\n'))
+            .toMatch(/Cannot open Broken\.mdx/);
+        expect(await page.evaluate(() => (window as unknown as Times).morfStudio!.bootFrameMs())).toBeNull();
+        await expect.poll(() => page.locator('#root.booting').count()).toBe(0);
+        expect(await page.locator('#boot-skeleton').count()).toBe(0);
+        await page.close();
+      } finally {
+        await shell.close();
+      }
+    }
+  }, 120_000);
+});
