@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CodecError } from '../binary/codec-error';
 import { isControlByte } from './lexer';
-import { scanMdl } from './scan';
+import { releaseBraceTables, scanMdl } from './scan';
 import { encodeMdlText } from './text';
 import { FIXTURE_MDL } from './testing/fixtures';
 
@@ -90,5 +90,26 @@ describe('MDL structural scan', () => {
     const source = scanMdl(encodeMdlText('A { B { } "}" C { /* { */ } }'));
     expect([...source.braceOffsets]).toEqual([2, 6, 8, 16, 26, 28]);
     expect([...source.bracePartners]).toEqual([5, 2, 1, 4, 3, 0]);
+  });
+
+  it('fills tables a released source gave back, leaving the tables of sources still read alone', () => {
+    const nested = (depth: number) => `${'Keyword_with_a_long_name_1234567890 { '.repeat(depth)}${'} '.repeat(depth)}`;
+    const large = scanMdl(encodeMdlText(nested(400)));
+    const kept = scanMdl(encodeMdlText(nested(300)));
+    const keptPartners = [...kept.bracePartners];
+    const given = [large.braceOffsets.buffer, large.bracePartners.buffer];
+    releaseBraceTables(large);
+    expect([large.braceCount, large.tables]).toEqual([0, false]);
+    // The next scans take the large source's tables: each gets its own braces right, and `kept` keeps its own.
+    for (const depth of [250, 200]) {
+      const source = scanMdl(encodeMdlText(nested(depth)));
+      expect(source.braceOffsets.buffer).toBe(given[0]);
+      expect(source.bracePartners.buffer).toBe(given[1]);
+      expect(source.braceCount).toBe(2 * depth);
+      expect(source.bracePartners[0]).toBe(2 * depth - 1);
+      expect(source.braceOffsets[2 * depth - 1]).toBe(38 * depth + 2 * (depth - 1));
+      releaseBraceTables(source);
+    }
+    expect([...kept.bracePartners]).toEqual(keptPartners);
   });
 });

@@ -85,6 +85,21 @@ let scans = 0;
 let scannedBytes = 0;
 
 /**
+ * Brace tables given back by {@link releaseBraceTables}, for the next scan to fill instead of allocating its own: a
+ * large model's tables are hundreds of kilobytes, zeroed by the allocator at each allocation, and opening a model
+ * reads its blocks and releases them at once. A spare is taken only by a text it suits (at most four times the room
+ * needed), so that a small text does not keep a large buffer alive.
+ */
+const NO_BRACES = new Int32Array(0);
+let spareOffsets: Int32Array = NO_BRACES;
+let sparePartners: Int32Array = NO_BRACES;
+
+/** A spare table of at least `length` and at most four times that, else a new one. */
+function tableOf(spare: Int32Array, length: number): Int32Array {
+  return spare.length >= length && spare.length <= 4 * length ? spare : new Int32Array(length);
+}
+
+/**
  * How many texts {@link scanMdl} has scanned in this thread: tests prove with it that a model is scanned once
  * when it is opened and that an edit scans only the blocks it changed (see {@link mdlScannedBytes}).
  */
@@ -105,7 +120,8 @@ export function scanMdl(bytes: Uint8Array): MdlSource {
   const classes = BYTE_CLASSES;
   const pairBits = PAIR_BITS;
   // Room for two words' eight braces past the last: the word loop appends without testing each byte.
-  let offsets: Int32Array = new Int32Array(Math.max(64, length >>> 4));
+  let offsets: Int32Array = tableOf(spareOffsets, Math.max(64, length >>> 4));
+  if (offsets === spareOffsets) spareOffsets = NO_BRACES;
   let count = 0;
   const textStart = byteOrderMarkLength(bytes);
   let index = textStart;
@@ -218,7 +234,8 @@ function matchBraces(
   index: number,
   fault: { kind: 'truncated' | 'invalid'; failure: string } | null,
 ): MdlSource {
-  const partners = new Int32Array(braceCount);
+  const partners = tableOf(sparePartners, Math.max(64, braceCount));
+  if (partners === sparePartners) sparePartners = NO_BRACES;
   let stack: Int32Array = new Int32Array(64);
   let depth = 0;
   let count = 0;
@@ -262,13 +279,17 @@ function matchBraces(
   return source;
 }
 
-const NO_BRACES = new Int32Array(0);
-
 /**
  * Drops the brace tables of a source whose statements are read (they cost 8 bytes a brace, and a model keeps its
  * text for as long as it is open): the statements keep their tokens, and a level tokenized later scans its groups.
  */
 export function releaseBraceTables(source: MdlSource): void {
+  if (!source.tables) return;
+  // No view of the tables outlives the source's (levels read them while they are built): the next scan may fill them.
+  if (source.braceOffsets.buffer.byteLength > spareOffsets.byteLength)
+    spareOffsets = new Int32Array(source.braceOffsets.buffer);
+  if (source.bracePartners.buffer.byteLength > sparePartners.byteLength)
+    sparePartners = new Int32Array(source.bracePartners.buffer);
   const released = source as { -readonly [Key in keyof MdlSource]: MdlSource[Key] };
   released.braceOffsets = NO_BRACES;
   released.bracePartners = NO_BRACES;

@@ -18,14 +18,15 @@ import { firstBraceFrom, groupEnd, scanMdl, type MdlSource } from './scan';
 import { decodeLatin1, mdlError } from './text';
 import type { MdlBlock } from './types';
 
-/** How many `{ }` groups open at one level between brace `brace` and offset `to` (nested ones not counted). */
-function groupsIn(source: MdlSource, brace: number, to: number): number {
-  const { braceOffsets, bracePartners, braceCount } = source;
-  let groups = 0;
-  for (let index = brace; index < braceCount && braceOffsets[index]! < to; index = bracePartners[index]! + 1)
-    groups += 1;
-  return groups;
-}
+/**
+ * Where a level's tokens are gathered (kept from level to level), before they are copied into arrays of their
+ * exact length: a level allocates only what it keeps. Levels are tokenized one at a time.
+ */
+const gatheredKinds: number[] = [];
+const gatheredStarts: number[] = [];
+const gatheredEnds: number[] = [];
+/** Past this many tokens, the gathering arrays are let go after the level (a text's top level may be huge). */
+const GATHERED_KEPT = 4096;
 
 /**
  * The tokens of one block level; a nested `{ … }` group is one OpenBrace token spanning the group. The token arrays
@@ -44,12 +45,9 @@ export class MdlLevel {
     this.source = source;
     const { bytes, braceOffsets, bracePartners } = source;
     let brace = firstBraceFrom(source, from);
-    // A level of many entries is mostly groups (`{ 1, 2, 3 },` one token, `0: { … },` two): room for three tokens
-    // per group at this level (counted by stepping over them in the brace tables) saves the arrays' regrowth.
-    const capacity = 16 + (source.tables ? 3 * groupsIn(source, brace, to) : 0);
-    const kinds: number[] = new Array<number>(capacity);
-    const starts: number[] = new Array<number>(capacity);
-    const ends: number[] = new Array<number>(capacity);
+    const kinds = gatheredKinds;
+    const starts = gatheredStarts;
+    const ends = gatheredEnds;
     let count = 0;
     let index = from;
     while (index < to) {
@@ -83,11 +81,11 @@ export class MdlLevel {
       count += 1;
       index = end;
     }
-    kinds.length = starts.length = ends.length = count;
     this.count = count;
-    this.kinds = kinds;
-    this.starts = starts;
-    this.ends = ends;
+    this.kinds = kinds.slice(0, count);
+    this.starts = starts.slice(0, count);
+    this.ends = ends.slice(0, count);
+    if (count > GATHERED_KEPT) kinds.length = starts.length = ends.length = 0;
   }
 
   /** Kind of token `index`. */

@@ -24,6 +24,7 @@ import type { ModelBlockMdl } from './kinds/model-info';
 import type { NodeObject } from './kinds/node';
 import { PIVOT_FLOATS } from './kinds/pivot';
 import { linesBeforeBlocks, mdlVersionOf, placeDiagnostic, readAllBlocks } from './mdl-parts';
+import { MemoSlot } from './memo-slot';
 import { CANONICAL_CHUNK_ORDER, countedTag, kindOfTag, NODE_CHUNKS, type KindRow, type MdxChunkTag } from './registry';
 import type { ParsedMdxChunk, TypedMdxChunk, TypedMdxModel } from './typed-model';
 
@@ -60,7 +61,7 @@ function blockIndexOf(text: MdlText): BlockIndex {
   return index;
 }
 
-const assembled = new WeakMap<MdlText, MdlModelRead>();
+const assembled = new MemoSlot<MdlText, MdlModelRead>('MDL typed model');
 
 /**
  * The typed model of an MDL text, assembled from its blocks' reads (memoized per text; after an edit only the
@@ -154,7 +155,7 @@ export function mdlTypedModel(text: MdlText): MdlModelRead {
   return result;
 }
 
-const chunkObjects = new WeakMap<object, ParsedMdxChunk>();
+const chunkObjects = new MemoSlot<object, ParsedMdxChunk>('MDL chunk');
 
 /** The chunk holding `parsed`: the last assembly's when its value is the same object (an edit elsewhere). */
 function chunkOf(tag: MdxChunkTag, parsed: unknown): ParsedMdxChunk {
@@ -182,7 +183,7 @@ function placeFindings(
 }
 
 /** The last join of each kind's parts, by the first part: an edit that leaves a kind's blocks alone keeps its value. */
-const joins = new WeakMap<object, { readonly parts: readonly unknown[]; readonly value: unknown }>();
+const joins = new MemoSlot<object, { readonly parts: readonly unknown[]; readonly value: unknown }>('MDL join');
 
 /**
  * The value `tag`'s parts join into (the registry's `mdl.join`): the same value as the last assembly's when the parts

@@ -7,15 +7,17 @@
  */
 import type { Diagnostic } from '../diagnostics';
 import { blockBytes } from '../mdl/blocks';
+import { BYTE_QUOTE, BYTE_SLASH, BYTE_SPACE, BYTE_TAB } from '../mdl/lexer';
 import { findStatement } from '../mdl/mdl-text';
-import { releaseBraceTables } from '../mdl/scan';
-import { decodeLatin1, lineColumnAt } from '../mdl/text';
+import { releaseBraceTables, type MdlSource } from '../mdl/scan';
+import { lineColumnAt } from '../mdl/text';
 import type { MdlStatement } from '../mdl/tree';
 import type { MdlBlock, MdlStyle, MdlText } from '../mdl/types';
 import type { EventObject } from './kinds/event-object';
 import type { ModelBlockMdl } from './kinds/model-info';
 import type { NodeObject } from './kinds/node';
 import { MdlReadContext } from './mdl/reader';
+import { MemoSlot } from './memo-slot';
 import { ReadBuffers } from './mdl/scanner';
 import { kindOfKeyword, kindOfTag, type MdxChunkTag, type MdxChunkTypes, type NodeKind } from './registry';
 import { DEFAULT_MDX_VERSION, mdxLayout } from './versions';
@@ -42,7 +44,26 @@ export interface MdlBlockRead {
 /** Bytes after a `Parent N,` looked at for Retera's `// "Name"` comment. */
 const PARENT_COMMENT_PROBE_BYTES = 16;
 
-const reads = new WeakMap<MdlBlock, MdlBlockRead>();
+/**
+ * The reads of each source's blocks, kept on the source (one slot per text read or per edit's re-scanned bytes; see
+ * memo-slot.ts for why not a WeakMap).
+ */
+const sourceReads = new MemoSlot<MdlSource, Map<MdlBlock, MdlBlockRead>>('MDL block reads');
+
+/** The memoized read of `block`, if any. */
+function knownRead(block: MdlBlock): MdlBlockRead | undefined {
+  return sourceReads.get(block.source)?.get(block);
+}
+
+/** Memoizes `read` as `block`'s. */
+function keepRead(block: MdlBlock, read: MdlBlockRead): void {
+  let reads = sourceReads.get(block.source);
+  if (reads === undefined) {
+    reads = new Map();
+    sourceReads.set(block.source, reads);
+  }
+  reads.set(block, read);
+}
 
 let blockReads = 0;
 
@@ -56,8 +77,19 @@ function hasParentComment(statement: MdlStatement): boolean {
   const parent = statement.child('Parent');
   if (parent === undefined) return false;
   const bytes = statement.level.source.bytes;
-  const end = parent.end;
-  return /^[ \t]*\/\/[ \t]*"/.test(decodeLatin1(bytes, end, Math.min(bytes.length, end + PARENT_COMMENT_PROBE_BYTES)));
+  const limit = Math.min(bytes.length, parent.end + PARENT_COMMENT_PROBE_BYTES);
+  // `[ \t]*//[ \t]*"` within the probe, byte by byte (nothing decoded).
+  let at = spacesEnd(bytes, parent.end, limit);
+  if (at + 1 >= limit || bytes[at] !== BYTE_SLASH || bytes[at + 1] !== BYTE_SLASH) return false;
+  at = spacesEnd(bytes, at + 2, limit);
+  return at < limit && bytes[at] === BYTE_QUOTE;
+}
+
+/** The first byte at or after `index` (before `limit`) that is not a space or a tab. */
+function spacesEnd(bytes: Uint8Array, index: number, limit: number): number {
+  let at = index;
+  while (at < limit && (bytes[at] === BYTE_SPACE || bytes[at] === BYTE_TAB)) at += 1;
+  return at;
 }
 
 /**
@@ -69,7 +101,7 @@ export function blockRead(
   version: number,
   buffers = new ReadBuffers(block.end - block.start),
 ): MdlBlockRead {
-  const known = reads.get(block);
+  const known = knownRead(block);
   if (known !== undefined && known.version === version) return known;
   blockReads += 1;
   const context = new MdlReadContext(block.source.bytes, mdxLayout(version), buffers);
@@ -85,7 +117,7 @@ export function blockRead(
     return { tag: row.tag as MdxChunkTag, value };
   });
   const read: MdlBlockRead = { version, parts, diagnostics: context.diagnostics, parentComments };
-  reads.set(block, read);
+  keepRead(block, read);
   return read;
 }
 
@@ -96,7 +128,7 @@ export function blockRead(
 export function primeBlockReads(text: MdlText, blockReads: readonly MdlBlockRead[]): void {
   if (blockReads.length !== text.blocks.length) return;
   text.blocks.forEach((block, index) => {
-    if (!reads.has(block)) reads.set(block, blockReads[index]!);
+    if (knownRead(block) === undefined) keepRead(block, blockReads[index]!);
   });
 }
 
@@ -159,7 +191,9 @@ export interface MdlNodeAt extends MdlPartAt<NodeObject> {
   readonly kind: NodeKind;
 }
 
-const blockNodes = new WeakMap<MdlBlock, { readonly read: MdlBlockRead; readonly nodes: readonly MdlNodeAt[] }>();
+const blockNodes = new MemoSlot<MdlBlock, { readonly read: MdlBlockRead; readonly nodes: readonly MdlNodeAt[] }>(
+  'MDL block nodes',
+);
 
 /** The node blocks among `block`'s statements, memoized per block read (texts that share a block share them). */
 function nodesOfBlock(block: MdlBlock, version: number): readonly MdlNodeAt[] {

@@ -155,6 +155,8 @@ export interface BlockRules<Fields = Draft> {
   readonly trackKeyword: ReadonlyMap<string, string>;
   /** For each flags field, the bits its flag rules name. */
   readonly namedBits: ReadonlyMap<string, number>;
+  /** What every draft of the table starts from (see {@link draftOf}). */
+  readonly template: DraftTemplate;
 }
 
 /** A run of rules to spread into tables, its field names and vector lengths kept as literal types. */
@@ -188,7 +190,7 @@ export function blockRules<const Rules extends readonly FieldRule[]>(rules: Rule
       trackKeyword.set(rule.track, rule.keyword);
     }
   }
-  return { rules, byKeyword, trackRank, trackKeyword, namedBits };
+  return { rules, byKeyword, trackRank, trackKeyword, namedBits, template: draftTemplateOf(rules) };
 }
 
 /** What reading a block gathers besides its fields. */
@@ -214,16 +216,13 @@ interface DraftTemplate {
   readonly fixedFields: ReadonlySet<string>;
 }
 
-const draftTemplates = new WeakMap<BlockRules<unknown>, DraftTemplate>();
-
-function draftTemplateOf(rules: BlockRules<unknown>): DraftTemplate {
-  let template = draftTemplates.get(rules);
-  if (template !== undefined) return template;
+/** The template of a table of rules (built once, by {@link blockRules}). */
+function draftTemplateOf(rules: readonly FieldRule[]): DraftTemplate {
   const fields: Draft = {};
   const vectors: { field: string; fallback: readonly number[] }[] = [];
   const flagFields = new Set<string>();
   const fixedFields = new Set<string>();
-  for (const rule of rules.rules) {
+  for (const rule of rules) {
     if (rule.kind === 'flag' || rule.kind === 'flags') {
       fields[rule.field] ??= 0;
       flagFields.add(rule.field);
@@ -239,9 +238,7 @@ function draftTemplateOf(rules: BlockRules<unknown>): DraftTemplate {
       fixedFields.add(rule.field);
     }
   }
-  template = { fields, vectors, flagFields, fixedFields };
-  draftTemplates.set(rules, template);
-  return template;
+  return { fields, vectors, flagFields, fixedFields };
 }
 
 /**
@@ -254,9 +251,9 @@ export function draftOf<Fields, Extra extends Draft = Draft>(
   rules: BlockRules<Fields>,
   extra: Extra = {} as Extra,
 ): Fields & Extra & Draft {
-  const template = draftTemplateOf(rules);
+  const template = rules.template;
   const draft: Draft = { ...template.fields };
-  for (const key of Object.keys(extra)) {
+  for (const key in extra) {
     const value = extra[key];
     if (template.fixedFields.has(key) || (template.flagFields.has(key) && (value === undefined || value === null)))
       continue;
@@ -341,7 +338,8 @@ export function readRule<Fields>(
         rule.type === 'f32'
           ? context.floatVector(entry, rule.length, rule.reversed)
           : context.integerVector(entry, rule.length, rule.type);
-      if (value) draft[rule.field] = rule.type === 'f32' ? value.map(Math.fround) : value;
+      // A float vector is read through a Float32Array: its numbers are float32 already (no Math.fround copy).
+      if (value) draft[rule.field] = value;
       imply(state, rule.implies);
       return true;
     }

@@ -58,29 +58,38 @@ function plainNumberEnd(bytes: Uint8Array, index: number, to: number, float32: b
   let at = index;
   const negative = bytes[at] === 0x2d; // -
   if (negative) at += 1;
-  let significand = 0;
   const integerStart = at;
+  // Each part summed in int32, a short chain of integer steps per digit (past 9 digits it wraps, and the general
+  // reader below takes the number).
+  let whole = 0;
   let digit = bytes[at]! - 0x30; // 0
-  while (digit >= 0 && digit <= 9) {
-    significand = significand * 10 + digit;
+  while (digit >>> 0 < 10) {
+    whole = (Math.imul(whole, 10) + digit) | 0;
     at += 1;
     digit = bytes[at]! - 0x30; // 0
   }
   const integerDigits = at - integerStart;
+  let fraction = 0;
   let fractionDigits = 0;
   if (digit === 0x2e - 0x30 /* . */) {
     at += 1;
     const fractionStart = at;
     digit = bytes[at]! - 0x30; // 0
-    while (digit >= 0 && digit <= 9) {
-      significand = significand * 10 + digit;
+    while (digit >>> 0 < 10) {
+      fraction = (Math.imul(fraction, 10) + digit) | 0;
       at += 1;
       digit = bytes[at]! - 0x30; // 0
     }
     fractionDigits = at - fractionStart;
   }
-  // Up to 15 digits (10^15 < 2^53), the significand is exact.
-  if (integerDigits + fractionDigits > 15 || VALUE_CLASSES[digit + 0x30]! === 0 /* OTHER */) {
+  // Up to 9 digits a part and 15 in all (10^15 < 2^53), the significand `whole * 10^fractionDigits + fraction` is
+  // exact.
+  if (
+    integerDigits > 9 ||
+    fractionDigits > 9 ||
+    integerDigits + fractionDigits > 15 ||
+    VALUE_CLASSES[digit + 0x30]! === 0 /* OTHER */
+  ) {
     // More digits, an exponent, `+5`, a second point: the general reader decides (it is exact for every decimal).
     const end = scanLongDecimal(bytes, index, to, float32);
     const value = decimalValue[0]!;
@@ -89,15 +98,21 @@ function plainNumberEnd(bytes: Uint8Array, index: number, to: number, float32: b
     return end;
   }
   if (integerDigits + fractionDigits === 0) return -1;
-  const value = significand / POWERS_OF_TEN[fractionDigits]!;
+  const scale = POWERS_OF_TEN[fractionDigits]!;
+  const value = (whole * scale + fraction) / scale;
   plainNumber[0] = negative ? -value : value;
   return at;
 }
 
-/** The first byte at or after `index` that is not a separator (the group's `}` at the latest). */
+/**
+ * The first byte at or after `index` that is not a separator (the group's `}` at the latest). In scanned text every
+ * byte up to 0x20 outside strings and comments is whitespace (the scan refuses control bytes), and the loops here
+ * stop at a quote or a slash: three comparisons, no table.
+ */
 function skipSeparators(bytes: Uint8Array, index: number): number {
   let at = index;
-  while (VALUE_CLASSES[bytes[at]!] === 1 /* SEPARATOR */) at += 1;
+  let code = bytes[at]!;
+  while (code <= 0x20 || code === 0x2c /* , */ || code === 0x3a /* : */) code = bytes[++at]!;
   return at;
 }
 

@@ -315,7 +315,7 @@ export class MdlReadContext {
     return values;
   }
 
-  /** A `{ a, b, c }` vector of exactly `length` floats, or undefined with an error. */
+  /** A `{ a, b, c }` vector of exactly `length` float32 numbers (a new array), or undefined with an error. */
   floatVector(entry: MdlEntry, length: number, reversed = false): number[] | undefined {
     const values = this.numbers(entry, length, null, 1, vectorScratch);
     releaseLongScratch();

@@ -267,7 +267,7 @@ const MAX_READ_BUFFER = 0x10000;
  * is at most one buffer's tail.
  */
 export class ReadBuffers {
-  private wordBuffer = new Uint32Array(0);
+  private wordBuffer = new Int32Array(0);
   private wordsUsed = 0;
   private byteBuffer = new Uint8Array(0);
   private bytesUsed = 0;
@@ -280,10 +280,10 @@ export class ReadBuffers {
     this.bytesEach = Math.min(MAX_READ_BUFFER, Math.max(MIN_READ_BUFFER, Math.ceil(textBytes / 32)));
   }
 
-  /** `length` zeroed words of their own. */
-  words(length: number): Uint32Array {
+  /** `length` zeroed words of their own (a track's `keyWords`; its `keyValues` view the same buffer). */
+  words(length: number): Int32Array {
     if (this.wordsUsed + length > this.wordBuffer.length) {
-      this.wordBuffer = new Uint32Array(Math.max(length, this.wordsEach));
+      this.wordBuffer = new Int32Array(Math.max(length, this.wordsEach));
       this.wordsUsed = 0;
     }
     const words = this.wordBuffer.subarray(this.wordsUsed, this.wordsUsed + length);

@@ -278,8 +278,14 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
   const stride = trackStride(components, interpolation);
   const keyCount = allPlain ? plainKeys.length / stride : frames.length;
   context.checkCount(entry, declared, keyCount, 'keys');
-  const words = context.buffers.words(keyCount * stride);
-  if (allPlain) words.set(plainKeys.words.subarray(0, keyCount * stride));
+  // Two views of the track's words, and no other: keyWords (frames) and keyValues (values and tangents, as floats or
+  // words). Words are written through keyWords: a uint32 stored in an Int32Array keeps its bits.
+  const keyWords = context.buffers.words(keyCount * stride);
+  const keyValues = integer
+    ? new Uint32Array(keyWords.buffer, keyWords.byteOffset, keyWords.length)
+    : new Float32Array(keyWords.buffer, keyWords.byteOffset, keyWords.length);
+  // Float32Array to Float32Array: a copy of the bytes (a set between arrays of one type keeps every bit, NaNs too).
+  if (allPlain) keyValues.set(plainKeys.floats.subarray(0, keyCount * stride));
   const valueWords = values.words;
   const inWords = inTangents.words;
   const outWords = outTangents.words;
@@ -287,14 +293,14 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
   for (let key = 0; !allPlain && key < keyCount; key += 1) {
     const at = key * stride;
     const from = key * components;
-    words[at] = frames.words[key]!;
+    keyWords[at] = frames.words[key]!;
     for (let component = 0; component < components; component += 1)
-      words[at + 1 + component] = valueWords[from + component]!;
+      keyWords[at + 1 + component] = valueWords[from + component]!;
     if (!tangents) continue;
     if (tangentsComplete || (inTangents.length >= from + components && outTangents.length >= from + components)) {
       for (let component = 0; component < components; component += 1) {
-        words[at + 1 + components + component] = inWords[from + component]!;
-        words[at + 1 + 2 * components + component] = outWords[from + component]!;
+        keyWords[at + 1 + components + component] = inWords[from + component]!;
+        keyWords[at + 1 + 2 * components + component] = outWords[from + component]!;
       }
     } else missingTangents = true;
   }
@@ -302,7 +308,6 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
     context.invalid(entry, `a ${INTERPOLATION_WORDS[interpolation]} key has no InTan or OutTan; zeros are used`);
   if (strayTangents || (!tangents && inTangents.length + outTangents.length > 0))
     context.invalid(entry, 'InTan or OutTan out of place (they follow a key of a Hermite or Bezier track)');
-  const keyValues = integer ? words : new Float32Array(words.buffer, words.byteOffset, words.length);
   return {
     tag,
     interpolation,
@@ -310,7 +315,7 @@ export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: stri
     keyCount,
     components,
     stride,
-    keyWords: new Int32Array(words.buffer, words.byteOffset, words.length),
+    keyWords,
     keyValues,
   };
 }
