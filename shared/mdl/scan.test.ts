@@ -112,4 +112,17 @@ describe('MDL structural scan', () => {
     }
     expect([...kept.bracePartners]).toEqual(keptPartners);
   });
+
+  it('does not keep the tables of a very large text after its release (a 10 MB model’s are 4 MB)', () => {
+    // 160 k braces: the partner table is 640 kB, over what a spare may hold.
+    const braces = 80_000;
+    const text = `${'A { '.repeat(braces)}${'} '.repeat(braces)}`;
+    const huge = scanMdl(encodeMdlText(text));
+    const given = huge.bracePartners.buffer;
+    releaseBraceTables(huge);
+    const next = scanMdl(encodeMdlText(text));
+    expect(next.bracePartners.buffer).not.toBe(given);
+    expect(next.braceCount).toBe(2 * braces);
+    releaseBraceTables(next);
+  });
 });

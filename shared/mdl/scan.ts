@@ -88,8 +88,10 @@ let scannedBytes = 0;
  * Brace tables given back by {@link releaseBraceTables}, for the next scan to fill instead of allocating its own: a
  * large model's tables are hundreds of kilobytes, zeroed by the allocator at each allocation, and opening a model
  * reads its blocks and releases them at once. A spare is taken only by a text it suits (at most four times the room
- * needed), so that a small text does not keep a large buffer alive.
+ * needed), so that a small text does not keep a large buffer alive; and a table over {@link SPARE_TABLE_BYTES} is not
+ * kept at all, so that a very large model (a 10 MB text's tables are 4 MB) does not hold that memory after it is read.
  */
+const SPARE_TABLE_BYTES = 512 * 1024;
 const NO_BRACES = new Int32Array(0);
 let spareOffsets: Int32Array = NO_BRACES;
 let sparePartners: Int32Array = NO_BRACES;
@@ -286,10 +288,10 @@ function matchBraces(
 export function releaseBraceTables(source: MdlSource): void {
   if (!source.tables) return;
   // No view of the tables outlives the source's (levels read them while they are built): the next scan may fill them.
-  if (source.braceOffsets.buffer.byteLength > spareOffsets.byteLength)
-    spareOffsets = new Int32Array(source.braceOffsets.buffer);
-  if (source.bracePartners.buffer.byteLength > sparePartners.byteLength)
-    sparePartners = new Int32Array(source.bracePartners.buffer);
+  const keeps = (table: Int32Array, spare: Int32Array) =>
+    table.buffer.byteLength > spare.byteLength && table.buffer.byteLength <= SPARE_TABLE_BYTES;
+  if (keeps(source.braceOffsets, spareOffsets)) spareOffsets = new Int32Array(source.braceOffsets.buffer);
+  if (keeps(source.bracePartners, sparePartners)) sparePartners = new Int32Array(source.bracePartners.buffer);
   const released = source as { -readonly [Key in keyof MdlSource]: MdlSource[Key] };
   released.braceOffsets = NO_BRACES;
   released.bracePartners = NO_BRACES;
