@@ -8,24 +8,25 @@
  * to adopt (Viewport.tsx).
  */
 import { CHECKER_SIZE, checkerPixels } from '../editors/viewport/checker-pixels';
-import { HIDDEN_ALPHA, type ModelAnimator } from '../editors/viewport/model/model-animator';
+import type { ModelAnimator } from '../editors/viewport/model/model-animator';
 import {
   type BlendFactor,
   blendFactors,
+  createLayerSample,
   drawOrder,
   isBlended,
   layerDrawState,
   MODEL_FRAGMENT_SHADER,
   MODEL_VERTEX_SHADER,
   paletteLayout,
+  PLAIN_GREY_PIXEL,
   rigLayerLooks,
+  sampleLayer,
 } from '../editors/viewport/model/model-layers';
 import type { ModelRig } from '../editors/viewport/model/model-rig';
 
 /** The viewport's background (theme VIEWPORT_BACKGROUND, #3d3d3d), as the viewport's renderer clears to it. */
 const BACKGROUND = 0x3d / 255;
-/** What solid shading and geosets without a material draw instead of a texture (model-meshes.ts `whiteTexture`). */
-const PLAIN_GREY = Uint8Array.of(200, 200, 200, 255);
 /** The model's transform in the view (the projection × view matrix carries the camera). */
 const IDENTITY = Float32Array.of(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1);
 
@@ -131,7 +132,7 @@ export function drawBootFrame(
     const textured = scene.shading === 'textured';
     const size = CHECKER_SIZE;
     const checker = texture(gl, gl.SRGB8_ALPHA8, size, size, gl.RGBA, gl.UNSIGNED_BYTE, checkerPixels(), gl.REPEAT);
-    const grey = texture(gl, gl.RGBA8, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, PLAIN_GREY, gl.REPEAT);
+    const grey = texture(gl, gl.RGBA8, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, PLAIN_GREY_PIXEL, gl.REPEAT);
     const { perRow, rows } = paletteLayout(rig.paletteSize);
     const palette = texture(gl, gl.RGBA32F, perRow * 4, rows, gl.RGBA, gl.FLOAT, animator.palette, gl.CLAMP_TO_EDGE);
     textures.push(checker, grey, palette);
@@ -206,32 +207,21 @@ export function drawBootFrame(
     gl.blendEquation(gl.FUNC_ADD);
 
     const looks = rigLayerLooks(rig.layers, scene.shading);
-    const { geosetColors, layerAlphas, layerTextures, textureTransforms } = animator;
+    const sample = createLayerSample();
     const order = drawOrder(rig);
     // As three.js draws them: the opaque layers in draw order, then the blended ones.
     for (const blendedPass of [false, true])
       for (const index of order) {
-        const look = looks[index]!;
-        const state = layerDrawState(look);
+        const state = layerDrawState(looks[index]!);
         if (isBlended(state.filterMode) !== blendedPass) continue;
-        const drawn = rig.layers[index]!;
-        const alpha = geosetColors[drawn.geoset * 4 + 3]!;
-        if (!scene.showGeosets || !(alpha > HIDDEN_ALPHA)) continue;
-        const layerAlpha = textured ? layerAlphas[index]! : 1;
-        const base = drawn.geoset * 4;
-        gl.uniform4f(
-          colorAt,
-          geosetColors[base]!,
-          geosetColors[base + 1]!,
-          geosetColors[base + 2]!,
-          alpha * layerAlpha,
-        );
+        if (!sampleLayer(rig, animator, index, scene.showGeosets, textured, sample)) continue;
+        const { color } = sample;
+        gl.uniform4f(colorAt, color[0]!, color[1]!, color[2]!, color[3]!);
         gl.uniform1f(alphaTestAt, state.alphaTest);
         gl.uniform1f(litAt, state.lit ? 1 : 0);
-        const flags = rig.textures[layerTextures[index]!]?.flags ?? 3;
-        gl.uniform2f(wrapAt, flags & 1 ? 1 : 0, flags & 2 ? 1 : 0);
-        gl.uniformMatrix3fv(transformAt, false, textureTransforms.subarray(index * 9, index * 9 + 9));
-        gl.bindTexture(gl.TEXTURE_2D, textured && drawn.layer ? checker : grey);
+        gl.uniform2f(wrapAt, sample.wrapU, sample.wrapV);
+        gl.uniformMatrix3fv(transformAt, false, animator.textureTransforms.subarray(index * 9, index * 9 + 9));
+        gl.bindTexture(gl.TEXTURE_2D, sample.textured ? checker : grey);
         if (state.twoSided) gl.disable(gl.CULL_FACE);
         else gl.enable(gl.CULL_FACE);
         if (state.depthTest) gl.enable(gl.DEPTH_TEST);
@@ -242,7 +232,7 @@ export function drawBootFrame(
           gl.enable(gl.BLEND);
           gl.blendFuncSeparate(factor(gl, factors[0]), factor(gl, factors[1]), gl.ZERO, gl.ONE);
         } else gl.disable(gl.BLEND);
-        const geometry = geosetArrays[drawn.geoset]!;
+        const geometry = geosetArrays[rig.layers[index]!.geoset]!;
         gl.bindVertexArray(geometry.array);
         gl.drawElements(gl.TRIANGLES, geometry.count, gl.UNSIGNED_SHORT, 0);
       }

@@ -10,19 +10,12 @@
  *    (dist/umd/viewer.min.js, the global `ModelViewer`) is loaded into the page before this script.
  * And mdx-m3-viewer opening a file to its first frame (`viewerFirstFrame`), beside the editor's open → first frame.
  */
-import type { viewer as MdxViewerModule } from 'mdx-m3-viewer';
 import { readMdxModel } from '../../shared/model/mdx-model';
 import { ModelAnimator } from '../../renderer/editors/viewport/model/model-animator';
 import { createModelRig } from '../../renderer/editors/viewport/model/model-rig';
 import { paletteFloats, paletteLayout } from '../../renderer/editors/viewport/model/model-material';
-import {
-  decodeBase64,
-  type MdxInstance,
-  mdxViewerInstance,
-  playedSequence,
-  timeFrames,
-  type Player,
-} from './bench-page';
+import { decodeBase64, mdxViewerInstance, playedSequence, timeFrames, type Player } from './bench-page';
+import { drawViewerFirstFrame } from './viewer-first-frame';
 
 /** What the bench calls in the page. */
 export interface ModelPreviewBenchPage {
@@ -107,30 +100,7 @@ async function viewerFirstFrame(script: string, base64: string, width: number, h
   const element = document.createElement('script');
   element.textContent = script;
   document.head.appendChild(element);
-  const mdxViewer = (globalThis as unknown as { ModelViewer: { viewer: typeof MdxViewerModule } }).ModelViewer.viewer;
-  const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = height;
-  document.body.appendChild(canvas);
-  const modelViewer = new mdxViewer.ModelViewer(canvas);
-  modelViewer.addHandler(mdxViewer.handlers.mdx);
-  const scene = modelViewer.addScene();
-  const model = (await modelViewer.load(bytes.buffer, (src: unknown) => (typeof src === 'string' ? 'data:,' : src))) as
-    InstanceType<typeof mdxViewer.Model> | undefined;
-  if (!model) throw new Error('mdx-m3-viewer did not load the model');
-  const instance = model.addInstance() as unknown as MdxInstance;
-  instance.setScene(scene);
-  instance.setSequence(0);
-  const radius = model.bounds.r > 0 ? model.bounds.r : 100;
-  scene.camera.perspective(Math.PI / 4, width / height, radius / 100, radius * 100);
-  scene.camera.moveToAndFace(
-    new Float32Array([0, -3 * radius, radius]),
-    new Float32Array([0, 0, radius / 2]),
-    new Float32Array([0, 0, 1]),
-  );
-  modelViewer.updateAndRender();
-  const gl = modelViewer.gl;
-  gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+  await drawViewerFirstFrame(bytes, width, height);
   return performance.now() - started;
 }
 

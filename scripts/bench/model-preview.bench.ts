@@ -193,6 +193,7 @@ async function firstFrame(report: BenchReport, browser: Browser, file: string, l
   const modelBytes = readFileSync(join(modelCorpus.directory, file));
   const bytes = modelBytes.toString('base64');
   const script = await pageScript();
+  const viewerPageScript = await bundlePageScript('viewer-page-script.ts');
   try {
     const ours: number[] = [];
     const editorShown: number[] = [];
@@ -225,7 +226,7 @@ async function firstFrame(report: BenchReport, browser: Browser, file: string, l
       } finally {
         await shell.close();
       }
-      const server = await serveViewerPage(viewerScript, modelBytes, size.width, size.height);
+      const server = await serveViewerPage(viewerScript, viewerPageScript, modelBytes, size.width, size.height);
       try {
         const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
         await page.goto(server.url);

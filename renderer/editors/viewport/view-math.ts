@@ -45,6 +45,23 @@ export function framedTarget(
   };
 }
 
+/** Three axes' x, y, z. */
+type Axes = [number, number, number, number, number, number, number, number, number];
+
+/**
+ * The camera's axes for a yaw and pitch, as the navigator makes them: right (level), up = back × right, back (from
+ * the target to the camera) — x, y, z of each.
+ */
+function viewAxes(yaw: number, pitch: number): Axes {
+  const cosPitch = Math.cos(pitch);
+  const bx = cosPitch * Math.cos(yaw);
+  const by = cosPitch * Math.sin(yaw);
+  const bz = Math.sin(pitch);
+  const rx = -Math.sin(yaw);
+  const ry = Math.cos(yaw);
+  return [rx, ry, 0, -bz * ry, bz * rx, bx * ry - by * rx, bx, by, bz];
+}
+
 /** The perspective camera's near and far planes for a view distance. */
 export function clipPlanes(distance: number): { near: number; far: number } {
   return { near: Math.max(0.01, distance / 1000), far: distance * 1000 };
@@ -56,17 +73,7 @@ export function clipPlanes(distance: number): { near: number; far: number } {
  */
 export function perspectiveViewProjection(pose: ViewPose, aspect: number, out: Float32Array): Float32Array {
   const { target, distance, yaw, pitch } = pose;
-  const cosPitch = Math.cos(pitch);
-  // The camera's axes: back (from the target to the camera), right, up = back × right.
-  const bx = cosPitch * Math.cos(yaw);
-  const by = cosPitch * Math.sin(yaw);
-  const bz = Math.sin(pitch);
-  const rx = -Math.sin(yaw);
-  const ry = Math.cos(yaw);
-  const rz = 0;
-  const ux = by * rz - bz * ry;
-  const uy = bz * rx - bx * rz;
-  const uz = bx * ry - by * rx;
+  const [rx, ry, rz, ux, uy, uz, bx, by, bz] = viewAxes(yaw, pitch);
   const px = target[0] + bx * distance;
   const py = target[1] + by * distance;
   const pz = target[2] + bz * distance;
@@ -101,17 +108,9 @@ export function perspectiveViewProjection(pose: ViewPose, aspect: number, out: F
  * quaternion x, y, z, w into `out`: what billboards turn to (ModelViewState.billboardRotation).
  */
 export function viewRotation(yaw: number, pitch: number, out: Float64Array): Float64Array {
-  const cosPitch = Math.cos(pitch);
-  const bx = cosPitch * Math.cos(yaw);
-  const by = cosPitch * Math.sin(yaw);
-  const bz = Math.sin(pitch);
-  const rx = -Math.sin(yaw);
-  const ry = Math.cos(yaw);
-  const ux = -bz * ry;
-  const uy = bz * rx;
-  const uz = bx * ry - by * rx;
+  const [rx, ry, rz, ux, uy, uz, bx, by, bz] = viewAxes(yaw, pitch);
   // The rotation matrix's columns are right, up and back (m[row][column]).
-  const [m00, m01, m02, m10, m11, m12, m20, m21, m22] = [rx, ux, bx, ry, uy, by, 0, uz, bz];
+  const [m00, m01, m02, m10, m11, m12, m20, m21, m22] = [rx, ux, bx, ry, uy, by, rz, uz, bz];
   const trace = m00 + m11 + m22;
   if (trace > 0) {
     const s = 0.5 / Math.sqrt(trace + 1);

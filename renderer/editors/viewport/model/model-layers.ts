@@ -4,6 +4,7 @@
  * model-material.ts) and the game's draw order. The viewport's materials (model-material.ts) and the boot frame
  * (renderer/boot) both draw from these, so the page's first picture of a model and the viewport's agree.
  */
+import { HIDDEN_ALPHA, type ModelAnimator } from './model-animator';
 import type { ModelRig } from './model-rig';
 
 /** Layer filter modes. */
@@ -188,4 +189,55 @@ export function drawOrder(rig: ModelRig): number[] {
         left.layerIndex - right.layerIndex
       );
     });
+}
+
+/** The light grey that solid and wireframe shading draw instead of textures (one RGBA texel). */
+export const PLAIN_GREY_PIXEL = Uint8Array.of(200, 200, 200, 255);
+
+/** What a layer draws with at an animator's sample (filled by {@link sampleLayer}). */
+export interface LayerSample {
+  /** Red, green, blue, alpha: the geoset animation's colour and alpha times the layer's (textured shading). */
+  readonly color: Float32Array;
+  /** Whether it draws its texture (else plain grey: solid or wireframe shading, or a geoset without a material). */
+  textured: boolean;
+  /** Its texture's index in the rig's textures. */
+  textureIndex: number;
+  /** 1 where the texture repeats (TEXS wrap width, wrap height), 0 where it is clamped. */
+  wrapU: number;
+  wrapV: number;
+}
+
+/** A sample to fill (one per drawing loop: nothing is allocated per frame). */
+export function createLayerSample(): LayerSample {
+  return { color: new Float32Array(4), textured: false, textureIndex: 0, wrapU: 1, wrapV: 1 };
+}
+
+/**
+ * Fills `out` with what layer `index` draws at the animator's last sample; false when it is not drawn (`show` off,
+ * or its geoset's alpha at or below the game's threshold). `textured`: the viewport's textured shading.
+ */
+export function sampleLayer(
+  rig: ModelRig,
+  animator: ModelAnimator,
+  index: number,
+  show: boolean,
+  textured: boolean,
+  out: LayerSample,
+): boolean {
+  const { geosetColors, layerAlphas, layerTextures } = animator;
+  const drawn = rig.layers[index]!;
+  const base = drawn.geoset * 4;
+  const alpha = geosetColors[base + 3]!;
+  if (!show || !(alpha > HIDDEN_ALPHA)) return false;
+  out.color[0] = geosetColors[base]!;
+  out.color[1] = geosetColors[base + 1]!;
+  out.color[2] = geosetColors[base + 2]!;
+  out.color[3] = alpha * (textured ? layerAlphas[index]! : 1);
+  // A geoset without a material has no texture to miss: plain, as the spawned SPN models were drawn (issue 23).
+  out.textured = textured && drawn.layer !== null;
+  out.textureIndex = layerTextures[index]!;
+  const flags = rig.textures[out.textureIndex]?.flags ?? 3;
+  out.wrapU = flags & 1 ? 1 : 0;
+  out.wrapV = flags & 2 ? 1 : 0;
+  return true;
 }

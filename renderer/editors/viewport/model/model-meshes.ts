@@ -16,7 +16,7 @@ import {
 import { checkerTexture } from '../cape-texture';
 import { HIDDEN_ALPHA, type ModelAnimator } from './model-animator';
 import type { LayerUniforms } from './model-material';
-import { isBlended } from './model-layers';
+import { createLayerSample, isBlended, PLAIN_GREY_PIXEL, sampleLayer } from './model-layers';
 
 export { drawOrder } from './model-layers';
 import type { ModelRig, RigGeometry } from './model-rig';
@@ -62,29 +62,19 @@ export function updateLayerMeshes(
   show: boolean,
   textured: boolean,
 ): number {
-  const { geosetColors, layerAlphas, layerTextures, textureTransforms } = animator;
+  const { geosetColors, textureTransforms } = animator;
+  const sample = layerSample;
   for (let index = 0; index < rig.layers.length; index += 1) {
     const mesh = meshes[index];
     if (!mesh) continue;
-    const geoset = rig.layers[index]!.geoset;
-    const alpha = geosetColors[geoset * 4 + 3]!;
-    const visible = show && alpha > HIDDEN_ALPHA;
+    const visible = sampleLayer(rig, animator, index, show, textured, sample);
     mesh.visible = visible;
     if (!visible) continue;
     const uniforms = (mesh.material as unknown as { uniforms: LayerUniforms }).uniforms;
-    const layerAlpha = textured ? layerAlphas[index]! : 1;
-    uniforms.color.value.set(
-      geosetColors[geoset * 4]!,
-      geosetColors[geoset * 4 + 1]!,
-      geosetColors[geoset * 4 + 2]!,
-      alpha * layerAlpha,
-    );
-    const textureIndex = layerTextures[index]!;
-    // A geoset without a material has no texture to miss: plain, as the spawned SPN models were drawn (issue 23).
-    uniforms.map.value =
-      textured && rig.layers[index]!.layer ? (textures[textureIndex] ?? checkerTexture()) : whiteTexture();
-    const flags = rig.textures[textureIndex]?.flags ?? 3;
-    uniforms.wrap.value.set(flags & 1 ? 1 : 0, flags & 2 ? 1 : 0);
+    const color = sample.color;
+    uniforms.color.value.set(color[0]!, color[1]!, color[2]!, color[3]!);
+    uniforms.map.value = sample.textured ? (textures[sample.textureIndex] ?? checkerTexture()) : whiteTexture();
+    uniforms.wrap.value.set(sample.wrapU, sample.wrapV);
     const elements = uniforms.textureTransform.value.elements;
     for (let element = 0; element < 9; element += 1) elements[element] = textureTransforms[index * 9 + element]!;
   }
@@ -94,12 +84,15 @@ export function updateLayerMeshes(
   return drawn;
 }
 
+/** The sample updateLayerMeshes fills (one for every frame of every view: JavaScript is single-threaded). */
+const layerSample = createLayerSample();
+
 let white: DataTexture | null = null;
 
 /** Light grey (1 × 1): what solid and wireframe shading draw instead of the textures. */
 export function whiteTexture(): DataTexture {
   if (white) return white;
-  white = new DataTexture(Uint8Array.of(200, 200, 200, 255), 1, 1, RGBAFormat, UnsignedByteType);
+  white = new DataTexture(PLAIN_GREY_PIXEL.slice(), 1, 1, RGBAFormat, UnsignedByteType);
   white.needsUpdate = true;
   return white;
 }
