@@ -171,6 +171,9 @@ async function playing(report: BenchReport, browser: Browser, file: string): Pro
   }
 }
 
+/** Runs of each side of the open → first frame comparison (interleaved; the median of each). */
+const FIRST_FRAME_RUNS = 5;
+
 /** Issue 19's goal for open → first frame: half of the 1,244 ms the issue measured on its parent. */
 const FIRST_FRAME_GOAL_MS = 622;
 
@@ -179,7 +182,7 @@ type ViewerPage = { viewerFirstFrameMs: number; viewerFrameCheck: ViewerFrameChe
 type EditorTimes = { morfStudio?: { viewportReadyMs(): number | null; bootFrameMs(): number | null } };
 
 /**
- * Open → first drawn frame of `file`, side by side in one browser, three runs interleaved (the median of each):
+ * Open → first drawn frame of `file`, side by side in one browser, five runs interleaved (the median of each):
  *  - the editor (browser shell): from the navigation's start to the startup file's first drawn frame — the boot
  *    frame (renderer/boot), else the viewport's — and, beside it, to the editor shown with its viewport's frame;
  *  - mdx-m3-viewer the same way (viewer-page.ts): from the navigation's start, its script and the file fetched from a
@@ -203,7 +206,7 @@ async function firstFrame(report: BenchReport, browser: Browser, file: string, l
     const theirs: number[] = [];
     const theirsInMemory: number[] = [];
     let viewerCheck: ViewerFrameCheck | null = null;
-    for (let run = 0; run < 3; run += 1) {
+    for (let run = 0; run < FIRST_FRAME_RUNS; run += 1) {
       const copy = join(work, `Largest${run}${extension}`);
       copyFileSync(join(modelCorpus.directory, file), copy);
       const shell = await startWebShell([copy]);
