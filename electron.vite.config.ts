@@ -4,27 +4,6 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 
 /**
- * The editor's script (main.tsx) is loaded by the boot script (renderer/boot/boot.ts) once the boot frame is drawn:
- * the page names it in a meta element, and the boot script preloads it once the startup file is in (fetched with
- * the boot script, the style sheet and the startup file, it slowed them down).
- */
-function preloadEditorScript(): Plugin {
-  return {
-    name: 'morf-preload-editor-script',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        const chunk = Object.values(context.bundle ?? {}).find(
-          (output) => output.type === 'chunk' && output.isDynamicEntry && output.facadeModuleId?.endsWith('main.tsx'),
-        );
-        if (!chunk) return html;
-        return html.replace('</head>', `  <meta name="morf-editor-script" content="./${chunk.fileName}">\n  </head>`);
-      },
-    },
-  };
-}
-
-/**
  * Marks the boot script (the page's entry chunk, renderer/boot) for eager compilation with V8's explicit compile
  * hint (Chromium 136+): nearly every function in it runs while the page loads; compiled on a background thread as the
  * script streams in, they are not compiled one by one on the main thread at their first call. The comment is added
@@ -63,7 +42,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'renderer'),
-    plugins: [react(), preloadEditorScript(), compileBootScriptEagerly()],
+    plugins: [react(), compileBootScriptEagerly()],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       // Minified: the editor's first paint includes parsing three.js and React.

@@ -22,6 +22,7 @@ import { browserSkipReason, launchBrowser, repositoryRoot, startWebShell } from 
 import { type BenchReport, type BenchSuite, clearsAtLeast, clearsAtMost, median } from './harness';
 import type { ModelPreviewBenchPage } from './model-preview-page';
 import { serveViewerPage } from './viewer-page';
+import type { ViewerFrameCheck } from './viewer-first-frame';
 
 const SUITE = 'model-preview';
 const FRAMES = 2000;
@@ -170,13 +171,18 @@ async function playing(report: BenchReport, browser: Browser, file: string): Pro
   }
 }
 
+/** Runs of each side of the open → first frame comparison (interleaved; the median of each). */
+const FIRST_FRAME_RUNS = 5;
+
 /** Issue 19's goal for open → first frame: half of the 1,244 ms the issue measured on its parent. */
 const FIRST_FRAME_GOAL_MS = 622;
+
+type ViewerPage = { viewerFirstFrameMs: number; viewerFrameCheck: ViewerFrameCheck };
 
 type EditorTimes = { morfStudio?: { viewportReadyMs(): number | null; bootFrameMs(): number | null } };
 
 /**
- * Open → first drawn frame of `file`, side by side in one browser, three runs interleaved (the median of each):
+ * Open → first drawn frame of `file`, side by side in one browser, five runs interleaved (the median of each):
  *  - the editor (browser shell): from the navigation's start to the startup file's first drawn frame — the boot
  *    frame (renderer/boot), else the viewport's — and, beside it, to the editor shown with its viewport's frame;
  *  - mdx-m3-viewer the same way (viewer-page.ts): from the navigation's start, its script and the file fetched from a
@@ -199,7 +205,8 @@ async function firstFrame(report: BenchReport, browser: Browser, file: string, l
     const editorShown: number[] = [];
     const theirs: number[] = [];
     const theirsInMemory: number[] = [];
-    for (let run = 0; run < 3; run += 1) {
+    let viewerCheck: ViewerFrameCheck | null = null;
+    for (let run = 0; run < FIRST_FRAME_RUNS; run += 1) {
       const copy = join(work, `Largest${run}${extension}`);
       copyFileSync(join(modelCorpus.directory, file), copy);
       const shell = await startWebShell([copy]);
@@ -230,10 +237,13 @@ async function firstFrame(report: BenchReport, browser: Browser, file: string, l
       try {
         const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
         await page.goto(server.url);
-        await page.waitForFunction(() => 'viewerFirstFrameMs' in window, undefined, { timeout: 60_000 });
-        theirs.push(
-          await page.evaluate(() => (window as unknown as { viewerFirstFrameMs: number }).viewerFirstFrameMs),
-        );
+        await page.waitForFunction(() => 'viewerFrameCheck' in window, undefined, { timeout: 60_000 });
+        const drawn = await page.evaluate(() => {
+          const { viewerFirstFrameMs, viewerFrameCheck } = window as unknown as ViewerPage;
+          return { viewerFirstFrameMs, viewerFrameCheck };
+        });
+        theirs.push(drawn.viewerFirstFrameMs);
+        viewerCheck = drawn.viewerFrameCheck;
         await page.close();
       } finally {
         await server.close();
@@ -275,6 +285,7 @@ async function firstFrame(report: BenchReport, browser: Browser, file: string, l
       value: theirsMs,
       unit: 'ms',
     });
+    if (viewerCheck) noteViewerFrame(report, viewerCheck);
     report.row({
       suite: SUITE,
       name: '  mdx-m3-viewer time ÷ ours',
@@ -292,6 +303,25 @@ async function firstFrame(report: BenchReport, browser: Browser, file: string, l
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * What mdx-m3-viewer's timed first frame drew (checked after timing it): a row of its draw calls WebGL rejected, and
+ * a note when it rejected them all — the viewer's frame then holds nothing of the file, and its time is that of an
+ * empty frame (no draw reached the GPU), which the editor's frame, drawing the model, is still measured against.
+ */
+function noteViewerFrame(report: BenchReport, check: ViewerFrameCheck): void {
+  report.row({
+    suite: SUITE,
+    name: `  mdx-m3-viewer draw calls WebGL rejected in that frame (of ${check.drawCalls})`,
+    value: check.rejectedDrawCalls,
+    unit: 'calls',
+  });
+  if (check.drawCalls > 0 && check.rejectedDrawCalls === check.drawCalls)
+    report.note(
+      `mdx-m3-viewer drew nothing of this file: WebGL rejected all ${check.drawCalls} draw calls of its frame ` +
+        `(error ${check.error}); its open → first frame time above is that of an empty frame`,
+    );
 }
 
 /**

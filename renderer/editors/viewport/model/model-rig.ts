@@ -156,6 +156,35 @@ export function rigGeometryOf(geosetChunk: readonly Geoset[], nodes: NodeTransfo
   return geometry;
 }
 
+/** The bounds of the first `count` vertices (x, y, z triples) ignoring non-finite values: min x, y, z, max x, y, z. */
+function boundsOf(vertices: ArrayLike<number>, count: number): Float64Array {
+  let minX = Infinity;
+  let minY = Infinity;
+  let minZ = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  let maxZ = -Infinity;
+  for (let at = 0; at < count * 3; at += 3) {
+    // v - v is 0 exactly for a finite v (NaN for NaN and ±∞).
+    const x = vertices[at]!;
+    const y = vertices[at + 1]!;
+    const z = vertices[at + 2]!;
+    if (x - x === 0) {
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+    }
+    if (y - y === 0) {
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+    if (z - z === 0) {
+      if (z < minZ) minZ = z;
+      if (z > maxZ) maxZ = z;
+    }
+  }
+  return Float64Array.of(minX, minY, minZ, maxX, maxY, maxZ);
+}
+
 function createRigGeometry(geosetChunk: readonly Geoset[], nodes: NodeTransforms): RigGeometry {
   const largeGroups = new Map<string, number>();
   const groupStarts: number[] = [];
@@ -182,58 +211,66 @@ function createRigGeometry(geosetChunk: readonly Geoset[], nodes: NodeTransforms
     const count = Math.floor(geoset.vertices.length / 3);
     const boneSlots = new Uint16Array(count * BONES_PER_VERTEX);
     const boneWeights = new Float32Array(count * BONES_PER_VERTEX);
-    const nodeOf = (listIndex: number) => {
-      const objectId = geoset.matrixIndices[listIndex];
-      return objectId === undefined ? -1 : nodes.nodeIndexOf(objectId);
-    };
+    // The node index of each entry of the geoset's matrix list, looked up once (the loops below read it per vertex).
+    const listNodes = Int32Array.from(geoset.matrixIndices, (objectId) => nodes.nodeIndexOf(objectId));
+    const listCount = listNodes.length;
     const skin = geoset.skin && geoset.skin.length >= count * 8 ? geoset.skin : null;
     if (skin) {
       for (let vertex = 0; vertex < count; vertex += 1) {
+        const at = vertex * 8;
+        const slotAt = vertex * BONES_PER_VERTEX;
         let total = 0;
         for (let bone = 0; bone < BONES_PER_VERTEX; bone += 1) {
-          const node = nodeOf(skin[vertex * 8 + bone]!);
-          const weight = node >= 0 ? skin[vertex * 8 + 4 + bone]! / 255 : 0;
-          boneSlots[vertex * 4 + bone] = node >= 0 ? NODE_MARK + node : 0;
-          boneWeights[vertex * 4 + bone] = weight;
+          const listIndex = skin[at + bone]!;
+          const node = listIndex < listCount ? listNodes[listIndex]! : -1;
+          const weight = node >= 0 ? skin[at + 4 + bone]! / 255 : 0;
+          boneSlots[slotAt + bone] = node >= 0 ? NODE_MARK + node : 0;
+          boneWeights[slotAt + bone] = weight;
           total += weight;
         }
-        if (total === 0) boneWeights[vertex * 4] = 1;
+        if (total === 0) boneWeights[slotAt] = 1;
       }
     } else {
-      // Each matrix group's slots and weights, worked out once.
-      const groupSlots: number[][] = [];
+      // Each matrix group's slots (up to four) and their count, worked out once.
+      const groupCount = geoset.matrixGroups.length;
+      const groupSlots = new Uint16Array(groupCount * BONES_PER_VERTEX);
+      const groupSizes = new Uint8Array(groupCount);
       let start = 0;
-      for (const size of geoset.matrixGroups) {
+      for (let group = 0; group < groupCount; group += 1) {
+        const size = geoset.matrixGroups[group]!;
         const members: number[] = [];
         for (let member = 0; member < size; member += 1) {
-          const node = nodeOf(start + member);
+          const listIndex = start + member;
+          const node = listIndex < listCount ? listNodes[listIndex]! : -1;
           if (node >= 0) members.push(node);
         }
         start += size;
-        groupSlots.push(
+        const slots =
           members.length === 0
             ? [0]
             : members.length <= BONES_PER_VERTEX
               ? members.map((node) => NODE_MARK + node)
-              : [slotOfGroup(members)],
-        );
+              : [slotOfGroup(members)];
+        groupSlots.set(slots, group * BONES_PER_VERTEX);
+        groupSizes[group] = slots.length;
       }
+      const vertexGroups = geoset.vertexGroups;
       for (let vertex = 0; vertex < count; vertex += 1) {
-        const slots = groupSlots[geoset.vertexGroups[vertex] ?? -1] ?? [0];
-        for (let bone = 0; bone < slots.length; bone += 1) {
-          boneSlots[vertex * 4 + bone] = slots[bone]!;
-          boneWeights[vertex * 4 + bone] = 1 / slots.length;
+        const group = vertex < vertexGroups.length ? vertexGroups[vertex]! : groupCount;
+        const slotAt = vertex * BONES_PER_VERTEX;
+        if (group >= groupCount) {
+          boneWeights[slotAt] = 1; // no group: slot 0, the identity
+          continue;
+        }
+        const size = groupSizes[group]!;
+        const weight = 1 / size;
+        for (let bone = 0; bone < size; bone += 1) {
+          boneSlots[slotAt + bone] = groupSlots[group * BONES_PER_VERTEX + bone]!;
+          boneWeights[slotAt + bone] = weight;
         }
       }
     }
-    const geosetBounds = new Float64Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
-    for (let vertex = 0; vertex < count; vertex += 1)
-      for (let axis = 0; axis < 3; axis += 1) {
-        const value = geoset.vertices[vertex * 3 + axis]!;
-        if (!Number.isFinite(value)) continue;
-        geosetBounds[axis] = Math.min(geosetBounds[axis]!, value);
-        geosetBounds[axis + 3] = Math.max(geosetBounds[axis + 3]!, value);
-      }
+    const geosetBounds = boundsOf(geoset.vertices, count);
     for (let axis = 0; axis < 3; axis += 1) {
       bounds[axis] = Math.min(bounds[axis]!, geosetBounds[axis]!);
       bounds[axis + 3] = Math.max(bounds[axis + 3]!, geosetBounds[axis + 3]!);
