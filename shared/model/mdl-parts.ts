@@ -214,20 +214,25 @@ function nodesOfBlock(block: MdlBlock, version: number): readonly MdlNodeAt[] {
 
 const NO_NODES: readonly MdlNodeAt[] = Object.freeze([]);
 
-/** The last text asked for and its nodes: one list kept, not one per text an undo history holds. */
-let lastNodes: { readonly text: MdlText; readonly nodes: readonly MdlNodeAt[] } | null = null;
+/**
+ * The last text asked for and its nodes: one list kept, not one per text an undo history holds. Held weakly (the
+ * nodes hold their blocks, and so the text): a closed file's text is not kept by this memo once the job that asked
+ * for it ends.
+ */
+let lastNodes: WeakRef<{ readonly text: MdlText; readonly nodes: readonly MdlNodeAt[] }> | null = null;
 
 /**
  * Every node block of the text (bones, lights, helpers, emitters, event objects, collision shapes), in text order.
  * Each block's nodes are memoized with its read; the list of a text is laid out from them again when another text
- * was asked for in between.
+ * was asked for in between (or the memo was collected).
  */
 export function mdlNodes(text: MdlText): readonly MdlNodeAt[] {
-  if (lastNodes?.text !== text) {
-    const { version } = mdlVersionOf(text);
-    lastNodes = { text, nodes: text.blocks.flatMap((block) => nodesOfBlock(block, version)) };
-  }
-  return lastNodes.nodes;
+  const last = lastNodes?.deref();
+  if (last !== undefined && last.text === text) return last.nodes;
+  const { version } = mdlVersionOf(text);
+  const nodes = text.blocks.flatMap((block) => nodesOfBlock(block, version));
+  lastNodes = new WeakRef({ text, nodes });
+  return nodes;
 }
 
 /** The first Model block of the text, read, or null. */

@@ -206,10 +206,24 @@ export class Growing32 {
   floats: Float32Array;
   words: Uint32Array;
   length = 0;
+  /** The capacity it was made with, which {@link release} goes back to. */
+  private readonly initial: number;
 
   /** `capacity`: the caller's bound (never a count read from the text alone). */
   constructor(capacity: number) {
-    this.floats = new Float32Array(Math.max(4, capacity));
+    this.initial = Math.max(4, capacity);
+    this.floats = new Float32Array(this.initial);
+    this.words = new Uint32Array(this.floats.buffer);
+  }
+
+  /**
+   * Empties it, and lets its storage go when it grew past `most` values (a new one of the first capacity): a buffer
+   * kept from call to call does not keep the room the largest input needed.
+   */
+  release(most: number): void {
+    this.length = 0;
+    if (this.floats.length <= most) return;
+    this.floats = new Float32Array(this.initial);
     this.words = new Uint32Array(this.floats.buffer);
   }
 
