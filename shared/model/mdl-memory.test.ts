@@ -13,6 +13,7 @@ import { collectGarbage } from '../../tests/testing/garbage';
 import { mdlTypedModel, readMdlModel } from './mdl-model';
 import { mdlNodes } from './mdl-parts';
 import type { Track } from './track';
+import { findParsedChunk } from './typed-model';
 import { writeMdlModel } from './mdl-print';
 
 /** Keys of the long rotation track: more than the track reader's buffers keep between reads. */
@@ -88,8 +89,8 @@ describe('MDL read buffers', () => {
     const text = readMdlText(modelWithBones(60, 400));
     // As opening a document does: the node blocks first, each alone; then every block, for the typed model.
     expect(mdlNodes(text)).toHaveLength(61);
-    const bones = mdlTypedModel(text).model.chunks.find((chunk) => chunk.tag === 'BONE')!;
-    const tracks = (bones as { parsed: { node: { tracks: Track[] } }[] }).parsed.flatMap((bone) => bone.node.tracks);
+    const bones = findParsedChunk(mdlTypedModel(text).model, 'BONE')!;
+    const tracks: Track[] = bones.flatMap((bone) => bone.node.tracks);
     expect(tracks).toHaveLength(3 * 60);
     const stored = tracks.reduce((sum, track) => sum + track.keyWords.byteLength, 0);
     const buffers = new Set(tracks.map((track) => track.keyWords.buffer));

@@ -5,7 +5,7 @@
  * carry is a warning naming it.
  */
 import type { Diagnostic } from '../diagnostics';
-import type { MdlModelRead } from './mdl-model';
+import { mdlTextBytesOf, type MdlModelRead } from './mdl-model';
 import { MdlWriter, type MdlPrintOptions } from './mdl/writer';
 import { isMdxChunkTag, kindOfTag, type KindRow } from './registry';
 import { isParsedChunk, mdxVersionOf, type TypedMdxModel } from './typed-model';
@@ -29,8 +29,11 @@ export function printMdlModel(
 ): MdlModelPrint {
   const model = 'model' in input ? input.model : input;
   const layout = mdxLayout(mdxVersionOf(model.chunks));
-  // Text is about twice the binary; a model built by an edit (no source) starts small and grows.
-  let estimate = 4096;
+  // Text is about twice the binary, and about as long as the text a model read from MDL was (an eighth more, for a
+  // text written tighter than this printer writes); a model built by an edit (no source) starts small and grows. The
+  // buffer is made for this print (only a small one is kept between prints: writer.ts), so a good first size spares
+  // the copies of growing it.
+  let estimate = 4096 + Math.ceil(1.125 * (mdlTextBytesOf(model.chunks) ?? 0));
   for (const chunk of model.chunks) estimate += 2 * (chunk.source?.body.byteLength ?? 0);
   const writer = new MdlWriter(estimate, options);
   try {

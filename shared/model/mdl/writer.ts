@@ -111,8 +111,8 @@ export class MdlWriter implements ByteSink {
   }
 
   /**
-   * The bytes written so far (a copy sized to fit). The working buffer is kept for the next writer (see
-   * {@link spareBuffer}); this writer goes on, if it must, in the copy.
+   * The bytes written so far (a copy sized to fit). The working buffer is kept for the next writer when it is small
+   * (see {@link spareBuffer}); this writer goes on, if it must, in the copy.
    */
   finish(): Uint8Array {
     const bytes = this.buffer.slice(0, this.length);
