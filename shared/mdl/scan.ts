@@ -22,6 +22,7 @@ import {
   stringEnd,
   TokenKind,
 } from './lexer';
+import { BRACE_TABLES_SHARE_BYTES, registerScratch } from './scratch';
 import { mdlError } from './text';
 
 /** Validated MDL bytes with their braces matched. */
@@ -89,12 +90,14 @@ let scannedBytes = 0;
  * large model's tables are hundreds of kilobytes, zeroed by the allocator at each allocation, and opening a model
  * reads its blocks and releases them at once. A spare is taken only by a text it suits (at most four times the room
  * needed), so that a small text does not keep a large buffer alive; and a table over {@link SPARE_TABLE_BYTES} is not
- * kept at all, so that a very large model (a 10 MB text's tables are 4 MB) does not hold that memory after it is read.
+ * kept at all: a large model's tables (a 1.5 MB text's are 640 kB, a 10 MB text's 4 MB) are made for its scan and go
+ * with its source, so that no memory sized by the largest file read stays after it is closed.
  */
-const SPARE_TABLE_BYTES = 512 * 1024;
+const SPARE_TABLE_BYTES = BRACE_TABLES_SHARE_BYTES / 2;
 const NO_BRACES = new Int32Array(0);
 let spareOffsets: Int32Array = NO_BRACES;
 let sparePartners: Int32Array = NO_BRACES;
+registerScratch('MDL scan: spare brace tables', () => spareOffsets.byteLength + sparePartners.byteLength);
 
 /** A spare table of at least `length` and at most four times that, else a new one. */
 function tableOf(spare: Int32Array, length: number): Int32Array {

@@ -152,7 +152,19 @@ export function mdlTypedModel(text: MdlText): MdlModelRead {
   diagnostics.push(...placed, ...placeFindings(text, findings.slice(hasVersion ? 0 : 1), blockIndex, lines));
   const result: MdlModelRead = { model: { version, chunks, diagnostics }, diagnostics };
   assembled.set(text, result);
+  textBytesOfChunks.set(chunks, text.byteLength);
   return result;
+}
+
+/** The length of the text each assembled chunk list was read from (a number: no reference back to its key). */
+const textBytesOfChunks = new WeakMap<readonly TypedMdxChunk[], number>();
+
+/**
+ * The length of the MDL text `chunks` (a typed model's chunk list, as {@link mdlTypedModel} assembled it) was read
+ * from, or undefined for chunks read from MDX or made by an edit: the printer sizes its buffer from it.
+ */
+export function mdlTextBytesOf(chunks: readonly TypedMdxChunk[]): number | undefined {
+  return textBytesOfChunks.get(chunks);
 }
 
 const chunkObjects = new MemoSlot<object, ParsedMdxChunk>('MDL chunk');

@@ -93,18 +93,31 @@ function spacesEnd(bytes: Uint8Array, index: number, limit: number): number {
 }
 
 /**
- * Reads a block's statements with their kinds' readers in the layout of `version` (memoized per block); its tracks
- * and names take their storage from `buffers` (shared by the blocks of one read of a text), or from their own.
+ * The storage of the tracks and names read from a source's blocks, shared by every block of the source whenever it
+ * is read (on the source: a text's blocks read one by one, as opening a model reads its event objects and nodes
+ * first, share buffers as a read of the whole text does).
  */
-export function blockRead(
-  block: MdlBlock,
-  version: number,
-  buffers = new ReadBuffers(block.end - block.start),
-): MdlBlockRead {
+const sourceBuffers = new MemoSlot<MdlSource, ReadBuffers>('MDL read buffers');
+
+/** The read buffers of `source` (see {@link sourceBuffers}). */
+function buffersOf(source: MdlSource): ReadBuffers {
+  let buffers = sourceBuffers.get(source);
+  if (buffers === undefined) {
+    buffers = new ReadBuffers(source.bytes.byteLength);
+    sourceBuffers.set(source, buffers);
+  }
+  return buffers;
+}
+
+/**
+ * Reads a block's statements with their kinds' readers in the layout of `version` (memoized per block); its tracks
+ * and names take their storage from its source's read buffers.
+ */
+export function blockRead(block: MdlBlock, version: number): MdlBlockRead {
   const known = knownRead(block);
   if (known !== undefined && known.version === version) return known;
   blockReads += 1;
-  const context = new MdlReadContext(block.source.bytes, mdxLayout(version), buffers);
+  const context = new MdlReadContext(block.source.bytes, mdxLayout(version), buffersOf(block.source));
   let parentComments = false;
   const parts = block.statements.map((statement): MdlPart => {
     const row = kindOfKeyword(statement.keyword);
@@ -148,8 +161,7 @@ export function mdlVersionOf(text: MdlText): { version: number; hasVersion: bool
 /** Every block of the text read (in its version), the brace tables of its sources released once all are read. */
 export function readAllBlocks(text: MdlText): MdlBlockRead[] {
   const { version } = mdlVersionOf(text);
-  const buffers = new ReadBuffers(text.byteLength);
-  const all = text.blocks.map((block) => blockRead(block, version, buffers));
+  const all = text.blocks.map((block) => blockRead(block, version));
   for (const source of new Set(text.blocks.map((block) => block.source))) releaseBraceTables(source);
   return all;
 }
@@ -214,20 +226,25 @@ function nodesOfBlock(block: MdlBlock, version: number): readonly MdlNodeAt[] {
 
 const NO_NODES: readonly MdlNodeAt[] = Object.freeze([]);
 
-/** The last text asked for and its nodes: one list kept, not one per text an undo history holds. */
-let lastNodes: { readonly text: MdlText; readonly nodes: readonly MdlNodeAt[] } | null = null;
+/**
+ * The last text asked for and its nodes: one list kept, not one per text an undo history holds. Held weakly (the
+ * nodes hold their blocks, and so the text): a closed file's text is not kept by this memo once the job that asked
+ * for it ends.
+ */
+let lastNodes: WeakRef<{ readonly text: MdlText; readonly nodes: readonly MdlNodeAt[] }> | null = null;
 
 /**
  * Every node block of the text (bones, lights, helpers, emitters, event objects, collision shapes), in text order.
  * Each block's nodes are memoized with its read; the list of a text is laid out from them again when another text
- * was asked for in between.
+ * was asked for in between (or the memo was collected).
  */
 export function mdlNodes(text: MdlText): readonly MdlNodeAt[] {
-  if (lastNodes?.text !== text) {
-    const { version } = mdlVersionOf(text);
-    lastNodes = { text, nodes: text.blocks.flatMap((block) => nodesOfBlock(block, version)) };
-  }
-  return lastNodes.nodes;
+  const last = lastNodes?.deref();
+  if (last !== undefined && last.text === text) return last.nodes;
+  const { version } = mdlVersionOf(text);
+  const nodes = text.blocks.flatMap((block) => nodesOfBlock(block, version));
+  lastNodes = new WeakRef({ text, nodes });
+  return nodes;
 }
 
 /** The first Model block of the text, read, or null. */

@@ -5,11 +5,11 @@
  * carry is a warning naming it.
  */
 import type { Diagnostic } from '../diagnostics';
-import type { MdlModelRead } from './mdl-model';
+import { mdlTextBytesOf, type MdlModelRead } from './mdl-model';
 import { MdlWriter, type MdlPrintOptions } from './mdl/writer';
 import { isMdxChunkTag, kindOfTag, type KindRow } from './registry';
 import { isParsedChunk, mdxVersionOf, type TypedMdxModel } from './typed-model';
-import { mdxLayout } from './versions';
+import { mdxLayout, type MdxLayout } from './versions';
 
 /** What {@link printMdlModel} gives: the text, and what it could not carry (warnings naming it). */
 export interface MdlModelPrint {
@@ -29,11 +29,24 @@ export function printMdlModel(
 ): MdlModelPrint {
   const model = 'model' in input ? input.model : input;
   const layout = mdxLayout(mdxVersionOf(model.chunks));
-  // Text is about twice the binary; a model built by an edit (no source) starts small and grows.
-  let estimate = 4096;
+  // Text is about twice the binary, and about as long as the text a model read from MDL was (an eighth more, for a
+  // text written tighter than this printer writes); a model built by an edit (no source) starts small and grows. The
+  // buffer is made for this print (only a small one is kept between prints: writer.ts), so a good first size spares
+  // the copies of growing it.
+  let estimate = 4096 + Math.ceil(1.125 * (mdlTextBytesOf(model.chunks) ?? 0));
   for (const chunk of model.chunks) estimate += 2 * (chunk.source?.body.byteLength ?? 0);
   const writer = new MdlWriter(estimate, options);
-  const chunks = [...model.chunks];
+  try {
+    printChunks(writer, model.chunks, layout);
+    return { bytes: writer.finish(), warnings: writer.warnings };
+  } finally {
+    writer.release();
+  }
+}
+
+/** Prints `chunks` into `writer`, Textures before Materials, with a warning for each chunk MDL cannot carry. */
+function printChunks(writer: MdlWriter, modelChunks: TypedMdxModel['chunks'], layout: MdxLayout): void {
+  const chunks = [...modelChunks];
   const materialsAt = chunks.findIndex((chunk) => chunk.tag === 'MTLS');
   if (materialsAt >= 0 && chunks[materialsAt + 1]?.tag === 'TEXS')
     chunks.splice(materialsAt, 2, chunks[materialsAt + 1]!, chunks[materialsAt]!);
@@ -57,9 +70,8 @@ export function printMdlModel(
         'mdl.chunk-not-carried',
       );
     checkNameBytes(writer, chunk.tag, chunk.parsed);
-    (kindOfTag(chunk.tag) as KindRow).mdl.print(writer, chunk.parsed, layout, model.chunks);
+    (kindOfTag(chunk.tag) as KindRow).mdl.print(writer, chunk.parsed, layout, modelChunks);
   }
-  return { bytes: writer.finish(), warnings: writer.warnings };
 }
 
 /**

@@ -116,10 +116,12 @@ export function scanLongDecimal(bytes: Uint8Array, start: number, limit: number,
   if (index < limit && bytes[index] === 0x2e) {
     index += 1;
     const fractionStart = index;
-    const view = bytes === viewBytes ? wordView : viewOf(bytes);
     while (index < limit) {
       if (significand < FOUR_MORE_DIGITS && index + 4 <= limit) {
-        const run = fourDigits(view.getUint32(index, true));
+        // The word is put together from its bytes: a view over the text kept between calls would keep a closed
+        // file's text alive (and one made per number costs more than the four loads).
+        const word = bytes[index]! | (bytes[index + 1]! << 8) | (bytes[index + 2]! << 16) | (bytes[index + 3]! << 24);
+        const run = fourDigits(word);
         if (run >= 0) {
           significand = significand * 10000 + run;
           power -= 4;
@@ -188,16 +190,6 @@ const ABOVE_BY_MARGIN = 1 + 2 ** -48;
 /** Below these, a significand takes one (four) more digits and stays below 2^53, exact (Clinger's fast path). */
 const ONE_MORE_DIGIT = 900719925474099;
 const FOUR_MORE_DIGITS = 900719925474;
-
-/** The bytes {@link wordView} views (the last text parsed: a model's numbers come from one text). */
-let viewBytes: Uint8Array | null = null;
-let wordView: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
-
-function viewOf(bytes: Uint8Array): DataView<ArrayBufferLike> {
-  viewBytes = bytes;
-  wordView = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return wordView;
-}
 
 /**
  * The value 0–9999 of four ASCII digits in a little-endian word (the first digit in the low byte), or -1 when a

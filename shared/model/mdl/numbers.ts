@@ -14,6 +14,7 @@
  *
  * The digit search is ./float32-digits.ts, reading is ./decimal-reading.ts (both re-exported here).
  */
+import { registerScratch } from '../../mdl/scratch';
 import { digitCount, shortestFloat32Digits } from './float32-digits';
 
 export { shortestFloat32Digits, type DecimalDigits } from './float32-digits';
@@ -158,10 +159,20 @@ const cachedBits = new Uint32Array(1 << TEXT_CACHE_BITS);
 const cachedLengths = new Uint8Array(1 << TEXT_CACHE_BITS);
 const cachedText = new Uint8Array((1 << TEXT_CACHE_BITS) * TEXT_CACHE_STRIDE);
 const cachedWords = new DataView(cachedText.buffer);
-/** The last text {@link layFloat32} wrote to and a DataView over it, for copying cached text a word at a time. */
+/**
+ * The last text {@link layFloat32} wrote to and a DataView over it, for copying cached text a word at a time: the
+ * printer's buffer, while a print runs ({@link forgetLaidText} when it ends).
+ */
 let wordsText: Uint8Array | null = null;
 let textWords: DataView | null = null;
+registerScratch('MDL numbers: the last text laid', () => wordsText?.buffer.byteLength ?? 0);
 const layoutScratch = new Uint8Array(FLOAT32_TEXT_MAX);
+
+/** Forgets the text {@link layFloat32} last wrote to: a printer's buffer is not kept once its print ends. */
+export function forgetLaidText(): void {
+  wordsText = null;
+  textWords = null;
+}
 
 /**
  * Lays `digits × 10^exponent` (1 ≤ digits < 10^9, of `count` digits) out as JavaScript's Number#toString does,

@@ -12,6 +12,7 @@
  */
 import type { Diagnostic } from '../../diagnostics';
 import { TokenKind } from '../../mdl/lexer';
+import { registerScratch } from '../../mdl/scratch';
 import { decodeLatin1 } from '../../mdl/text';
 import type { MdlLevel, MdlStatement } from '../../mdl/tree';
 import type { MdxLayout } from '../versions';
@@ -317,30 +318,37 @@ export class MdlReadContext {
 
   /** A `{ a, b, c }` vector of exactly `length` float32 numbers (a new array), or undefined with an error. */
   floatVector(entry: MdlEntry, length: number, reversed = false): number[] | undefined {
-    const values = this.numbers(entry, length, null, 1, vectorScratch);
-    releaseLongScratch();
-    if (values.length !== length) {
-      this.invalid(entry, `expected ${length} numbers, found ${values.length}`);
-      return undefined;
-    }
-    const floats = values.floats;
-    const result: number[] = [];
-    for (let index = 0; index < length; index += 1) result.push(floats[reversed ? length - 1 - index : index]!);
-    return result;
+    return this.vector(entry, length, null, reversed);
   }
 
   /** A `{ a, b, c }` vector of exactly `length` integers of `type`, or undefined with an error. */
   integerVector(entry: MdlEntry, length: number, type: IntegerType): number[] | undefined {
-    const values = this.numbers(entry, length, type, 1, vectorScratch);
-    releaseLongScratch();
-    if (values.length !== length) {
-      this.invalid(entry, `expected ${length} integers, found ${values.length}`);
-      return undefined;
+    return this.vector(entry, length, type, false);
+  }
+
+  /**
+   * A vector of exactly `length` numbers (floats, or integers of `integer`), read in the vector scratch and copied
+   * out; or undefined with an error. A long group's room is let go when the read ends ({@link VECTOR_SCRATCH_KEPT}).
+   */
+  private vector(
+    entry: MdlEntry,
+    length: number,
+    integer: IntegerType | null,
+    reversed: boolean,
+  ): number[] | undefined {
+    try {
+      const values = this.numbers(entry, length, integer, 1, vectorScratch);
+      if (values.length !== length) {
+        this.invalid(entry, `expected ${length} ${integer === null ? 'numbers' : 'integers'}, found ${values.length}`);
+        return undefined;
+      }
+      const from = integer === null ? values.floats : values.words;
+      const result: number[] = [];
+      for (let index = 0; index < length; index += 1) result.push(from[reversed ? length - 1 - index : index]!);
+      return result;
+    } finally {
+      vectorScratch.release(VECTOR_SCRATCH_KEPT);
     }
-    const words = values.words;
-    const result: number[] = [];
-    for (let index = 0; index < length; index += 1) result.push(words[index]!);
-    return result;
   }
 
   /** The bare words of the entry's group (`DontInherit { Rotation, Scaling }`). */
@@ -354,13 +362,11 @@ export class MdlReadContext {
 }
 
 const VECTOR_SCRATCH_VALUES = 16;
+/** The most values the vector scratch keeps after a read (a long group's are not): 4 KiB, of READ_BUFFERS_SHARE. */
+const VECTOR_SCRATCH_KEPT = 64 * VECTOR_SCRATCH_VALUES;
 /** Where {@link MdlReadContext.floatVector} and `integerVector` read their values before copying them out. */
-let vectorScratch = new Growing32(VECTOR_SCRATCH_VALUES);
-
-/** Lets a scratch that a long group grew go (a text's worth of values is not kept between reads). */
-function releaseLongScratch(): void {
-  if (vectorScratch.floats.length > 64 * VECTOR_SCRATCH_VALUES) vectorScratch = new Growing32(VECTOR_SCRATCH_VALUES);
-}
+const vectorScratch = new Growing32(VECTOR_SCRATCH_VALUES);
+registerScratch('MDL reader: vector values', () => vectorScratch.floats.byteLength);
 
 /** The largest value of each integer type that ValueScanner.integerRun takes (from 0; any other goes by next()). */
 const INTEGER_MAXIMUM: Record<IntegerType, number> = { u8: 0xff, u16: 0xffff, u32: 0xffffffff, i32: 0x7fffffff };

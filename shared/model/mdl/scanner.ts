@@ -206,10 +206,24 @@ export class Growing32 {
   floats: Float32Array;
   words: Uint32Array;
   length = 0;
+  /** The capacity it was made with, which {@link release} goes back to. */
+  private readonly initial: number;
 
   /** `capacity`: the caller's bound (never a count read from the text alone). */
   constructor(capacity: number) {
-    this.floats = new Float32Array(Math.max(4, capacity));
+    this.initial = Math.max(4, capacity);
+    this.floats = new Float32Array(this.initial);
+    this.words = new Uint32Array(this.floats.buffer);
+  }
+
+  /**
+   * Empties it, and lets its storage go when it grew past `most` values (a new one of the first capacity): a buffer
+   * kept from call to call does not keep the room the largest input needed.
+   */
+  release(most: number): void {
+    this.length = 0;
+    if (this.floats.length <= most) return;
+    this.floats = new Float32Array(this.initial);
     this.words = new Uint32Array(this.floats.buffer);
   }
 
@@ -256,34 +270,36 @@ export function capacityOf(from: number, to: number, declared: number | null, pe
 }
 
 /** The fewest and most words (or bytes) of one buffer of a {@link ReadBuffers}. */
-const MIN_READ_BUFFER = 256;
-const MAX_READ_BUFFER = 0x10000;
+const MIN_READ_BUFFER = 64;
+const MAX_READ_BUFFER = 0x4000;
 
 /**
- * Where the arrays of one read get their storage: track words and name fields' bytes, views carved one after the
- * other from shared buffers, so that a model's thousands of tracks and names take a few buffers instead of one
- * each (each typed array of its own is a separate allocation outside the heap, and garbage the collector tracks).
- * The arrays of a read live as long as its model, like the text's bytes; what a buffer holds past the last array
- * is at most one buffer's tail.
+ * Where the arrays of one text's reads get their storage: track words and name fields' bytes, views carved one
+ * after the other from shared buffers, so that a model's thousands of tracks and names take a few buffers instead of
+ * one each (each typed array of its own is a separate allocation outside the heap, and garbage the collector tracks).
+ * The arrays live as long as their model, like the text's bytes. The buffers start small and double up to a bound
+ * sized from the text, so that what the last one holds past the last array is small beside what is used; an array
+ * of more than a quarter of that bound has storage of its own, and a buffer left for a new one loses at most that.
  */
 export class ReadBuffers {
   private wordBuffer = new Int32Array(0);
   private wordsUsed = 0;
   private byteBuffer = new Uint8Array(0);
   private bytesUsed = 0;
-  private readonly wordsEach: number;
-  private readonly bytesEach: number;
+  private readonly mostWords: number;
+  private readonly mostBytes: number;
 
-  /** `textBytes`: the length of the text read (the buffers are sized from it). */
+  /** `textBytes`: the length of the text read (the buffers are bounded by it). */
   constructor(textBytes: number) {
-    this.wordsEach = Math.min(MAX_READ_BUFFER, Math.max(MIN_READ_BUFFER, Math.ceil(textBytes / 8)));
-    this.bytesEach = Math.min(MAX_READ_BUFFER, Math.max(MIN_READ_BUFFER, Math.ceil(textBytes / 32)));
+    this.mostWords = Math.min(MAX_READ_BUFFER, Math.max(MIN_READ_BUFFER, Math.ceil(textBytes / 8)));
+    this.mostBytes = Math.min(MAX_READ_BUFFER, Math.max(MIN_READ_BUFFER, Math.ceil(textBytes / 32)));
   }
 
   /** `length` zeroed words of their own (a track's `keyWords`; its `keyValues` view the same buffer). */
   words(length: number): Int32Array {
     if (this.wordsUsed + length > this.wordBuffer.length) {
-      this.wordBuffer = new Int32Array(Math.max(length, this.wordsEach));
+      if (4 * length > this.mostWords) return new Int32Array(length);
+      this.wordBuffer = new Int32Array(nextSize(this.wordBuffer.length, length, this.mostWords));
       this.wordsUsed = 0;
     }
     const words = this.wordBuffer.subarray(this.wordsUsed, this.wordsUsed + length);
@@ -294,11 +310,17 @@ export class ReadBuffers {
   /** `length` zeroed bytes of their own. */
   bytes(length: number): Uint8Array {
     if (this.bytesUsed + length > this.byteBuffer.length) {
-      this.byteBuffer = new Uint8Array(Math.max(length, this.bytesEach));
+      if (4 * length > this.mostBytes) return new Uint8Array(length);
+      this.byteBuffer = new Uint8Array(nextSize(this.byteBuffer.length, length, this.mostBytes));
       this.bytesUsed = 0;
     }
     const bytes = this.byteBuffer.subarray(this.bytesUsed, this.bytesUsed + length);
     this.bytesUsed += length;
     return bytes;
   }
+}
+
+/** The size of the buffer after one of `last` (0: none yet): twice as large, at least `length`, at most `most`. */
+function nextSize(last: number, length: number, most: number): number {
+  return Math.max(length, Math.min(most, Math.max(MIN_READ_BUFFER, 2 * last)));
 }

@@ -17,6 +17,7 @@
  * in any order a writer left them, keeps what it can read and reports the rest.
  */
 import { FIRST_TANGENT_INTERPOLATION } from '../../mdx/tracks';
+import { registerScratch } from '../../mdl/scratch';
 import { TRACK_COMPONENTS } from '../track';
 import { INTERPOLATION, isIntegerTrack, trackStride, type Track } from '../track';
 import { checkedInteger, type MdlEntry, type MdlReadContext } from './reader';
@@ -34,6 +35,21 @@ const scratchOutTangents = new Growing32(1024);
 
 /** Where ValueScanner.plainKeys reads keys in a track's layout. */
 const scratchKeys = new Growing32(4096);
+
+/**
+ * Each working buffer with the most values it keeps after a track: twice its first room (a longer track's room goes
+ * with its read). 58 KiB in all: with the vector reader's 4 KiB, within READ_BUFFERS_SHARE_BYTES.
+ */
+const TRACK_SCRATCH: readonly (readonly [Growing32, number])[] = [
+  [scratchFrames, 512],
+  [scratchValues, 2048],
+  [scratchInTangents, 2048],
+  [scratchOutTangents, 2048],
+  [scratchKeys, 8192],
+];
+registerScratch('MDL tracks: reading buffers', () =>
+  TRACK_SCRATCH.reduce((sum, [scratch]) => sum + scratch.floats.byteLength, 0),
+);
 
 /** Appends keys read in a track's layout to the token loop's buffers: frames, values and tangents apart. */
 function spreadKeys(
@@ -177,6 +193,15 @@ function readValue(
  * it cannot read are reported and left out; a missing tangent reads as zeros, with an error.
  */
 export function readTrackMdl(context: MdlReadContext, entry: MdlEntry, tag: string): Track | undefined {
+  try {
+    return readTrackKeys(context, entry, tag);
+  } finally {
+    for (const [scratch, most] of TRACK_SCRATCH) scratch.release(most);
+  }
+}
+
+/** {@link readTrackMdl}, in the working buffers (which it leaves as they are). */
+function readTrackKeys(context: MdlReadContext, entry: MdlEntry, tag: string): Track | undefined {
   const components = TRACK_COMPONENTS[tag]!;
   const integer = isIntegerTrack(tag);
   const declared = context.declaredCount(entry);

@@ -6,7 +6,8 @@
  * warnings naming the object, so that nothing is dropped silently.
  */
 import type { Diagnostic } from '../../diagnostics';
-import { FLOAT32_TEXT_MAX, layFloat32, layInteger, layUnsigned, type ByteSink } from './numbers';
+import { PRINT_BUFFER_SHARE_BYTES, registerScratch } from '../../mdl/scratch';
+import { FLOAT32_TEXT_MAX, forgetLaidText, layFloat32, layInteger, layUnsigned, type ByteSink } from './numbers';
 
 const TAB = 0x09;
 const NEWLINE = 0x0a;
@@ -40,11 +41,12 @@ export function nanBits(value: number): number {
 }
 
 /**
- * The working buffer of the last finished writer (the largest one so far), lent to the next writer: printing a
- * model of megabytes then neither grows a buffer by doubling nor leaves one for the collector each time. One
- * buffer per thread, as large as the largest text printed.
+ * The working buffer of the last finished writer, lent to the next writer, when it is at most
+ * PRINT_BUFFER_SHARE_BYTES: printing small texts one after another then leaves no buffer for the collector each time.
+ * A larger buffer (a model of megabytes) goes with its print, so that none sized by the largest text printed stays.
  */
 let spareBuffer: Uint8Array | null = null;
+registerScratch('MDL printer: spare buffer', () => spareBuffer?.byteLength ?? 0);
 
 /** How the printer treats what MDL has no keyword for. */
 export interface MdlPrintOptions {
@@ -109,14 +111,21 @@ export class MdlWriter implements ByteSink {
   }
 
   /**
-   * The bytes written so far (a copy sized to fit). The working buffer is kept for the next writer (see
-   * {@link spareBuffer}); this writer goes on, if it must, in the copy.
+   * The bytes written so far (a copy sized to fit). The working buffer is kept for the next writer when it is small
+   * (see {@link spareBuffer}); this writer goes on, if it must, in the copy.
    */
   finish(): Uint8Array {
     const bytes = this.buffer.slice(0, this.length);
-    if (spareBuffer === null || spareBuffer.length < this.buffer.length) spareBuffer = this.buffer;
+    const kept = this.buffer.byteLength <= PRINT_BUFFER_SHARE_BYTES;
+    if (kept && (spareBuffer === null || spareBuffer.length < this.buffer.length)) spareBuffer = this.buffer;
+    forgetLaidText();
     this.buffer = bytes;
     return bytes;
+  }
+
+  /** Ends the writer's use of the module's scratch (what it laid numbers into), whether or not it finished. */
+  release(): void {
+    forgetLaidText();
   }
 
   /** Notes something the text cannot carry. */
