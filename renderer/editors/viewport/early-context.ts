@@ -35,10 +35,13 @@ export function makeEarlyContext(width?: number, height?: number): EarlyContext 
   if (!early) {
     if (typeof document === 'undefined' || typeof WebGL2RenderingContext === 'undefined') return null;
     const canvas = document.createElement('canvas');
+    if (width !== undefined && height !== undefined) {
+      canvas.width = width;
+      canvas.height = height;
+    }
     const context = canvas.getContext('webgl2', VIEWPORT_CONTEXT_ATTRIBUTES);
     early = context ? { canvas, context } : null;
-  }
-  if (early && width !== undefined && height !== undefined) {
+  } else if (early && width !== undefined && height !== undefined) {
     early.canvas.width = width;
     early.canvas.height = height;
   }

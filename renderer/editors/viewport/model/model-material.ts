@@ -46,7 +46,6 @@ import {
 import {
   blendFactors,
   type BlendFactor,
-  FILTER_MODE,
   isBlended,
   type LayerLook,
   layerDrawState,
