@@ -21,11 +21,12 @@ import { getHost } from '../platform';
 import { sessionFromSettings } from '../state/session';
 import { parsesInline } from '../workers/model-parser';
 import { ModelAnimator } from '../editors/viewport/model/model-animator';
-import { rigOfDocument } from '../editors/viewport/model/document-model';
-import { paletteFloats } from '../editors/viewport/model/model-layers';
+import { rigOfDocument, typedModelOfDocument } from '../editors/viewport/model/document-model';
+import { findParsedChunk } from '../../shared/model/mdx-model';
+import { paletteFloats, rigLayerLooks } from '../editors/viewport/model/model-layers';
 import { DEFAULT_VIEW, framedTarget, perspectiveViewProjection, viewRotation } from '../editors/viewport/view-math';
 import { bootFrameMs, keepBootRead, noteBootFrame } from '../files/boot-read';
-import { deleteBootProgram, drawBootFrame, startBootProgram } from './boot-frame';
+import { deleteBootProgram, drawBootFrame, primeBootProgram, startBootProgram, warmBootFrame } from './boot-frame';
 import { removeBootSkeleton, showBootPicture, showBootSkeleton } from '../editors/layout/boot-skeleton';
 
 /** The startup file's path: named by the page (browser shell), else asked of Electron's host. */
@@ -85,6 +86,7 @@ async function bootFrame(): Promise<void> {
   const gl = early.context;
   performance.mark('morf:boot-context');
   const shader = startBootProgram(gl);
+  primeBootProgram(gl, shader);
   let drawn = false;
   try {
     const opened = await read;
@@ -98,6 +100,15 @@ async function bootFrame(): Promise<void> {
     }
     keepBootRead({ path, opened, document });
     performance.mark('morf:boot-parsed');
+    // The GPU process compiles the layers' pipelines while the rig is built (every material's layers: the geosets
+    // are not read yet).
+    const model = document.links.length === 0 ? typedModelOfDocument(document) : null;
+    if (model) {
+      const layers = (findParsedChunk(model, 'MTLS') ?? []).flatMap((material) =>
+        material.layers.map((layer) => ({ layer })),
+      );
+      warmBootFrame(gl, shader, rigLayerLooks(layers, shading), shading);
+    }
     const rig = rigOfDocument(document);
     const aspect = width / Math.max(1, height);
     const framed = rig ? framedTarget(rig.bounds, aspect) : null;
