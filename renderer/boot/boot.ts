@@ -91,7 +91,8 @@ async function bootFrame(): Promise<void> {
       document = null;
     }
   keepBootRead({ path, opened, document });
-  if (!document) return void makeEarlyContext();
+  // A model linking capes is framed on them (the viewport's): no boot frame.
+  if (!document || document.links.length > 0) return void makeEarlyContext();
   performance.mark('morf:boot-parsed');
   // The editor's frame, and the canvas in the viewport's place at its size.
   const body = showBootSkeleton(session.layout);
@@ -107,7 +108,7 @@ async function bootFrame(): Promise<void> {
     // The GPU process compiles the layers' pipelines while the rig is built (every material's layers: the geosets
     // are not read yet).
     primeBootProgram(gl, shader);
-    const model = document.links.length === 0 ? typedModelOfDocument(document) : null;
+    const model = typedModelOfDocument(document);
     if (model) {
       const layers = (findParsedChunk(model, 'MTLS') ?? []).flatMap((material) =>
         material.layers.map((layer) => ({ layer })),
@@ -117,8 +118,8 @@ async function bootFrame(): Promise<void> {
     const rig = rigOfDocument(document);
     const aspect = width / Math.max(1, height);
     const framed = rig ? framedTarget(rig.bounds, aspect) : null;
-    // A model linking capes is framed on them (the viewport's); one with nothing to draw has no first picture.
-    if (document.links.length > 0 || !rig || rig.vertexCount === 0 || !framed) return;
+    // A model with nothing to draw has no first picture.
+    if (!rig || rig.vertexCount === 0 || !framed) return;
     early.canvas.style.cssText = `display: block; width: ${width}px; height: ${height}px`;
     body.append(early.canvas);
     // The viewport's first frame of a new file: its first sequence's start, framed on the model's bounds from the
