@@ -15,7 +15,9 @@ import {
   createLayerSample,
   drawOrder,
   isBlended,
+  type LayerDrawState,
   layerDrawState,
+  type LayerLook,
   MODEL_FRAGMENT_SHADER,
   MODEL_VERTEX_SHADER,
   paletteLayout,
@@ -84,6 +86,105 @@ function texture(
   return created;
 }
 
+/** The layer shader's vertex attributes, as the frame binds them: name and components. */
+const ATTRIBUTES = [
+  ['position', 3],
+  ['normal', 3],
+  ['uv', 2],
+  ['boneSlots', 4],
+  ['boneWeights', 4],
+] as const;
+
+function attributeLocations(gl: WebGL2RenderingContext, program: WebGLProgram): number[] {
+  return ATTRIBUTES.map(([name]) => gl.getAttribLocation(program, name));
+}
+
+/**
+ * A vertex array of `data` (one array per ATTRIBUTES entry) and `triangles`; its buffers are added to `buffers`.
+ */
+function vertexArray(
+  gl: WebGL2RenderingContext,
+  locations: readonly number[],
+  data: readonly (Float32Array | Uint16Array)[],
+  triangles: Uint16Array,
+  buffers: WebGLBuffer[],
+): WebGLVertexArrayObject {
+  const array = gl.createVertexArray()!;
+  gl.bindVertexArray(array);
+  data.forEach((values, index) => {
+    const location = locations[index]!;
+    const buffer = gl.createBuffer()!;
+    buffers.push(buffer);
+    gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+    gl.bufferData(gl.ARRAY_BUFFER, values, gl.STATIC_DRAW);
+    if (location < 0) return;
+    gl.enableVertexAttribArray(location);
+    // The palette slots are 16-bit integers read as floats (as three.js passes a Uint16Array attribute).
+    const type = values instanceof Uint16Array ? gl.UNSIGNED_SHORT : gl.FLOAT;
+    gl.vertexAttribPointer(location, ATTRIBUTES[index]![1], type, false, 0, 0);
+  });
+  const indices = gl.createBuffer()!;
+  buffers.push(indices);
+  gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, indices);
+  gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, triangles, gl.STATIC_DRAW);
+  gl.bindVertexArray(null);
+  return array;
+}
+
+/** The state every layer draws with. */
+function setFixedState(gl: WebGL2RenderingContext): void {
+  gl.depthFunc(gl.LEQUAL);
+  gl.frontFace(gl.CCW);
+  gl.cullFace(gl.BACK);
+  gl.blendEquation(gl.FUNC_ADD);
+}
+
+/** A layer's faces, depth and blending. */
+function applyDrawState(gl: WebGL2RenderingContext, state: LayerDrawState): void {
+  if (state.twoSided) gl.disable(gl.CULL_FACE);
+  else gl.enable(gl.CULL_FACE);
+  if (state.depthTest) gl.enable(gl.DEPTH_TEST);
+  else gl.disable(gl.DEPTH_TEST);
+  gl.depthMask(state.depthWrite);
+  const factors = blendFactors(state.filterMode);
+  if (factors) {
+    gl.enable(gl.BLEND);
+    gl.blendFuncSeparate(factor(gl, factors[0]), factor(gl, factors[1]), gl.ZERO, gl.ONE);
+  } else gl.disable(gl.BLEND);
+}
+
+/** The frame's stand-in textures: the checker (textured shading) and plain grey (solid, or no material). */
+function layerTextures(gl: WebGL2RenderingContext): { checker: WebGLTexture; grey: WebGLTexture } {
+  const size = CHECKER_SIZE;
+  return {
+    checker: texture(gl, gl.SRGB8_ALPHA8, size, size, gl.RGBA, gl.UNSIGNED_BYTE, checkerPixels(), gl.REPEAT),
+    grey: texture(gl, gl.RGBA8, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, PLAIN_GREY_PIXEL, gl.REPEAT),
+  };
+}
+
+/** The skinning palette's texture (`width` × `height` texels of 4 floats). */
+function paletteTexture(gl: WebGL2RenderingContext, width: number, height: number, floats: Float32Array): WebGLTexture {
+  return texture(gl, gl.RGBA32F, width, height, gl.RGBA, gl.FLOAT, floats, gl.CLAMP_TO_EDGE);
+}
+
+/** The uniforms every layer shares, the palette on unit 1 and unit 0 active for the layers' textures. */
+function bindShared(
+  gl: WebGL2RenderingContext,
+  program: WebGLProgram,
+  viewProjection: Float32Array,
+  paletteRow: number,
+  palette: WebGLTexture,
+): void {
+  gl.uniformMatrix4fv(gl.getUniformLocation(program, 'projectionMatrix'), false, viewProjection);
+  gl.uniformMatrix4fv(gl.getUniformLocation(program, 'modelViewMatrix'), false, IDENTITY);
+  gl.uniform1i(gl.getUniformLocation(program, 'paletteRow'), paletteRow);
+  gl.uniform1i(gl.getUniformLocation(program, 'palette'), 1);
+  gl.uniform1i(gl.getUniformLocation(program, 'map'), 0);
+  gl.activeTexture(gl.TEXTURE1);
+  gl.bindTexture(gl.TEXTURE_2D, palette);
+  gl.activeTexture(gl.TEXTURE0);
+}
+
 /** The layer shader being compiled and linked (in the GPU process, while the file is read and parsed). */
 export interface BootProgram {
   program: WebGLProgram;
@@ -98,10 +199,41 @@ export function startBootProgram(gl: WebGL2RenderingContext): BootProgram {
   const program = gl.createProgram()!;
   gl.attachShader(program, vertex);
   gl.attachShader(program, fragment);
+  ATTRIBUTES.forEach(([name], location) => gl.bindAttribLocation(program, location, name));
   gl.linkProgram(program);
   // Sent now: the GPU process compiles while the file is parsed.
   gl.flush();
   return { program, vertex, fragment };
+}
+
+/**
+ * Has the GPU process start compiling the layer shader's vertex stage for a draw at once, before the file is parsed:
+ * one triangle, degenerate (the uniforms are left at zero: asking for their locations would wait for the link), with
+ * the frame's vertex formats and framebuffer. Leaves the context's state as a new context's.
+ */
+export function primeBootProgram(gl: WebGL2RenderingContext, { program }: BootProgram): void {
+  const buffers: WebGLBuffer[] = [];
+  const data = [
+    new Float32Array(9),
+    new Float32Array(9),
+    new Float32Array(6),
+    new Uint16Array(12),
+    new Float32Array(12),
+  ];
+  const locations = ATTRIBUTES.map((_, location) => location);
+  const array = vertexArray(gl, locations, data, Uint16Array.of(0, 1, 2), buffers);
+  const { checker } = layerTextures(gl);
+  gl.useProgram(program);
+  gl.bindTexture(gl.TEXTURE_2D, checker);
+  setFixedState(gl);
+  gl.enable(gl.DEPTH_TEST);
+  gl.bindVertexArray(array);
+  gl.drawElements(gl.TRIANGLES, 3, gl.UNSIGNED_SHORT, 0);
+  leaveAsNew(gl);
+  gl.flush();
+  for (const buffer of buffers) gl.deleteBuffer(buffer);
+  gl.deleteVertexArray(array);
+  gl.deleteTexture(checker);
 }
 
 /** Deletes the shader (a boot frame that is not drawn after all). */
@@ -109,6 +241,76 @@ export function deleteBootProgram(gl: WebGL2RenderingContext, { program, vertex,
   gl.deleteProgram(program);
   gl.deleteShader(vertex);
   gl.deleteShader(fragment);
+}
+
+/** A layer's draw state and whether it draws the checker (else plain grey). */
+interface WarmState {
+  state: LayerDrawState;
+  textured: boolean;
+}
+
+/** One triangle covering the frame: clip-space corners, drawn through identity matrices and palette slot 0. */
+const WARM_POSITIONS = Float32Array.of(-1, -1, 0, 3, -1, 0, -1, 3, 0);
+/** The identity matrix as one palette slot (four RGBA float texels, its columns). */
+const WARM_PALETTE = Float32Array.of(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1);
+
+/**
+ * Has the GPU compile the boot frame's pipelines while the rig is still being built, so that the frame's own draws
+ * find them compiled: SwiftShader compiles a pipeline (shader, vertex formats, textures' formats, blending, depth and
+ * faces) at its first draw — ~40 ms for the layer shader, otherwise spent after the frame's draws are sent. One
+ * triangle per distinct draw state of `looks` (in `shading`), with the frame's program, vertex formats, texture formats
+ * and framebuffer, scissored to one pixel that the frame clears; sent at once. Leaves the context's state as a new
+ * context's.
+ */
+export function warmBootFrame(
+  gl: WebGL2RenderingContext,
+  shader: BootProgram,
+  looks: readonly LayerLook[],
+  shading: 'solid' | 'textured',
+): void {
+  const seen = new Set<string>();
+  const warm: WarmState[] = [];
+  for (const look of looks) {
+    const state = layerDrawState(look);
+    const textured = shading === 'textured';
+    const key = [state.twoSided, state.depthTest, state.depthWrite, blendFactors(state.filterMode), textured].join();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    warm.push({ state, textured });
+  }
+  if (warm.length === 0) return;
+  const { program } = shader;
+  const buffers: WebGLBuffer[] = [];
+  const { checker, grey } = layerTextures(gl);
+  const palette = paletteTexture(gl, 4, 1, WARM_PALETTE);
+  const data = [
+    WARM_POSITIONS,
+    new Float32Array(9),
+    new Float32Array(6),
+    new Uint16Array(12),
+    Float32Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0),
+  ];
+  const array = vertexArray(gl, attributeLocations(gl, program), data, Uint16Array.of(0, 1, 2), buffers);
+  gl.enable(gl.SCISSOR_TEST);
+  gl.scissor(0, 0, 1, 1);
+  gl.useProgram(program);
+  bindShared(gl, program, IDENTITY, 1, palette);
+  gl.uniform4f(gl.getUniformLocation(program, 'color'), 1, 1, 1, 1);
+  setFixedState(gl);
+  gl.bindVertexArray(array);
+  for (const { state, textured } of warm) {
+    gl.bindTexture(gl.TEXTURE_2D, textured ? checker : grey);
+    applyDrawState(gl, state);
+    gl.drawElements(gl.TRIANGLES, 3, gl.UNSIGNED_SHORT, 0);
+  }
+  gl.disable(gl.SCISSOR_TEST);
+  gl.scissor(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight);
+  leaveAsNew(gl);
+  // Sent now, so that the GPU process compiles while the rig is built; deleted once drawn (WebGL keeps them till then).
+  gl.flush();
+  for (const buffer of buffers) gl.deleteBuffer(buffer);
+  gl.deleteVertexArray(array);
+  for (const made of [checker, grey, palette]) gl.deleteTexture(made);
 }
 
 /**
@@ -130,15 +332,11 @@ export function drawBootFrame(
   const textures: WebGLTexture[] = [];
   try {
     const textured = scene.shading === 'textured';
-    const size = CHECKER_SIZE;
-    const checker = texture(gl, gl.SRGB8_ALPHA8, size, size, gl.RGBA, gl.UNSIGNED_BYTE, checkerPixels(), gl.REPEAT);
-    const grey = texture(gl, gl.RGBA8, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, PLAIN_GREY_PIXEL, gl.REPEAT);
+    const { checker, grey } = layerTextures(gl);
     const { perRow, rows } = paletteLayout(rig.paletteSize);
-    const palette = texture(gl, gl.RGBA32F, perRow * 4, rows, gl.RGBA, gl.FLOAT, animator.palette, gl.CLAMP_TO_EDGE);
+    const palette = paletteTexture(gl, perRow * 4, rows, animator.palette);
     textures.push(checker, grey, palette);
-    const attributes = ['position', 'normal', 'uv', 'boneSlots', 'boneWeights'] as const;
-    const sizes = [3, 3, 2, 4, 4];
-    const locations = attributes.map((name) => gl.getAttribLocation(program, name));
+    const locations = attributeLocations(gl, program);
     const geosetArrays = rig.geometry.geosets.map((mesh) => {
       const { geoset, vertexCount } = mesh;
       const coordinates = geoset.textureCoordinateSets[0];
@@ -153,26 +351,8 @@ export function drawBootFrame(
         mesh.boneSlots,
         mesh.boneWeights,
       ];
-      const array = gl.createVertexArray()!;
+      const array = vertexArray(gl, locations, data, mesh.triangles, buffers);
       arrays.push(array);
-      gl.bindVertexArray(array);
-      data.forEach((values, index) => {
-        const location = locations[index]!;
-        const buffer = gl.createBuffer()!;
-        buffers.push(buffer);
-        gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
-        gl.bufferData(gl.ARRAY_BUFFER, values, gl.STATIC_DRAW);
-        if (location < 0) return;
-        gl.enableVertexAttribArray(location);
-        // The palette slots are 16-bit integers read as floats (as three.js passes a Uint16Array attribute).
-        const type = values instanceof Uint16Array ? gl.UNSIGNED_SHORT : gl.FLOAT;
-        gl.vertexAttribPointer(location, sizes[index]!, type, false, 0, 0);
-      });
-      const indices = gl.createBuffer()!;
-      buffers.push(indices);
-      gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, indices);
-      gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, mesh.triangles, gl.STATIC_DRAW);
-      gl.bindVertexArray(null);
       return { array, count: mesh.triangles.length };
     });
 
@@ -188,23 +368,13 @@ export function drawBootFrame(
 
     gl.useProgram(program);
     const uniform = (name: string) => gl.getUniformLocation(program, name);
-    gl.uniformMatrix4fv(uniform('projectionMatrix'), false, scene.viewProjection);
-    gl.uniformMatrix4fv(uniform('modelViewMatrix'), false, IDENTITY);
-    gl.uniform1i(uniform('paletteRow'), perRow);
-    gl.uniform1i(uniform('palette'), 1);
-    gl.uniform1i(uniform('map'), 0);
-    gl.activeTexture(gl.TEXTURE1);
-    gl.bindTexture(gl.TEXTURE_2D, palette);
-    gl.activeTexture(gl.TEXTURE0);
+    bindShared(gl, program, scene.viewProjection, perRow, palette);
     const colorAt = uniform('color');
     const alphaTestAt = uniform('alphaTest');
     const litAt = uniform('lit');
     const wrapAt = uniform('wrap');
     const transformAt = uniform('textureTransform');
-    gl.depthFunc(gl.LEQUAL);
-    gl.frontFace(gl.CCW);
-    gl.cullFace(gl.BACK);
-    gl.blendEquation(gl.FUNC_ADD);
+    setFixedState(gl);
 
     const looks = rigLayerLooks(rig.layers, scene.shading);
     const sample = createLayerSample();
@@ -222,16 +392,7 @@ export function drawBootFrame(
         gl.uniform2f(wrapAt, sample.wrapU, sample.wrapV);
         gl.uniformMatrix3fv(transformAt, false, animator.textureTransforms.subarray(index * 9, index * 9 + 9));
         gl.bindTexture(gl.TEXTURE_2D, sample.textured ? checker : grey);
-        if (state.twoSided) gl.disable(gl.CULL_FACE);
-        else gl.enable(gl.CULL_FACE);
-        if (state.depthTest) gl.enable(gl.DEPTH_TEST);
-        else gl.disable(gl.DEPTH_TEST);
-        gl.depthMask(state.depthWrite);
-        const factors = blendFactors(state.filterMode);
-        if (factors) {
-          gl.enable(gl.BLEND);
-          gl.blendFuncSeparate(factor(gl, factors[0]), factor(gl, factors[1]), gl.ZERO, gl.ONE);
-        } else gl.disable(gl.BLEND);
+        applyDrawState(gl, state);
         const geometry = geosetArrays[rig.layers[index]!.geoset]!;
         gl.bindVertexArray(geometry.array);
         gl.drawElements(gl.TRIANGLES, geometry.count, gl.UNSIGNED_SHORT, 0);

@@ -1,11 +1,14 @@
 /**
- * The page's first script. It makes the viewport's WebGL context (early-context.ts), then — when the editor was
- * started with a model — reads and parses that file and draws it once on that context (the boot frame,
- * boot-frame.ts) in the viewport's place of the editor's frame (boot-skeleton.ts), and only then loads the editor
- * (main.tsx), which takes the context, the file's bytes and its parse over: nothing is read, parsed or set up twice.
+ * The page's first script. When the editor was started with a model it reads and parses that file, makes the
+ * viewport's WebGL context (early-context.ts), has the GPU process compile the layers' pipelines while it builds the
+ * rig, and draws the file once on that context (the boot frame, boot-frame.ts) in the viewport's place of the
+ * editor's frame (boot-skeleton.ts); only then it loads the editor (main.tsx), which takes the context, the file's
+ * bytes and its parse over: nothing is read, parsed or set up twice. Without a model it makes the context at once.
  * The file then shows as soon as it can be drawn, not after three.js and React have loaded (1.9 MB of script).
  * The editor's script is asked for only after the boot frame: preloaded while the file was read (it is then compiled
  * on a background thread), it took the boot frame ~10 % longer (two cores, SwiftShader), for no sooner editor.
+ * The file is read before the context is made: made first, the context's creation (which blocks the main thread)
+ * held up the read's own tasks, and the pipelines could only be compiled once the file was in.
  *
  * The boot frame is left out — the editor opens the file as before — for a file in an archive, a cape, text the
  * editor would parse in its worker, a model linking capes (the viewport frames those), wireframe shading, a model
@@ -21,11 +24,12 @@ import { getHost } from '../platform';
 import { sessionFromSettings } from '../state/session';
 import { parsesInline } from '../workers/model-parser';
 import { ModelAnimator } from '../editors/viewport/model/model-animator';
-import { rigOfDocument } from '../editors/viewport/model/document-model';
-import { paletteFloats } from '../editors/viewport/model/model-layers';
+import { rigOfDocument, typedModelOfDocument } from '../editors/viewport/model/document-model';
+import { findParsedChunk } from '../../shared/model/mdx-model';
+import { paletteFloats, rigLayerLooks } from '../editors/viewport/model/model-layers';
 import { DEFAULT_VIEW, framedTarget, perspectiveViewProjection, viewRotation } from '../editors/viewport/view-math';
 import { bootFrameMs, keepBootRead, noteBootFrame } from '../files/boot-read';
-import { deleteBootProgram, drawBootFrame, startBootProgram } from './boot-frame';
+import { deleteBootProgram, drawBootFrame, primeBootProgram, startBootProgram, warmBootFrame } from './boot-frame';
 import { removeBootSkeleton, showBootPicture, showBootSkeleton } from '../editors/layout/boot-skeleton';
 
 /** The startup file's path: named by the page (browser shell), else asked of Electron's host. */
@@ -74,9 +78,23 @@ async function bootFrame(): Promise<void> {
     const opened = await read;
     return keepBootRead({ path, opened, document: null });
   }
-  // The editor's frame, and the canvas in the viewport's place at its size; the shader compiles while the file is
-  // parsed.
+  // The file first: its read ahead by the page is usually in by now, and parsing is lazy (~1 ms), so that the layers'
+  // pipelines can be compiled from the moment the context exists.
   performance.mark('morf:boot-session');
+  const opened = await read;
+  performance.mark('morf:boot-read');
+  let document = null;
+  if (parsesInline(opened.bytes))
+    try {
+      document = modelCodec.readModel(new Uint8Array(opened.bytes), displayName(path));
+    } catch {
+      document = null;
+    }
+  keepBootRead({ path, opened, document });
+  // A model linking capes is framed on them (the viewport's): no boot frame.
+  if (!document || document.links.length > 0) return void makeEarlyContext();
+  performance.mark('morf:boot-parsed');
+  // The editor's frame, and the canvas in the viewport's place at its size.
   const body = showBootSkeleton(session.layout);
   const { width, height } = body.getBoundingClientRect();
   const ratio = Math.min(2, Math.max(1, window.devicePixelRatio || 1));
@@ -87,22 +105,21 @@ async function bootFrame(): Promise<void> {
   const shader = startBootProgram(gl);
   let drawn = false;
   try {
-    const opened = await read;
-    performance.mark('morf:boot-read');
-    if (!parsesInline(opened.bytes)) return keepBootRead({ path, opened, document: null });
-    let document;
-    try {
-      document = modelCodec.readModel(new Uint8Array(opened.bytes), displayName(path));
-    } catch {
-      return keepBootRead({ path, opened, document: null });
+    // The GPU process compiles the layers' pipelines while the rig is built (every material's layers: the geosets
+    // are not read yet).
+    primeBootProgram(gl, shader);
+    const model = typedModelOfDocument(document);
+    if (model) {
+      const layers = (findParsedChunk(model, 'MTLS') ?? []).flatMap((material) =>
+        material.layers.map((layer) => ({ layer })),
+      );
+      warmBootFrame(gl, shader, rigLayerLooks(layers, shading), shading);
     }
-    keepBootRead({ path, opened, document });
-    performance.mark('morf:boot-parsed');
     const rig = rigOfDocument(document);
     const aspect = width / Math.max(1, height);
     const framed = rig ? framedTarget(rig.bounds, aspect) : null;
-    // A model linking capes is framed on them (the viewport's); one with nothing to draw has no first picture.
-    if (document.links.length > 0 || !rig || rig.vertexCount === 0 || !framed) return;
+    // A model with nothing to draw has no first picture.
+    if (!rig || rig.vertexCount === 0 || !framed) return;
     early.canvas.style.cssText = `display: block; width: ${width}px; height: ${height}px`;
     body.append(early.canvas);
     // The viewport's first frame of a new file: its first sequence's start, framed on the model's bounds from the

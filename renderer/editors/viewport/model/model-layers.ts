@@ -62,8 +62,10 @@ out vec3 vNormal;
 
 mat4 paletteMatrix(float slot) {
   int index = int(slot + 0.5);
-  int x = (index % paletteRow) * 4;
-  int y = index / paletteRow;
+  // At least 1: a draw before the uniforms are set (the boot frame's first) divides by it.
+  int row = max(paletteRow, 1);
+  int x = (index % row) * 4;
+  int y = index / row;
   return mat4(
     texelFetch(palette, ivec2(x, y), 0),
     texelFetch(palette, ivec2(x + 1, y), 0),
