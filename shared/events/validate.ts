@@ -369,7 +369,7 @@ function checkDuplicateLinkObjects(document: ModelDocument, out: Diagnostic[]): 
   }
 }
 
-const formatChecks = new WeakMap<ModelSource, Diagnostic[]>();
+const formatChecks = new WeakMap<ModelSource, readonly Diagnostic[]>();
 
 /**
  * The format's structural diagnostics (memoized per source): what reading the model with the kinds found, placed
@@ -377,11 +377,11 @@ const formatChecks = new WeakMap<ModelSource, Diagnostic[]>();
  * read or built by an edit — plus the checks across chunks; for MDL from the typed model assembled from the blocks'
  * reads (made once per block), with what the text says of itself as a whole (counts, ObjectIds, pivots).
  */
-function formatDiagnostics(document: ModelDocument): Diagnostic[] {
+function formatDiagnostics(document: ModelDocument): readonly Diagnostic[] {
   const source = sourceOf(document);
   let found = formatChecks.get(source);
   if (!found) {
-    if (source.format === 'mdl') found = [...mdlTypedModel(source.model).diagnostics];
+    if (source.format === 'mdl') found = mdlTypedModel(source.model).diagnostics;
     else
       // Missing parents of event objects are reported by the events pass, with a target.
       found = validateMdxChecks(source.model, source.checks).filter(
