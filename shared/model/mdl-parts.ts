@@ -199,13 +199,18 @@ export interface MdlNodeAt extends MdlPartAt<NodeObject> {
   readonly kind: NodeKind;
 }
 
+/** True when the top-level statement is a node block (by its keyword: nothing is read). */
+function isNodeStatement(statement: MdlStatement): boolean {
+  return kindOfKeyword(statement.keyword)?.node !== undefined;
+}
+
 const blockNodes = new MemoSlot<MdlBlock, { readonly read: MdlBlockRead; readonly nodes: readonly MdlNodeAt[] }>(
   'MDL block nodes',
 );
 
 /** The node blocks among `block`'s statements, memoized per block read (texts that share a block share them). */
 function nodesOfBlock(block: MdlBlock, version: number): readonly MdlNodeAt[] {
-  if (!block.statements.some((statement) => kindOfKeyword(statement.keyword)?.node !== undefined)) return NO_NODES;
+  if (!block.statements.some(isNodeStatement)) return NO_NODES;
   const read = blockRead(block, version);
   const known = blockNodes.get(block);
   if (known !== undefined && known.read === read) return known.nodes;
@@ -275,7 +280,7 @@ export interface MdlModelStyle extends MdlStyle {
 export function mdlStyleOf(text: MdlText): MdlModelStyle {
   const { version } = mdlVersionOf(text);
   const parentComments = text.blocks.some(
-    (block) => nodesOfBlock(block, version).length > 0 && blockRead(block, version).parentComments,
+    (block) => block.statements.some(isNodeStatement) && blockRead(block, version).parentComments,
   );
   return { ...text.style, parentComments };
 }
@@ -285,7 +290,7 @@ export function isNodeOf(text: MdlText, statement: MdlStatement): boolean {
   return (
     statement.parent === null &&
     statement.block !== null &&
-    kindOfKeyword(statement.keyword)?.node !== undefined &&
+    isNodeStatement(statement) &&
     text.blocks.includes(statement.block)
   );
 }
