@@ -61,12 +61,30 @@ function blockIndexOf(text: MdlText): BlockIndex {
   return index;
 }
 
+/** How many of the texts assembled last keep their typed model (the latest, and the versions an undo reaches first). */
+export const TYPED_MODELS_KEPT = 4;
+
 const assembled = new MemoSlot<MdlText, MdlModelRead>('MDL typed model');
 
+/** The texts whose slot holds a typed model, oldest first (weakly: a closed file's text is not kept). */
+const assembledTexts: WeakRef<MdlText>[] = [];
+
+/** Memoizes `read` for `text` and lets go of the typed model of the text assembled {@link TYPED_MODELS_KEPT} ago. */
+function keepAssembled(text: MdlText, read: MdlModelRead): void {
+  assembled.set(text, read);
+  assembledTexts.push(new WeakRef(text));
+  if (assembledTexts.length <= TYPED_MODELS_KEPT) return;
+  const oldest = assembledTexts.shift()!.deref();
+  if (oldest !== undefined) assembled.clear(oldest);
+}
+
 /**
- * The typed model of an MDL text, assembled from its blocks' reads (memoized per text; after an edit only the
- * blocks the edit made are read). Its diagnostics: what each block's read found, then what the model as a whole
- * says of itself (no Version block, counts, ObjectIds, pivots), each placed in the whole text with its line.
+ * The typed model of an MDL text, assembled from its blocks' reads (after an edit only the blocks the edit made are
+ * read). Memoized for the last {@link TYPED_MODELS_KEPT} texts assembled, not for every text: a version kept in the
+ * undo history holds no typed model, and one asked for again is assembled again from its blocks' reads (memoized per
+ * block) and the joins it shares with the document's latest (memoized per document): no block is read again.
+ * Its diagnostics: what each block's read found, then what the model as a whole says of itself (no Version block,
+ * counts, ObjectIds, pivots), each placed in the whole text with its line.
  */
 export function mdlTypedModel(text: MdlText): MdlModelRead {
   const known = assembled.get(text);
@@ -122,7 +140,8 @@ export function mdlTypedModel(text: MdlText): MdlModelRead {
     });
   });
   const values = new Map<MdxChunkTag, unknown>();
-  for (const [tag, list] of parts) values.set(tag, joined(tag, list));
+  const joins = joinsOf(text);
+  for (const [tag, list] of parts) values.set(tag, joined(joins, tag, list));
   checkCounts(counts, values, findings);
   numberNodes(values, firstBlocks, findings);
   if (hasVersion && order.length === 1)
@@ -151,7 +170,7 @@ export function mdlTypedModel(text: MdlText): MdlModelRead {
   const diagnostics = [...placeFindings(text, findings.slice(0, hasVersion ? 0 : 1), blockIndex, lines)];
   diagnostics.push(...placed, ...placeFindings(text, findings.slice(hasVersion ? 0 : 1), blockIndex, lines));
   const result: MdlModelRead = { model: { version, chunks, diagnostics }, diagnostics };
-  assembled.set(text, result);
+  keepAssembled(text, result);
   textBytesOfChunks.set(chunks, text.byteLength);
   return result;
 }
@@ -194,21 +213,41 @@ function placeFindings(
   });
 }
 
-/** The last join of each kind's parts, by the first part: an edit that leaves a kind's blocks alone keeps its value. */
-const joins = new MemoSlot<object, { readonly parts: readonly unknown[]; readonly value: unknown }>('MDL join');
+/** The last join of a kind's parts: the parts joined and the value they joined into. */
+interface Join {
+  readonly parts: readonly unknown[];
+  readonly value: unknown;
+}
 
 /**
- * The value `tag`'s parts join into (the registry's `mdl.join`): the same value as the last assembly's when the parts
- * are the same objects — so the preview keeps the geosets' GPU data through an edit of an event object.
+ * The last join of each kind, per document: on the source the text's first block lies in (the file as read, which
+ * every version of the document shares unless an edit remade its first block). Not on the kind's first part, which
+ * an edit of that part makes anew: every kept version would hold a join of its own.
  */
-function joined(tag: MdxChunkTag, parts: readonly unknown[]): unknown {
-  const first = parts[0];
-  const key = typeof first === 'object' && first !== null ? first : null;
-  const known = key === null ? undefined : joins.get(key);
+const documentJoins = new MemoSlot<object, Map<MdxChunkTag, Join>>('MDL joins');
+
+/** The joins of `text`'s document (see {@link documentJoins}); a text without blocks gets a list of its own. */
+function joinsOf(text: MdlText): Map<MdxChunkTag, Join> {
+  const anchor = text.blocks[0]?.source;
+  let joins = anchor === undefined ? undefined : documentJoins.get(anchor);
+  if (joins === undefined) {
+    joins = new Map();
+    if (anchor !== undefined) documentJoins.set(anchor, joins);
+  }
+  return joins;
+}
+
+/**
+ * The value `tag`'s parts join into (the registry's `mdl.join`): the same value as the document's last join of the
+ * kind when the parts are the same objects — so the preview keeps the geosets' GPU data through an edit of an event
+ * object, and through its undo.
+ */
+function joined(joins: Map<MdxChunkTag, Join>, tag: MdxChunkTag, parts: readonly unknown[]): unknown {
+  const known = joins.get(tag);
   if (known && known.parts.length === parts.length && known.parts.every((part, index) => part === parts[index]))
     return known.value;
   const value = (kindOfTag(tag) as KindRow).mdl.join(parts);
-  if (key !== null) joins.set(key, { parts: [...parts], value });
+  joins.set(tag, { parts: [...parts], value });
   return value;
 }
 
