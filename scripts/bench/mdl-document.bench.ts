@@ -11,7 +11,7 @@ import type { BenchSuite } from './harness';
 
 const SUITE = 'mdl-document';
 
-/** Key moves of a warm-up (each validated: as many as the measured loop and its timing make, so the same code is hot). */
+/** Key moves of a warm-up, each validated: as many as the measured loop and its timing make (the same code is hot). */
 const WARM_UP_MOVES = 200;
 
 /** A warm-up writes its model and reads it again after every this many moves. */

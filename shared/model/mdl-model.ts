@@ -61,30 +61,57 @@ function blockIndexOf(text: MdlText): BlockIndex {
   return index;
 }
 
-/** How many of the texts assembled last keep their typed model (the latest, and the versions an undo reaches first). */
+/** How many of a document's texts assembled last keep their typed model (the latest, and those an undo reaches). */
 export const TYPED_MODELS_KEPT = 4;
 
-const assembled = new MemoSlot<MdlText, MdlModelRead>('MDL typed model');
+const assembled = new MemoSlot<MdlText, MdlModelRead | undefined>('MDL typed model');
 
-/** The texts whose slot holds a typed model, oldest first (weakly: a closed file's text is not kept). */
-const assembledTexts: WeakRef<MdlText>[] = [];
+/** The last join of a kind's parts: the parts joined and the value they joined into. */
+interface Join {
+  readonly parts: readonly unknown[];
+  readonly value: unknown;
+}
 
-/** Memoizes `read` for `text` and lets go of the typed model of the text assembled {@link TYPED_MODELS_KEPT} ago. */
-function keepAssembled(text: MdlText, read: MdlModelRead): void {
+/** What is memoized per document: the last join of each kind, and the texts that keep their typed model. */
+interface DocumentMemo {
+  readonly joins: Map<MdxChunkTag, Join>;
+  /** Oldest first, at most {@link TYPED_MODELS_KEPT}. */
+  readonly assembledTexts: MdlText[];
+}
+
+/**
+ * The memo of each document, kept on the source the text's first block lies in: the file as read, which every version
+ * of the document shares unless an edit remade its first block (then that version starts a memo of its own). It
+ * holds only the document's own objects (texts, parts, values): a closed document goes with it, whole — unlike a
+ * WeakRef, which keeps its target alive until the running job ends (a loop reading models would keep each one).
+ */
+const documentMemos = new MemoSlot<object, DocumentMemo>('MDL document memo');
+
+/** The memo of `text`'s document (see {@link documentMemos}); a text without blocks gets one of its own. */
+function documentMemoOf(text: MdlText): DocumentMemo {
+  const anchor = text.blocks[0]?.source;
+  let memo = anchor === undefined ? undefined : documentMemos.get(anchor);
+  if (memo === undefined) {
+    memo = { joins: new Map(), assembledTexts: [] };
+    if (anchor !== undefined) documentMemos.set(anchor, memo);
+  }
+  return memo;
+}
+
+/** Memoizes `read` for `text` and lets go of the typed model its document assembled {@link TYPED_MODELS_KEPT} ago. */
+function keepAssembled(memo: DocumentMemo, text: MdlText, read: MdlModelRead): void {
   assembled.set(text, read);
-  assembledTexts.push(new WeakRef(text));
-  if (assembledTexts.length <= TYPED_MODELS_KEPT) return;
-  const oldest = assembledTexts.shift()!.deref();
-  if (oldest !== undefined) assembled.clear(oldest);
+  memo.assembledTexts.push(text);
+  if (memo.assembledTexts.length > TYPED_MODELS_KEPT) assembled.set(memo.assembledTexts.shift()!, undefined);
 }
 
 /**
  * The typed model of an MDL text, assembled from its blocks' reads (after an edit only the blocks the edit made are
- * read). Memoized for the last {@link TYPED_MODELS_KEPT} texts assembled, not for every text: a version kept in the
- * undo history holds no typed model, and one asked for again is assembled again from its blocks' reads (memoized per
- * block) and the joins it shares with the document's latest (memoized per document): no block is read again.
- * Its diagnostics: what each block's read found, then what the model as a whole says of itself (no Version block,
- * counts, ObjectIds, pivots), each placed in the whole text with its line.
+ * read). Memoized for the last {@link TYPED_MODELS_KEPT} texts of its document assembled, not for every text: a
+ * version kept in the undo history holds no typed model, and one asked for again is assembled again from its blocks'
+ * reads (memoized per block) and the joins it shares with the document's latest (memoized per document): no block is
+ * read again. Its diagnostics: what each block's read found, then what the model as a whole says of itself (no
+ * Version block, counts, ObjectIds, pivots), each placed in the whole text with its line.
  */
 export function mdlTypedModel(text: MdlText): MdlModelRead {
   const known = assembled.get(text);
@@ -140,8 +167,8 @@ export function mdlTypedModel(text: MdlText): MdlModelRead {
     });
   });
   const values = new Map<MdxChunkTag, unknown>();
-  const joins = joinsOf(text);
-  for (const [tag, list] of parts) values.set(tag, joined(joins, tag, list));
+  const memo = documentMemoOf(text);
+  for (const [tag, list] of parts) values.set(tag, joined(memo.joins, tag, list));
   checkCounts(counts, values, findings);
   numberNodes(values, firstBlocks, findings);
   if (hasVersion && order.length === 1)
@@ -170,7 +197,7 @@ export function mdlTypedModel(text: MdlText): MdlModelRead {
   const diagnostics = [...placeFindings(text, findings.slice(0, hasVersion ? 0 : 1), blockIndex, lines)];
   diagnostics.push(...placed, ...placeFindings(text, findings.slice(hasVersion ? 0 : 1), blockIndex, lines));
   const result: MdlModelRead = { model: { version, chunks, diagnostics }, diagnostics };
-  keepAssembled(text, result);
+  keepAssembled(memo, text, result);
   textBytesOfChunks.set(chunks, text.byteLength);
   return result;
 }
@@ -211,30 +238,6 @@ function placeFindings(
     const diagnostic = { ...finding, where: where ?? statement.path, offset: offset ?? statement.start };
     return placeDiagnostic(text, index, diagnostic, lines()[index]!);
   });
-}
-
-/** The last join of a kind's parts: the parts joined and the value they joined into. */
-interface Join {
-  readonly parts: readonly unknown[];
-  readonly value: unknown;
-}
-
-/**
- * The last join of each kind, per document: on the source the text's first block lies in (the file as read, which
- * every version of the document shares unless an edit remade its first block). Not on the kind's first part, which
- * an edit of that part makes anew: every kept version would hold a join of its own.
- */
-const documentJoins = new MemoSlot<object, Map<MdxChunkTag, Join>>('MDL joins');
-
-/** The joins of `text`'s document (see {@link documentJoins}); a text without blocks gets a list of its own. */
-function joinsOf(text: MdlText): Map<MdxChunkTag, Join> {
-  const anchor = text.blocks[0]?.source;
-  let joins = anchor === undefined ? undefined : documentJoins.get(anchor);
-  if (joins === undefined) {
-    joins = new Map();
-    if (anchor !== undefined) documentJoins.set(anchor, joins);
-  }
-  return joins;
 }
 
 /**

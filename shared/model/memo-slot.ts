@@ -30,10 +30,4 @@ export class MemoSlot<Owner extends object, Value> {
     else if (Object.isExtensible(owner))
       Object.defineProperty(owner, this.key, { value, writable: true, configurable: true });
   }
-
-  /** Lets go of the memo of `owner` (its slot stays, empty: deleting it would turn `owner` into a dictionary). */
-  clear(owner: Owner): void {
-    if (Object.prototype.hasOwnProperty.call(owner, this.key))
-      (owner as Record<symbol, Value | undefined>)[this.key] = undefined;
-  }
 }
