@@ -218,31 +218,61 @@ export function updateNodeTransforms(
     const parent = parents[index]!;
     const nodeFlags = flags[index]!;
     const slot = index * 3;
+    // The sampled values go through the scratch arrays the samplers write; the defaults stay in locals.
+    let tx = 0;
+    let ty = 0;
+    let tz = 0;
     const translationState = changing[slot]!;
-    if (translationState === sequenced) cursors.sampleSequenced(slot, ZERO_TRANSLATION, translation);
-    else if (translationState === 2) cursors.sample(slot, time, ZERO_TRANSLATION, translation);
-    else translation[0] = translation[1] = translation[2] = 0;
-    const rotationState = changing[slot + 1]!;
-    if (rotationState === sequenced) cursors.sampleSequenced(slot + 1, IDENTITY_ROTATION, rotation);
-    else if (rotationState === 2) cursors.sample(slot + 1, time, IDENTITY_ROTATION, rotation);
-    else {
-      rotation[0] = rotation[1] = rotation[2] = 0;
-      rotation[3] = 1;
+    if (translationState === sequenced || translationState === 2) {
+      if (translationState === sequenced) cursors.sampleSequenced(slot, ZERO_TRANSLATION, translation);
+      else cursors.sample(slot, time, ZERO_TRANSLATION, translation);
+      tx = translation[0]!;
+      ty = translation[1]!;
+      tz = translation[2]!;
     }
+    let x = 0;
+    let y = 0;
+    let z = 0;
+    let w = 1;
+    const rotationState = changing[slot + 1]!;
+    if (rotationState === sequenced || rotationState === 2) {
+      if (rotationState === sequenced) cursors.sampleSequenced(slot + 1, IDENTITY_ROTATION, rotation);
+      else cursors.sample(slot + 1, time, IDENTITY_ROTATION, rotation);
+      x = rotation[0]!;
+      y = rotation[1]!;
+      z = rotation[2]!;
+      w = rotation[3]!;
+    }
+    let sx = 1;
+    let sy = 1;
+    let sz = 1;
     const scalingState = changing[slot + 2]!;
-    if (scalingState === sequenced) cursors.sampleSequenced(slot + 2, UNIT_SCALE, scaling);
-    else if (scalingState === 2) cursors.sample(slot + 2, time, UNIT_SCALE, scaling);
-    else scaling[0] = scaling[1] = scaling[2] = 1;
-    if (nodeFlags & INHERITANCE_FLAGS) adjustForFlags(nodeFlags, parent, cameraRotation, worldRotations, worldScales);
+    if (scalingState === sequenced || scalingState === 2) {
+      if (scalingState === sequenced) cursors.sampleSequenced(slot + 2, UNIT_SCALE, scaling);
+      else cursors.sample(slot + 2, time, UNIT_SCALE, scaling);
+      sx = scaling[0]!;
+      sy = scaling[1]!;
+      sz = scaling[2]!;
+    }
+    if (nodeFlags & INHERITANCE_FLAGS) {
+      rotation[0] = x;
+      rotation[1] = y;
+      rotation[2] = z;
+      rotation[3] = w;
+      scaling[0] = sx;
+      scaling[1] = sy;
+      scaling[2] = sz;
+      adjustForFlags(nodeFlags, parent, cameraRotation, worldRotations, worldScales);
+      x = rotation[0]!;
+      y = rotation[1]!;
+      z = rotation[2]!;
+      w = rotation[3]!;
+      sx = scaling[0]!;
+      sy = scaling[1]!;
+      sz = scaling[2]!;
+    }
     // matrices[o…] := parentWorld · local, local := T(pivot + translation) · R(rotation) · S(scaling) · T(−pivot)
     // (parentWorld: the identity for a root). The last row is not written: it stays 0, 0, 0, 1.
-    const x = rotation[0]!;
-    const y = rotation[1]!;
-    const z = rotation[2]!;
-    const w = rotation[3]!;
-    const sx = scaling[0]!;
-    const sy = scaling[1]!;
-    const sz = scaling[2]!;
     const pivot = index * 3;
     const px = pivots[pivot]!;
     const py = pivots[pivot + 1]!;
@@ -268,9 +298,9 @@ export function updateNodeTransforms(
     const b8 = (xz + wy) * sz;
     const b9 = (yz - wx) * sz;
     const b10 = (1 - (xx + yy)) * sz;
-    const b12 = translation[0]! + px - (b0 * px + b4 * py + b8 * pz);
-    const b13 = translation[1]! + py - (b1 * px + b5 * py + b9 * pz);
-    const b14 = translation[2]! + pz - (b2 * px + b6 * py + b10 * pz);
+    const b12 = tx + px - (b0 * px + b4 * py + b8 * pz);
+    const b13 = ty + py - (b1 * px + b5 * py + b9 * pz);
+    const b14 = tz + pz - (b2 * px + b6 * py + b10 * pz);
     const o = index * MATRIX_FLOATS;
     const world = index * 4;
     const scale = index * 3;
