@@ -10,10 +10,12 @@ import { emitterDiagnostics } from '../model/simulation/emitter-diagnostics';
 import type { ModelDocument } from './document';
 import { sourceOf, typedModelOfDocument } from './source';
 
-const found = new WeakMap<object, Diagnostic[]>();
+const found = new WeakMap<object, readonly Diagnostic[]>();
+
+const NO_DIAGNOSTICS: readonly Diagnostic[] = Object.freeze([]);
 
 /** The emitter diagnostics of a document (none for one the codec did not read). */
-export function emitterChecks(document: ModelDocument): Diagnostic[] {
+export function emitterChecks(document: ModelDocument): readonly Diagnostic[] {
   let source;
   try {
     source = sourceOf(document);
@@ -28,6 +30,8 @@ export function emitterChecks(document: ModelDocument): Diagnostic[] {
     } catch {
       diagnostics = [];
     }
+    // A model kept in the undo history keeps this memo: none found is the one shared empty list.
+    if (diagnostics.length === 0) diagnostics = NO_DIAGNOSTICS;
     found.set(key, diagnostics);
   }
   return diagnostics;

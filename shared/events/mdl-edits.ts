@@ -18,23 +18,34 @@ import { mdlDocument } from './read';
 export class MdlEditor implements ModelEditor {
   constructor(private text: MdlText) {}
 
-  private event(index: number): MdlPartAt<EventObject> {
-    return mdlEventObjects(this.text)[index]!;
+  /**
+   * `edit` of event object `index`'s block in the text as it is. The children of its statement that the edit
+   * tokenizes are let go after it (a kept version of the text holds only its top-level statements' tokens, as a
+   * read text does).
+   */
+  private withEvent<Result>(index: number, edit: (event: MdlPartAt<EventObject>) => Result): Result {
+    const event = mdlEventObjects(this.text)[index]!;
+    const tokenized = event.statement.tokenized;
+    try {
+      return edit(event);
+    } finally {
+      if (!tokenized) event.statement.releaseChildren();
+    }
   }
 
   setKeys(changes: readonly KeyChange[]): void {
     const edits = changes.flatMap(({ index, frames, globalSequenceId }) =>
-      eventTrackEdits(this.text, this.event(index), { frames, globalSequenceId }),
+      this.withEvent(index, (event) => eventTrackEdits(this.text, event, { frames, globalSequenceId })),
     );
     this.text = applySpanEdits(this.text, edits);
   }
 
   setParent(index: number, parentId: number): void {
-    this.text = setNodeParent(this.text, this.event(index), parentId);
+    this.text = this.withEvent(index, (event) => setNodeParent(this.text, event, parentId));
   }
 
   rename(index: number, name: string): void {
-    this.text = renameNode(this.text, this.event(index), name);
+    this.text = this.withEvent(index, (event) => renameNode(this.text, event, name));
   }
 
   insert(step: InsertStep): void {
@@ -48,7 +59,7 @@ export class MdlEditor implements ModelEditor {
   }
 
   remove(index: number): void {
-    this.text = removeNode(this.text, this.event(index));
+    this.text = this.withEvent(index, (event) => removeNode(this.text, event));
   }
 
   pivotOf(objectId: number): Point | null {

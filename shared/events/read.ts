@@ -5,6 +5,7 @@
  * sequences and nodes are plain data, so documents can be cloned. An edited MDX model becomes a document again
  * through {@link mdxDocumentOf}, which reads only the chunks the edit replaced.
  */
+import type { Diagnostic } from '../diagnostics';
 import type { MdlText } from '../mdl/types';
 import { findChunk } from '../mdx/container';
 import { interpolationName } from '../mdx/tracks';
@@ -23,13 +24,14 @@ import {
 } from '../model/mdl-parts';
 import type { MdxModel } from '../model/mdx-file';
 import { openModelFile } from '../model/model-file';
+import { MemoSlot } from '../model/memo-slot';
 import { modelNodes } from '../model/model-nodes';
 import { trackFrames, type Track } from '../model/track';
 import { parsedChunkOf, typedChunkOf } from '../model/typed-chunks';
 import type { EventObject, ModelDocument, NodeInfo, NodeTrackSummary, SequenceInfo } from './document';
 import { deriveLinks } from './links';
 import { eventIdOf, eventTypeOf } from './names';
-import { mdlSource, mdxSource, sourceOf } from './source';
+import { mdlModelOf, mdlSource, mdxSource, sourceOf, type MdlDocumentSource } from './source';
 
 export { sniffModelFormat } from '../model/model-file';
 
@@ -207,31 +209,61 @@ function mdlSequences(text: MdlText): readonly SequenceInfo[] {
   return infos;
 }
 
+/** The node list of each MDL document, made when first asked for (in a slot on the document, not a closure). */
+const mdlNodeLists = new MemoSlot<ModelDocument, readonly NodeInfo[]>('MDL document nodes');
+
+/**
+ * The `nodes` getter of every MDL document: one function for all, so that documents share their hidden class (a
+ * getter made per document is a class of its own per document, and its object's properties a dictionary).
+ */
+function mdlDocumentNodes(this: ModelDocument): readonly NodeInfo[] {
+  let nodes = mdlNodeLists.get(this);
+  if (nodes === undefined) {
+    nodes = mdlNodes(mdlModelOf(this.source as MdlDocumentSource)).map(({ kind, value: { node } }) => ({
+      kind,
+      name: node.name,
+      objectId: node.objectId,
+      parentId: node.parentId,
+    }));
+    mdlNodeLists.set(this, nodes);
+  }
+  return nodes;
+}
+
+/** What reading finds that validation does not: nothing, for every document (frozen, shared). */
+const NO_READ_DIAGNOSTICS: readonly Diagnostic[] = Object.freeze([]);
+
+const GLOBAL_SEQUENCE_TAGS: ReadonlySet<string> = new Set(['GLBS']);
+
+/**
+ * The global sequences of the text: the GlobalSequences block's own list when there is one block (shared by every
+ * document whose text shares the block), else the blocks' lists joined.
+ */
+function mdlGlobalSequences(text: MdlText): readonly number[] {
+  const parts = partsOf(text, GLOBAL_SEQUENCE_TAGS);
+  if (parts.length === 1) return parts[0]!.value as readonly number[];
+  return mdlJoined(text, 'GLBS') ?? NO_GLOBAL_SEQUENCES;
+}
+
+const NO_GLOBAL_SEQUENCES: readonly number[] = Object.freeze([]);
+
 /** The document of an MDL text (read, or made by edits: only the blocks an edit made are read). */
 export function mdlDocument(text: MdlText): ModelDocument {
   const eventObjects = mdlEventObjects(text).map(mdlEventObject);
-  let nodes: readonly NodeInfo[] | null = null;
-  return {
-    format: 'mdl',
+  const document = {
+    format: 'mdl' as const,
     version: mdlVersionOf(text).hasVersion ? mdlVersionOf(text).version : DEFAULT_MDL_VERSION,
     name: mdlModelBlock(text)?.value.info.name ?? '',
     sequences: mdlSequences(text),
-    globalSequences: mdlJoined(text, 'GLBS') ?? [],
-    // The node list reads every node block: made when first asked for (the outliner, the structured clone out of
-    // the worker), not when a model is read only to list its events.
-    get nodes(): readonly NodeInfo[] {
-      nodes ??= mdlNodes(text).map(({ kind, value: { node } }) => ({
-        kind,
-        name: node.name,
-        objectId: node.objectId,
-        parentId: node.parentId,
-      }));
-      return nodes;
-    },
+    globalSequences: mdlGlobalSequences(text),
     eventObjects,
     links: deriveLinks(eventObjects),
     // Everything reading finds is a finding of the validation pass (the typed model's, placed in the text).
-    readDiagnostics: [],
+    readDiagnostics: NO_READ_DIAGNOSTICS,
     source: mdlSource(text),
   };
+  // The node list reads every node block: made when first asked for (the outliner, the structured clone out of the
+  // worker, which reads an own getter), not when a model is read only to list its events.
+  Object.defineProperty(document, 'nodes', { get: mdlDocumentNodes, enumerable: true, configurable: true });
+  return document as typeof document & { readonly nodes: readonly NodeInfo[] };
 }

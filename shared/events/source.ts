@@ -58,20 +58,20 @@ export function mdxSource(model: MdxModel): MdxDocumentSource {
 }
 
 /**
- * A source for an MDL text. Its block reads (memoized per block: only the blocks an edit made are read) are all
- * made when first asked for — by validation, or by the structured clone out of the parsing worker — so that reading
- * a text only to list its events reads only the blocks that hold them.
+ * The `reads` getter of every MDL source: one function for all (a getter made per source would give each source a
+ * hidden class of its own). The reads are made each time it is asked — by validation, or by the structured clone
+ * out of the parsing worker — from the per-block memo (only the blocks an edit made are read), so that reading a
+ * text only to list its events reads only the blocks that hold them, and a kept source holds no list of its own.
  */
+function mdlSourceReads(this: MdlDocumentSource): readonly MdlBlockRead[] {
+  return Object.freeze(readAllBlocks(this.model));
+}
+
+/** A source for an MDL text (its block reads: see {@link mdlSourceReads}). */
 export function mdlSource(model: MdlText): MdlDocumentSource {
-  let reads: readonly MdlBlockRead[] | null = null;
-  return Object.freeze({
-    format: 'mdl' as const,
-    model,
-    get reads(): readonly MdlBlockRead[] {
-      reads ??= Object.freeze(readAllBlocks(model));
-      return reads;
-    },
-  });
+  const source = { format: 'mdl' as const, model };
+  Object.defineProperty(source, 'reads', { get: mdlSourceReads, enumerable: true });
+  return Object.freeze(source) as MdlDocumentSource;
 }
 
 /** Sources whose per-chunk caches were seeded (after a structured clone, the caches are empty). */
@@ -99,12 +99,10 @@ export function sourceOf(document: ModelDocument): ModelSource {
       (source.format === 'mdl' && isMdlText(source.model) && 'reads' in source));
   if (!valid) throw new TypeError('the document was not read by the model codec (its source holds no model)');
   const known = source as ModelSource;
-  if (!hydrated.has(known)) {
-    if (known.format === 'mdx' && carried(known, 'checks')) primeMdxChunkChecks(known.model, known.checks);
-    if (known.format === 'mdl') {
-      reviveMdlText(known.model);
-      if (carried(known, 'reads')) primeBlockReads(known.model, known.reads);
-    }
+  // A source made in this thread has its checks or reads as a getter: nothing to hydrate (and none to remember).
+  if (carried(known, known.format === 'mdx' ? 'checks' : 'reads') && !hydrated.has(known)) {
+    if (known.format === 'mdx') primeMdxChunkChecks(known.model, known.checks);
+    else primeBlockReads(reviveMdlText(known.model), known.reads);
     hydrated.add(known);
   }
   return known;

@@ -20,7 +20,7 @@ import {
   MAX_EVENT_ID_LENGTH,
   NAME_PATTERN_DESCRIPTIONS,
 } from './names';
-import { sourceOf, type ModelSource } from './source';
+import { sourceOf, type MdxDocumentSource } from './source';
 import { emitterChecks } from './emitter-checks';
 
 /** Frames listed in one message at most. */
@@ -369,7 +369,7 @@ function checkDuplicateLinkObjects(document: ModelDocument, out: Diagnostic[]): 
   }
 }
 
-const formatChecks = new WeakMap<ModelSource, Diagnostic[]>();
+const formatChecks = new WeakMap<MdxDocumentSource, readonly Diagnostic[]>();
 
 /**
  * The format's structural diagnostics (memoized per source): what reading the model with the kinds found, placed
@@ -377,16 +377,16 @@ const formatChecks = new WeakMap<ModelSource, Diagnostic[]>();
  * read or built by an edit — plus the checks across chunks; for MDL from the typed model assembled from the blocks'
  * reads (made once per block), with what the text says of itself as a whole (counts, ObjectIds, pivots).
  */
-function formatDiagnostics(document: ModelDocument): Diagnostic[] {
+function formatDiagnostics(document: ModelDocument): readonly Diagnostic[] {
   const source = sourceOf(document);
+  // MDL: the typed model's findings, memoized with it (per text).
+  if (source.format === 'mdl') return mdlTypedModel(source.model).diagnostics;
   let found = formatChecks.get(source);
   if (!found) {
-    if (source.format === 'mdl') found = [...mdlTypedModel(source.model).diagnostics];
-    else
-      // Missing parents of event objects are reported by the events pass, with a target.
-      found = validateMdxChecks(source.model, source.checks).filter(
-        (diagnostic) => !(diagnostic.code === 'mdx.missing-parent' && diagnostic.target?.kind === 'eventObject'),
-      );
+    // Missing parents of event objects are reported by the events pass, with a target.
+    found = validateMdxChecks(source.model, source.checks).filter(
+      (diagnostic) => !(diagnostic.code === 'mdx.missing-parent' && diagnostic.target?.kind === 'eventObject'),
+    );
     formatChecks.set(source, found);
   }
   return found;

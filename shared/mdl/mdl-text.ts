@@ -13,10 +13,12 @@ import type { MdlBlock, MdlStyle, MdlText } from './types';
 /** Top-level statements looked at to find the text's indentation. */
 const STYLE_SAMPLE_STATEMENTS = 4;
 
+/** The most distinct styles kept for sharing. */
+const STYLES_KEPT = 64;
+
 const texts = new WeakMap<MdlText, string>();
 const offsets = new WeakMap<MdlText, readonly number[]>();
 const statementLists = new WeakMap<MdlText, readonly MdlStatement[]>();
-const styles = new WeakMap<MdlText, MdlStyle>();
 
 /** What `cache` holds for `model`, made by `make` the first time. */
 function memo<Value>(cache: WeakMap<MdlText, Value>, model: MdlText, make: (model: MdlText) => Value): Value {
@@ -51,8 +53,9 @@ const TEXT_PROTOTYPE = {
       model.blocks.flatMap((block) => block.statements),
     );
   },
+  /** Not memoized per text (each kept version would hold one): found from the per-block and per-statement memos. */
   get style(): MdlStyle {
-    return memo(styles, this as unknown as MdlText, (model) => styleOf(model.blocks));
+    return styleOf((this as unknown as MdlText).blocks);
   },
 };
 
@@ -190,5 +193,20 @@ function styleOf(blocks: readonly MdlBlock[]): MdlStyle {
       }
     }
   }
-  return { newline: newline ?? (carriageReturn ? '\r' : '\n'), indent };
+  return internedStyle(newline ?? (carriageReturn ? '\r' : '\n'), indent);
+}
+
+/** The styles made so far, by newline and indentation (a text has one of a handful). */
+const stylesByLayout = new Map<string, MdlStyle>();
+
+/** The one frozen style object of a newline and an indentation. */
+function internedStyle(newline: string, indent: string): MdlStyle {
+  const key = `${newline}|${indent}`;
+  let style = stylesByLayout.get(key);
+  if (style === undefined) {
+    style = Object.freeze({ newline, indent });
+    // Indentations are a text's own (spaces of any width): the table stays small unless a program reads thousands.
+    if (stylesByLayout.size < STYLES_KEPT) stylesByLayout.set(key, style);
+  }
+  return style;
 }

@@ -44,25 +44,17 @@ export interface MdlBlockRead {
 /** Bytes after a `Parent N,` looked at for Retera's `// "Name"` comment. */
 const PARENT_COMMENT_PROBE_BYTES = 16;
 
-/**
- * The reads of each source's blocks, kept on the source (one slot per text read or per edit's re-scanned bytes; see
- * memo-slot.ts for why not a WeakMap).
- */
-const sourceReads = new MemoSlot<MdlSource, Map<MdlBlock, MdlBlockRead>>('MDL block reads');
+/** The read of each block, kept on the block (see memo-slot.ts for why not a WeakMap). */
+const readsOfBlocks = new MemoSlot<MdlBlock, MdlBlockRead>('MDL block read');
 
 /** The memoized read of `block`, if any. */
 function knownRead(block: MdlBlock): MdlBlockRead | undefined {
-  return sourceReads.get(block.source)?.get(block);
+  return readsOfBlocks.get(block);
 }
 
 /** Memoizes `read` as `block`'s. */
 function keepRead(block: MdlBlock, read: MdlBlockRead): void {
-  let reads = sourceReads.get(block.source);
-  if (reads === undefined) {
-    reads = new Map();
-    sourceReads.set(block.source, reads);
-  }
-  reads.set(block, read);
+  readsOfBlocks.set(block, read);
 }
 
 let blockReads = 0;
@@ -129,10 +121,14 @@ export function blockRead(block: MdlBlock, version: number): MdlBlockRead {
     if (!tokenized) statement.releaseChildren();
     return { tag: row.tag as MdxChunkTag, value };
   });
-  const read: MdlBlockRead = { version, parts, diagnostics: context.diagnostics, parentComments };
+  const diagnostics = context.diagnostics.length === 0 ? NO_DIAGNOSTICS : context.diagnostics;
+  const read: MdlBlockRead = { version, parts, diagnostics, parentComments };
   keepRead(block, read);
   return read;
 }
+
+/** The findings of a block read that found nothing (frozen, shared by every such read). */
+const NO_DIAGNOSTICS: readonly Diagnostic[] = Object.freeze([]);
 
 /**
  * Seeds the per-block memo with reads made elsewhere (`blockReads[i]` of `text.blocks[i]`) — after a structured
@@ -203,23 +199,33 @@ export interface MdlNodeAt extends MdlPartAt<NodeObject> {
   readonly kind: NodeKind;
 }
 
+/** True when the top-level statement is a node block (by its keyword: nothing is read). */
+function isNodeStatement(statement: MdlStatement): boolean {
+  return kindOfKeyword(statement.keyword)?.node !== undefined;
+}
+
 const blockNodes = new MemoSlot<MdlBlock, { readonly read: MdlBlockRead; readonly nodes: readonly MdlNodeAt[] }>(
   'MDL block nodes',
 );
 
 /** The node blocks among `block`'s statements, memoized per block read (texts that share a block share them). */
 function nodesOfBlock(block: MdlBlock, version: number): readonly MdlNodeAt[] {
-  if (!block.statements.some((statement) => kindOfKeyword(statement.keyword)?.node !== undefined)) return NO_NODES;
+  if (!block.statements.some(isNodeStatement)) return NO_NODES;
   const read = blockRead(block, version);
   const known = blockNodes.get(block);
   if (known !== undefined && known.read === read) return known.nodes;
-  const nodes: MdlNodeAt[] = [];
-  block.statements.forEach((statement, index) => {
-    const node = kindOfKeyword(statement.keyword)?.node as NodeKind | undefined;
-    if (node === undefined) return;
-    const part = read.parts[index]!;
-    nodes.push({ block, statement, tag: part.tag!, value: part.value as NodeObject, kind: node });
-  });
+  // Filtered, then mapped: a list of its exact length (a block holds one node, mostly; push would leave room for 16).
+  const nodes = block.statements
+    .map((statement, index) => ({
+      statement,
+      index,
+      node: kindOfKeyword(statement.keyword)?.node as NodeKind | undefined,
+    }))
+    .filter((entry) => entry.node !== undefined)
+    .map(({ statement, index, node }): MdlNodeAt => {
+      const part = read.parts[index]!;
+      return { block, statement, tag: part.tag!, value: part.value as NodeObject, kind: node! };
+    });
   blockNodes.set(block, { read, nodes });
   return nodes;
 }
@@ -267,11 +273,26 @@ export interface MdlModelStyle extends MdlStyle {
   readonly parentComments: boolean;
 }
 
-/** The style of the text (the Parent comments are found reading its node blocks). */
+/**
+ * The style of the text (the Parent comments are found reading its node blocks, one by one: no list of the text's
+ * nodes is made for it).
+ */
 export function mdlStyleOf(text: MdlText): MdlModelStyle {
   const { version } = mdlVersionOf(text);
-  const parentComments = mdlNodes(text).some(({ block }) => blockRead(block, version).parentComments);
+  const parentComments = text.blocks.some(
+    (block) => block.statements.some(isNodeStatement) && blockRead(block, version).parentComments,
+  );
   return { ...text.style, parentComments };
+}
+
+/** True when `statement` is one of the text's node blocks (found by its block: no list of the nodes is made). */
+export function isNodeOf(text: MdlText, statement: MdlStatement): boolean {
+  return (
+    statement.parent === null &&
+    statement.block !== null &&
+    isNodeStatement(statement) &&
+    text.blocks.includes(statement.block)
+  );
 }
 
 const lineCounts = new WeakMap<MdlBlock, number>();

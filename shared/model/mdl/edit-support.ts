@@ -6,7 +6,7 @@
 import { TokenKind } from '../../mdl/lexer';
 import type { MdlStatement } from '../../mdl/tree';
 import type { MdlText } from '../../mdl/types';
-import { mdlNodes, type MdlNodeAt, type MdlPartAt } from '../mdl-parts';
+import { isNodeOf, mdlNodes, type MdlNodeAt, type MdlPartAt } from '../mdl-parts';
 
 /** The ObjectId a node block states, or null when it has no ObjectId statement. */
 export function statedObjectId(
@@ -22,8 +22,7 @@ export function nodeById(text: MdlText, objectId: number): MdlNodeAt | undefined
 
 /** Throws RangeError unless `node` is one of `text`'s node blocks (edits address nodes of the text they edit). */
 export function assertOwnNode(text: MdlText, node: Pick<MdlPartAt, 'statement'>): void {
-  if (!mdlNodes(text).some((candidate) => candidate.statement === node.statement))
-    throw new RangeError(`${node.statement.label} is not a node of this model`);
+  if (!isNodeOf(text, node.statement)) throw new RangeError(`${node.statement.label} is not a node of this model`);
 }
 
 /** The `{ … },` entries of a list block, in order. */

@@ -273,6 +273,10 @@ export function capacityOf(from: number, to: number, declared: number | null, pe
 const MIN_READ_BUFFER = 64;
 const MAX_READ_BUFFER = 0x4000;
 
+/** The buffers of read buffers that have handed out nothing yet: empty, shared (a block's read may need none). */
+const NO_WORDS = new Int32Array(0);
+const NO_BYTES = new Uint8Array(0);
+
 /**
  * Where the arrays of one text's reads get their storage: track words and name fields' bytes, views carved one
  * after the other from shared buffers, so that a model's thousands of tracks and names take a few buffers instead of
@@ -282,9 +286,9 @@ const MAX_READ_BUFFER = 0x4000;
  * of more than a quarter of that bound has storage of its own, and a buffer left for a new one loses at most that.
  */
 export class ReadBuffers {
-  private wordBuffer = new Int32Array(0);
+  private wordBuffer = NO_WORDS;
   private wordsUsed = 0;
-  private byteBuffer = new Uint8Array(0);
+  private byteBuffer = NO_BYTES;
   private bytesUsed = 0;
   private readonly mostWords: number;
   private readonly mostBytes: number;

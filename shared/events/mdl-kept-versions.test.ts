@@ -1,0 +1,65 @@
+/**
+ * What an MDL document kept in the undo history holds beside its predecessor: only what its edit changed. Documents
+ * and sources share their getters (one function for all, so they share their hidden class instead of each getting a
+ * class and a property dictionary of its own), an edit leaves no tokenized children behind in the version it edited,
+ * and the blocks, reads, sequences and global sequences it did not touch are the previous version's objects.
+ */
+import { describe, expect, it } from 'vitest';
+import type { MdlText } from '../mdl/types';
+import { FIXTURE_MDL } from '../mdl/testing/fixtures';
+import { mdlEventObjects } from '../model/mdl-parts';
+import type { ModelDocument } from './document';
+import { applyEdit, readModel, validateModel } from './index';
+
+const fixture = new Uint8Array([...FIXTURE_MDL].map((character) => character.charCodeAt(0)));
+
+const textOf = (document: ModelDocument) => (document.source as { model: MdlText }).model;
+
+/** The fixture read, and 10 key moves of its first keyed event object (validated, as the editor does). */
+function versions(): ModelDocument[] {
+  const kept = [readModel(fixture.slice(), 'fixture.mdl')];
+  const object = kept[0]!.eventObjects.find((candidate) => candidate.frames.length > 0)!;
+  for (let step = 0; step < 10; step += 1) {
+    const keys = [{ objectIndex: object.index, frameIndex: 0 }];
+    const next = applyEdit(kept[kept.length - 1]!, { kind: 'moveKeys', keys, deltaMs: step % 2 === 0 ? 10 : -10 });
+    validateModel(next);
+    kept.push(next);
+  }
+  return kept;
+}
+
+/** The getter of `key` on `owner` (an own accessor). */
+const getterOf = (owner: object, key: string) => Object.getOwnPropertyDescriptor(owner, key)?.get;
+
+describe('MDL versions kept after edits', () => {
+  it('share one nodes getter (documents) and one reads getter (sources), still own and enumerable', () => {
+    const [first, ...edited] = versions();
+    for (const document of edited) {
+      expect(getterOf(document, 'nodes')).toBe(getterOf(first!, 'nodes'));
+      expect(getterOf(document.source as object, 'reads')).toBe(getterOf(first!.source as object, 'reads'));
+    }
+    // The structured clone out of the worker reads own enumerable getters: the nodes travel.
+    expect(Object.keys(first!)).toContain('nodes');
+    expect(structuredClone(edited[0]!).nodes).toEqual(edited[0]!.nodes);
+  });
+
+  it('keep no children tokenized by the edit that followed them', () => {
+    const kept = versions();
+    for (const document of kept.slice(0, -1)) {
+      const object = mdlEventObjects(textOf(document)).find((part) => part.value.keys !== null)!;
+      expect(object.statement.tokenized).toBe(false);
+    }
+  });
+
+  it('share every block, read and list the edit did not touch with the previous version', () => {
+    const [before, after] = versions();
+    const [old, made] = [textOf(before!), textOf(after!)];
+    const changed = made.blocks.filter((block) => !old.blocks.includes(block));
+    expect(changed).toHaveLength(1);
+    expect(after!.sequences).toBe(before!.sequences);
+    expect(after!.globalSequences).toBe(before!.globalSequences);
+    expect(after!.readDiagnostics).toBe(before!.readDiagnostics);
+    const unchanged = before!.eventObjects.filter((object) => object.frames.length === 0);
+    for (const object of unchanged) expect(after!.eventObjects[object.index]).toBe(object);
+  });
+});
