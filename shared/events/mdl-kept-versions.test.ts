@@ -2,12 +2,15 @@
  * What an MDL document kept in the undo history holds beside its predecessor: only what its edit changed. Documents
  * and sources share their getters (one function for all, so they share their hidden class instead of each getting a
  * class and a property dictionary of its own), an edit leaves no tokenized children behind in the version it edited,
- * and the blocks, reads, sequences and global sequences it did not touch are the previous version's objects.
+ * and the blocks, reads, sequences and global sequences it did not touch are the previous version's objects. Only the
+ * last few versions keep their typed model; an older one asked for again (an undo) is assembled again without reading
+ * a block, from values the latest shares.
  */
 import { describe, expect, it } from 'vitest';
 import type { MdlText } from '../mdl/types';
 import { FIXTURE_MDL } from '../mdl/testing/fixtures';
-import { mdlEventObjects } from '../model/mdl-parts';
+import { mdlTypedModel, TYPED_MODELS_KEPT } from '../model/mdl-model';
+import { mdlBlockReadCount, mdlEventObjects } from '../model/mdl-parts';
 import type { ModelDocument } from './document';
 import { applyEdit, readModel, validateModel } from './index';
 
@@ -61,5 +64,23 @@ describe('MDL versions kept after edits', () => {
     expect(after!.readDiagnostics).toBe(before!.readDiagnostics);
     const unchanged = before!.eventObjects.filter((object) => object.frames.length === 0);
     for (const object of unchanged) expect(after!.eventObjects[object.index]).toBe(object);
+  });
+
+  it('keep no typed model but the last few: an older one is assembled again, reading no block', () => {
+    const kept = versions();
+    const typed = kept.map((document) => mdlTypedModel(textOf(document)));
+    const latest = typed[typed.length - 1]!;
+    const [oldest, recent] = [kept[0]!, kept[kept.length - TYPED_MODELS_KEPT]!];
+    expect(mdlTypedModel(textOf(recent))).toBe(typed[kept.length - TYPED_MODELS_KEPT]);
+    const reads = mdlBlockReadCount();
+    const again = mdlTypedModel(textOf(oldest));
+    expect(again).not.toBe(typed[0]);
+    expect(mdlBlockReadCount()).toBe(reads);
+    expect(again).toEqual(typed[0]);
+    // Every chunk value but the edited event objects' is the latest version's (the preview keeps its geometry).
+    const parsed = (read: typeof latest) => read.model.chunks.map((chunk) => ('parsed' in chunk ? chunk.parsed : null));
+    const [before, after] = [parsed(again), parsed(latest)];
+    const tags = latest.model.chunks.map((chunk) => chunk.tag);
+    expect(tags.filter((_tag, index) => before[index] !== after[index])).toEqual(['EVTS']);
   });
 });

@@ -379,7 +379,7 @@ const formatChecks = new WeakMap<MdxDocumentSource, readonly Diagnostic[]>();
  */
 function formatDiagnostics(document: ModelDocument): readonly Diagnostic[] {
   const source = sourceOf(document);
-  // MDL: the typed model's findings, memoized with it (per text).
+  // MDL: the typed model's findings, memoized with it (for the document's last texts assembled).
   if (source.format === 'mdl') return mdlTypedModel(source.model).diagnostics;
   let found = formatChecks.get(source);
   if (!found) {

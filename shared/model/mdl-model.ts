@@ -61,12 +61,57 @@ function blockIndexOf(text: MdlText): BlockIndex {
   return index;
 }
 
-const assembled = new MemoSlot<MdlText, MdlModelRead>('MDL typed model');
+/** How many of a document's texts assembled last keep their typed model (the latest, and those an undo reaches). */
+export const TYPED_MODELS_KEPT = 4;
+
+const assembled = new MemoSlot<MdlText, MdlModelRead | undefined>('MDL typed model');
+
+/** The last join of a kind's parts: the parts joined and the value they joined into. */
+interface Join {
+  readonly parts: readonly unknown[];
+  readonly value: unknown;
+}
+
+/** What is memoized per document: the last join of each kind, and the texts that keep their typed model. */
+interface DocumentMemo {
+  readonly joins: Map<MdxChunkTag, Join>;
+  /** Oldest first, at most {@link TYPED_MODELS_KEPT}. */
+  readonly assembledTexts: MdlText[];
+}
 
 /**
- * The typed model of an MDL text, assembled from its blocks' reads (memoized per text; after an edit only the
- * blocks the edit made are read). Its diagnostics: what each block's read found, then what the model as a whole
- * says of itself (no Version block, counts, ObjectIds, pivots), each placed in the whole text with its line.
+ * The memo of each document, kept on the source the text's first block lies in: the file as read, which every version
+ * of the document shares unless an edit remade its first block (then that version starts a memo of its own). It
+ * holds only the document's own objects (texts, parts, values): a closed document goes with it, whole — unlike a
+ * WeakRef, which keeps its target alive until the running job ends (a loop reading models would keep each one).
+ */
+const documentMemos = new MemoSlot<object, DocumentMemo>('MDL document memo');
+
+/** The memo of `text`'s document (see {@link documentMemos}); a text without blocks gets one of its own. */
+function documentMemoOf(text: MdlText): DocumentMemo {
+  const anchor = text.blocks[0]?.source;
+  let memo = anchor === undefined ? undefined : documentMemos.get(anchor);
+  if (memo === undefined) {
+    memo = { joins: new Map(), assembledTexts: [] };
+    if (anchor !== undefined) documentMemos.set(anchor, memo);
+  }
+  return memo;
+}
+
+/** Memoizes `read` for `text` and lets go of the typed model its document assembled {@link TYPED_MODELS_KEPT} ago. */
+function keepAssembled(memo: DocumentMemo, text: MdlText, read: MdlModelRead): void {
+  assembled.set(text, read);
+  memo.assembledTexts.push(text);
+  if (memo.assembledTexts.length > TYPED_MODELS_KEPT) assembled.set(memo.assembledTexts.shift()!, undefined);
+}
+
+/**
+ * The typed model of an MDL text, assembled from its blocks' reads (after an edit only the blocks the edit made are
+ * read). Memoized for the last {@link TYPED_MODELS_KEPT} texts of its document assembled, not for every text: a
+ * version kept in the undo history holds no typed model, and one asked for again is assembled again from its blocks'
+ * reads (memoized per block) and the joins it shares with the document's latest (memoized per document): no block is
+ * read again. Its diagnostics: what each block's read found, then what the model as a whole says of itself (no
+ * Version block, counts, ObjectIds, pivots), each placed in the whole text with its line.
  */
 export function mdlTypedModel(text: MdlText): MdlModelRead {
   const known = assembled.get(text);
@@ -122,7 +167,8 @@ export function mdlTypedModel(text: MdlText): MdlModelRead {
     });
   });
   const values = new Map<MdxChunkTag, unknown>();
-  for (const [tag, list] of parts) values.set(tag, joined(tag, list));
+  const memo = documentMemoOf(text);
+  for (const [tag, list] of parts) values.set(tag, joined(memo.joins, tag, list));
   checkCounts(counts, values, findings);
   numberNodes(values, firstBlocks, findings);
   if (hasVersion && order.length === 1)
@@ -151,7 +197,7 @@ export function mdlTypedModel(text: MdlText): MdlModelRead {
   const diagnostics = [...placeFindings(text, findings.slice(0, hasVersion ? 0 : 1), blockIndex, lines)];
   diagnostics.push(...placed, ...placeFindings(text, findings.slice(hasVersion ? 0 : 1), blockIndex, lines));
   const result: MdlModelRead = { model: { version, chunks, diagnostics }, diagnostics };
-  assembled.set(text, result);
+  keepAssembled(memo, text, result);
   textBytesOfChunks.set(chunks, text.byteLength);
   return result;
 }
@@ -194,21 +240,17 @@ function placeFindings(
   });
 }
 
-/** The last join of each kind's parts, by the first part: an edit that leaves a kind's blocks alone keeps its value. */
-const joins = new MemoSlot<object, { readonly parts: readonly unknown[]; readonly value: unknown }>('MDL join');
-
 /**
- * The value `tag`'s parts join into (the registry's `mdl.join`): the same value as the last assembly's when the parts
- * are the same objects — so the preview keeps the geosets' GPU data through an edit of an event object.
+ * The value `tag`'s parts join into (the registry's `mdl.join`): the same value as the document's last join of the
+ * kind when the parts are the same objects — so the preview keeps the geosets' GPU data through an edit of an event
+ * object, and through its undo.
  */
-function joined(tag: MdxChunkTag, parts: readonly unknown[]): unknown {
-  const first = parts[0];
-  const key = typeof first === 'object' && first !== null ? first : null;
-  const known = key === null ? undefined : joins.get(key);
+function joined(joins: Map<MdxChunkTag, Join>, tag: MdxChunkTag, parts: readonly unknown[]): unknown {
+  const known = joins.get(tag);
   if (known && known.parts.length === parts.length && known.parts.every((part, index) => part === parts[index]))
     return known.value;
   const value = (kindOfTag(tag) as KindRow).mdl.join(parts);
-  if (key !== null) joins.set(key, { parts: [...parts], value });
+  joins.set(tag, { parts: [...parts], value });
   return value;
 }
 

@@ -4,6 +4,8 @@
  * events view, the validation and this preview alike — so an edit to the event objects reads again the EVTS chunk or
  * the edited EventObject block and nothing else, and the file is never read twice. The rig is memoized per typed
  * model, and its geometry per GEOS array (model-rig.ts), which an event edit keeps: the geosets' GPU buffers stay.
+ * An MDL document keeps the typed model of its last few versions only (shared/model/mdl-model.ts): an undo further
+ * back assembles it again (~0.15 ms on the largest corpus MDL) and builds a rig around the same geometry.
  * Reading is fast (MDX arrays are views of the file's bytes; MDL blocks are read in the parsing worker), so it runs
  * on the main thread.
  */
