@@ -85,6 +85,8 @@ export interface NodeTransforms {
 
 const BILLBOARD_FLAGS =
   NODE_FLAG.billboarded | NODE_FLAG.billboardedLockX | NODE_FLAG.billboardedLockY | NODE_FLAG.billboardedLockZ;
+/** The flags that change a node's sampled rotation or scaling before its local matrix is made. */
+const INHERITANCE_FLAGS = BILLBOARD_FLAGS | NODE_FLAG.dontInheritRotation | NODE_FLAG.dontInheritScaling;
 
 /** Reads the hierarchy of a typed model (once per model: the update reuses everything made here). */
 export function createNodeTransforms(model: Pick<TypedMdxModel, 'chunks'>): NodeTransforms {
@@ -216,74 +218,187 @@ export function updateNodeTransforms(
     const parent = parents[index]!;
     const nodeFlags = flags[index]!;
     const slot = index * 3;
+    // The sampled values go through the scratch arrays the samplers write; the defaults stay in locals.
+    let tx = 0;
+    let ty = 0;
+    let tz = 0;
     const translationState = changing[slot]!;
-    if (translationState === sequenced) cursors.sampleSequenced(slot, ZERO_TRANSLATION, translation);
-    else if (translationState === 2) cursors.sample(slot, time, ZERO_TRANSLATION, translation);
-    else translation[0] = translation[1] = translation[2] = 0;
+    if (translationState === sequenced || translationState === 2) {
+      if (translationState === sequenced) cursors.sampleSequenced(slot, ZERO_TRANSLATION, translation);
+      else cursors.sample(slot, time, ZERO_TRANSLATION, translation);
+      tx = translation[0]!;
+      ty = translation[1]!;
+      tz = translation[2]!;
+    }
+    let x = 0;
+    let y = 0;
+    let z = 0;
+    let w = 1;
     const rotationState = changing[slot + 1]!;
-    if (rotationState === sequenced) cursors.sampleSequenced(slot + 1, IDENTITY_ROTATION, rotation);
-    else if (rotationState === 2) cursors.sample(slot + 1, time, IDENTITY_ROTATION, rotation);
-    else {
-      rotation[0] = rotation[1] = rotation[2] = 0;
-      rotation[3] = 1;
+    if (rotationState === sequenced || rotationState === 2) {
+      if (rotationState === sequenced) cursors.sampleSequenced(slot + 1, IDENTITY_ROTATION, rotation);
+      else cursors.sample(slot + 1, time, IDENTITY_ROTATION, rotation);
+      x = rotation[0]!;
+      y = rotation[1]!;
+      z = rotation[2]!;
+      w = rotation[3]!;
     }
+    let sx = 1;
+    let sy = 1;
+    let sz = 1;
     const scalingState = changing[slot + 2]!;
-    if (scalingState === sequenced) cursors.sampleSequenced(slot + 2, UNIT_SCALE, scaling);
-    else if (scalingState === 2) cursors.sample(slot + 2, time, UNIT_SCALE, scaling);
-    else scaling[0] = scaling[1] = scaling[2] = 1;
-    const parentRotations = parent >= 0 ? worldRotations : IDENTITY_ROTATION;
-    const parentRotation = parent >= 0 ? parent * 4 : 0;
-    if (nodeFlags & BILLBOARD_FLAGS) billboard(nodeFlags, cameraRotation, parentRotations, parentRotation);
-    if (parent >= 0 && nodeFlags & NODE_FLAG.dontInheritRotation) {
-      conjugateQuaternion(scratchRotation, 0, worldRotations, parentRotation);
-      multiplyQuaternions(rotation, 0, scratchRotation, 0, rotation, 0);
+    if (scalingState === sequenced || scalingState === 2) {
+      if (scalingState === sequenced) cursors.sampleSequenced(slot + 2, UNIT_SCALE, scaling);
+      else cursors.sample(slot + 2, time, UNIT_SCALE, scaling);
+      sx = scaling[0]!;
+      sy = scaling[1]!;
+      sz = scaling[2]!;
     }
-    if (parent >= 0 && nodeFlags & NODE_FLAG.dontInheritScaling)
-      for (let axis = 0; axis < 3; axis += 1) {
-        const parentScale = worldScales[parent * 3 + axis]!;
-        scaling[axis] = parentScale !== 0 ? scaling[axis]! / parentScale : scaling[axis]!;
-      }
-    const target = index * MATRIX_FLOATS;
-    composeWorld(worldMatrices, target, parent >= 0 ? parent * MATRIX_FLOATS : -1, pivots, index * 3);
-    if (parent >= 0 && nodeFlags & NODE_FLAG.dontInheritTranslation)
-      keepPivot(worldMatrices, target, parent * MATRIX_FLOATS, pivots, index * 3);
-    // worldRotation := parentWorldRotation · rotation (multiplyQuaternions written out: one array type here).
-    let ax = 0;
-    let ay = 0;
-    let az = 0;
-    let aw = 1;
-    if (parent >= 0) {
-      ax = worldRotations[parentRotation]!;
-      ay = worldRotations[parentRotation + 1]!;
-      az = worldRotations[parentRotation + 2]!;
-      aw = worldRotations[parentRotation + 3]!;
+    if (nodeFlags & INHERITANCE_FLAGS) {
+      rotation[0] = x;
+      rotation[1] = y;
+      rotation[2] = z;
+      rotation[3] = w;
+      scaling[0] = sx;
+      scaling[1] = sy;
+      scaling[2] = sz;
+      adjustForFlags(nodeFlags, parent, cameraRotation, worldRotations, worldScales);
+      x = rotation[0]!;
+      y = rotation[1]!;
+      z = rotation[2]!;
+      w = rotation[3]!;
+      sx = scaling[0]!;
+      sy = scaling[1]!;
+      sz = scaling[2]!;
     }
-    const bx = rotation[0]!;
-    const by = rotation[1]!;
-    const bz = rotation[2]!;
-    const bw = rotation[3]!;
+    // matrices[o…] := parentWorld · local, local := T(pivot + translation) · R(rotation) · S(scaling) · T(−pivot)
+    // (parentWorld: the identity for a root). The last row is not written: it stays 0, 0, 0, 1.
+    const pivot = index * 3;
+    const px = pivots[pivot]!;
+    const py = pivots[pivot + 1]!;
+    const pz = pivots[pivot + 2]!;
+    const x2 = x + x;
+    const y2 = y + y;
+    const z2 = z + z;
+    const xx = x * x2;
+    const xy = x * y2;
+    const xz = x * z2;
+    const yy = y * y2;
+    const yz = y * z2;
+    const zz = z * z2;
+    const wx = w * x2;
+    const wy = w * y2;
+    const wz = w * z2;
+    const b0 = (1 - (yy + zz)) * sx;
+    const b1 = (xy + wz) * sx;
+    const b2 = (xz - wy) * sx;
+    const b4 = (xy - wz) * sy;
+    const b5 = (1 - (xx + zz)) * sy;
+    const b6 = (yz + wx) * sy;
+    const b8 = (xz + wy) * sz;
+    const b9 = (yz - wx) * sz;
+    const b10 = (1 - (xx + yy)) * sz;
+    const b12 = tx + px - (b0 * px + b4 * py + b8 * pz);
+    const b13 = ty + py - (b1 * px + b5 * py + b9 * pz);
+    const b14 = tz + pz - (b2 * px + b6 * py + b10 * pz);
+    const o = index * MATRIX_FLOATS;
     const world = index * 4;
-    worldRotations[world] = ax * bw + aw * bx + ay * bz - az * by;
-    worldRotations[world + 1] = ay * bw + aw * by + az * bx - ax * bz;
-    worldRotations[world + 2] = az * bw + aw * bz + ax * by - ay * bx;
-    worldRotations[world + 3] = aw * bw - ax * bx - ay * by - az * bz;
     const scale = index * 3;
-    if (parent >= 0) {
-      const parentScale = parent * 3;
-      worldScales[scale] = worldScales[parentScale]! * scaling[0]!;
-      worldScales[scale + 1] = worldScales[parentScale + 1]! * scaling[1]!;
-      worldScales[scale + 2] = worldScales[parentScale + 2]! * scaling[2]!;
-    } else {
-      worldScales[scale] = 1 * scaling[0]!;
-      worldScales[scale + 1] = 1 * scaling[1]!;
-      worldScales[scale + 2] = 1 * scaling[2]!;
+    if (parent < 0) {
+      worldMatrices[o] = b0;
+      worldMatrices[o + 1] = b1;
+      worldMatrices[o + 2] = b2;
+      worldMatrices[o + 4] = b4;
+      worldMatrices[o + 5] = b5;
+      worldMatrices[o + 6] = b6;
+      worldMatrices[o + 8] = b8;
+      worldMatrices[o + 9] = b9;
+      worldMatrices[o + 10] = b10;
+      worldMatrices[o + 12] = b12;
+      worldMatrices[o + 13] = b13;
+      worldMatrices[o + 14] = b14;
+      // The parent's world rotation and scale are the identity: the products below, term for term.
+      worldRotations[world] = 0 * w + 1 * x + 0 * z - 0 * y;
+      worldRotations[world + 1] = 0 * w + 1 * y + 0 * x - 0 * z;
+      worldRotations[world + 2] = 0 * w + 1 * z + 0 * y - 0 * x;
+      worldRotations[world + 3] = 1 * w - 0 * x - 0 * y - 0 * z;
+      worldScales[scale] = 1 * sx;
+      worldScales[scale + 1] = 1 * sy;
+      worldScales[scale + 2] = 1 * sz;
+      continue;
     }
+    const p = parent * MATRIX_FLOATS;
+    const a0 = worldMatrices[p]!;
+    const a1 = worldMatrices[p + 1]!;
+    const a2 = worldMatrices[p + 2]!;
+    const a4 = worldMatrices[p + 4]!;
+    const a5 = worldMatrices[p + 5]!;
+    const a6 = worldMatrices[p + 6]!;
+    const a8 = worldMatrices[p + 8]!;
+    const a9 = worldMatrices[p + 9]!;
+    const a10 = worldMatrices[p + 10]!;
+    const a12 = worldMatrices[p + 12]!;
+    const a13 = worldMatrices[p + 13]!;
+    const a14 = worldMatrices[p + 14]!;
+    // The same sums as a full 4×4 product (the local matrix's last row is 0, 0, 0, 1), term for term.
+    worldMatrices[o] = a0 * b0 + a4 * b1 + a8 * b2 + a12 * 0;
+    worldMatrices[o + 1] = a1 * b0 + a5 * b1 + a9 * b2 + a13 * 0;
+    worldMatrices[o + 2] = a2 * b0 + a6 * b1 + a10 * b2 + a14 * 0;
+    worldMatrices[o + 4] = a0 * b4 + a4 * b5 + a8 * b6 + a12 * 0;
+    worldMatrices[o + 5] = a1 * b4 + a5 * b5 + a9 * b6 + a13 * 0;
+    worldMatrices[o + 6] = a2 * b4 + a6 * b5 + a10 * b6 + a14 * 0;
+    worldMatrices[o + 8] = a0 * b8 + a4 * b9 + a8 * b10 + a12 * 0;
+    worldMatrices[o + 9] = a1 * b8 + a5 * b9 + a9 * b10 + a13 * 0;
+    worldMatrices[o + 10] = a2 * b8 + a6 * b9 + a10 * b10 + a14 * 0;
+    worldMatrices[o + 12] = a0 * b12 + a4 * b13 + a8 * b14 + a12;
+    worldMatrices[o + 13] = a1 * b12 + a5 * b13 + a9 * b14 + a13;
+    worldMatrices[o + 14] = a2 * b12 + a6 * b13 + a10 * b14 + a14;
+    if (nodeFlags & NODE_FLAG.dontInheritTranslation) keepPivot(worldMatrices, o, p, pivots, pivot);
+    // worldRotation := parentWorldRotation · rotation (multiplyQuaternions written out: one array type here).
+    const parentRotation = parent * 4;
+    const ax = worldRotations[parentRotation]!;
+    const ay = worldRotations[parentRotation + 1]!;
+    const az = worldRotations[parentRotation + 2]!;
+    const aw = worldRotations[parentRotation + 3]!;
+    worldRotations[world] = ax * w + aw * x + ay * z - az * y;
+    worldRotations[world + 1] = ay * w + aw * y + az * x - ax * z;
+    worldRotations[world + 2] = az * w + aw * z + ax * y - ay * x;
+    worldRotations[world + 3] = aw * w - ax * x - ay * y - az * z;
+    const parentScale = parent * 3;
+    worldScales[scale] = worldScales[parentScale]! * sx;
+    worldScales[scale + 1] = worldScales[parentScale + 1]! * sy;
+    worldScales[scale + 2] = worldScales[parentScale + 2]! * sz;
   }
 }
 
 /** Equal numbers, NaN equal to NaN. */
 function sameNumber(left: number, right: number): boolean {
   return left === right || (left !== left && right !== right);
+}
+
+/**
+ * What the flags below do to the sampled `rotation` and `scaling` before they make the local matrix: billboards turn
+ * to the camera, "don't inherit rotation / scaling" undo the parent's (module comment).
+ */
+function adjustForFlags(
+  nodeFlags: number,
+  parent: number,
+  cameraRotation: ArrayLike<number>,
+  worldRotations: Float32Array,
+  worldScales: Float32Array,
+): void {
+  const parentRotation = parent >= 0 ? parent * 4 : 0;
+  if (nodeFlags & BILLBOARD_FLAGS)
+    billboard(nodeFlags, cameraRotation, parent >= 0 ? worldRotations : IDENTITY_ROTATION, parentRotation);
+  if (parent >= 0 && nodeFlags & NODE_FLAG.dontInheritRotation) {
+    conjugateQuaternion(scratchRotation, 0, worldRotations, parentRotation);
+    multiplyQuaternions(rotation, 0, scratchRotation, 0, rotation, 0);
+  }
+  if (parent >= 0 && nodeFlags & NODE_FLAG.dontInheritScaling)
+    for (let axis = 0; axis < 3; axis += 1) {
+      const parentScale = worldScales[parent * 3 + axis]!;
+      scaling[axis] = parentScale !== 0 ? scaling[axis]! / parentScale : scaling[axis]!;
+    }
 }
 
 /** Replaces `rotation` (and for lock X mirrors `scaling`'s z) so that the node faces the camera (module comment). */
@@ -318,94 +433,6 @@ function billboard(
   else axisAngleQuaternion(scratchRotation, 0, 0, 0, 1, Math.atan2(y, x));
   multiplyQuaternions(rotation, 0, rotation, 0, scratchRotation, 0);
   normalizeQuaternion(rotation, 0);
-}
-
-/**
- * matrices[o…] := parentWorld · local, with local := T(pivot + translation) · R(rotation) · S(scaling) · T(−pivot)
- * and parentWorld the affine matrix at matrices[parent…] (the identity when `parent` is −1). The last row is not
- * written: it stays 0, 0, 0, 1 as createNodeTransforms set it.
- */
-function composeWorld(
-  matrices: Float32Array,
-  o: number,
-  parent: number,
-  pivots: Float32Array,
-  pivotOffset: number,
-): void {
-  const x = rotation[0]!;
-  const y = rotation[1]!;
-  const z = rotation[2]!;
-  const w = rotation[3]!;
-  const sx = scaling[0]!;
-  const sy = scaling[1]!;
-  const sz = scaling[2]!;
-  const px = pivots[pivotOffset]!;
-  const py = pivots[pivotOffset + 1]!;
-  const pz = pivots[pivotOffset + 2]!;
-  const x2 = x + x;
-  const y2 = y + y;
-  const z2 = z + z;
-  const xx = x * x2;
-  const xy = x * y2;
-  const xz = x * z2;
-  const yy = y * y2;
-  const yz = y * z2;
-  const zz = z * z2;
-  const wx = w * x2;
-  const wy = w * y2;
-  const wz = w * z2;
-  const b0 = (1 - (yy + zz)) * sx;
-  const b1 = (xy + wz) * sx;
-  const b2 = (xz - wy) * sx;
-  const b4 = (xy - wz) * sy;
-  const b5 = (1 - (xx + zz)) * sy;
-  const b6 = (yz + wx) * sy;
-  const b8 = (xz + wy) * sz;
-  const b9 = (yz - wx) * sz;
-  const b10 = (1 - (xx + yy)) * sz;
-  const b12 = translation[0]! + px - (b0 * px + b4 * py + b8 * pz);
-  const b13 = translation[1]! + py - (b1 * px + b5 * py + b9 * pz);
-  const b14 = translation[2]! + pz - (b2 * px + b6 * py + b10 * pz);
-  if (parent < 0) {
-    matrices[o] = b0;
-    matrices[o + 1] = b1;
-    matrices[o + 2] = b2;
-    matrices[o + 4] = b4;
-    matrices[o + 5] = b5;
-    matrices[o + 6] = b6;
-    matrices[o + 8] = b8;
-    matrices[o + 9] = b9;
-    matrices[o + 10] = b10;
-    matrices[o + 12] = b12;
-    matrices[o + 13] = b13;
-    matrices[o + 14] = b14;
-    return;
-  }
-  const a0 = matrices[parent]!;
-  const a1 = matrices[parent + 1]!;
-  const a2 = matrices[parent + 2]!;
-  const a4 = matrices[parent + 4]!;
-  const a5 = matrices[parent + 5]!;
-  const a6 = matrices[parent + 6]!;
-  const a8 = matrices[parent + 8]!;
-  const a9 = matrices[parent + 9]!;
-  const a10 = matrices[parent + 10]!;
-  const a12 = matrices[parent + 12]!;
-  const a13 = matrices[parent + 13]!;
-  const a14 = matrices[parent + 14]!;
-  // The same sums as a full 4×4 product (the local matrix's last row is 0, 0, 0, 1), term for term.
-  matrices[o] = a0 * b0 + a4 * b1 + a8 * b2 + a12 * 0;
-  matrices[o + 1] = a1 * b0 + a5 * b1 + a9 * b2 + a13 * 0;
-  matrices[o + 2] = a2 * b0 + a6 * b1 + a10 * b2 + a14 * 0;
-  matrices[o + 4] = a0 * b4 + a4 * b5 + a8 * b6 + a12 * 0;
-  matrices[o + 5] = a1 * b4 + a5 * b5 + a9 * b6 + a13 * 0;
-  matrices[o + 6] = a2 * b4 + a6 * b5 + a10 * b6 + a14 * 0;
-  matrices[o + 8] = a0 * b8 + a4 * b9 + a8 * b10 + a12 * 0;
-  matrices[o + 9] = a1 * b8 + a5 * b9 + a9 * b10 + a13 * 0;
-  matrices[o + 10] = a2 * b8 + a6 * b9 + a10 * b10 + a14 * 0;
-  matrices[o + 12] = a0 * b12 + a4 * b13 + a8 * b14 + a12;
-  matrices[o + 13] = a1 * b12 + a5 * b13 + a9 * b14 + a13;
-  matrices[o + 14] = a2 * b12 + a6 * b13 + a10 * b14 + a14;
 }
 
 /** Moves the world matrix at `o` by pivot − parentWorld(pivot) (don't inherit translation). */

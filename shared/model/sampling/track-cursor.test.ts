@@ -108,3 +108,28 @@ describe('TrackCursors', () => {
     }
   });
 });
+
+describe('TrackCursors.sampleSequenced', () => {
+  it('holds the last key in the interval frame after frame, to the bit (its −0 too)', () => {
+    // Opposite neighbours: the arc before the last key negates it; a slerp at t = 0 would turn −0 into +0.
+    const track = timeOrdered(
+      createTrack('KGRT', INTERPOLATION.linear, -1, [
+        { frame: 0, value: [0, -0.6, 0, -0.8] },
+        { frame: 100, value: [-0, 0.6, 0, 0.8] },
+      ]),
+    );
+    const cursors = new TrackCursors([track]);
+    const time = createSampleTime();
+    const fallback = new Float64Array([0, 0, 0, 1]);
+    const expected = new Float64Array(4);
+    const actual = new Float64Array(4);
+    for (const frame of [50, 150, 160, 170]) {
+      setSampleTime(time, frame, 0, 300, frame);
+      expect(cursors.varies(0, time)).toBe(true);
+      cursors.frame[0] = frame;
+      expect(cursors.sampleSequenced(0, fallback, actual)).toBe(sampleOrderedTrack(track, time, fallback, expected));
+      expect(Object.is(actual[0], -0) || frame < 100, `x at ${frame}: ${actual[0]}`).toBe(true);
+      expect(Array.from(actual), `at ${frame}`).toEqual(Array.from(expected));
+    }
+  });
+});

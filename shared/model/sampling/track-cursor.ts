@@ -28,6 +28,8 @@ export class TrackCursors {
   private readonly kinds: Uint8Array;
   /** Per slot: 1 for a quaternion track (slerp and squad). */
   private readonly quaternions: Uint8Array;
+  /** Per slot: 1 for a linear quaternion track (slerp between two keys). */
+  private readonly linearQuaternions: Uint8Array;
   /** Per slot: the track's value components. */
   private readonly components: Uint8Array;
   /** Per slot: the interval [start, end] the key range below was found for (NaN: none yet). */
@@ -69,6 +71,7 @@ export class TrackCursors {
     const count = tracks.length;
     this.kinds = new Uint8Array(count).fill(NO_TRACK);
     this.quaternions = new Uint8Array(count);
+    this.linearQuaternions = new Uint8Array(count);
     this.components = new Uint8Array(count);
     this.rangeStarts = new Float64Array(count).fill(Number.NaN);
     this.rangeEnds = new Float64Array(count).fill(Number.NaN);
@@ -86,6 +89,7 @@ export class TrackCursors {
       this.components[slot] = track.components;
       this.quaternions[slot] = track.components === 4 && (track.tag === 'KGRT' || track.tag === 'KTAR') ? 1 : 0;
       if (this.quaternions[slot] === 1 && this.kinds[slot] === INTERPOLATION.linear) {
+        this.linearQuaternions[slot] = 1;
         this.arcStarts[slot] = arcKeys;
         arcKeys += track.keyCount;
       }
@@ -130,10 +134,25 @@ export class TrackCursors {
   /**
    * {@link sample} for a slot whose track follows the sequences, has a key in time's interval, and was last
    * looked at (sample or varies) in that same interval, at the frame `frame[0]`, inside it: skips the checks those
-   * promise.
+   * promise. A linear quaternion track between two keys (most frames of most rotations) slerps at once.
    */
   sampleSequenced(slot: number, fallback: Float64Array, out: Float64Array): boolean {
-    this.frame[1] = this.frame[0]!;
+    const frame = this.frame[0]!;
+    const segments = this.segments;
+    const base = slot * SEGMENT;
+    const segmentStart = segments[base]!;
+    const segmentEnd = segments[base + 1]!;
+    if (
+      frame >= segmentStart &&
+      frame < segmentEnd &&
+      segmentEnd !== Number.POSITIVE_INFINITY &&
+      this.linearQuaternions[slot] === 1
+    ) {
+      this.frame[2] = (frame - segmentStart) / (segmentEnd - segmentStart);
+      this.slerpSegment(slot, out);
+      return true;
+    }
+    this.frame[1] = frame;
     return this.sampleKeys(slot, this.kinds[slot]!, fallback, out);
   }
 
@@ -205,7 +224,8 @@ export class TrackCursors {
 
   /**
    * Finds the last key in the slot's range at or before frame[1] (≥ the first key's; of keys at one frame, the
-   * later) — from the last one, walking forwards, else by bisection — and fills the slot's segment state.
+   * later) — from the last one, walking forwards, else by bisection — and fills the slot's segment state. Played on
+   * from a segment, the walk starts at its later key, whose frame and (linear) values the segment already holds.
    */
   private moveTo(slot: number, track: Track): void {
     const frame = this.frame[1]!;
@@ -214,8 +234,14 @@ export class TrackCursors {
     const stride = track.stride;
     const first = this.firsts[slot]!;
     const last = this.lasts[slot]!;
-    let before = this.cursors[slot]!;
-    if (before < first || before > last || words[before * stride]! > frame)
+    const segments = this.segments;
+    const base = slot * SEGMENT;
+    const cursor = this.cursors[slot]!;
+    const previousEnd = segments[base + 1]!;
+    // Played on past the segment's later key (false when there is no segment: NaN): walk on from that key.
+    const stepped = frame >= previousEnd;
+    let before = stepped ? cursor + 1 : cursor;
+    if (!stepped && (before < first || before > last || words[before * stride]! > frame))
       before = latestAtOrBefore(track, frame, first, last);
     else {
       let walked = 0;
@@ -229,15 +255,20 @@ export class TrackCursors {
       }
     }
     this.cursors[slot] = before;
-    const segments = this.segments;
-    const base = slot * SEGMENT;
-    segments[base] = words[before * stride]!;
-    segments[base + 1] = before < last ? words[(before + 1) * stride]! : Number.POSITIVE_INFINITY;
     const values = track.keyValues;
     const components = track.components;
     const beforeOffset = before * stride + 1;
-    for (let component = 0; component < components; component += 1)
-      segments[base + 4 + component] = values[beforeOffset + component]!;
+    if (stepped && before === cursor + 1 && kind === INTERPOLATION.linear) {
+      // The segment's later key, already in hand (its frame and values).
+      segments[base] = previousEnd;
+      for (let component = 0; component < components; component += 1)
+        segments[base + 4 + component] = segments[base + 8 + component]!;
+    } else {
+      segments[base] = words[before * stride]!;
+      for (let component = 0; component < components; component += 1)
+        segments[base + 4 + component] = values[beforeOffset + component]!;
+    }
+    segments[base + 1] = before < last ? words[(before + 1) * stride]! : Number.POSITIVE_INFINITY;
     if (before >= last || kind !== INTERPOLATION.linear) return;
     for (let component = 0; component < components; component += 1)
       segments[base + 8 + component] = values[beforeOffset + stride + component]!;
