@@ -95,6 +95,9 @@ const ATTRIBUTES = [
   ['boneWeights', 4],
 ] as const;
 
+/** The layer shader's `primer` attribute: never enabled; the warm-up sets its constant value. */
+const PRIMER_LOCATION = ATTRIBUTES.length;
+
 function attributeLocations(gl: WebGL2RenderingContext, program: WebGLProgram): number[] {
   return ATTRIBUTES.map(([name]) => gl.getAttribLocation(program, name));
 }
@@ -200,40 +203,11 @@ export function startBootProgram(gl: WebGL2RenderingContext): BootProgram {
   gl.attachShader(program, vertex);
   gl.attachShader(program, fragment);
   ATTRIBUTES.forEach(([name], location) => gl.bindAttribLocation(program, location, name));
+  gl.bindAttribLocation(program, PRIMER_LOCATION, 'primer');
   gl.linkProgram(program);
   // Sent now: the GPU process compiles while the file is parsed.
   gl.flush();
   return { program, vertex, fragment };
-}
-
-/**
- * Has the GPU process start compiling the layer shader's vertex stage for a draw at once, before the file is parsed:
- * one triangle, degenerate (the uniforms are left at zero: asking for their locations would wait for the link), with
- * the frame's vertex formats and framebuffer. Leaves the context's state as a new context's.
- */
-export function primeBootProgram(gl: WebGL2RenderingContext, { program }: BootProgram): void {
-  const buffers: WebGLBuffer[] = [];
-  const data = [
-    new Float32Array(9),
-    new Float32Array(9),
-    new Float32Array(6),
-    new Uint16Array(12),
-    new Float32Array(12),
-  ];
-  const locations = ATTRIBUTES.map((_, location) => location);
-  const array = vertexArray(gl, locations, data, Uint16Array.of(0, 1, 2), buffers);
-  const { checker } = layerTextures(gl);
-  gl.useProgram(program);
-  gl.bindTexture(gl.TEXTURE_2D, checker);
-  setFixedState(gl);
-  gl.enable(gl.DEPTH_TEST);
-  gl.bindVertexArray(array);
-  gl.drawElements(gl.TRIANGLES, 3, gl.UNSIGNED_SHORT, 0);
-  leaveAsNew(gl);
-  gl.flush();
-  for (const buffer of buffers) gl.deleteBuffer(buffer);
-  gl.deleteVertexArray(array);
-  gl.deleteTexture(checker);
 }
 
 /** Deletes the shader (a boot frame that is not drawn after all). */
@@ -249,18 +223,17 @@ interface WarmState {
   textured: boolean;
 }
 
-/** One triangle covering the frame: clip-space corners, drawn through identity matrices and palette slot 0. */
+/** One triangle covering the frame: clip-space corners (the layer shader's primer draws them as they are). */
 const WARM_POSITIONS = Float32Array.of(-1, -1, 0, 3, -1, 0, -1, 3, 0);
-/** The identity matrix as one palette slot (four RGBA float texels, its columns). */
-const WARM_PALETTE = Float32Array.of(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1);
 
 /**
  * Has the GPU compile the boot frame's pipelines while the rig is still being built, so that the frame's own draws
- * find them compiled: SwiftShader compiles a pipeline (shader, vertex formats, textures' formats, blending, depth and
- * faces) at its first draw — ~40 ms for the layer shader, otherwise spent after the frame's draws are sent. One
- * triangle per distinct draw state of `looks` (in `shading`), with the frame's program, vertex formats, texture formats
- * and framebuffer, scissored to one pixel that the frame clears; sent at once. Leaves the context's state as a new
- * context's.
+ * find them compiled: SwiftShader compiles a pipeline (shader, vertex formats, blending, depth and faces) at its first
+ * draw — ~40 ms for the layer shader, otherwise spent after the frame's draws are sent. One triangle per distinct draw
+ * state of `looks` (in `shading`), with the frame's program, vertex formats, texture format and framebuffer,
+ * scissored to one pixel that the frame clears; sent at once, right after the link is asked for: nothing here waits
+ * for the GPU process (no uniform is set; the shader's primer attribute places the triangle). Leaves the context's
+ * state as a new context's.
  */
 export function warmBootFrame(
   gl: WebGL2RenderingContext,
@@ -282,20 +255,15 @@ export function warmBootFrame(
   const { program } = shader;
   const buffers: WebGLBuffer[] = [];
   const { checker, grey } = layerTextures(gl);
-  const palette = paletteTexture(gl, 4, 1, WARM_PALETTE);
-  const data = [
-    WARM_POSITIONS,
-    new Float32Array(9),
-    new Float32Array(6),
-    new Uint16Array(12),
-    Float32Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0),
-  ];
-  const array = vertexArray(gl, attributeLocations(gl, program), data, Uint16Array.of(0, 1, 2), buffers);
+  const data = [WARM_POSITIONS, new Float32Array(9), new Float32Array(6), new Uint16Array(12), new Float32Array(12)];
+  const locations = ATTRIBUTES.map((_, location) => location);
+  const array = vertexArray(gl, locations, data, Uint16Array.of(0, 1, 2), buffers);
   gl.enable(gl.SCISSOR_TEST);
   gl.scissor(0, 0, 1, 1);
   gl.useProgram(program);
-  bindShared(gl, program, IDENTITY, 1, palette);
-  gl.uniform4f(gl.getUniformLocation(program, 'color'), 1, 1, 1, 1);
+  // No uniform is set (asking for a location would wait for the link): the primer draws the clip-space triangle, and
+  // both samplers read texture unit 0.
+  gl.vertexAttrib4f(PRIMER_LOCATION, 1, 0, 0, 0);
   setFixedState(gl);
   gl.bindVertexArray(array);
   for (const { state, textured } of warm) {
@@ -303,6 +271,7 @@ export function warmBootFrame(
     applyDrawState(gl, state);
     gl.drawElements(gl.TRIANGLES, 3, gl.UNSIGNED_SHORT, 0);
   }
+  gl.vertexAttrib4f(PRIMER_LOCATION, 0, 0, 0, 1);
   gl.disable(gl.SCISSOR_TEST);
   gl.scissor(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight);
   leaveAsNew(gl);
@@ -310,7 +279,8 @@ export function warmBootFrame(
   gl.flush();
   for (const buffer of buffers) gl.deleteBuffer(buffer);
   gl.deleteVertexArray(array);
-  for (const made of [checker, grey, palette]) gl.deleteTexture(made);
+  gl.deleteTexture(checker);
+  gl.deleteTexture(grey);
 }
 
 /**

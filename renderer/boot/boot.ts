@@ -29,7 +29,7 @@ import { findParsedChunk } from '../../shared/model/mdx-model';
 import { paletteFloats, rigLayerLooks } from '../editors/viewport/model/model-layers';
 import { DEFAULT_VIEW, framedTarget, perspectiveViewProjection, viewRotation } from '../editors/viewport/view-math';
 import { bootFrameMs, keepBootRead, noteBootFrame } from '../files/boot-read';
-import { deleteBootProgram, drawBootFrame, primeBootProgram, startBootProgram, warmBootFrame } from './boot-frame';
+import { deleteBootProgram, drawBootFrame, startBootProgram, warmBootFrame } from './boot-frame';
 import { removeBootSkeleton, showBootPicture, showBootSkeleton } from '../editors/layout/boot-skeleton';
 
 /** The startup file's path: named by the page (browser shell), else asked of Electron's host. */
@@ -107,7 +107,6 @@ async function bootFrame(): Promise<void> {
   try {
     // The GPU process compiles the layers' pipelines while the rig is built (every material's layers: the geosets
     // are not read yet).
-    primeBootProgram(gl, shader);
     const model = typedModelOfDocument(document);
     if (model) {
       const layers = (findParsedChunk(model, 'MTLS') ?? []).flatMap((material) =>

@@ -57,6 +57,9 @@ in vec3 normal;
 in vec2 uv;
 in vec4 boneSlots;
 in vec4 boneWeights;
+// Left disabled: its constant value (0, 0, 0, 1) adds nothing. The boot frame's warm-up sets x to 1, so that its
+// triangle is drawn from clip-space positions before any uniform is set (boot-frame.ts warmBootFrame).
+in vec4 primer;
 out vec2 vUv;
 out vec3 vNormal;
 
@@ -81,7 +84,7 @@ void main() {
   vec4 skinned = skin * vec4(position, 1.0);
   vNormal = normalize(mat3(skin) * normal);
   vUv = (textureTransform * vec3(uv, 1.0)).xy;
-  gl_Position = projectionMatrix * modelViewMatrix * vec4(skinned.xyz, 1.0);
+  gl_Position = projectionMatrix * modelViewMatrix * vec4(skinned.xyz, 1.0) + primer.x * vec4(position, 1.0);
 }
 `;
 
