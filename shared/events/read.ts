@@ -10,7 +10,7 @@ import type { MdlText } from '../mdl/types';
 import { findChunk } from '../mdx/container';
 import { interpolationName } from '../mdx/tracks';
 import type { EventObject as EventObjectKind } from '../model/kinds/event-object';
-import { NODE_TRACK_KINDS, type NodeTrackTag } from '../model/kinds/node';
+import { NODE_TRACK_KINDS, type NodeObject, type NodeTrackTag } from '../model/kinds/node';
 import type { Sequence } from '../model/kinds/sequence';
 import { statementName } from '../mdl/values';
 import {
@@ -25,13 +25,14 @@ import {
 import type { MdxModel } from '../model/mdx-file';
 import { openModelFile } from '../model/model-file';
 import { MemoSlot } from '../model/memo-slot';
-import { modelNodes } from '../model/model-nodes';
+import { nodeKindOfTag } from '../model/registry';
+import { isParsedChunk } from '../model/typed-model';
 import { trackFrames, type Track } from '../model/track';
 import { parsedChunkOf, typedChunkOf } from '../model/typed-chunks';
 import type { EventObject, ModelDocument, NodeInfo, NodeTrackSummary, SequenceInfo } from './document';
 import { deriveLinks } from './links';
 import { eventIdOf, eventTypeOf } from './names';
-import { mdlModelOf, mdlSource, mdxSource, sourceOf, type MdlDocumentSource } from './source';
+import { mdlModelOf, mdlSource, mdxSource, sourceOf, type MdlDocumentSource, type MdxDocumentSource } from './source';
 
 export { sniffModelFormat } from '../model/model-file';
 
@@ -93,89 +94,115 @@ function sameChunk(model: MdxModel, previous: MdxModel, tag: string): boolean {
   return findChunk(model, tag) === findChunk(previous, tag);
 }
 
+/** What reading finds that validation does not: nothing, for every document (frozen, shared). */
+const NO_READ_DIAGNOSTICS: readonly Diagnostic[] = Object.freeze([]);
+
+/** The node list of each node chunk's objects (shared by every document that holds the chunk). */
+const nodeInfoLists = new WeakMap<readonly NodeObject[], readonly NodeInfo[]>();
+
 function nodeInfos(model: MdxModel): NodeInfo[] {
-  const chunks = model.chunks.map((chunk) => typedChunkOf(chunk, model.version).chunk);
-  return modelNodes({ chunks }).map(({ kind, object: { node } }) => ({
-    kind,
-    name: node.name,
-    objectId: node.objectId,
-    parentId: node.parentId,
-  }));
+  const nodes: NodeInfo[] = [];
+  for (const chunk of model.chunks) {
+    const kind = nodeKindOfTag(chunk.tag);
+    const typed = kind === undefined ? undefined : typedChunkOf(chunk, model.version).chunk;
+    if (kind === undefined || typed === undefined || !isParsedChunk(typed)) continue;
+    const objects = typed.parsed as readonly NodeObject[];
+    let infos = nodeInfoLists.get(objects);
+    if (infos === undefined) {
+      infos = objects.map(({ node }) => ({ kind, name: node.name, objectId: node.objectId, parentId: node.parentId }));
+      nodeInfoLists.set(objects, infos);
+    }
+    for (const info of infos) nodes.push(info);
+  }
+  return nodes;
+}
+
+/** What an MDX document reads from MODL, SEQS and GLBS. */
+interface MdxHeader {
+  readonly name: string;
+  readonly sequences: readonly SequenceInfo[];
+  readonly globalSequences: readonly number[];
+}
+
+/** The header and the node list of each MDX document, made when first asked for (in slots, not closures). */
+const mdxHeaders = new MemoSlot<ModelDocument, MdxHeader>('MDX document header');
+const mdxNodeLists = new MemoSlot<ModelDocument, readonly NodeInfo[]>('MDX document nodes');
+
+const mdxModelOfDocument = (document: ModelDocument) => (document.source as MdxDocumentSource).model;
+
+/** The document's header: read from its MODL, SEQS and GLBS when first asked for (listing events reads only EVTS). */
+function mdxHeaderOf(document: ModelDocument): MdxHeader {
+  let header = mdxHeaders.get(document);
+  if (header === undefined) {
+    const model = mdxModelOfDocument(document);
+    header = {
+      name: parsedChunkOf(model, 'MODL')?.name ?? '',
+      sequences: (parsedChunkOf(model, 'SEQS') ?? []).map(sequenceInfo),
+      globalSequences: [...(parsedChunkOf(model, 'GLBS') ?? [])],
+    };
+    mdxHeaders.set(document, header);
+  }
+  return header;
 }
 
 /**
- * The document of an MDX model. With `previous` (the document the model was edited from), whatever the edit did
- * not touch is taken from it rather than read again: the header when MODL, SEQS and GLBS are the same chunks,
- * the nodes when only EVTS changed (its objects' entries are replaced).
+ * The getters of every MDX document: one function each for all documents, so that documents share their hidden class
+ * (a getter made per document is a closure and a class of its own per document, its properties a dictionary). The
+ * node list walks every node chunk (each chunk's list made once and shared): made when first asked for (the outliner,
+ * the structured clone out of the worker), not when a model is read only to list its events.
+ */
+const MDX_DOCUMENT_GETTERS: Record<
+  'nodes' | 'name' | 'sequences' | 'globalSequences',
+  (this: ModelDocument) => unknown
+> = {
+  nodes(this: ModelDocument): readonly NodeInfo[] {
+    let nodes = mdxNodeLists.get(this);
+    if (nodes === undefined) {
+      nodes = nodeInfos(mdxModelOfDocument(this));
+      mdxNodeLists.set(this, nodes);
+    }
+    return nodes;
+  },
+  name(this: ModelDocument): string {
+    return mdxHeaderOf(this).name;
+  },
+  sequences(this: ModelDocument): readonly SequenceInfo[] {
+    return mdxHeaderOf(this).sequences;
+  },
+  globalSequences(this: ModelDocument): readonly number[] {
+    return mdxHeaderOf(this).globalSequences;
+  },
+};
+
+/**
+ * The document of an MDX model. With `previous` (the document the model was edited from), the header is taken from
+ * it when MODL, SEQS and GLBS are the same chunks; every node chunk the edit did not replace keeps its node list.
  */
 export function mdxDocumentOf(model: MdxModel, previous: ModelDocument | null): ModelDocument {
   const before = previous === null ? null : sourceOf(previous);
   const previousModel = before?.format === 'mdx' ? before.model : null;
   const eventObjects = (parsedChunkOf(model, 'EVTS') ?? []).map((object, index) => eventObjectOf(object, index));
+  const document = {
+    format: 'mdx' as const,
+    version: model.version,
+    eventObjects,
+    links: deriveLinks(eventObjects),
+    // Everything reading finds about an MDX model is a chunk's own finding: the chunk checks report it.
+    readDiagnostics: NO_READ_DIAGNOSTICS,
+    source: mdxSource(model),
+  };
+  for (const [key, get] of Object.entries(MDX_DOCUMENT_GETTERS))
+    Object.defineProperty(document, key, { get, enumerable: true, configurable: true });
+  const made = document as typeof document & Pick<ModelDocument, 'nodes' | 'name' | 'sequences' | 'globalSequences'>;
   const reuseHeader =
     previous !== null &&
     previousModel !== null &&
     sameChunk(model, previousModel, 'MODL') &&
     sameChunk(model, previousModel, 'SEQS') &&
     sameChunk(model, previousModel, 'GLBS');
-  // MODL, SEQS and GLBS are read when first asked for (as the node list below): listing events reads only EVTS.
-  let header: { name: string; sequences: readonly SequenceInfo[]; globalSequences: readonly number[] } | null =
-    reuseHeader
-      ? { name: previous!.name, sequences: previous!.sequences, globalSequences: previous!.globalSequences }
-      : null;
-  const headerOf = () => {
-    header ??= {
-      name: parsedChunkOf(model, 'MODL')?.name ?? '',
-      sequences: (parsedChunkOf(model, 'SEQS') ?? []).map(sequenceInfo),
-      globalSequences: [...(parsedChunkOf(model, 'GLBS') ?? [])],
-    };
-    return header;
-  };
-  let nodes: readonly NodeInfo[] | null;
-  if (previous !== null && previousModel !== null && onlyEventsChanged(model, previousModel)) {
-    const eventNodes = eventObjects.map((object): NodeInfo => ({
-      kind: 'eventObject',
-      name: object.name,
-      objectId: object.objectId,
-      parentId: object.parentId,
-    }));
-    const others = previous.nodes.filter((node) => node.kind !== 'eventObject');
-    const at = previous.nodes.findIndex((node) => node.kind === 'eventObject');
-    nodes = at === -1 ? [...others, ...eventNodes] : [...others.slice(0, at), ...eventNodes, ...others.slice(at)];
-  } else {
-    nodes = null;
-  }
-  let nodeList = nodes;
-  return {
-    // The node list walks every node chunk: made when first asked for (the editor's outliner, the structured clone
-    // out of the worker), not when a model is read only to list its events.
-    get nodes(): readonly NodeInfo[] {
-      nodeList ??= nodeInfos(model);
-      return nodeList;
-    },
-    format: 'mdx',
-    version: model.version,
-    get name(): string {
-      return headerOf().name;
-    },
-    get sequences(): readonly SequenceInfo[] {
-      return headerOf().sequences;
-    },
-    get globalSequences(): readonly number[] {
-      return headerOf().globalSequences;
-    },
-    eventObjects,
-    links: deriveLinks(eventObjects),
-    // Everything reading finds about an MDX model is a chunk's own finding: the chunk checks report it.
-    readDiagnostics: [],
-    source: mdxSource(model),
-  };
-}
-
-/** True when the two models differ at most in their EVTS chunk (same chunks otherwise, in the same order). */
-function onlyEventsChanged(model: MdxModel, previous: MdxModel): boolean {
-  if (model.chunks.length !== previous.chunks.length) return false;
-  return model.chunks.every((chunk, index) => chunk === previous.chunks[index] || chunk.tag === 'EVTS');
+  // The previous version's header (read now if it was not yet: the two share it rather than read it twice).
+  if (reuseHeader) mdxHeaders.set(made, mdxHeaderOf(previous!));
+  return made;
 }
 
 /**
@@ -229,9 +256,6 @@ function mdlDocumentNodes(this: ModelDocument): readonly NodeInfo[] {
   }
   return nodes;
 }
-
-/** What reading finds that validation does not: nothing, for every document (frozen, shared). */
-const NO_READ_DIAGNOSTICS: readonly Diagnostic[] = Object.freeze([]);
 
 const GLOBAL_SEQUENCE_TAGS: ReadonlySet<string> = new Set(['GLBS']);
 

@@ -41,20 +41,21 @@ export interface MdlDocumentSource {
 export type ModelSource = MdxDocumentSource | MdlDocumentSource;
 
 /**
- * A source for an MDX model. Its chunk checks (memoized per chunk: only new chunks are read) are made when first
- * asked for — by validation, or by the structured clone that carries the source out of the parsing worker (it reads
- * every property) — so that reading a model only to list its events does not validate it.
+ * The `checks` getter of every MDX source: one function for all (a getter made per source would give each source a
+ * closure and a hidden class of its own). The checks are made each time they are asked for — by validation, or by the
+ * structured clone that carries the source out of the parsing worker (it reads every property) — from the per-chunk
+ * memo (only new chunks are checked), so that reading a model only to list its events does not validate it, and a
+ * kept source holds no list of its own.
  */
+function mdxSourceChecks(this: MdxDocumentSource): readonly MdxChunkCheck[] {
+  return Object.freeze(checkMdxChunks(this.model));
+}
+
+/** A source for an MDX model (its chunk checks: see {@link mdxSourceChecks}). */
 export function mdxSource(model: MdxModel): MdxDocumentSource {
-  let checks: readonly MdxChunkCheck[] | null = null;
-  return Object.freeze({
-    format: 'mdx' as const,
-    model,
-    get checks(): readonly MdxChunkCheck[] {
-      checks ??= Object.freeze(checkMdxChunks(model));
-      return checks;
-    },
-  });
+  const source = { format: 'mdx' as const, model };
+  Object.defineProperty(source, 'checks', { get: mdxSourceChecks, enumerable: true });
+  return Object.freeze(source) as MdxDocumentSource;
 }
 
 /**

@@ -56,11 +56,15 @@ export function editableChunk<Tag extends MdxChunkTag>(
   return { index, value: read.chunk.parsed as MdxChunkTypes[Tag] };
 }
 
-/** The body `value` encodes to with `tag`'s codec, in the layout of the model's version. */
+/**
+ * The body `value` encodes to with `tag`'s codec, in the layout of the model's version: exactly its bytes (the
+ * writer's spare capacity, up to as much again, is not kept alive by the model and every undo entry that holds it).
+ */
 export function encodeChunk<Tag extends MdxChunkTag>(model: MdxModel, tag: Tag, value: MdxChunkTypes[Tag]): Uint8Array {
   const writer = new BinaryWriter(1024);
   (kindOfTag(tag)!.mdx as ChunkCodec<MdxChunkTypes[Tag]>).write(writer, value, mdxLayout(model.version));
-  return writer.finish();
+  const body = writer.finish();
+  return body.byteLength === body.buffer.byteLength ? body : body.slice();
 }
 
 /** The model with chunk `index` holding `value` (encoded with its kind's codec). */
