@@ -241,11 +241,11 @@ export function warmBootFrame(
   looks: readonly LayerLook[],
   shading: 'solid' | 'textured',
 ): void {
+  const textured = shading === 'textured';
   const seen = new Set<string>();
   const warm: WarmState[] = [];
   for (const look of looks) {
     const state = layerDrawState(look);
-    const textured = shading === 'textured';
     const key = [state.twoSided, state.depthTest, state.depthWrite, blendFactors(state.filterMode), textured].join();
     if (seen.has(key)) continue;
     seen.add(key);

@@ -12,27 +12,15 @@ import { FIXTURE_MDL } from '../mdl/testing/fixtures';
 import { mdlTypedModel, TYPED_MODELS_KEPT } from '../model/mdl-model';
 import { mdlBlockReadCount, mdlEventObjects } from '../model/mdl-parts';
 import type { ModelDocument } from './document';
-import { applyEdit, readModel, validateModel } from './index';
+import { readModel } from './index';
+import { getterOf, keyMoveVersions } from './testing/kept-versions';
 
 const fixture = new Uint8Array([...FIXTURE_MDL].map((character) => character.charCodeAt(0)));
 
 const textOf = (document: ModelDocument) => (document.source as { model: MdlText }).model;
 
-/** The fixture read, and 10 key moves of its first keyed event object (validated, as the editor does). */
-function versions(): ModelDocument[] {
-  const kept = [readModel(fixture.slice(), 'fixture.mdl')];
-  const object = kept[0]!.eventObjects.find((candidate) => candidate.frames.length > 0)!;
-  for (let step = 0; step < 10; step += 1) {
-    const keys = [{ objectIndex: object.index, frameIndex: 0 }];
-    const next = applyEdit(kept[kept.length - 1]!, { kind: 'moveKeys', keys, deltaMs: step % 2 === 0 ? 10 : -10 });
-    validateModel(next);
-    kept.push(next);
-  }
-  return kept;
-}
-
-/** The getter of `key` on `owner` (an own accessor). */
-const getterOf = (owner: object, key: string) => Object.getOwnPropertyDescriptor(owner, key)?.get;
+/** The file read, and 10 key moves of its first keyed event object. */
+const versions = () => keyMoveVersions(readModel(fixture.slice(), 'fixture.mdl'));
 
 describe('MDL versions kept after edits', () => {
   it('share one nodes getter (documents) and one reads getter (sources), still own and enumerable', () => {

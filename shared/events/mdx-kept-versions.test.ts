@@ -9,27 +9,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MdxModel } from '../model/mdx-file';
 import type { ModelDocument } from './document';
-import { applyEdit, readModel, validateModel } from './index';
+import { readModel } from './index';
+import { getterOf, keyMoveVersions } from './testing/kept-versions';
 
 const sample = join(__dirname, '..', '..', 'assets', 'sample', 'ArthasIllidanSample.mdx');
 
 const modelOf = (document: ModelDocument) => (document.source as { model: MdxModel }).model;
 
-/** The sample read, and 10 key moves of its first keyed event object (validated, as the editor does). */
-function versions(): ModelDocument[] {
-  const kept = [readModel(new Uint8Array(readFileSync(sample)), 'sample.mdx')];
-  const object = kept[0]!.eventObjects.find((candidate) => candidate.frames.length > 0)!;
-  for (let step = 0; step < 10; step += 1) {
-    const keys = [{ objectIndex: object.index, frameIndex: 0 }];
-    const next = applyEdit(kept[kept.length - 1]!, { kind: 'moveKeys', keys, deltaMs: step % 2 === 0 ? 10 : -10 });
-    validateModel(next);
-    kept.push(next);
-  }
-  return kept;
-}
-
-/** The getter of `key` on `owner` (an own accessor). */
-const getterOf = (owner: object, key: string) => Object.getOwnPropertyDescriptor(owner, key)?.get;
+/** The file read, and 10 key moves of its first keyed event object. */
+const versions = () => keyMoveVersions(readModel(new Uint8Array(readFileSync(sample)), 'sample.mdx'));
 
 describe('MDX versions kept after edits', () => {
   it('share their getters (documents and sources), still own and enumerable', () => {

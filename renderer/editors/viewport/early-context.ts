@@ -41,7 +41,7 @@ export function makeEarlyContext(width?: number, height?: number): EarlyContext 
     }
     const context = canvas.getContext('webgl2', VIEWPORT_CONTEXT_ATTRIBUTES);
     early = context ? { canvas, context } : null;
-  } else if (early && width !== undefined && height !== undefined) {
+  } else if (width !== undefined && height !== undefined) {
     early.canvas.width = width;
     early.canvas.height = height;
   }
