@@ -8,7 +8,9 @@
  *    half speed: each frame's step was capped at 250 ms) and shows the frames per second it achieves; Playback ▸
  *    Play Every Frame plays each frame in turn instead, slower than real time;
  *  - playback stopped by opening a file plays again at the next Space (the old run was left behind and the next
- *    Space scheduled no frame).
+ *    Space scheduled no frame);
+ *  - typing into the time field the value it already shows (the playhead a fraction off it) and Enter sets the
+ *    playhead there exactly (it was left where it was: the field saw no edit).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,6 +141,34 @@ describe.skipIf(skipReason !== null)('the view and playback', () => {
     await page.keyboard.press('Space');
     await expect.poll(async () => (await snapshot(page)).playheadMs, { timeout: 5000 }).toBeGreaterThan(1000);
     await page.keyboard.press('Space');
+  }, 60_000);
+
+  it('sets the playhead to the time typed even when the field already shows it rounded', async () => {
+    await setPlayhead(page, 1000);
+    // One frame step on: 1033.33 ms, which the field shows as 1033.
+    await page.getByTestId('timeline-canvas').hover();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await snapshot(page)).playheadMs).toBeCloseTo(1000 + 1000 / 30, 6);
+    const field = page.getByTestId('playhead-field');
+    expect(await field.inputValue()).toBe('1033');
+    // Typing what it shows and Enter puts the playhead there exactly (it stayed at 1033.33: the field saw no edit).
+    await field.click();
+    await field.fill('1033');
+    await field.press('Enter');
+    await expect.poll(async () => (await snapshot(page)).playheadMs).toBe(1033);
+    // Clicking into the field and out without typing leaves the playhead where it is.
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await snapshot(page)).playheadMs).toBeCloseTo(1033 + 1000 / 30, 6);
+    await field.click();
+    await field.blur();
+    expect((await snapshot(page)).playheadMs).toBeCloseTo(1033 + 1000 / 30, 6);
+    // Esc drops what was typed.
+    await field.click();
+    await field.fill('500');
+    await field.press('Escape');
+    await page.waitForTimeout(100);
+    expect((await snapshot(page)).playheadMs).toBeCloseTo(1033 + 1000 / 30, 6);
+    expect(await field.inputValue()).toBe('1066');
   }, 60_000);
 
   it('keeps real time on a slow renderer by dropping frames, or plays every frame when asked', async () => {

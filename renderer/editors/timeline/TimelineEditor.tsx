@@ -21,11 +21,18 @@ function TimeField() {
   const unit = useEditor((state) => state.session.timeline.unit);
   const frameStepMs = useEditor((state) => state.session.playback.frameStepMs);
   const [text, setText] = useState<string | null>(null);
+  /** Set by Enter and Esc, which blur the field themselves: the blur that follows must not commit again. */
+  const handled = useRef(false);
   const shown = text ?? formatTime(playheadMs, unit, frameStepMs);
-  const commit = () => {
-    if (text === null) return;
-    const value = Number(text);
-    if (Number.isFinite(value)) setPlayhead(store, Math.round(unitToMs(value, unit, frameStepMs)));
+  /**
+   * Puts the playhead at the time typed. Enter commits what the field shows even without an edit (typing the rounded
+   * value it already shows changes nothing React sees, yet means "exactly this"); leaving the field commits an edit.
+   */
+  const commit = (typed: string | null) => {
+    if (typed === null) return;
+    const value = Number(typed);
+    if (typed.trim() !== '' && Number.isFinite(value))
+      setPlayhead(store, Math.round(unitToMs(value, unit, frameStepMs)));
     setText(null);
   };
   return (
@@ -35,13 +42,20 @@ function TimeField() {
       data-hint="Playhead time: type a value and press Enter"
       data-testid="playhead-field"
       onChange={(event) => setText(event.target.value)}
-      onBlur={commit}
+      onFocus={() => {
+        handled.current = false;
+      }}
+      onBlur={() => {
+        if (!handled.current) commit(text);
+      }}
       onKeyDown={(event) => {
         if (event.key === 'Enter') {
-          commit();
+          commit((event.target as HTMLInputElement).value);
+          handled.current = true;
           (event.target as HTMLInputElement).blur();
         } else if (event.key === 'Escape') {
           setText(null);
+          handled.current = true;
           (event.target as HTMLInputElement).blur();
         }
       }}
