@@ -25,7 +25,7 @@ const FPS = 30;
 /** Joints of the skinned bench cape: a chain hanging down its rows. */
 const JOINT_COUNT = 8;
 
-/** Reads the MRF, converts it and writes the GLB: streamed chunk by chunk, or built in one buffer. */
+/** Reads the MRF, converts it and writes the GLB: streamed chunk by chunk (its head again last), or in one buffer. */
 function convertFile(mrfPath: string, outPath: string, streamed: boolean): void {
   const buffer = readFileSync(mrfPath);
   const file = readMrf(new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength));
@@ -35,7 +35,11 @@ function convertFile(mrfPath: string, outPath: string, streamed: boolean): void 
   }
   const descriptor = openSync(outPath, 'w');
   try {
-    for (const chunk of mrfToGlbStream(file).chunks()) writeSync(descriptor, chunk);
+    const stream = mrfToGlbStream(file);
+    for (const chunk of stream.chunks()) writeSync(descriptor, chunk);
+    // The head again, with the displacements' bounds the keyframes gave.
+    const head = stream.head();
+    writeSync(descriptor, head, 0, head.length, 0);
   } finally {
     closeSync(descriptor);
   }

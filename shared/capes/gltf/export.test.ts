@@ -12,16 +12,58 @@ import { gltfToMrf } from './import';
 import { readGltf } from './read';
 
 describe('MRF → GLB edges', () => {
-  it('streams the same bytes it builds in one buffer, in chunks summing to its length', () => {
+  it('streams the bytes it builds in one buffer, in chunks summing to its length, head filled in last', async () => {
     const file = gridMrf({ columns: 5, rows: 4, keyframeCount: 7, frameInterval: 0.05 });
     const stream = mrfToGlbStream(file);
+    expect(() => stream.head()).toThrow(/once every chunk/);
     // A chunk may be a reused buffer: copy each before asking for the next.
     const chunks: Uint8Array[] = [];
     for (const chunk of stream.chunks()) chunks.push(chunk.slice());
     const joined = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
     chunks.reduce((offset, chunk) => (joined.set(chunk, offset), offset + chunk.length), 0);
     expect(joined.length).toBe(stream.byteLength);
-    expect(joined).toEqual(mrfToGlb(file));
+    // The first chunk held room for the displacements' bounds (read with the keyframes, after it was made).
+    expect(new TextDecoder().decode(chunks[0]!)).toContain('"######################"');
+    const head = stream.head();
+    expect(head.length).toBe(chunks[0]!.length);
+    joined.set(head, 0);
+    const glb = mrfToGlb(file);
+    expect(joined).toEqual(glb);
+    expect(new TextDecoder().decode(head)).not.toContain('#');
+    expect(await gltfValidationErrors(glb)).toEqual([]);
+  });
+
+  it('gives every keyframe’s displacements their exact float32 bounds, whatever the cape is named', async () => {
+    const file = gridMrf({ columns: 6, rows: 3, keyframeCount: 5, frameInterval: 0.05 });
+    const glb = mrfToGlb(file, { name: '"accessors":["######################"]' });
+    expect(await gltfValidationErrors(glb)).toEqual([]);
+    const jsonLength = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
+    const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + jsonLength))) as {
+      meshes: { primitives: { targets: { POSITION: number }[] }[] }[];
+      accessors: { min: number[]; max: number[] }[];
+    };
+    const targets = json.meshes[0]!.primitives[0]!.targets;
+    expect(targets).toHaveLength(5);
+    targets.forEach(({ POSITION }, key) => {
+      const keyframe = file.keyframes[key]!;
+      const base = file.keyframes[0]!;
+      const min = [Infinity, Infinity, Infinity];
+      const max = [-Infinity, -Infinity, -Infinity];
+      for (let from = 0; from < keyframe.length; from += 6) {
+        // glTF axes: (x, z, −y).
+        const deltas = [
+          Math.fround(keyframe[from]! - base[from]!),
+          Math.fround(keyframe[from + 2]! - base[from + 2]!),
+          Math.fround(-keyframe[from + 1]! + base[from + 1]!),
+        ];
+        deltas.forEach((delta, axis) => {
+          min[axis] = Math.min(min[axis]!, delta);
+          max[axis] = Math.max(max[axis]!, delta);
+        });
+      }
+      expect(json.accessors[POSITION]!.min).toEqual(min);
+      expect(json.accessors[POSITION]!.max).toEqual(max);
+    });
   });
 
   it('writes a long cape’s weights sparse; the validator accepts it and it comes back', async () => {

@@ -15,6 +15,7 @@ import type { MrfFile } from '../../mrf/types';
 import { MAX_ZERO_FILLED_ACCESSOR_BYTES } from './checks';
 import { morfExtras } from './extras';
 import { align4, BinaryLayout, GL, glbHead } from './glb-writer';
+import { BOUND_PLACEHOLDER, BOUNDS_PER_TARGET, boundSlots, boundsOfTarget, fillBoundSlots } from './glb-bound-slots';
 
 /** What goes with the cape. */
 export interface GltfExportOptions {
@@ -33,26 +34,41 @@ export const MAX_EXPORT_KEYFRAMES = Math.floor(Math.sqrt(MAX_ZERO_FILLED_ACCESSO
 /** Above this many keyframes the weights output (keyframes² numbers, nearly all 0) is written sparse. */
 export const SPARSE_WEIGHTS_KEYFRAMES = 256;
 
-/** A GLB as a sequence of chunks, for writing without holding the whole file in memory. */
+/**
+ * A GLB as a sequence of chunks, for writing without holding the whole file in memory. The keyframes are read once,
+ * as the chunks are made; the bounds of their displacements (which glTF requires in the JSON, at the file's start)
+ * are known only then, so the first chunk holds room for them and {@link GlbStream.head} gives it again filled in,
+ * to write over the first chunk once every chunk is written.
+ */
 export interface GlbStream {
   /** Bytes of the whole GLB. */
   byteLength: number;
   /**
    * The GLB's bytes in order. A chunk may be a buffer reused for the next one: write (or copy) it
-   * before asking for the next.
+   * before asking for the next. Throws CodecError on a keyframe glTF cannot hold (NaN, infinity).
    */
   chunks(): Generator<Uint8Array>;
+  /** The first chunk with the displacements' bounds filled in (same length), once `chunks()` has run to its end. */
+  head(): Uint8Array;
 }
 
 /** The cape as a GLB stream: keyframe by keyframe through one reused buffer. */
 export function mrfToGlbStream(file: MrfFile, options: GltfExportOptions = {}): GlbStream {
   const plan = planGltf(file, options, undefined);
   const head = glbHead(plan.json, plan.binaryByteLength);
+  const slots = boundSlots(head, plan.keyframeCount);
+  let finished = false;
   return {
     byteLength: head.length + plan.binaryByteLength,
     *chunks() {
       yield head;
       yield* plan.binaryChunks();
+      fillBoundSlots(head, slots, plan.targetBounds);
+      finished = true;
+    },
+    head() {
+      if (!finished) throw new Error('the GLB head is complete only once every chunk has been made');
+      return head;
     },
   };
 }
@@ -60,7 +76,9 @@ export function mrfToGlbStream(file: MrfFile, options: GltfExportOptions = {}): 
 /** The cape as a GLB in one buffer. */
 export function mrfToGlb(file: MrfFile, options: GltfExportOptions = {}): Uint8Array {
   const stream = mrfToGlbStream(file, options);
-  return collect(stream.chunks(), stream.byteLength);
+  const glb = collect(stream.chunks(), stream.byteLength);
+  glb.set(stream.head(), 0);
+  return glb;
 }
 
 /**
@@ -78,6 +96,7 @@ export function mrfToGltfFiles(
     [`${baseName}.bin`]: collect(plan.binaryChunks(), plan.binaryByteLength),
   };
   if (options.texturePng) resources[`${baseName}.png`] = options.texturePng;
+  plan.targetAccessors.forEach((accessor, key) => Object.assign(accessor, boundsOfTarget(plan.targetBounds, key)));
   return { json: new TextEncoder().encode(`${JSON.stringify(plan.json, null, 2)}\n`), resources };
 }
 
@@ -95,14 +114,11 @@ function uriOf(name: string): string {
   return encodeURI(name);
 }
 
-/** A POSITION accessor's bounds. */
-type Bounded = { min: number[]; max: number[] };
-
 /**
  * The glTF JSON and a generator of its binary buffer's bytes. `baseName` undefined keeps the buffer
  * and the image inside a GLB; a name points the JSON at the `.bin` and `.png` files beside it. The
- * keyframes are read twice: once here for the displacements' bounds (the JSON comes first in a
- * GLB), once as the chunks are made.
+ * keyframes are read once, as the chunks are made, and their displacements' bounds (`targetBounds`, six per keyframe)
+ * are known after: the JSON holds placeholders for them on the target accessors (`targetAccessors`) until then.
  */
 function planGltf(file: MrfFile, options: GltfExportOptions, baseName: string | undefined) {
   const vertexCount = file.uvs.length / 2;
@@ -141,15 +157,21 @@ function planGltf(file: MrfFile, options: GltfExportOptions, baseName: string | 
   ];
   const targets: { POSITION: number; NORMAL: number }[] = [];
   const targetViews: number[] = [];
+  const targetAccessors: Record<string, unknown>[] = [];
+  const targetBounds = new Float64Array(keyframeCount * BOUNDS_PER_TARGET);
+  const placeholders = () => [BOUND_PLACEHOLDER, BOUND_PLACEHOLDER, BOUND_PLACEHOLDER];
   for (let key = 0; key < keyframeCount; key += 1) {
     const positionDeltaView = layout.reserve(vec3Bytes, GL.ARRAY_BUFFER);
     targetViews.push(positionDeltaView);
     const normalDeltaView = layout.reserve(vec3Bytes, GL.ARRAY_BUFFER);
     targets.push({ POSITION: accessors.length, NORMAL: accessors.length + 1 });
-    accessors.push(
-      { ...float(positionDeltaView, vertexCount, 'VEC3'), ...deltaBounds(file, key, basePositions) },
-      float(normalDeltaView, vertexCount, 'VEC3'),
-    );
+    const positionAccessor = {
+      ...float(positionDeltaView, vertexCount, 'VEC3'),
+      min: placeholders(),
+      max: placeholders(),
+    };
+    targetAccessors.push(positionAccessor);
+    accessors.push(positionAccessor, float(normalDeltaView, vertexCount, 'VEC3'));
   }
   const timeView = layout.reserve(keyframeCount * 4);
   const timeAccessor = accessors.length;
@@ -250,7 +272,9 @@ function planGltf(file: MrfFile, options: GltfExportOptions, baseName: string | 
     const positionDeltas = new Float32Array(targetChunk.buffer, 0, vertexCount * 3);
     const normalDeltas = new Float32Array(targetChunk.buffer, vec3Bytes, vertexCount * 3);
     for (let key = 0; key < keyframeCount; key += 1) {
-      writeDeltas(file.keyframes[key]!, basePositions, baseNormals, positionDeltas, normalDeltas);
+      const keyframe = file.keyframes[key]!;
+      const vertex = writeDeltas(keyframe, basePositions, baseNormals, positionDeltas, normalDeltas, targetBounds, key);
+      if (vertex >= 0) refuseNonFinite(file, key, vertex);
       yield* at(targetViews[key]!, targetChunk);
     }
     const times = new Float32Array(keyframeCount);
@@ -270,7 +294,7 @@ function planGltf(file: MrfFile, options: GltfExportOptions, baseName: string | 
     if (layout.totalByteLength > written) yield new Uint8Array(layout.totalByteLength - written);
   }
 
-  return { json, binaryByteLength: layout.totalByteLength, binaryChunks };
+  return { json, binaryByteLength: layout.totalByteLength, binaryChunks, keyframeCount, targetAccessors, targetBounds };
 }
 
 /** Keyframe 0 in glTF axes: positions, and normals scaled to unit length (a zero one becomes +Y). */
@@ -291,56 +315,66 @@ function writeBase(base: Float32Array, positions: Float32Array, normals: Float32
 }
 
 /**
- * The bounds of keyframe `key`'s position displacements from the base, in glTF axes and float32
- * as stored (glTF requires them on every POSITION accessor), refusing NaN and infinities.
+ * A keyframe's displacements from the base in glTF axes, as float32, and the bounds of its position displacements
+ * into `bounds` (six from `key × 6`: min x, y, z, max x, y, z — glTF requires them on every POSITION accessor) in
+ * the same pass. A difference of two float32 values is exact as a double, and rounding to float32 keeps order, so the
+ * bounds of the doubles, rounded, are those of the float32 values stored. Returns the first vertex holding NaN or an
+ * infinity, or -1.
  */
-function deltaBounds(file: MrfFile, key: number, basePositions: Float32Array): Bounded {
-  const keyframe = file.keyframes[key]!;
-  let minX = Infinity;
-  let minY = Infinity;
-  let minZ = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  let maxZ = -Infinity;
-  for (let at = 0, from = 0; at < basePositions.length; at += 3, from += MRF_FLOATS_PER_VERTEX) {
-    // Any NaN or infinity makes the sum non-finite: one test per vertex.
-    const sum =
-      keyframe[from]! +
-      keyframe[from + 1]! +
-      keyframe[from + 2]! +
-      keyframe[from + 3]! +
-      keyframe[from + 4]! +
-      keyframe[from + 5]!;
-    if (sum - sum !== 0) refuseNonFinite(file, key, at / 3);
-    const dx = Math.fround(keyframe[from]! - basePositions[at]!);
-    const dy = Math.fround(keyframe[from + 2]! - basePositions[at + 1]!);
-    const dz = Math.fround(-keyframe[from + 1]! - basePositions[at + 2]!);
-    if (dx < minX) minX = dx;
-    if (dx > maxX) maxX = dx;
-    if (dy < minY) minY = dy;
-    if (dy > maxY) maxY = dy;
-    if (dz < minZ) minZ = dz;
-    if (dz > maxZ) maxZ = dz;
-  }
-  return { min: [minX, minY, minZ], max: [maxX, maxY, maxZ] };
-}
-
-/** A keyframe's displacements from the base in glTF axes (float32 rounding as `deltaBounds` assumes). */
 function writeDeltas(
   keyframe: Float32Array,
   basePositions: Float32Array,
   baseNormals: Float32Array,
   positionDeltas: Float32Array,
   normalDeltas: Float32Array,
-): void {
-  for (let at = 0, from = 0; at < basePositions.length; at += 3, from += MRF_FLOATS_PER_VERTEX) {
-    positionDeltas[at] = keyframe[from]! - basePositions[at]!;
-    positionDeltas[at + 1] = keyframe[from + 2]! - basePositions[at + 1]!;
-    positionDeltas[at + 2] = -keyframe[from + 1]! - basePositions[at + 2]!;
-    normalDeltas[at] = keyframe[from + 3]! - baseNormals[at]!;
-    normalDeltas[at + 1] = keyframe[from + 5]! - baseNormals[at + 1]!;
-    normalDeltas[at + 2] = -keyframe[from + 4]! - baseNormals[at + 2]!;
+  bounds: Float64Array,
+  key: number,
+): number {
+  let minX = Infinity;
+  let minY = Infinity;
+  let minZ = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  let maxZ = -Infinity;
+  // Any NaN or infinity makes the sum non-finite (so may huge finite numbers: the vertices are then looked at).
+  let sum = 0;
+  const length = basePositions.length;
+  for (let at = 0, from = 0; at < length; at += 3, from += MRF_FLOATS_PER_VERTEX) {
+    const x = keyframe[from]!;
+    const y = keyframe[from + 1]!;
+    const z = keyframe[from + 2]!;
+    const nx = keyframe[from + 3]!;
+    const ny = keyframe[from + 4]!;
+    const nz = keyframe[from + 5]!;
+    sum += x + y + z + nx + ny + nz;
+    const dx = x - basePositions[at]!;
+    const dy = z - basePositions[at + 1]!;
+    const dz = -y - basePositions[at + 2]!;
+    positionDeltas[at] = dx;
+    positionDeltas[at + 1] = dy;
+    positionDeltas[at + 2] = dz;
+    normalDeltas[at] = nx - baseNormals[at]!;
+    normalDeltas[at + 1] = nz - baseNormals[at + 1]!;
+    normalDeltas[at + 2] = -ny - baseNormals[at + 2]!;
+    minX = dx < minX ? dx : minX;
+    maxX = dx > maxX ? dx : maxX;
+    minY = dy < minY ? dy : minY;
+    maxY = dy > maxY ? dy : maxY;
+    minZ = dz < minZ ? dz : minZ;
+    maxZ = dz > maxZ ? dz : maxZ;
   }
+  const at = key * BOUNDS_PER_TARGET;
+  bounds[at] = minX;
+  bounds[at + 1] = minY;
+  bounds[at + 2] = minZ;
+  bounds[at + 3] = maxX;
+  bounds[at + 4] = maxY;
+  bounds[at + 5] = maxZ;
+  if (sum - sum === 0) return -1;
+  for (let vertex = 0; vertex < length / 3; vertex += 1)
+    for (let component = 0; component < MRF_FLOATS_PER_VERTEX; component += 1)
+      if (!Number.isFinite(keyframe[vertex * MRF_FLOATS_PER_VERTEX + component]!)) return vertex;
+  return -1;
 }
 
 /** The min/max of a VEC3 array. */
