@@ -162,6 +162,11 @@ describe.skipIf(skipReason !== null)('the view and playback', () => {
     await field.click();
     await field.blur();
     expect((await snapshot(page)).playheadMs).toBeCloseTo(1033 + 1000 / 30, 6);
+    // … and so does Enter without typing (the field shows whole milliseconds: it would round the playhead).
+    await field.click();
+    await field.press('Enter');
+    await page.waitForTimeout(100);
+    expect((await snapshot(page)).playheadMs).toBeCloseTo(1033 + 1000 / 30, 6);
     // Esc drops what was typed.
     await field.click();
     await field.fill('500');

@@ -21,18 +21,21 @@ function TimeField() {
   const unit = useEditor((state) => state.session.timeline.unit);
   const frameStepMs = useEditor((state) => state.session.playback.frameStepMs);
   const [text, setText] = useState<string | null>(null);
+  /**
+   * Whether anything was typed since the field got focus. Typing the value the field already shows (1033 for
+   * 1033.33 ms) is an edit React does not see (the text is unchanged), yet it means "exactly this"; Enter without
+   * typing changes nothing.
+   */
+  const typed = useRef(false);
   /** Set by Enter and Esc, which blur the field themselves: the blur that follows must not commit again. */
   const handled = useRef(false);
   const shown = text ?? formatTime(playheadMs, unit, frameStepMs);
-  /**
-   * Puts the playhead at the time typed. Enter commits what the field shows even without an edit (typing the rounded
-   * value it already shows changes nothing React sees, yet means "exactly this"); leaving the field commits an edit.
-   */
-  const commit = (typed: string | null) => {
-    if (typed === null) return;
-    const value = Number(typed);
-    if (typed.trim() !== '' && Number.isFinite(value))
+  /** Puts the playhead at the time in the field when something was typed. */
+  const commit = (field: HTMLInputElement) => {
+    const value = Number(field.value);
+    if (typed.current && field.value.trim() !== '' && Number.isFinite(value))
       setPlayhead(store, Math.round(unitToMs(value, unit, frameStepMs)));
+    typed.current = false;
     setText(null);
   };
   return (
@@ -42,21 +45,27 @@ function TimeField() {
       data-hint="Playhead time: type a value and press Enter"
       data-testid="playhead-field"
       onChange={(event) => setText(event.target.value)}
+      onInput={() => {
+        typed.current = true;
+      }}
       onFocus={() => {
         handled.current = false;
+        typed.current = false;
       }}
-      onBlur={() => {
-        if (!handled.current) commit(text);
+      onBlur={(event) => {
+        if (!handled.current) commit(event.target);
       }}
       onKeyDown={(event) => {
+        const field = event.target as HTMLInputElement;
         if (event.key === 'Enter') {
-          commit((event.target as HTMLInputElement).value);
+          commit(field);
           handled.current = true;
-          (event.target as HTMLInputElement).blur();
+          field.blur();
         } else if (event.key === 'Escape') {
+          typed.current = false;
           setText(null);
           handled.current = true;
-          (event.target as HTMLInputElement).blur();
+          field.blur();
         }
       }}
     />
