@@ -317,9 +317,9 @@ function writeBase(base: Float32Array, positions: Float32Array, normals: Float32
 /**
  * A keyframe's displacements from the base in glTF axes, as float32, and the bounds of its position displacements
  * into `bounds` (six from `key × 6`: min x, y, z, max x, y, z — glTF requires them on every POSITION accessor) in
- * the same pass. A difference of two float32 values is exact as a double, and rounding to float32 keeps order, so the
- * bounds of the doubles, rounded, are those of the float32 values stored. Returns the first vertex holding NaN or an
- * infinity, or -1.
+ * the same pass. Each displacement is stored as its double difference rounded to float32, and rounding keeps order,
+ * so the bounds of the doubles, rounded once at the end, are exactly those of the values stored. Returns the first
+ * vertex holding NaN or an infinity, or -1.
  */
 function writeDeltas(
   keyframe: Float32Array,
