@@ -73,11 +73,15 @@ export function mrfToGlbStream(file: MrfFile, options: GltfExportOptions = {}): 
   };
 }
 
-/** The cape as a GLB in one buffer. */
+/** The cape as a GLB in one buffer: every keyframe's displacements made in their place in it. */
 export function mrfToGlb(file: MrfFile, options: GltfExportOptions = {}): Uint8Array {
-  const stream = mrfToGlbStream(file, options);
-  const glb = collect(stream.chunks(), stream.byteLength);
-  glb.set(stream.head(), 0);
+  const plan = planGltf(file, options, undefined);
+  const head = glbHead(plan.json, plan.binaryByteLength);
+  const slots = boundSlots(head, plan.keyframeCount);
+  const glb = new Uint8Array(head.length + plan.binaryByteLength);
+  for (const chunk of plan.binaryChunks(glb.subarray(head.length))) void chunk;
+  fillBoundSlots(head, slots, plan.targetBounds);
+  glb.set(head, 0);
   return glb;
 }
 
@@ -92,22 +96,12 @@ export function mrfToGltfFiles(
   options: GltfExportOptions = {},
 ): { json: Uint8Array; resources: Record<string, Uint8Array> } {
   const plan = planGltf(file, options, baseName);
-  const resources: Record<string, Uint8Array> = {
-    [`${baseName}.bin`]: collect(plan.binaryChunks(), plan.binaryByteLength),
-  };
+  const binary = new Uint8Array(plan.binaryByteLength);
+  for (const chunk of plan.binaryChunks(binary)) void chunk;
+  const resources: Record<string, Uint8Array> = { [`${baseName}.bin`]: binary };
   if (options.texturePng) resources[`${baseName}.png`] = options.texturePng;
   plan.targetAccessors.forEach((accessor, key) => Object.assign(accessor, boundsOfTarget(plan.targetBounds, key)));
   return { json: new TextEncoder().encode(`${JSON.stringify(plan.json, null, 2)}\n`), resources };
-}
-
-function collect(chunks: Iterable<Uint8Array>, byteLength: number): Uint8Array {
-  const out = new Uint8Array(byteLength);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
 }
 
 function uriOf(name: string): string {
@@ -247,13 +241,20 @@ function planGltf(file: MrfFile, options: GltfExportOptions, baseName: string | 
     accessors,
   };
 
-  function* binaryChunks(): Generator<Uint8Array> {
+  /**
+   * The binary buffer's bytes in order, or — given `into`, zero-filled and as long as the buffer, on a 4-byte
+   * boundary — the buffer written into it (nothing yielded; each keyframe's displacements are made in place).
+   */
+  function* binaryChunks(into?: Uint8Array): Generator<Uint8Array> {
     let written = 0;
-    /** `chunk`, after the zeros that bring the buffer to its view's offset. */
+    /** `chunk`, after the zeros that bring the buffer to its view's offset (or copied there in `into`). */
     function* at(view: number, chunk: Uint8Array): Generator<Uint8Array> {
       const offset = layout.views[view]!.byteOffset;
-      if (offset > written) yield new Uint8Array(offset - written);
-      yield chunk;
+      if (into) into.set(chunk, offset);
+      else {
+        if (offset > written) yield new Uint8Array(offset - written);
+        yield chunk;
+      }
       written = offset + chunk.length;
     }
     const baseEnd = align4(layout.views[indexView]!.byteOffset + layout.views[indexView]!.byteLength);
@@ -267,15 +268,26 @@ function planGltf(file: MrfFile, options: GltfExportOptions, baseName: string | 
       layout.views[indexView]!.byteOffset,
     );
     yield* at(positionView, baseChunk);
-    // One buffer, reused for every keyframe: its position and then its normal displacements.
-    const targetChunk = new Uint8Array(vec3Bytes * 2);
-    const positionDeltas = new Float32Array(targetChunk.buffer, 0, vertexCount * 3);
-    const normalDeltas = new Float32Array(targetChunk.buffer, vec3Bytes, vertexCount * 3);
+    // One buffer, reused for every keyframe: its position and then its normal displacements (streamed), or the
+    // keyframe's own place in `into`.
+    const targetChunk = new Uint8Array(into ? 0 : vec3Bytes * 2);
+    let positionDeltas: Float32Array = new Float32Array(targetChunk.buffer, 0, into ? 0 : vertexCount * 3);
+    let normalDeltas: Float32Array = new Float32Array(
+      targetChunk.buffer,
+      into ? 0 : vec3Bytes,
+      into ? 0 : vertexCount * 3,
+    );
     for (let key = 0; key < keyframeCount; key += 1) {
       const keyframe = file.keyframes[key]!;
+      const offset = layout.views[targetViews[key]!]!.byteOffset;
+      if (into) {
+        positionDeltas = new Float32Array(into.buffer, into.byteOffset + offset, vertexCount * 3);
+        normalDeltas = new Float32Array(into.buffer, into.byteOffset + offset + vec3Bytes, vertexCount * 3);
+      }
       const vertex = writeDeltas(keyframe, basePositions, baseNormals, positionDeltas, normalDeltas, targetBounds, key);
       if (vertex >= 0) refuseNonFinite(file, key, vertex);
-      yield* at(targetViews[key]!, targetChunk);
+      if (into) written = offset + vec3Bytes * 2;
+      else yield* at(targetViews[key]!, targetChunk);
     }
     const times = new Float32Array(keyframeCount);
     for (let key = 0; key < keyframeCount; key += 1) times[key] = key * interval;
@@ -291,7 +303,7 @@ function planGltf(file: MrfFile, options: GltfExportOptions, baseName: string | 
       yield* at(weightViews[0]!, new Uint8Array(weights.buffer));
     }
     if (imageView >= 0) yield* at(imageView, options.texturePng!);
-    if (layout.totalByteLength > written) yield new Uint8Array(layout.totalByteLength - written);
+    if (!into && layout.totalByteLength > written) yield new Uint8Array(layout.totalByteLength - written);
   }
 
   return { json, binaryByteLength: layout.totalByteLength, binaryChunks, keyframeCount, targetAccessors, targetBounds };
