@@ -97,6 +97,11 @@ function sameChunk(model: MdxModel, previous: MdxModel, tag: string): boolean {
 /** What reading finds that validation does not: nothing, for every document (frozen, shared). */
 const NO_READ_DIAGNOSTICS: readonly Diagnostic[] = Object.freeze([]);
 
+/** A node's entry in a document's node list. */
+function nodeInfoOf(kind: NodeInfo['kind'], node: NodeObject['node']): NodeInfo {
+  return { kind, name: node.name, objectId: node.objectId, parentId: node.parentId };
+}
+
 /** The node list of each node chunk's objects (shared by every document that holds the chunk). */
 const nodeInfoLists = new WeakMap<readonly NodeObject[], readonly NodeInfo[]>();
 
@@ -109,7 +114,7 @@ function nodeInfos(model: MdxModel): NodeInfo[] {
     const objects = typed.parsed as readonly NodeObject[];
     let infos = nodeInfoLists.get(objects);
     if (infos === undefined) {
-      infos = objects.map(({ node }) => ({ kind, name: node.name, objectId: node.objectId, parentId: node.parentId }));
+      infos = objects.map(({ node }) => nodeInfoOf(kind, node));
       nodeInfoLists.set(objects, infos);
     }
     for (const info of infos) nodes.push(info);
@@ -246,12 +251,9 @@ const mdlNodeLists = new MemoSlot<ModelDocument, readonly NodeInfo[]>('MDL docum
 function mdlDocumentNodes(this: ModelDocument): readonly NodeInfo[] {
   let nodes = mdlNodeLists.get(this);
   if (nodes === undefined) {
-    nodes = mdlNodes(mdlModelOf(this.source as MdlDocumentSource)).map(({ kind, value: { node } }) => ({
-      kind,
-      name: node.name,
-      objectId: node.objectId,
-      parentId: node.parentId,
-    }));
+    nodes = mdlNodes(mdlModelOf(this.source as MdlDocumentSource)).map(({ kind, value: { node } }) =>
+      nodeInfoOf(kind, node),
+    );
     mdlNodeLists.set(this, nodes);
   }
   return nodes;

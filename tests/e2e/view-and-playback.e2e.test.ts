@@ -10,7 +10,8 @@
  *  - playback stopped by opening a file plays again at the next Space (the old run was left behind and the next
  *    Space scheduled no frame);
  *  - typing into the time field the value it already shows (the playhead a fraction off it) and Enter sets the
- *    playhead there exactly (it was left where it was: the field saw no edit).
+ *    playhead there exactly (it was left where it was: the field saw no edit); leaving the field or pressing Enter
+ *    without typing moves nothing, and Esc drops what was typed.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -79,7 +79,7 @@ export function mrfToGlb(file: MrfFile, options: GltfExportOptions = {}): Uint8A
   const head = glbHead(plan.json, plan.binaryByteLength);
   const slots = boundSlots(head, plan.keyframeCount);
   const glb = new Uint8Array(head.length + plan.binaryByteLength);
-  for (const chunk of plan.binaryChunks(glb.subarray(head.length))) void chunk;
+  writeBinary(plan, glb.subarray(head.length));
   fillBoundSlots(head, slots, plan.targetBounds);
   glb.set(head, 0);
   return glb;
@@ -97,11 +97,16 @@ export function mrfToGltfFiles(
 ): { json: Uint8Array; resources: Record<string, Uint8Array> } {
   const plan = planGltf(file, options, baseName);
   const binary = new Uint8Array(plan.binaryByteLength);
-  for (const chunk of plan.binaryChunks(binary)) void chunk;
+  writeBinary(plan, binary);
   const resources: Record<string, Uint8Array> = { [`${baseName}.bin`]: binary };
   if (options.texturePng) resources[`${baseName}.png`] = options.texturePng;
   plan.targetAccessors.forEach((accessor, key) => Object.assign(accessor, boundsOfTarget(plan.targetBounds, key)));
   return { json: new TextEncoder().encode(`${JSON.stringify(plan.json, null, 2)}\n`), resources };
+}
+
+/** Writes the plan's binary buffer into `into` (zero-filled, as long as the buffer, on a 4-byte boundary). */
+function writeBinary(plan: ReturnType<typeof planGltf>, into: Uint8Array): void {
+  for (const chunk of plan.binaryChunks(into)) void chunk;
 }
 
 function uriOf(name: string): string {
@@ -268,26 +273,19 @@ function planGltf(file: MrfFile, options: GltfExportOptions, baseName: string | 
       layout.views[indexView]!.byteOffset,
     );
     yield* at(positionView, baseChunk);
-    // One buffer, reused for every keyframe: its position and then its normal displacements (streamed), or the
-    // keyframe's own place in `into`.
-    const targetChunk = new Uint8Array(into ? 0 : vec3Bytes * 2);
-    let positionDeltas: Float32Array = new Float32Array(targetChunk.buffer, 0, into ? 0 : vertexCount * 3);
-    let normalDeltas: Float32Array = new Float32Array(
-      targetChunk.buffer,
-      into ? 0 : vec3Bytes,
-      into ? 0 : vertexCount * 3,
-    );
+    // Streamed: one buffer, reused for every keyframe (its position, then its normal displacements). Given `into`:
+    // the keyframe's own place there.
+    const reused = into ? null : new Uint8Array(vec3Bytes * 2);
     for (let key = 0; key < keyframeCount; key += 1) {
-      const keyframe = file.keyframes[key]!;
       const offset = layout.views[targetViews[key]!]!.byteOffset;
-      if (into) {
-        positionDeltas = new Float32Array(into.buffer, into.byteOffset + offset, vertexCount * 3);
-        normalDeltas = new Float32Array(into.buffer, into.byteOffset + offset + vec3Bytes, vertexCount * 3);
-      }
+      const target = reused ?? into!.subarray(offset, offset + vec3Bytes * 2);
+      const positionDeltas = new Float32Array(target.buffer, target.byteOffset, vertexCount * 3);
+      const normalDeltas = new Float32Array(target.buffer, target.byteOffset + vec3Bytes, vertexCount * 3);
+      const keyframe = file.keyframes[key]!;
       const vertex = writeDeltas(keyframe, basePositions, baseNormals, positionDeltas, normalDeltas, targetBounds, key);
       if (vertex >= 0) refuseNonFinite(file, key, vertex);
-      if (into) written = offset + vec3Bytes * 2;
-      else yield* at(targetViews[key]!, targetChunk);
+      if (reused) yield* at(targetViews[key]!, reused);
+      else written = offset + target.length;
     }
     const times = new Float32Array(keyframeCount);
     for (let key = 0; key < keyframeCount; key += 1) times[key] = key * interval;
