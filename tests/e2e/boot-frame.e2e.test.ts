@@ -122,6 +122,31 @@ describe.skipIf(skipReason !== null || !modelCorpus.present)('the boot frame', (
     }
   }, 120_000);
 
+  it('shows the startup model’s first sequence across the Dope Sheet, as Home does', async () => {
+    // The editor takes the boot frame's parse over, so the file is open before the Dope Sheet is laid out: its
+    // "frame the first sequence" then ran on a canvas of no width and left the sheet zoomed all the way out.
+    const file = join(work, 'Illidan.mdx');
+    copyFileSync(join(modelCorpus.directory, ILLIDAN), file);
+    const shell = await startWebShell([file]);
+    try {
+      const page = await openStarted(browser, shell.url, []);
+      expect(await page.evaluate(() => (window as unknown as Times).morfStudio!.bootFrameMs())).not.toBeNull();
+      const opened = (await snapshot(page)).timelineView;
+      const sheet = page.locator('[data-area="timeline"] canvas');
+      const box = (await sheet.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.keyboard.press('Home');
+      const framed = (await snapshot(page)).timelineView;
+      // Stand 1, 21,809–23,443 ms: about 0.6 px per ms on this sheet, not the farthest zoom (0.0017).
+      expect(framed.pixelsPerMs).toBeGreaterThan(0.3);
+      expect(opened.pixelsPerMs).toBeCloseTo(framed.pixelsPerMs, 6);
+      expect(opened.startMs).toBeCloseTo(framed.startMs, 3);
+      await page.close();
+    } finally {
+      await shell.close();
+    }
+  }, 120_000);
+
   it('leaves a model linking capes, and a file that does not parse, to the editor', async () => {
     const linked = join(work, 'Footman.mdx');
     copyFileSync(join(modelCorpus.directory, SAMPLE_LIKE), linked);

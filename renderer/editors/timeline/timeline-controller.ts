@@ -95,6 +95,9 @@ export class TimelineController {
     observer.observe(canvas.parentElement ?? canvas);
     this.cleanups.push(() => observer.disconnect());
     this.cleanups.push(this.store.subscribe((state, previous) => this.onStoreChange(state, previous)));
+    // Measured before the commands are registered: a command asked for before the sheet was mounted (a startup
+    // file's "frame the first sequence") runs at registration, and needs the sheet's width.
+    this.resize();
     this.cleanups.push(
       registerAreaCommands(this.store, 'timeline', {
         viewAll: () => this.viewAll(),
@@ -111,7 +114,6 @@ export class TimelineController {
         },
       }),
     );
-    this.resize();
   }
 
   /** Stops listening. */
