@@ -1,14 +1,14 @@
 /**
- * The page's first script. When the editor was started with a model it reads and parses that file, makes the
- * viewport's WebGL context (early-context.ts), has the GPU process compile the layers' pipelines while it builds the
- * rig, and draws the file once on that context (the boot frame, boot-frame.ts) in the viewport's place of the
- * editor's frame (boot-skeleton.ts); only then it loads the editor (main.tsx), which takes the context, the file's
- * bytes and its parse over: nothing is read, parsed or set up twice. Without a model it makes the context at once.
- * The file then shows as soon as it can be drawn, not after three.js and React have loaded (1.9 MB of script).
+ * The page's first script. When the editor was started with a model it reads and parses that file and draws it once
+ * on the CPU (the boot frame, boot-raster.ts) on a canvas in the viewport's place of the editor's frame
+ * (boot-skeleton.ts); then it makes the viewport's WebGL context (early-context.ts) and loads the editor (main.tsx),
+ * which takes the context, the file's bytes and its parse over: nothing is read or parsed twice. Without a model it
+ * makes the context at once. The file then shows as soon as it can be drawn, not after three.js and React have
+ * loaded (1.9 MB of script), nor after the GPU process has made a context and compiled the layers' pipelines: without
+ * a GPU (SwiftShader) that process also draws the browser's own frames, and the frame waited behind them (drawn with
+ * WebGL, Illidan's frame came ~0.1 s later).
  * The editor's script is asked for only after the boot frame: preloaded while the file was read (it is then compiled
  * on a background thread), it took the boot frame ~10 % longer (two cores, SwiftShader), for no sooner editor.
- * The file is read before the context is made: made first, the context's creation (which blocks the main thread)
- * held up the read's own tasks, and the pipelines could only be compiled once the file was in.
  *
  * The boot frame is left out — the editor opens the file as before — for a file in an archive, a cape, text the
  * editor would parse in its worker, a model linking capes (the viewport frames those), wireframe shading, a model
@@ -24,12 +24,11 @@ import { getHost } from '../platform';
 import { sessionFromSettings } from '../state/session';
 import { parsesInline } from '../workers/model-parser';
 import { ModelAnimator } from '../editors/viewport/model/model-animator';
-import { rigOfDocument, typedModelOfDocument } from '../editors/viewport/model/document-model';
-import { findParsedChunk } from '../../shared/model/mdx-model';
-import { paletteFloats, rigLayerLooks } from '../editors/viewport/model/model-layers';
+import { rigOfDocument } from '../editors/viewport/model/document-model';
+import { paletteFloats } from '../editors/viewport/model/model-layers';
 import { DEFAULT_VIEW, framedTarget, perspectiveViewProjection, viewRotation } from '../editors/viewport/view-math';
 import { bootFrameMs, keepBootRead, noteBootFrame } from '../files/boot-read';
-import { deleteBootProgram, drawBootFrame, startBootProgram, warmBootFrame } from './boot-frame';
+import { rasterBootFrame } from './boot-raster';
 import { removeBootSkeleton, showBootPicture, showBootSkeleton } from '../editors/layout/boot-skeleton';
 
 /** The startup file's path: named by the page (browser shell), else asked of Electron's host. */
@@ -94,33 +93,18 @@ async function bootFrame(): Promise<void> {
   // A model linking capes is framed on them (the viewport's): no boot frame.
   if (!document || document.links.length > 0) return void makeEarlyContext();
   performance.mark('morf:boot-parsed');
-  // The editor's frame, and the canvas in the viewport's place at its size.
+  // The editor's frame, and the frame's canvas in the viewport's place at its size.
   const body = showBootSkeleton(session.layout);
   const { width, height } = body.getBoundingClientRect();
   const ratio = Math.min(2, Math.max(1, window.devicePixelRatio || 1));
-  const early = makeEarlyContext(Math.floor(width * ratio), Math.floor(height * ratio));
-  if (!early) return;
-  const gl = early.context;
-  performance.mark('morf:boot-context');
-  const shader = startBootProgram(gl);
-  let drawn = false;
+  const pixelWidth = Math.floor(width * ratio);
+  const pixelHeight = Math.floor(height * ratio);
   try {
-    // The GPU process compiles the layers' pipelines while the rig is built (every material's layers: the geosets
-    // are not read yet).
-    const model = typedModelOfDocument(document);
-    if (model) {
-      const layers = (findParsedChunk(model, 'MTLS') ?? []).flatMap((material) =>
-        material.layers.map((layer) => ({ layer })),
-      );
-      warmBootFrame(gl, shader, rigLayerLooks(layers, shading), shading);
-    }
     const rig = rigOfDocument(document);
     const aspect = width / Math.max(1, height);
     const framed = rig ? framedTarget(rig.bounds, aspect) : null;
     // A model with nothing to draw has no first picture.
-    if (!rig || rig.vertexCount === 0 || !framed) return;
-    early.canvas.style.cssText = `display: block; width: ${width}px; height: ${height}px`;
-    body.append(early.canvas);
+    if (!rig || rig.vertexCount === 0 || !framed || pixelWidth < 1 || pixelHeight < 1) return;
     // The viewport's first frame of a new file: its first sequence's start, framed on the model's bounds from the
     // default direction (a model without capes), the camera's orientation for billboards.
     const first = document.sequences[0];
@@ -133,16 +117,28 @@ async function bootFrame(): Promise<void> {
     animator.update(timeMs, start, end, timeMs, { rotation });
     const pose = { ...framed, yaw: DEFAULT_VIEW.yaw, pitch: DEFAULT_VIEW.pitch };
     const viewProjection = perspectiveViewProjection(pose, aspect, new Float32Array(16));
-    drawn = true;
     performance.mark('morf:boot-posed');
-    const scene = { rig, animator, shading, showGeosets: true, viewProjection };
-    if (drawBootFrame(gl, shader, scene, early.canvas.width, early.canvas.height)) {
-      noteBootFrame(performance.now());
-      showBootPicture();
-    }
+    const pixels = rasterBootFrame(
+      { rig, animator, shading, showGeosets: true, viewProjection },
+      pixelWidth,
+      pixelHeight,
+    );
+    // A canvas in main memory (willReadFrequently): an accelerated one would wait for the GPU process.
+    const canvas = window.document.createElement('canvas');
+    canvas.width = pixelWidth;
+    canvas.height = pixelHeight;
+    canvas.style.cssText = `display: block; width: ${width}px; height: ${height}px`;
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    if (!context) return;
+    context.putImageData(new ImageData(pixels, pixelWidth, pixelHeight), 0, 0);
+    body.append(canvas);
+    noteBootFrame(performance.now());
+    showBootPicture();
   } finally {
-    if (!drawn) deleteBootProgram(gl, shader);
     if (bootFrameMs() === null) removeBootSkeleton();
+    // The viewport's context, made now that the frame is shown (making it waits for the GPU process), at the
+    // viewport's size.
+    makeEarlyContext(pixelWidth, pixelHeight);
   }
 }
 

@@ -3,8 +3,8 @@
  * model, the page draws it before the editor's script has loaded, in the viewport's place, as the viewport's first
  * frame draws it; the editor then takes the file's read and parse over. A model linking capes, and a file that does
  * not parse, open as before without one.
- * The boot frame's picture is taken when it is finished: the boot script reads one pixel back after drawing, and a
- * wrapper of readPixels installed before the page's scripts keeps the canvas' picture and place at that moment.
+ * The boot frame's picture is taken when it is finished: the boot script puts the pixels it drew on its canvas, and a
+ * wrapper of putImageData installed before the page's scripts keeps the canvas' picture and place then.
  */
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,19 +23,21 @@ const SAMPLE_LIKE = 'wiselencave__Warcraft_MRF_Blender/test__MRF_126.w3m__units_
 type BootCapture = { picture: string; rect: { x: number; y: number; width: number; height: number } };
 type Times = { morfStudio?: { viewportReadyMs(): number | null; bootFrameMs(): number | null } };
 
-/** Keeps the boot frame's picture and place when it is read back (before any script of the page runs). */
+/** Keeps the boot frame's picture and place once it is put on its canvas (before any script of the page runs). */
 function captureBootFrame(): void {
-  const read = WebGL2RenderingContext.prototype.readPixels;
-  WebGL2RenderingContext.prototype.readPixels = function (this: WebGL2RenderingContext, ...args: unknown[]) {
-    const result = (read as (...values: unknown[]) => void).apply(this, args);
-    const canvas = this.canvas as HTMLCanvasElement;
-    const store = window as unknown as { bootCapture?: BootCapture };
-    if (!store.bootCapture && canvas.closest?.('#boot-skeleton')) {
+  const put = CanvasRenderingContext2D.prototype.putImageData;
+  CanvasRenderingContext2D.prototype.putImageData = function (this: CanvasRenderingContext2D, ...args: unknown[]) {
+    const result = (put as (...values: unknown[]) => void).apply(this, args);
+    const canvas = this.canvas;
+    // The canvas goes in its place right after (in the same task).
+    queueMicrotask(() => {
+      const store = window as unknown as { bootCapture?: BootCapture };
+      if (store.bootCapture || !canvas.closest?.('#boot-skeleton')) return;
       const { x, y, width, height } = canvas.getBoundingClientRect();
       store.bootCapture = { picture: canvas.toDataURL('image/png'), rect: { x, y, width, height } };
-    }
+    });
     return result;
-  } as typeof read;
+  } as typeof put;
 }
 
 /** Opens the editor on `file` and waits until it is shown with its viewport's frame. */

@@ -49,21 +49,6 @@ export function showBootPicture(): void {
   if (skeleton) skeleton.style.visibility = 'visible';
 }
 
-/**
- * Before the viewport takes the canvas into the editor (still hidden), the frame's picture stays in the skeleton: a
- * copy of it in the canvas' place.
- */
-export function keepBootPicture(canvas: HTMLCanvasElement): void {
-  const body = canvas.parentElement;
-  if (!body || !document.getElementById(SKELETON_ID)?.contains(body)) return;
-  const copy = document.createElement('canvas');
-  copy.width = canvas.width;
-  copy.height = canvas.height;
-  copy.style.cssText = canvas.style.cssText;
-  copy.getContext('2d', { willReadFrequently: true })?.drawImage(canvas, 0, 0);
-  body.append(copy);
-}
-
 /** Takes the frame away (the editor shows). */
 export function removeBootSkeleton(): void {
   document.getElementById(SKELETON_ID)?.remove();

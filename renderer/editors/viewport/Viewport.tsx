@@ -6,7 +6,6 @@
 import { Canvas, type GLProps } from '@react-three/fiber';
 import { WebGLRenderer } from 'three';
 import { takeEarlyContext, VIEWPORT_CONTEXT_ATTRIBUTES } from './early-context';
-import { keepBootPicture } from '../layout/boot-skeleton';
 import { useMemo, useRef, useState } from 'react';
 import { useApp, useEditor, useRunOperator, useShortcuts } from '../../ui/editor-context';
 import { Icon, type IconName } from '../../ui/Icon';
@@ -252,8 +251,6 @@ export function prepareViewportRenderer(): void {
     canvas: early.canvas,
     context: early.context,
   });
-  // The boot frame (renderer/boot) may have drawn with the context: three starts from the state it left.
-  preparedRenderer.resetState();
 }
 
 /**
@@ -265,8 +262,6 @@ function viewportRenderer(defaults: DefaultGLProps): WebGLRenderer {
   const renderer = preparedRenderer;
   preparedRenderer = null;
   if (!renderer) return new WebGLRenderer({ ...VIEWPORT_CONTEXT_ATTRIBUTES, canvas: defaults.canvas });
-  // The boot frame's picture stays in its place until the editor shows.
-  keepBootPicture(renderer.domElement);
   renderer.domElement.style.cssText = 'display: block';
   (defaults.canvas as HTMLCanvasElement).replaceWith(renderer.domElement);
   return renderer;

@@ -1,8 +1,8 @@
 /**
  * The viewport's WebGL context, made while the page loads. Creating a WebGL context blocks the main thread for a long
  * while without a GPU (SwiftShader: 0.2–1 s), so the boot script (renderer/boot) makes it before the editor's script
- * has loaded — sized for the boot frame when it draws one — and the viewport's renderer adopts the canvas and its
- * context (Viewport.tsx).
+ * has loaded — after the boot frame when it draws one, at the viewport's size it laid out — and the viewport's
+ * renderer adopts the canvas and its context (Viewport.tsx).
  */
 
 /** The attributes the viewport's context is made with: react-three-fiber's defaults and the viewport's own. */

@@ -57,15 +57,11 @@ in vec3 normal;
 in vec2 uv;
 in vec4 boneSlots;
 in vec4 boneWeights;
-// Left disabled: its constant value (0, 0, 0, 1) adds nothing. The boot frame's warm-up sets x to 1, so that its
-// triangle is drawn from clip-space positions before any uniform is set (boot-frame.ts warmBootFrame).
-in vec4 primer;
 out vec2 vUv;
 out vec3 vNormal;
 
 mat4 paletteMatrix(float slot) {
   int index = int(slot + 0.5);
-  // At least 1: a draw before the uniforms are set (the boot frame's first) divides by it.
   int row = max(paletteRow, 1);
   int x = (index % row) * 4;
   int y = index / row;
@@ -84,7 +80,7 @@ void main() {
   vec4 skinned = skin * vec4(position, 1.0);
   vNormal = normalize(mat3(skin) * normal);
   vUv = (textureTransform * vec3(uv, 1.0)).xy;
-  gl_Position = projectionMatrix * modelViewMatrix * vec4(skinned.xyz, 1.0) + primer.x * vec4(position, 1.0);
+  gl_Position = projectionMatrix * modelViewMatrix * vec4(skinned.xyz, 1.0);
 }
 `;
 

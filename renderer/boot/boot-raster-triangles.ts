@@ -1,0 +1,252 @@
+/**
+ * The boot frame's triangles drawn into its multisampled buffer (boot-raster.ts): coverage and depth per sample, the
+ * layer shader's fragment stage once per pixel, blending, as the viewport's context does them.
+ */
+import type { BlendFactor } from '../editors/viewport/model/model-layers';
+
+/** The viewport's background (theme VIEWPORT_BACKGROUND, #3d3d3d), as the viewport's renderer clears to it. */
+const BACKGROUND_BYTE = 0x3d;
+/** The background as one RGBA word in this machine's byte order. */
+export const BACKGROUND_WORD = new Uint32Array(
+  Uint8Array.of(BACKGROUND_BYTE, BACKGROUND_BYTE, BACKGROUND_BYTE, 255).buffer,
+)[0]!;
+/** Samples per pixel, and where they lie in it (x, y from its top left corner): the standard 4× pattern. */
+export const SAMPLES = 4;
+const SAMPLE_X = [0.375, 0.875, 0.125, 0.625] as const;
+const SAMPLE_Y = [0.125, 0.375, 0.625, 0.875] as const;
+/** The layer shader's light direction (normalized). */
+const LIGHT = (() => {
+  const length = Math.hypot(0.3, -0.6, 0.75);
+  return [0.3 / length, -0.6 / length, 0.75 / length] as const;
+})();
+/** Floats kept per clipped vertex: x, y, z, w (clip space), u, v, normal x, y, z. */
+export const VERTEX_FLOATS = 9;
+
+/** What one layer draws with: its texture, colour, wrap, alpha test, lighting and blending. */
+export interface LayerPaint {
+  texture: Float64Array;
+  textureSize: number;
+  red: number;
+  green: number;
+  blue: number;
+  alpha: number;
+  wrapU: boolean;
+  wrapV: boolean;
+  alphaTest: number;
+  lit: boolean;
+  source: BlendFactor | null;
+  destination: BlendFactor | null;
+  depthTest: boolean;
+  depthWrite: boolean;
+  twoSided: boolean;
+}
+
+/**
+ * The multisampled drawing buffer of the frame's part the model can cover (a `width` × `height` rectangle at `left`,
+ * `top` of a frame `frameWidth` × `frameHeight`): 8-bit RGBA and a depth per sample. The rest of the frame is the
+ * background.
+ */
+export class SampleBuffer {
+  readonly color: Uint8Array;
+  readonly depth: Float32Array;
+  constructor(
+    readonly left: number,
+    readonly top: number,
+    readonly width: number,
+    readonly height: number,
+    readonly frameWidth: number,
+    readonly frameHeight: number,
+  ) {
+    const samples = width * height * SAMPLES;
+    this.color = new Uint8Array(samples * 4);
+    this.depth = new Float32Array(samples).fill(1);
+    new Uint32Array(this.color.buffer).fill(BACKGROUND_WORD);
+  }
+}
+
+function factorValue(factor: BlendFactor, source: number, sourceAlpha: number, target: number): number {
+  switch (factor) {
+    case 'zero':
+      return 0;
+    case 'one':
+      return 1;
+    case 'srcAlpha':
+      return sourceAlpha;
+    case 'oneMinusSrcAlpha':
+      return 1 - sourceAlpha;
+    case 'srcColor':
+      return source;
+    case 'dstColor':
+      return target;
+  }
+}
+
+function toByte(value: number): number {
+  return Math.round(Math.min(1, Math.max(0, value)) * 255);
+}
+
+/** Per triangle corner, in screen space: x, y (pixels, from the top left), depth, 1/w, and the varyings over w. */
+const screen = new Float64Array(3 * 9);
+
+/** Draws the triangle of corners `a`, `b`, `c` of `corners` (clip space, inside the near and far planes). */
+export function drawTriangle(
+  target: SampleBuffer,
+  corners: Float64Array,
+  a: number,
+  b: number,
+  c: number,
+  paint: LayerPaint,
+): void {
+  const { width, height, left, top, frameWidth, frameHeight } = target;
+  for (let corner = 0; corner < 3; corner += 1) {
+    const from = (corner === 0 ? a : corner === 1 ? b : c) * VERTEX_FLOATS;
+    const w = corners[from + 3]!;
+    if (!(w > 1e-12)) return;
+    const inverse = 1 / w;
+    const at = corner * 9;
+    screen[at] = (corners[from]! * inverse * 0.5 + 0.5) * frameWidth - left;
+    screen[at + 1] = (0.5 - corners[from + 1]! * inverse * 0.5) * frameHeight - top;
+    screen[at + 2] = corners[from + 2]! * inverse * 0.5 + 0.5;
+    screen[at + 3] = inverse;
+    for (let varying = 0; varying < 5; varying += 1) screen[at + 4 + varying] = corners[from + 4 + varying]! * inverse;
+  }
+  const x0 = screen[0]!;
+  const y0 = screen[1]!;
+  const x1 = screen[9]!;
+  const y1 = screen[10]!;
+  const x2 = screen[18]!;
+  const y2 = screen[19]!;
+  // Twice the signed area with y down: negative for a face counter-clockwise on screen (a front face).
+  const area = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
+  if (!(Math.abs(area) > 0) || !Number.isFinite(area)) return;
+  if (area > 0 && !paint.twoSided) return;
+  const minimumX = Math.max(0, Math.floor(Math.min(x0, x1, x2)));
+  const maximumX = Math.min(width - 1, Math.ceil(Math.max(x0, x1, x2)));
+  const minimumY = Math.max(0, Math.floor(Math.min(y0, y1, y2)));
+  const maximumY = Math.min(height - 1, Math.ceil(Math.max(y0, y1, y2)));
+  if (minimumX > maximumX || minimumY > maximumY) return;
+  // Edge functions, each zero on one side and the triangle's area at the opposite corner: weights of the corners.
+  const sign = area > 0 ? 1 : -1;
+  const a0 = -(y2 - y1) * sign;
+  const b0 = (x2 - x1) * sign;
+  const c0 = -(a0 * x1 + b0 * y1);
+  const a1 = -(y0 - y2) * sign;
+  const b1 = (x0 - x2) * sign;
+  const c1 = -(a1 * x2 + b1 * y2);
+  const a2 = -(y1 - y0) * sign;
+  const b2 = (x1 - x0) * sign;
+  const c2 = -(a2 * x0 + b2 * y0);
+  const inverseArea = 1 / Math.abs(area);
+  const z0 = screen[2]!;
+  const z1 = screen[11]!;
+  const z2 = screen[20]!;
+  const { color, depth } = target;
+  const { depthTest, depthWrite } = paint;
+  // Each edge function at the samples and the centre of a pixel: its value at the pixel's corner plus an offset.
+  for (let index = 0; index < SAMPLES; index += 1) {
+    sampleOffsets[index] = a0 * SAMPLE_X[index]! + b0 * SAMPLE_Y[index]!;
+    sampleOffsets[SAMPLES + index] = a1 * SAMPLE_X[index]! + b1 * SAMPLE_Y[index]!;
+    sampleOffsets[2 * SAMPLES + index] = a2 * SAMPLE_X[index]! + b2 * SAMPLE_Y[index]!;
+  }
+  const centre0 = (a0 + b0) * 0.5;
+  const centre1 = (a1 + b1) * 0.5;
+  const centre2 = (a2 + b2) * 0.5;
+  for (let y = minimumY; y <= maximumY; y += 1) {
+    let corner0 = a0 * minimumX + b0 * y + c0;
+    let corner1 = a1 * minimumX + b1 * y + c1;
+    let corner2 = a2 * minimumX + b2 * y + c2;
+    for (let x = minimumX; x <= maximumX; x += 1, corner0 += a0, corner1 += a1, corner2 += a2) {
+      let passed = 0;
+      const pixelSample = (y * width + x) * SAMPLES;
+      for (let index = 0; index < SAMPLES; index += 1) {
+        const e0 = corner0 + sampleOffsets[index]!;
+        const e1 = corner1 + sampleOffsets[SAMPLES + index]!;
+        const e2 = corner2 + sampleOffsets[2 * SAMPLES + index]!;
+        if (e0 < 0 || e1 < 0 || e2 < 0) continue;
+        const z = (e0 * z0 + e1 * z1 + e2 * z2) * inverseArea;
+        if (depthTest && !(z <= depth[pixelSample + index]!)) continue;
+        sampleDepths[index] = z;
+        passed |= 1 << index;
+      }
+      if (passed === 0) continue;
+      // The fragment stage at the pixel's centre (perspective-correct), once for its samples.
+      const w0 = (corner0 + centre0) * inverseArea;
+      const w1 = (corner1 + centre1) * inverseArea;
+      const w2 = (corner2 + centre2) * inverseArea;
+      const perspective = 1 / (w0 * screen[3]! + w1 * screen[12]! + w2 * screen[21]!);
+      const u = (w0 * screen[4]! + w1 * screen[13]! + w2 * screen[22]!) * perspective;
+      const v = (w0 * screen[5]! + w1 * screen[14]! + w2 * screen[23]!) * perspective;
+      if (!shade(paint, u, v, w0, w1, w2, perspective)) continue;
+      for (let index = 0; index < SAMPLES; index += 1) {
+        if (!(passed & (1 << index))) continue;
+        const at = pixelSample + index;
+        write(color, at * 4, paint);
+        if (depthWrite) depth[at] = sampleDepths[index]!;
+      }
+    }
+  }
+}
+
+/** A triangle's edge functions' offsets at the samples of a pixel (3 edges × 4 samples), and the samples' depths. */
+const sampleOffsets = new Float64Array(3 * SAMPLES);
+const sampleDepths = new Float64Array(SAMPLES);
+
+/** The fragment the layer shader outputs at one pixel (filled by {@link shade}). */
+const fragment = new Float64Array(4);
+
+/** Runs the fragment stage into `fragment`; false when it discards. */
+function shade(
+  paint: LayerPaint,
+  u: number,
+  v: number,
+  w0: number,
+  w1: number,
+  w2: number,
+  perspective: number,
+): boolean {
+  const clampedU = paint.wrapU ? u : Math.min(1, Math.max(0, u));
+  const clampedV = paint.wrapV ? v : Math.min(1, Math.max(0, v));
+  const size = paint.textureSize;
+  const column = (((Math.floor(clampedU * size) % size) + size) % size) | 0;
+  const row = (((Math.floor(clampedV * size) % size) + size) % size) | 0;
+  const texel = (row * size + column) * 4;
+  const texture = paint.texture;
+  let red = texture[texel]! * paint.red;
+  let green = texture[texel + 1]! * paint.green;
+  let blue = texture[texel + 2]! * paint.blue;
+  const alpha = texture[texel + 3]! * paint.alpha;
+  if (alpha < paint.alphaTest) return false;
+  if (paint.lit) {
+    const nx = (w0 * screen[6]! + w1 * screen[15]! + w2 * screen[24]!) * perspective;
+    const ny = (w0 * screen[7]! + w1 * screen[16]! + w2 * screen[25]!) * perspective;
+    const nz = (w0 * screen[8]! + w1 * screen[17]! + w2 * screen[26]!) * perspective;
+    const length = Math.hypot(nx, ny, nz);
+    const lambert = Math.min(1, Math.max(0, (nx * LIGHT[0] + ny * LIGHT[1] + nz * LIGHT[2]) / length));
+    const light = 0.45 + 0.55 * lambert;
+    red *= light;
+    green *= light;
+    blue *= light;
+  }
+  fragment[0] = red;
+  fragment[1] = green;
+  fragment[2] = blue;
+  fragment[3] = alpha;
+  return true;
+}
+
+/** Writes the fragment to one sample (blended with the layer's factors, colour only, or replacing it). */
+function write(color: Uint8Array, at: number, paint: LayerPaint): void {
+  const sourceAlpha = Math.min(1, Math.max(0, fragment[3]!));
+  if (paint.source === null || paint.destination === null) {
+    for (let channel = 0; channel < 4; channel += 1) color[at + channel] = toByte(fragment[channel]!);
+    return;
+  }
+  for (let channel = 0; channel < 3; channel += 1) {
+    const source = Math.min(1, Math.max(0, fragment[channel]!));
+    const target = color[at + channel]! / 255;
+    color[at + channel] = toByte(
+      source * factorValue(paint.source, source, sourceAlpha, target) +
+        target * factorValue(paint.destination, source, sourceAlpha, target),
+    );
+  }
+}
