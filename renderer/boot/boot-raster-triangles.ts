@@ -85,7 +85,18 @@ function toByte(value: number): number {
   return Math.round(Math.min(1, Math.max(0, value)) * 255);
 }
 
-/** Per triangle corner, in screen space: x, y (pixels, from the top left), depth, 1/w, and the varyings over w. */
+/** Keeps a corner's depth, 1/w and varyings over w at `at` of {@link screen}. */
+function cornerOnScreen(corners: Float64Array, from: number, inverse: number, at: number): void {
+  screen[at + 2] = corners[from + 2]! * inverse * 0.5 + 0.5;
+  screen[at + 3] = inverse;
+  screen[at + 4] = corners[from + 4]! * inverse;
+  screen[at + 5] = corners[from + 5]! * inverse;
+  screen[at + 6] = corners[from + 6]! * inverse;
+  screen[at + 7] = corners[from + 7]! * inverse;
+  screen[at + 8] = corners[from + 8]! * inverse;
+}
+
+/** Per triangle corner (9 slots each): two unused (its position stays in locals), depth, 1/w, the varyings over w. */
 const screen = new Float64Array(3 * 9);
 
 /** Draws the triangle of corners `a`, `b`, `c` of `corners` (clip space, inside the near and far planes). */
@@ -98,28 +109,30 @@ export function drawTriangle(
   paint: LayerPaint,
 ): void {
   const { width, height, left, top, frameWidth, frameHeight } = target;
-  for (let corner = 0; corner < 3; corner += 1) {
-    const from = (corner === 0 ? a : corner === 1 ? b : c) * VERTEX_FLOATS;
-    const w = corners[from + 3]!;
-    if (!(w > 1e-12)) return;
-    const inverse = 1 / w;
-    const at = corner * 9;
-    screen[at] = (corners[from]! * inverse * 0.5 + 0.5) * frameWidth - left;
-    screen[at + 1] = (0.5 - corners[from + 1]! * inverse * 0.5) * frameHeight - top;
-    screen[at + 2] = corners[from + 2]! * inverse * 0.5 + 0.5;
-    screen[at + 3] = inverse;
-    for (let varying = 0; varying < 5; varying += 1) screen[at + 4 + varying] = corners[from + 4 + varying]! * inverse;
-  }
-  const x0 = screen[0]!;
-  const y0 = screen[1]!;
-  const x1 = screen[9]!;
-  const y1 = screen[10]!;
-  const x2 = screen[18]!;
-  const y2 = screen[19]!;
+  // Screen positions first: a culled face (about half of a closed mesh's) needs nothing more.
+  const fromA = a * VERTEX_FLOATS;
+  const fromB = b * VERTEX_FLOATS;
+  const fromC = c * VERTEX_FLOATS;
+  const wa = corners[fromA + 3]!;
+  const wb = corners[fromB + 3]!;
+  const wc = corners[fromC + 3]!;
+  if (!(wa > 1e-12 && wb > 1e-12 && wc > 1e-12)) return;
+  const inverseA = 1 / wa;
+  const inverseB = 1 / wb;
+  const inverseC = 1 / wc;
+  const x0 = (corners[fromA]! * inverseA * 0.5 + 0.5) * frameWidth - left;
+  const y0 = (0.5 - corners[fromA + 1]! * inverseA * 0.5) * frameHeight - top;
+  const x1 = (corners[fromB]! * inverseB * 0.5 + 0.5) * frameWidth - left;
+  const y1 = (0.5 - corners[fromB + 1]! * inverseB * 0.5) * frameHeight - top;
+  const x2 = (corners[fromC]! * inverseC * 0.5 + 0.5) * frameWidth - left;
+  const y2 = (0.5 - corners[fromC + 1]! * inverseC * 0.5) * frameHeight - top;
   // Twice the signed area with y down: negative for a face counter-clockwise on screen (a front face).
   const area = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
   if (!(Math.abs(area) > 0) || !Number.isFinite(area)) return;
   if (area > 0 && !paint.twoSided) return;
+  cornerOnScreen(corners, fromA, inverseA, 0);
+  cornerOnScreen(corners, fromB, inverseB, 9);
+  cornerOnScreen(corners, fromC, inverseC, 18);
   const minimumX = Math.max(0, Math.floor(Math.min(x0, x1, x2)));
   const maximumX = Math.min(width - 1, Math.ceil(Math.max(x0, x1, x2)));
   const minimumY = Math.max(0, Math.floor(Math.min(y0, y1, y2)));
