@@ -234,7 +234,9 @@ function coveredPart(projected: ReadonlyMap<number, ProjectedGeoset>, width: num
       minimumY = Math.min(minimumY, y);
       maximumY = Math.max(maximumY, y);
     }
-  if (whole || !(minimumX <= maximumX)) return new SampleBuffer(0, 0, width, height, width, height);
+  if (whole) return new SampleBuffer(0, 0, width, height, width, height);
+  // No corner at all: nothing to draw, no samples.
+  if (!(minimumX <= maximumX)) return new SampleBuffer(0, 0, 0, 0, width, height);
   const left = Math.max(0, Math.floor(minimumX * width) - 1);
   const top = Math.max(0, Math.floor(minimumY * height) - 1);
   const right = Math.min(width, Math.ceil(maximumX * width) + 1);
