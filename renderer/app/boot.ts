@@ -5,7 +5,8 @@
  * there are unsaved changes, and warns before the page closes with unsaved work.
  */
 import type { HostEvent } from '../../shared/contract/contract';
-import { type FileService, recoveryId } from '../files/file-service';
+import type { FileService } from '../files/file-service';
+import { recoveryId } from '../files/file-names';
 import { offerRecovery } from '../files/recovery-offer';
 import { RecoveryWriter } from '../files/recovery-writer';
 import { type OperatorProperties, type OperatorRegistry, contextFor } from '../operators/operator';

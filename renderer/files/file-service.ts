@@ -37,6 +37,8 @@ import { type CapeConverter, createCapeConverter, startCapeWorker } from '../cap
 import { capeImporterFor } from '../capes/cape-importers';
 import type { ModelParser, ParsedBase, ParsedModel } from '../workers/model-parser';
 import { afterFirstViewportFrame } from '../state/first-frame-gate';
+import { exactBuffer, sha256Hex } from './file-bytes';
+import { baseName, extensionOf, recoveryId } from './file-names';
 
 /** A file read ahead of its open: as read (its bytes handed to the parser when a model) and its parse. */
 interface AheadRead {
@@ -44,35 +46,9 @@ interface AheadRead {
   parsed: Promise<ParsedModel> | null;
 }
 
-/** The base name of a path (either slash). */
-export function baseName(path: string): string {
-  return path.split(/[\\/]/).pop() ?? path;
-}
-
-/** The extension of a name, lower case with the dot ('' when none). */
-export function extensionOf(name: string): string {
-  const match = /\.[^.\\/]+$/.exec(name);
-  return match ? match[0].toLowerCase() : '';
-}
-
-/** Exactly the bytes of a view, as an ArrayBuffer to send (the view's own buffer when it spans all of it). */
-export function exactBuffer(bytes: Uint8Array): ArrayBuffer {
-  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer)
-    return bytes.buffer;
-  return bytes.slice().buffer as ArrayBuffer;
-}
-
 function describe(error: unknown): string {
   if (error instanceof HostError) return error.message;
   return error instanceof Error ? error.message : String(error);
-}
-
-/** Lower-case hex SHA-256 of bytes (the host's identity hash), to recognise our own writes. */
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
-  let hex = '';
-  for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
-  return hex;
 }
 
 /** Opening and saving, bound to one store. */
@@ -505,14 +481,4 @@ export class FileService {
     this.updateWindowState();
     return true;
   }
-}
-
-/** The recovery id of a document: stable per path, safe for the host's id rule. */
-export function recoveryId(key: string): string {
-  let hash = 2166136261;
-  for (let index = 0; index < key.length; index += 1) {
-    hash ^= key.charCodeAt(index);
-    hash = Math.imul(hash, 16777619) >>> 0;
-  }
-  return `doc-${hash.toString(16).padStart(8, '0')}`;
 }

@@ -10,7 +10,7 @@ import { convertModel } from '../../shared/model/convert';
 import { askPath, notify } from '../state/dialog-actions';
 import { currentDocument, type EditorStore } from '../state/editor-store';
 import { saveAnywhere } from './archive-files';
-import { baseName, extensionOf } from './file-service';
+import { baseName, extensionOf } from './file-names';
 import { exportModelRequest } from './path-requests';
 
 /** The format an export writes: the other one. */

@@ -10,7 +10,8 @@ import { readMrf } from '../../shared/mrf/read';
 import { editCape, markStandaloneCapeUnsaved } from '../state/cape-documents';
 import { askConfirm, notify } from '../state/dialog-actions';
 import type { EditorState, EditorStore } from '../state/editor-store';
-import { type FileService, baseName } from './file-service';
+import type { FileService } from './file-service';
+import { baseName } from './file-names';
 import { FILE_CAPE_PREFIX, LINK_CAPE_PREFIX, type RecoveryWriter } from './recovery-writer';
 
 /** Whether a recovery file holds a cape (a link's or one opened alone). */

@@ -8,7 +8,9 @@ import { writeMrf } from '../../shared/mrf/write';
 import { isCapeDirty, standaloneCapeKey } from '../state/cape-documents';
 import { type CapeDocument, type EditorState, type EditorStore, currentDocument, isDirty } from '../state/editor-store';
 import { present } from '../state/history';
-import { type FileService, exactBuffer, recoveryId } from './file-service';
+import type { FileService } from './file-service';
+import { exactBuffer } from './file-bytes';
+import { recoveryId } from './file-names';
 
 /** How often unsaved changes are written to their recovery files. */
 export const RECOVERY_INTERVAL_MS = 5000;

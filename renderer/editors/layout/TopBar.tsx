@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useApp, useEditor } from '../../ui/editor-context';
 import { Icon } from '../../ui/Icon';
 import { archiveEntryOf, displayName, distinctLabels } from '../../files/archive-paths';
-import { baseName } from '../../files/file-service';
+import { baseName } from '../../files/file-names';
 import { focusedDocumentDirty, focusedLinkCapeName, focusedLinkCapePath } from '../../state/document-focus';
 import { redoLabel, undoLabel } from '../../state/history';
 import { type MenuLayout, menuLayout } from '../../../shared/contract/menu-commands';

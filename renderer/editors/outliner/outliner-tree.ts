@@ -9,7 +9,7 @@ import { describeResolution } from '../../../shared/game-tables/describe';
 import { meaningOf } from '../../state/game-tables';
 import { type CapeEntry, type CapeStatus, capeKey } from '../../capes/cape-entry';
 import type { IconName } from '../../ui/Icon';
-import { baseName } from '../../files/file-service';
+import { baseName } from '../../files/file-names';
 import { linkEndpointIndices } from '../../../shared/events/links';
 import { GROUPS } from '../timeline/rows';
 import { formatTime, formatTimeLabel } from '../timeline/layout';

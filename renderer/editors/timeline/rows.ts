@@ -8,7 +8,7 @@
 import type { EventObject, EventType, ModelDocument, MrfLink } from '../../../shared/events/document';
 import { linkEndpointIndices } from '../../../shared/events/links';
 import type { CapeEntry } from '../../capes/cape-entry';
-import { baseName } from '../../files/file-service';
+import { baseName } from '../../files/file-names';
 
 /** Event-object groups, in display order (MRF/MRD objects are shown under their links). */
 export const GROUPS: readonly { key: string; label: string; types: readonly EventType[] }[] = [
