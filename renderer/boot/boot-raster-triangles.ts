@@ -19,6 +19,12 @@ const LIGHT = (() => {
   const length = Math.hypot(0.3, -0.6, 0.75);
   return [0.3 / length, -0.6 / length, 0.75 / length] as const;
 })();
+/**
+ * Depth as the context's 24-bit depth buffer keeps it: whole steps of 1 / (2^24 − 1), exact in a float32. Faces that
+ * coincide (a two-sided sheet modelled twice, say) then get equal depths, and the one drawn later shows, as on the
+ * GPU; compared unrounded, they would interleave in a fine pattern.
+ */
+const DEPTH_STEPS = 16_777_215;
 /** Floats kept per clipped vertex: x, y, z, w (clip space), u, v, normal x, y, z. */
 export const VERTEX_FLOATS = 9;
 
@@ -59,7 +65,7 @@ export class SampleBuffer {
   ) {
     const samples = width * height * SAMPLES;
     this.color = new Uint8Array(samples * 4);
-    this.depth = new Float32Array(samples).fill(1);
+    this.depth = new Float32Array(samples).fill(DEPTH_STEPS);
     new Uint32Array(this.color.buffer).fill(BACKGROUND_WORD);
   }
 }
@@ -176,7 +182,7 @@ export function drawTriangle(
         const e1 = corner1 + sampleOffsets[SAMPLES + index]!;
         const e2 = corner2 + sampleOffsets[2 * SAMPLES + index]!;
         if (e0 < 0 || e1 < 0 || e2 < 0) continue;
-        const z = (e0 * z0 + e1 * z1 + e2 * z2) * inverseArea;
+        const z = Math.round((e0 * z0 + e1 * z1 + e2 * z2) * inverseArea * DEPTH_STEPS);
         if (depthTest && !(z <= depth[pixelSample + index]!)) continue;
         sampleDepths[index] = z;
         passed |= 1 << index;

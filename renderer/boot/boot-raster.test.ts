@@ -97,6 +97,29 @@ describe('the boot frame drawn on the CPU', () => {
     }
   });
 
+  it('shows the face drawn later where two faces coincide, as a 24-bit depth buffer does', () => {
+    // The same sloped face twice, its corners in another order the second time (a two-sided sheet modelled as two
+    // faces): unrounded depths differ in their last bits and the faces would interleave.
+    const twoSided = SHADING_FLAG.unshaded | SHADING_FLAG.twoSided;
+    const first = { triangle: [-1, -1, 0.1, 1, -1, 0.37, -1, 1, -0.52] as Triangle, color: [1, 0, 0, 1] as const };
+    const second = {
+      triangle: [1, -1, 0.37, -1, 1, -0.52, -1, -1, 0.1] as Triangle,
+      color: [0, 1, 0, 1] as const,
+      shadingFlags: twoSided,
+    };
+    const size = 64;
+    const pixels = rasterBootFrame(scene([first, second]), size, size);
+    let covered = 0;
+    let red = 0;
+    // The first face's pixels are the checker's red channel alone, the second's its green alone.
+    for (let at = 0; at < pixels.length; at += 4) {
+      if (pixels[at] !== BACKGROUND || pixels[at + 1] !== BACKGROUND) covered += 1;
+      if (pixels[at]! > 0 && pixels[at + 1] === 0) red += 1;
+    }
+    expect(covered).toBeGreaterThan(size * size * 0.3);
+    expect(red).toBe(0);
+  });
+
   it('averages the four samples of a pixel an edge runs through', () => {
     // A vertical edge at x = 4.5 pixels: the samples at 0.375 and 0.125 across are covered, those at 0.875 and 0.625
     // are not, so pixel 4 is half the checker and half the background.

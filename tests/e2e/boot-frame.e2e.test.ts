@@ -20,7 +20,11 @@ const skipReason = browserSkipReason();
 const ILLIDAN = 'pqhuy98__wow-converter/maps__test-regression.w3x__12-illidan-stormrage-22917.mdx';
 const SAMPLE_LIKE = 'wiselencave__Warcraft_MRF_Blender/test__MRF_126.w3m__units__human__Footman__Footman_portrait.mdx';
 
-type BootCapture = { picture: string; rect: { x: number; y: number; width: number; height: number } };
+type BootCapture = {
+  picture: string;
+  pixels: number;
+  rect: { x: number; y: number; width: number; height: number };
+};
 type Times = { morfStudio?: { viewportReadyMs(): number | null; bootFrameMs(): number | null } };
 
 /** Keeps the boot frame's picture and place once it is put on its canvas (before any script of the page runs). */
@@ -34,7 +38,11 @@ function captureBootFrame(): void {
       const store = window as unknown as { bootCapture?: BootCapture };
       if (store.bootCapture || !canvas.closest?.('#boot-skeleton')) return;
       const { x, y, width, height } = canvas.getBoundingClientRect();
-      store.bootCapture = { picture: canvas.toDataURL('image/png'), rect: { x, y, width, height } };
+      store.bootCapture = {
+        picture: canvas.toDataURL('image/png'),
+        pixels: canvas.width * canvas.height,
+        rect: { x, y, width, height },
+      };
     });
     return result;
   } as typeof put;
@@ -50,6 +58,33 @@ async function openStarted(browser: Browser, url: string, requests: string[]): P
     timeout: 60_000,
   });
   return page;
+}
+
+/**
+ * Compares the boot frame's picture with the viewport's first frame where the boot frame drew the model (not the
+ * background: the grid and overlays only come with the editor): pixels of the model, and those whose colours differ
+ * by more than 60 (the sum over red, green and blue).
+ */
+async function compareWithViewport(page: Page, boot: BootCapture): Promise<{ model: number; differing: number }> {
+  await expect.poll(async () => (await snapshot(page)).model !== null).toBe(true);
+  const editor = await captureViewport(page);
+  const picture = PNG.sync.read(Buffer.from(boot.picture.slice(boot.picture.indexOf(',') + 1), 'base64'));
+  expect([picture.width, picture.height]).toEqual([editor.width, editor.height]);
+  let model = 0;
+  let differing = 0;
+  for (let offset = 0; offset < picture.data.length; offset += 4) {
+    const background =
+      Math.abs(picture.data[offset]! - 0x3d) + Math.abs(picture.data[offset + 1]! - 0x3d) < 6 &&
+      Math.abs(picture.data[offset + 2]! - 0x3d) < 3;
+    if (background) continue;
+    model += 1;
+    const difference =
+      Math.abs(picture.data[offset]! - editor.data[offset]!) +
+      Math.abs(picture.data[offset + 1]! - editor.data[offset + 1]!) +
+      Math.abs(picture.data[offset + 2]! - editor.data[offset + 2]!);
+    if (difference > 60) differing += 1;
+  }
+  return { model, differing };
 }
 
 describe.skipIf(skipReason !== null || !modelCorpus.present)('the boot frame', () => {
@@ -88,29 +123,10 @@ describe.skipIf(skipReason !== null || !modelCorpus.present)('the boot frame', (
         return { x, y, width, height };
       });
       for (const key of ['x', 'y', 'width', 'height'] as const) expect(boot!.rect[key]).toBeCloseTo(rect[key], 0);
-      // Its picture: the model as the viewport's frame draws it. Where the boot frame drew the model (not the
-      // background), the viewport shows the same pixels; the grid and overlays only come with the editor.
-      await expect.poll(async () => (await snapshot(page)).model !== null).toBe(true);
-      const editor = await captureViewport(page);
-      const picture = PNG.sync.read(Buffer.from(boot!.picture.slice(boot!.picture.indexOf(',') + 1), 'base64'));
-      writeFileSync(join(work, 'boot-frame.png'), PNG.sync.write(picture));
-      expect([picture.width, picture.height]).toEqual([editor.width, editor.height]);
-      let model = 0;
-      let differing = 0;
-      for (let offset = 0; offset < picture.data.length; offset += 4) {
-        const background =
-          Math.abs(picture.data[offset]! - 0x3d) + Math.abs(picture.data[offset + 1]! - 0x3d) < 6 &&
-          Math.abs(picture.data[offset + 2]! - 0x3d) < 3;
-        if (background) continue;
-        model += 1;
-        const difference =
-          Math.abs(picture.data[offset]! - editor.data[offset]!) +
-          Math.abs(picture.data[offset + 1]! - editor.data[offset + 1]!) +
-          Math.abs(picture.data[offset + 2]! - editor.data[offset + 2]!);
-        if (difference > 60) differing += 1;
-      }
+      // Its picture: the model as the viewport's frame draws it.
+      const { model, differing } = await compareWithViewport(page, boot!);
       await screenshot(page, 'boot-frame-editor');
-      expect(model).toBeGreaterThan(picture.width * picture.height * 0.03);
+      expect(model).toBeGreaterThan(boot!.pixels * 0.03);
       expect(differing).toBeLessThan(model * 0.03);
       // The file was read once (its preload), never through openFile again, and the editor shows it.
       expect(requests.filter((path) => path === '/api/startup-file')).toHaveLength(1);
@@ -121,6 +137,32 @@ describe.skipIf(skipReason !== null || !modelCorpus.present)('the boot frame', (
       await page.close();
     } finally {
       await shell.close();
+    }
+  }, 120_000);
+
+  it('draws the startup model in solid shading as the viewport does (coinciding two-sided faces included)', async () => {
+    // Solid shading draws every layer two-sided and lit: a sheet modelled as two coinciding faces (Illidan's wings)
+    // must show the face drawn later, as the viewport's depth buffer does, not a fine pattern of both.
+    const file = join(work, 'Illidan.mdx');
+    copyFileSync(join(modelCorpus.directory, ILLIDAN), file);
+    const config = mkdtempSync(join(tmpdir(), 'morf-e2e-boot-solid-'));
+    const session = { 'editor.viewport': { shading: 'solid' } };
+    writeFileSync(
+      join(config, 'settings.json'),
+      JSON.stringify({ version: 1, recentFiles: [], dataFolders: [], session, window: null }),
+    );
+    const shell = await startWebShell([file], { configDirectory: config });
+    try {
+      const page = await openStarted(browser, shell.url, []);
+      const boot = await page.evaluate(() => (window as unknown as { bootCapture?: BootCapture }).bootCapture);
+      expect(boot).toBeDefined();
+      const { model, differing } = await compareWithViewport(page, boot!);
+      expect(model).toBeGreaterThan(boot!.pixels * 0.03);
+      expect(differing).toBeLessThan(model * 0.03);
+      await page.close();
+    } finally {
+      await shell.close();
+      rmSync(config, { recursive: true, force: true });
     }
   }, 120_000);
 
