@@ -140,7 +140,7 @@ describe.skipIf(skipReason !== null || !modelCorpus.present)('the boot frame', (
     }
   }, 120_000);
 
-  it('draws the startup model in solid shading as the viewport does (coinciding two-sided faces included)', async () => {
+  it('draws the startup model in solid shading as the viewport does (coinciding two-sided faces too)', async () => {
     // Solid shading draws every layer two-sided and lit: a sheet modelled as two coinciding faces (Illidan's wings)
     // must show the face drawn later, as the viewport's depth buffer does, not a fine pattern of both.
     const file = join(work, 'Illidan.mdx');
