@@ -207,6 +207,26 @@ describe('MDX container', () => {
     expect(validateMdx(withEvents).filter((item) => item.severity !== 'info')).toEqual([]);
   });
 
+  it('warns of a file of the magic alone, or of a VERS chunk alone, as of an MDL text of a Version block alone', () => {
+    const empty = readMdx(mdxBytes([]));
+    expect(empty.diagnostics.map(({ severity, code, offset }) => [severity, code, offset])).toEqual([
+      ['warning', 'mdx.no-chunks', 4],
+    ]);
+    const versionOnly = readMdx(mdxBytes([['VERS', versBody(800)]]));
+    expect(versionOnly.diagnostics.map(({ severity, code }) => [severity, code])).toEqual([
+      ['warning', 'mdx.version-only'],
+    ]);
+    // Opened with the warning, not refused; with one more chunk, no warning.
+    expect(validateMdx(versionOnly).map((item) => item.code)).toContain('mdx.version-only');
+    const withModel = readMdx(
+      mdxBytes([
+        ['VERS', versBody(800)],
+        ['MODL', modlBody({ name: 'M' })],
+      ]),
+    );
+    expect(withModel.diagnostics).toEqual([]);
+  });
+
   it('reports a chunk from a later version and a model without VERS as info', () => {
     const model = readMdx(
       mdxBytes([

@@ -8,6 +8,7 @@ import { CodecError } from '../binary/codec-error';
 import type { Diagnostic } from '../diagnostics';
 import {
   CHUNK_HEADER_BYTES,
+  MDX_MAGIC_BYTES,
   chunkOrigin,
   describeTracks,
   printable,
@@ -87,6 +88,23 @@ export function modelContainerDiagnostics(
       where: 'VERS',
     });
   }
+  // As an MDL text of a Version block alone: complete, but most likely cut short.
+  if (model.chunks.length === 0)
+    diagnostics.push({
+      severity: 'warning',
+      code: 'mdx.no-chunks',
+      message: 'The file holds the MDX magic and no chunk; it may have been cut short.',
+      where: 'MDLX',
+      offset: MDX_MAGIC_BYTES,
+    });
+  else if (model.chunks.length === 1 && hasVersion)
+    diagnostics.push({
+      severity: 'warning',
+      code: 'mdx.version-only',
+      message: 'The file holds a VERS chunk and no other; it may have been cut short.',
+      where: 'VERS chunk',
+      offset: MDX_MAGIC_BYTES,
+    });
   if (!mdxLayout(model.version).known) {
     diagnostics.push({
       severity: 'warning',
