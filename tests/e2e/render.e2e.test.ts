@@ -127,6 +127,16 @@ async function logLine(page: Page, prefix: RegExp): Promise<string> {
   return found;
 }
 
+/** Whether a select is wide enough for its chosen option's text (its padding and arrow besides). */
+function showsWholeLabel(select: HTMLSelectElement): boolean {
+  const context = document.createElement('canvas').getContext('2d')!;
+  const style = getComputedStyle(select);
+  context.font = style.font;
+  const text = select.options[select.selectedIndex]!.text;
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
+  return context.measureText(text).width <= room;
+}
+
 describe.skipIf(skipReason !== null)('rendering', () => {
   let browser: Browser;
   let shell: WebShell;
@@ -436,6 +446,9 @@ describe.skipIf(skipReason !== null)('rendering', () => {
   it('refuses a size over the platform’s limit before it starts, and offers only the formats it encodes', async () => {
     const page = await openThroughCamera(19_500);
     await page.keyboard.press('Control+F12');
+    // The range shows its whole label: at a fixed 250 px, "Sequence at the playhead · 100–4067 ms" lost its end.
+    await page.getByTestId('render-dialog').waitFor();
+    expect(await page.getByTestId('render-range').evaluate(showsWholeLabel)).toBe(true);
     await fillRenderDialog(page, { width: 100_000, height: 240 });
     await expect
       .poll(() => page.getByTestId('render-problems').textContent())

@@ -155,7 +155,7 @@ export function RenderDialog({ dialog }: { dialog: Extract<Dialog, { kind: 'rend
             <span className="render-row">
               <select
                 className="field"
-                style={{ width: 250 }}
+                style={{ minWidth: 250 }}
                 value={choices.range}
                 data-testid="render-range"
                 data-hint="Which part of the timeline is rendered (the end is not a frame of its own)"
