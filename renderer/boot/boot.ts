@@ -60,8 +60,8 @@ function drawable(path: string | null): path is string {
 }
 
 /**
- * Reads the startup model and draws it (see the module's comment). The viewport's context is made in any case: sized
- * for the boot frame when there is one, else at once.
+ * Reads the startup model and draws it (see the module's comment). The viewport's context is made in any case: after
+ * the boot frame, at the size it laid out, when there is one; else at once.
  */
 async function bootFrame(): Promise<void> {
   performance.mark('morf:boot-start');
@@ -77,8 +77,7 @@ async function bootFrame(): Promise<void> {
     const opened = await read;
     return keepBootRead({ path, opened, document: null });
   }
-  // The file first: its read ahead by the page is usually in by now, and parsing is lazy (~1 ms), so that the layers'
-  // pipelines can be compiled from the moment the context exists.
+  // The file: its read ahead by the page is usually in by now, and parsing is lazy (~1 ms).
   performance.mark('morf:boot-session');
   const opened = await read;
   performance.mark('morf:boot-read');
