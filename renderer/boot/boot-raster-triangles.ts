@@ -2,23 +2,20 @@
  * The boot frame's triangles drawn into its multisampled buffer (boot-raster.ts): coverage and depth per sample, the
  * layer shader's fragment stage once per pixel, blending, as the viewport's context does them.
  */
-import type { BlendFactor } from '../editors/viewport/model/model-layers';
+import { VIEWPORT_BACKGROUND } from '../editors/timeline/theme';
+import { type BlendFactor, LAYER_LIGHT } from '../editors/viewport/model/model-layers';
 
-/** The viewport's background (theme VIEWPORT_BACKGROUND, #3d3d3d), as the viewport's renderer clears to it. */
-const BACKGROUND_BYTE = 0x3d;
-/** The background as one RGBA word in this machine's byte order. */
+/** The viewport's background (VIEWPORT_BACKGROUND, '#rrggbb') as one opaque RGBA word in this machine's byte order. */
 export const BACKGROUND_WORD = new Uint32Array(
-  Uint8Array.of(BACKGROUND_BYTE, BACKGROUND_BYTE, BACKGROUND_BYTE, 255).buffer,
+  Uint8Array.of(...[1, 3, 5].map((at) => parseInt(VIEWPORT_BACKGROUND.slice(at, at + 2), 16)), 255).buffer,
 )[0]!;
 /** Samples per pixel, and where they lie in it (x, y from its top left corner): the standard 4× pattern. */
 export const SAMPLES = 4;
 const SAMPLE_X = [0.375, 0.875, 0.125, 0.625] as const;
 const SAMPLE_Y = [0.125, 0.375, 0.625, 0.875] as const;
-/** The layer shader's light direction (normalized). */
-const LIGHT = (() => {
-  const length = Math.hypot(0.3, -0.6, 0.75);
-  return [0.3 / length, -0.6 / length, 0.75 / length] as const;
-})();
+/** The layer shader's light direction (normalized) and the share of colour kept facing away from it. */
+const LIGHT = LAYER_LIGHT.direction.map((value) => value / Math.hypot(...LAYER_LIGHT.direction));
+const AMBIENT = LAYER_LIGHT.ambient;
 /**
  * Depth as the context's 24-bit depth buffer keeps it: whole steps of 1 / (2^24 − 1), exact in a float32. Faces that
  * coincide (a two-sided sheet modelled twice, say) then get equal depths, and the one drawn later shows, as on the
@@ -240,8 +237,8 @@ function shade(
     const ny = (w0 * screen[7]! + w1 * screen[16]! + w2 * screen[25]!) * perspective;
     const nz = (w0 * screen[8]! + w1 * screen[17]! + w2 * screen[26]!) * perspective;
     const length = Math.hypot(nx, ny, nz);
-    const lambert = Math.min(1, Math.max(0, (nx * LIGHT[0] + ny * LIGHT[1] + nz * LIGHT[2]) / length));
-    const light = 0.45 + 0.55 * lambert;
+    const lambert = Math.min(1, Math.max(0, (nx * LIGHT[0]! + ny * LIGHT[1]! + nz * LIGHT[2]!) / length));
+    const light = AMBIENT + (1 - AMBIENT) * lambert;
     red *= light;
     green *= light;
     blue *= light;

@@ -159,8 +159,9 @@ export function rasterBootFrame(scene: BootFrameScene, width: number, height: nu
   const looks = rigLayerLooks(rig.layers, scene.shading);
   const sample = createLayerSample();
   const corners = new Float64Array(3 * VERTEX_FLOATS);
+  const order = drawOrder(rig);
   for (const blendedPass of [false, true])
-    for (const index of drawOrder(rig)) {
+    for (const index of order) {
       const state = layerDrawState(looks[index]!);
       if (isBlended(state.filterMode) !== blendedPass) continue;
       if (!sampleLayer(rig, animator, index, scene.showGeosets, textured, sample)) continue;

@@ -84,6 +84,17 @@ void main() {
 }
 `;
 
+/**
+ * The layer shader's light (lit layers): a direction (not normalized) and the share of the colour kept facing away
+ * from it; a face turned to it keeps all of its colour. The boot frame's CPU drawing (renderer/boot) uses the same.
+ */
+export const LAYER_LIGHT = { direction: [0.3, -0.6, 0.75], ambient: 0.45 } as const;
+
+/** A number as a GLSL float literal. */
+function glslFloat(value: number): string {
+  return Number.isInteger(value) ? value.toFixed(1) : String(value);
+}
+
 /** The layer shader's fragment stage (GLSL 3, without its `#version` line). */
 export const MODEL_FRAGMENT_SHADER = /* glsl */ `
 precision highp float;
@@ -101,9 +112,9 @@ void main() {
   vec4 texel = texture(map, uv) * color;
   if (texel.a < alphaTest) discard;
   if (lit > 0.5) {
-    vec3 light = normalize(vec3(0.3, -0.6, 0.75));
+    vec3 light = normalize(vec3(${LAYER_LIGHT.direction.map(glslFloat).join(', ')}));
     float lambert = clamp(dot(normalize(vNormal), light), 0.0, 1.0);
-    texel.rgb *= 0.45 + 0.55 * lambert;
+    texel.rgb *= ${glslFloat(LAYER_LIGHT.ambient)} + ${glslFloat(1 - LAYER_LIGHT.ambient)} * lambert;
   }
   fragmentColor = texel;
 }
